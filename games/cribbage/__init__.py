@@ -1,0 +1,12 @@
+"""Cribbage rules engine (plain Python, no Django): scoring, pegging, count validation.
+
+>>> from games.cribbage import score_hand
+>>> score_hand("5H 5C 5S JD", "5D").total
+29
+"""
+
+# ruff: noqa: F401, I001  (a re-export list: append one line per module, in any order)
+from games.cribbage.scoring import HandScore, ScoreItem, score_hand
+from games.cribbage.pegging import PegItem, PegScore, PeggingError, peg_points, peg_score
+from games.cribbage.validation import InvalidCount, possible_scores, validate_count
+from games.cribbage.fast import hand_distribution, score_total
