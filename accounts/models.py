@@ -41,3 +41,54 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.email
+
+
+class EventRole(models.Model):
+    """A user's role in one event. Organizers own and configure; officials run the floor."""
+
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", _("Organizer")
+        OFFICIAL = "official", _("Official (floor manager)")
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="event_roles")
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="roles")
+    role = models.CharField(max_length=12, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "event", "role"], name="one_role_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()} — {self.event}"
+
+
+class CaptainLink(models.Model):
+    """A team's private score-entry link (token in the URL) guarded by a short PIN.
+
+    Printed on the table card as a QR code. Revoking sets ``revoked_at``; regenerating revokes
+    the old link and issues a new one, so a lost sheet can be made useless at once.
+    """
+
+    team = models.ForeignKey("tournaments.Team", on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(max_length=43, unique=True)
+    pin = models.CharField(max_length=12)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    failed_attempts = models.PositiveIntegerField(default=0)
+    locked_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team"], condition=models.Q(revoked_at__isnull=True),
+                name="one_live_link_per_team",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} link"
+
+    @property
+    def live(self) -> bool:
+        return self.revoked_at is None

@@ -1,0 +1,1 @@
+"""Shared fixtures: users with roles, an event with teams, captains' links."""

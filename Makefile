@@ -1,0 +1,52 @@
+# Huche: the two commands of the quick start are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run demo test test-fast lint format bench worker messages e2e-deps clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: install ## Migrate, load the demo data and serve Huche at http://127.0.0.1:8000
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+demo: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo --reset
+
+test: install ## The whole suite (engine, web, real browser when Chromium is present)
+	HUCHE_TESTING=1 $(PY) -m pytest $(PYTEST_ARGS)
+
+test-fast: install
+	HUCHE_TESTING=1 $(PY) -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+format: install
+	$(VENV)/bin/ruff format .
+
+bench: install ## Benchmarks: engine, movement, standings, web (numbers in docs/performance.md)
+	HUCHE_TESTING=1 $(PY) -m benchmarks
+
+worker: install ## A Celery worker against REDIS_URL
+	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2
+
+messages: install ## Refresh and compile the French translations
+	$(PY) manage.py makemessages -l fr_CA --ignore=.venv
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) huche.sqlite3 staticfiles .pytest_cache

@@ -1,0 +1,86 @@
+"""Captains' private score-entry links: a long random token in the URL plus a short PIN.
+
+The token makes the link unguessable; the PIN protects a photographed or lost sheet. PINs are
+compared in constant time, wrong PINs are counted per link and lock it for a while after too
+many (an official can lift the lock), and revocation takes effect on the next request.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from .models import CaptainLink
+
+PIN_LENGTH = 6
+MAX_FAILED_ATTEMPTS = 5
+LOCKOUT = timedelta(minutes=15)
+SESSION_KEY = "captain_links"
+
+
+def new_pin() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(PIN_LENGTH))
+
+
+@transaction.atomic
+def issue_link(team) -> CaptainLink:
+    """Revoke the team's live link (if any) and issue a new one."""
+    CaptainLink.objects.filter(team=team, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    return CaptainLink.objects.create(team=team, token=secrets.token_urlsafe(24), pin=new_pin())
+
+
+def revoke_links(team) -> int:
+    return CaptainLink.objects.filter(team=team, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+
+
+def live_link(token: str) -> CaptainLink | None:
+    return (
+        CaptainLink.objects.select_related("team__event")
+        .filter(token=token, revoked_at__isnull=True, team__withdrawn_at__isnull=True)
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class PinCheck:
+    ok: bool
+    locked: bool = False
+    attempts_left: int = 0
+
+
+def check_pin(link: CaptainLink, pin: str) -> PinCheck:
+    now = timezone.now()
+    if link.locked_until and link.locked_until > now:
+        return PinCheck(ok=False, locked=True)
+    if hmac.compare_digest(link.pin.encode(), (pin or "").strip().encode()):
+        if link.failed_attempts:
+            CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
+        return PinCheck(ok=True)
+    CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=F("failed_attempts") + 1)
+    link.refresh_from_db(fields=["failed_attempts"])
+    if link.failed_attempts >= MAX_FAILED_ATTEMPTS:
+        CaptainLink.objects.filter(pk=link.pk).update(locked_until=now + LOCKOUT)
+        return PinCheck(ok=False, locked=True)
+    return PinCheck(ok=False, attempts_left=MAX_FAILED_ATTEMPTS - link.failed_attempts)
+
+
+def lift_lockout(link: CaptainLink) -> None:
+    CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
+
+
+def remember(session, link: CaptainLink) -> None:
+    tokens = set(session.get(SESSION_KEY, []))
+    tokens.add(link.token)
+    session[SESSION_KEY] = sorted(tokens)
+
+
+def unlocked(session, token: str) -> bool:
+    return token in session.get(SESSION_KEY, [])

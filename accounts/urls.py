@@ -1,0 +1,13 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from .forms import EmailLoginForm
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(
+        template_name="accounts/login.html", authentication_form=EmailLoginForm,
+        redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

@@ -1,0 +1,56 @@
+"""Real-browser tests: Playwright drives the machine's Chromium against a live Huche server.
+
+The browser comes from the Debian packages (``/usr/bin/chromium``), never from a download.
+Without it the tests are skipped on a laptop, but fail in CI (HUCHE_E2E_REQUIRED=1), where
+``.ci/run`` installs it. Screenshots go to ``test-artifacts/`` (kept by CI as artifacts).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("HUCHE_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+# The live server runs in a thread beside the async Playwright loop: allow sync ORM calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("HUCHE_E2E_REQUIRED") == "1":
+            pytest.fail(f"Chromium is required in CI but {CHROMIUM} is missing")
+        pytest.skip(f"no Chromium at {CHROMIUM}: install the Debian package 'chromium'")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 430, "height": 932}, locale="fr-CA")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def shot():
+    """Save a screenshot as a test artifact: ``shot(page, "name")``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -1,0 +1,371 @@
+"""Leagues, seasons, events, teams, rounds, games, score reports and the audit log.
+
+Results are versioned: a :class:`Report` is never updated in place to change its scores nor
+deleted; the :class:`Game` points at the confirmed one. Every change an organizer, official or
+captain makes is written to :class:`AuditEntry`.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField()
+
+    class Meta:
+        ordering = ["league", "name"]
+        constraints = [models.UniqueConstraint(fields=["league", "slug"], name="season_slug")]
+        verbose_name = _("season")
+
+    def __str__(self) -> str:
+        return f"{self.league} — {self.name}"
+
+
+class Event(models.Model):
+    class GameType(models.TextChoices):
+        CRIBBAGE = "cribbage", _("Cribbage")
+        CRAPETTE = "crapette", _("Crapette (one on one)")
+
+    class Confirmation(models.TextChoices):
+        BOTH_CAPTAINS = "both_captains", _("Both captains (or an official)")
+        CAPTAIN_AND_OFFICIAL = "captain_official", _("One captain, confirmed by an official")
+        OFFICIAL_ONLY = "official_only", _("Officials only")
+
+    class Visibility(models.TextChoices):
+        AFTER_RELEASE = "release", _("Hidden until the organizer releases them")
+        LIVE = "live", _("Live, as results are confirmed")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("In progress")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, null=True, blank=True, related_name="events"
+    )
+    game_type = models.CharField(
+        _("game"), max_length=20, choices=GameType.choices, default=GameType.CRIBBAGE
+    )
+    rule_set = models.CharField(
+        _("rule set"), max_length=40, default="FADOQ",
+        help_text=_("Cribbage rule set name (FADOQ, FOUR_PLAYER_PARTNERS, STANDARD_2P_121…)."),
+    )
+    number_of_games = models.PositiveSmallIntegerField(_("number of games"), default=8)
+    scoring_system = models.CharField(_("scoring system"), max_length=20, default="fadoq")
+    tiebreaks = models.JSONField(_("tiebreak order"), default=list, blank=True)
+    bye_points = models.PositiveSmallIntegerField(
+        _("points for a bye"), null=True, blank=True,
+        help_text=_("Empty: the team's average over its games."),
+    )
+    movement = models.CharField(_("seating"), max_length=20, default="winners_stay")
+    confirmation = models.CharField(
+        _("confirmation"), max_length=20, choices=Confirmation.choices,
+        default=Confirmation.BOTH_CAPTAINS,
+    )
+    visibility = models.CharField(
+        _("standings visibility"), max_length=10, choices=Visibility.choices,
+        default=Visibility.AFTER_RELEASE,
+    )
+    released_at = models.DateTimeField(_("results released at"), null=True, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    seed = models.BigIntegerField(_("draw seed"), default=0)
+    version = models.PositiveIntegerField(
+        default=0, help_text=_("Bumped by every change public pages show; keys cached fragments.")
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("event")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event", args=[self.slug])
+
+    @property
+    def results_public(self) -> bool:
+        return self.visibility == self.Visibility.LIVE or self.released_at is not None
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="teams")
+    name = models.CharField(_("team name"), max_length=120)
+    captain = models.CharField(_("captain"), max_length=120)
+    partner = models.CharField(_("partner"), max_length=120, blank=True)
+    captain_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="captained_teams",
+    )
+    registered_at = models.DateTimeField(default=timezone.now)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    drawn_lot = models.PositiveIntegerField(_("drawn lot"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_per_event")
+        ]
+        verbose_name = _("team")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_at is None
+
+    @property
+    def players(self) -> str:
+        return " & ".join(p for p in (self.captain, self.partner) if p)
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SERIES = "series", _("Series")
+        PLAYOFF = "playoff", _("Playoff")
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SERIES)
+    playoff_group = models.ForeignKey(
+        "PlayoffGroup", on_delete=models.PROTECT, null=True, blank=True, related_name="rounds"
+    )
+    movement = models.CharField(max_length=20)
+    seed = models.BigIntegerField(null=True, blank=True)
+    forced = models.BooleanField(
+        default=False, help_text=_("Seated before every game of the previous round was confirmed.")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_per_event")
+        ]
+        verbose_name = _("round")
+
+    def __str__(self) -> str:
+        return f"{self.event} — {_('round')} {self.number}"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for a report")
+        REPORTED = "reported", _("Reported, to be confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        CONFIRMED = "confirmed", _("Confirmed")
+        BYE = "bye", _("Bye")
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="games")
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", null=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    confirmed_report = models.ForeignKey(
+        "Report", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    playoff_match = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table"], condition=Q(table__isnull=False), name="one_game_a_table"
+            )
+        ]
+        indexes = [models.Index(fields=["round", "status"])]
+        verbose_name = _("game")
+
+    def __str__(self) -> str:
+        if self.team_b_id is None:
+            return f"{self.team_a} — {_('bye')}"
+        return f"{_('Table')} {self.table}: {self.team_a} v {self.team_b}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b_id is None
+
+    def involves(self, team: Team) -> bool:
+        return team.pk in (self.team_a_id, self.team_b_id)
+
+
+class Report(models.Model):
+    """One version of a game's result. Never edited nor deleted: a correction is a new report."""
+
+    class Kind(models.TextChoices):
+        FINAL = "final", _("Final score")
+        SHEET = "sheet", _("Hand-by-hand sheet")
+        CRAPETTE = "crapette", _("Crapette result")
+        CRAPETTE_RECORD = "crapette_record", _("Crapette game record")
+
+    class Channel(models.TextChoices):
+        LINK = "link", _("Captain's private link")
+        ACCOUNT = "account", _("Captain's account")
+        OFFICIAL = "official", _("Officials' desk")
+        IMPORT = "import", _("Archive import")
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="reports")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    score_a = models.PositiveSmallIntegerField()
+    score_b = models.PositiveSmallIntegerField()
+    skunk = models.PositiveSmallIntegerField(default=0, help_text=_("0 none, 1 skunk, 2 double…"))
+    detail = models.JSONField(default=dict, blank=True)
+    by_team = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, related_name="+")
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+    client = models.CharField(max_length=64, blank=True)
+    fingerprint = models.CharField(max_length=64, help_text=_("Hash of the reported content."))
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="report_version"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"], condition=~Q(idempotency_key=""),
+                name="report_idempotency",
+            ),
+        ]
+        verbose_name = _("report")
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.version}: {self.score_a}–{self.score_b}"
+
+    def winner_id_for(self, game: Game) -> int | None:
+        """The winning team (the report's own game passed in, to spare a query)."""
+        if self.score_a == self.score_b:
+            return None
+        return game.team_a_id if self.score_a > self.score_b else game.team_b_id
+
+
+class Confirmation(models.Model):
+    """Who confirmed which report version (the other captain or an official)."""
+
+    report = models.ForeignKey(Report, on_delete=models.PROTECT, related_name="confirmations")
+    by_team = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, related_name="+")
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.report} confirmed"
+
+
+class Dispute(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="disputes")
+    reports = models.ManyToManyField(Report, related_name="disputes")
+    opened_at = models.DateTimeField(default=timezone.now)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    decision = models.ForeignKey(Report, on_delete=models.PROTECT, null=True, related_name="+")
+    note = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-opened_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} dispute"
+
+
+class PlayoffGroup(models.Model):
+    """Teams tied for a medal place, separated by best-of-three matches ("un deux de trois")."""
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="playoff_groups")
+    teams = models.JSONField(help_text=_("Team ids in seeding order."))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.event} playoff {self.teams}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when, with the state before and after."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.PROTECT, null=True, blank=True, related_name="audit"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    actor_label = models.CharField(max_length=160, blank=True)
+    action = models.CharField(max_length=60)
+    target = models.CharField(max_length=120, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "-created_at"])]
+        verbose_name = _("audit entry")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_label} {self.action} {self.target}"
+
+
+class OutboxTask(models.Model):
+    """Work to hand to Celery, written in the same transaction as the change that needs it.
+
+    If the broker is down when the transaction commits, the row stays pending and is sent again
+    later (by the next successful send, the ``flush_outbox`` command or the worker's beat), so
+    a confirmed result never loses its follow-up work.
+    """
+
+    name = models.CharField(max_length=100)
+    args = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["done_at", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name}{self.args}"

@@ -1,0 +1,219 @@
+"""Events and team registration: create an event, add teams one by one or from a CSV, withdraw."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from accounts.links import issue_link, revoke_links
+from accounts.models import EventRole
+from accounts.roles import grant
+
+from . import audit
+from .errors import RuleError
+from .models import Event, Team
+
+MIN_TEAMS = 3
+MAX_CSV_BYTES = 512 * 1024
+
+
+def unique_slug(name: str, model=Event) -> str:
+    base = slugify(name)[:40] or "event"
+    slug, n = base, 2
+    while model.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def create_event(organizer, *, name: str, date, **fields) -> Event:
+    """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility."""
+    from .options import validate_event_options
+
+    validate_event_options(fields)
+    event = Event.objects.create(
+        name=name, date=date, slug=fields.pop("slug", None) or unique_slug(name),
+        seed=fields.pop("seed", None) or secrets.randbelow(2**31), **fields,
+    )
+    grant(organizer, event, EventRole.Role.ORGANIZER)
+    audit.record(event, organizer, "event.create", str(event), after=audit.snapshot(event))
+    return event
+
+
+def _check_open(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished: teams can no longer be added."), code="finished")
+
+
+@transaction.atomic
+def add_team(event: Event, actor, *, name: str, captain: str, partner: str = "",
+             captain_user=None) -> Team:
+    """Register a team (late entries too: it is seated from the next round on)."""
+    _check_open(event)
+    name, captain, partner = name.strip(), captain.strip(), partner.strip()
+    if not name:
+        raise RuleError(_("A team needs a name."), field="name", code="required")
+    if not captain:
+        raise RuleError(_("A team needs a captain."), field="captain", code="required")
+    if event.game_type == Event.GameType.CRIBBAGE and not partner:
+        raise RuleError(
+            _("A cribbage team is two players: give the captain's partner."),
+            field="partner", code="required",
+        )
+    if Team.objects.filter(event=event, name__iexact=name).exists():
+        raise RuleError(
+            _("A team named “%(name)s” is already registered in this event.") % {"name": name},
+            field="name", code="duplicate",
+        )
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(
+                event=event, name=name, captain=captain, partner=partner,
+                captain_user=captain_user,
+            )
+    except IntegrityError as exc:  # a concurrent registration of the same name
+        raise RuleError(_("A team with this name was just registered."), field="name",
+                        code="duplicate") from exc
+    issue_link(team)
+    audit.record(event, actor, "team.add", str(team), after=audit.snapshot(team))
+    return team
+
+
+@dataclass(frozen=True)
+class CsvTeam:
+    line: int
+    name: str
+    captain: str
+    partner: str
+
+
+def decode_upload(data: bytes | str) -> str:
+    """UTF-8 (with or without Excel's BOM), else Windows-1252 as French Excel writes it."""
+    if isinstance(data, str):
+        return data.lstrip("\ufeff")
+    if len(data) > MAX_CSV_BYTES:
+        raise RuleError(
+            _("The file is too large (%(size)d KB): at most %(max)d KB.")
+            % {"size": len(data) // 1024, "max": MAX_CSV_BYTES // 1024},
+            code="too_large",
+        )
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise RuleError(_("The file is neither UTF-8 nor Windows-1252 text."), code="encoding")
+
+
+HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitaine"}
+
+
+def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
+    """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional)."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise RuleError(_("The list is empty: one team per line, “team, captain, partner”."),
+                        code="empty")
+    try:
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    teams, seen = [], {}
+    for number, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if number == 1 and cells[0].lower() in HEADER_WORDS:
+            continue
+        if len(cells) < 2 or len(cells) > 3 or (require_partner and len(cells) < 3):
+            raise RuleError(
+                _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
+                % {"line": number, "n": len(cells)},
+                code="columns", extra={"line": number},
+            )
+        name, captain = cells[0], cells[1]
+        partner = cells[2] if len(cells) > 2 else ""
+        for value, label in ((name, _("team name")), (captain, _("captain"))):
+            if not value:
+                raise RuleError(_("Line %(line)d: the %(what)s is empty.")
+                                % {"line": number, "what": label},
+                                code="required", extra={"line": number})
+        if require_partner and not partner:
+            raise RuleError(_("Line %(line)d: the partner is empty.") % {"line": number},
+                            code="required", extra={"line": number})
+        if any(len(v) > 120 for v in (name, captain, partner)):
+            raise RuleError(_("Line %(line)d: names are limited to 120 characters.")
+                            % {"line": number}, code="too_long", extra={"line": number})
+        key = name.casefold()
+        if key in seen:
+            raise RuleError(
+                _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
+                % {"line": number, "name": name, "first": seen[key]},
+                code="duplicate", extra={"line": number},
+            )
+        seen[key] = number
+        teams.append(CsvTeam(number, name, captain, partner))
+    if not teams:
+        raise RuleError(_("No team found in the list."), code="empty")
+    return teams
+
+
+@transaction.atomic
+def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
+    """All or nothing: a bad line refuses the whole list and registers no team."""
+    rows = parse_teams_csv(
+        decode_upload(data), require_partner=event.game_type == Event.GameType.CRIBBAGE
+    )
+    created = []
+    for row in rows:
+        try:
+            created.append(add_team(event, actor, name=row.name, captain=row.captain,
+                                    partner=row.partner))
+        except RuleError as exc:
+            raise RuleError(_("Line %(line)d: %(error)s") % {"line": row.line, "error": exc},
+                            code=exc.code, extra={"line": row.line}) from exc
+    return created
+
+
+@transaction.atomic
+def withdraw_team(team: Team, actor) -> Team:
+    """The team leaves: its history stays, later rounds no longer seat it, its link stops."""
+    if team.withdrawn_at:
+        raise RuleError(_("%(team)s has already withdrawn.") % {"team": team}, code="withdrawn")
+    before = audit.snapshot(team)
+    team.withdrawn_at = timezone.now()
+    team.withdrawn_after_round = team.event.rounds.count()
+    team.save(update_fields=["withdrawn_at", "withdrawn_after_round"])
+    revoke_links(team)
+    audit.record(team.event, actor, "team.withdraw", str(team), before=before,
+                 after=audit.snapshot(team))
+    return team
+
+
+@transaction.atomic
+def set_number_of_games(event: Event, actor, games: int) -> Event:
+    """The floor manager may change the series length, never below the rounds already seated."""
+    seated = event.rounds.filter(kind="series").count()
+    if not 1 <= games <= 30:
+        raise RuleError(_("The number of games must be between 1 and 30."),
+                        field="number_of_games")
+    if games < seated:
+        raise RuleError(
+            _("%(seated)d rounds are already seated: the series cannot be shorter than that.")
+            % {"seated": seated},
+            field="number_of_games", code="too_few",
+        )
+    before = audit.snapshot(event, ["number_of_games"])
+    event.number_of_games = games
+    event.save(update_fields=["number_of_games"])
+    audit.record(event, actor, "event.number_of_games", str(event), before=before,
+                 after=audit.snapshot(event, ["number_of_games"]))
+    return event

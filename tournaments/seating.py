@@ -1,0 +1,125 @@
+"""Seating rounds: turn the event's history into a ``MovementContext`` and store the draw.
+
+The movement strategies themselves are pure functions in ``tournaments.movement``; this module
+only reads the database, enforces when a round may be seated, and writes the round atomically.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import audit
+from .caching import bump_event
+from .errors import RuleError
+from .models import Event, Game, Round, Team
+from .movement import MovementContext, MovementError, PlayedGame, get_movement
+from .registration import MIN_TEAMS
+
+SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
+
+
+def history(event: Event) -> list[PlayedGame]:
+    """Every series game seated so far, with its confirmed winner (None while undecided)."""
+    games = (
+        Game.objects.filter(round__event=event, round__kind=Round.Kind.SERIES)
+        .select_related("round", "confirmed_report")
+        .order_by("round__number", "table")
+    )
+    played = []
+    for game in games:
+        winner = None
+        if game.confirmed_report_id:
+            winner = game.confirmed_report.winner_id_for(game)
+        played.append(PlayedGame(round=game.round.number, table=game.table,
+                                 team_a=game.team_a_id, team_b=game.team_b_id, winner=winner))
+    return played
+
+
+def unsettled_games(round_: Round):
+    return round_.games.exclude(status__in=SETTLED)
+
+
+def current_round(event: Event) -> Round | None:
+    return event.rounds.filter(kind=Round.Kind.SERIES).order_by("-number").first()
+
+
+@transaction.atomic
+def seat_next_round(event: Event, actor, *, force: bool = False,
+                    seeded_order: list[int] | None = None) -> Round:
+    """Seat the next round of the series.
+
+    Round 1 needs at least 3 teams and starts the event. A later round needs every game of the
+    current one confirmed, unless an official ``force``s it (recorded on the round and in the
+    audit log); a forced round treats unconfirmed games as not played for the movement.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    previous = current_round(event)
+    number = previous.number + 1 if previous else 1
+    if event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished."), code="finished")
+    if number > event.number_of_games:
+        raise RuleError(
+            _("The series has %(n)d games and all are seated. Change the number of games to "
+              "add rounds.") % {"n": event.number_of_games},
+            code="series_complete",
+        )
+    teams = list(Team.objects.filter(event=event, withdrawn_at__isnull=True).order_by("id"))
+    if len(teams) < MIN_TEAMS:
+        raise RuleError(
+            _("An event needs at least %(min)d teams to take place: %(n)d registered.")
+            % {"min": MIN_TEAMS, "n": len(teams)},
+            code="too_few_teams",
+        )
+    if previous is not None:
+        waiting = unsettled_games(previous).count()
+        if waiting and not force:
+            raise RuleError(
+                _("Round %(round)d still has %(n)d game(s) without a confirmed result. Confirm "
+                  "them, or force the next round (it will be recorded).")
+                % {"round": previous.number, "n": waiting},
+                code="round_open",
+            )
+    played = [g for g in history(event) if g.team_b is None or g.winner is not None]
+    ctx = MovementContext(
+        round_number=number,
+        teams=tuple(t.pk for t in teams),
+        history=tuple(played),
+        ranking=tuple(_ranking(event, teams)),
+        seed=event.seed,
+        seeded_order=tuple(seeded_order) if seeded_order and number == 1 else None,
+    )
+    try:
+        draw = get_movement(event.movement).seat(ctx)
+    except MovementError as exc:
+        raise RuleError(str(exc), code="movement") from exc
+
+    round_ = Round.objects.create(
+        event=event, number=number, movement=event.movement, seed=event.seed,
+        forced=bool(force and previous is not None and unsettled_games(previous).exists()),
+        created_by=actor if hasattr(actor, "email") else None,
+    )
+    Game.objects.bulk_create(
+        [Game(round=round_, table=p.table, team_a_id=p.team_a, team_b_id=p.team_b)
+         for p in draw.pairings]
+        + ([Game(round=round_, table=None, team_a_id=draw.bye, team_b=None,
+                 status=Game.Status.BYE)] if draw.bye is not None else [])
+    )
+    if event.status == Event.Status.REGISTRATION:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    audit.record(
+        event, actor, "round.force" if round_.forced else "round.seat", str(round_),
+        after={"round": number, "tables": [[p.table, p.team_a, p.team_b] for p in draw.pairings],
+               "bye": draw.bye, "forced": round_.forced, "at": timezone.now().isoformat()},
+    )
+    bump_event(event)
+    return round_
+
+
+def _ranking(event: Event, teams: list[Team]) -> list[int]:
+    """Teams best first by the event's standings (Swiss pairs neighbours)."""
+    from .standings_service import ranking_ids
+
+    return ranking_ids(event, [t.pk for t in teams])
