@@ -1,0 +1,770 @@
+"""A whole game of cribbage as an explicit state machine (RULES.md sections 3 and 4).
+
+:class:`GameState` moves through the phases cut for deal → deal → discard → cut → starter →
+play → show → deal … until a side reaches the target, which ends the game at once (even in the
+middle of the play or of the show: nothing is scored after). Every step, automatic ones included
+(``Deal``, ``TurnStarter``, the counts of the show), is an :mod:`action <games.cribbage.actions>`:
+:meth:`GameState.legal_actions` lists what may be done now and :meth:`GameState.apply` refuses
+anything else with an :class:`IllegalAction` that says why, leaving the state unchanged.
+
+Cards come from deck orders: explicit ones, or ``games.cards.shuffled_deck`` of a seed, so a
+game replays exactly from its record (:mod:`games.cribbage.record`).
+
+The show: by default the engine counts each hand exactly (``CountHand(player)``). Under the
+muggins or forgotten-points rules a player may announce less than the true count
+(``CountHand(player, claimed=6)``); the missing points are lost, and under muggins an opponent
+may take them with ``Muggins(opponent)`` before the next action. A claim above the true count is
+refused (at the table it is simply corrected).
+
+>>> from games.cribbage.rules import STANDARD_2P_121
+>>> game = GameState(STANDARD_2P_121, seed=7)
+>>> game.phase, game.legal_actions()
+(<Phase.CUT_FOR_DEAL: 'cut for deal'>, [CutForDeal(player=0)])
+>>> game.apply(Play(1, "5H"))
+Traceback (most recent call last):
+...
+games.cribbage.actions.IllegalAction: player 1 lays 5H is not allowed now: the game is at the cut for deal (allowed: CutForDeal)
+>>> final = play_random_game(STANDARD_2P_121, seed=7)
+>>> final.phase, max(final.scores)
+(<Phase.OVER: 'game over'>, 121)
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.cards import Card, Rank, format_cards, shuffled_deck
+from games.cribbage.actions import (
+    Action,
+    CountCrib,
+    CountHand,
+    Cut,
+    CutForDeal,
+    Deal,
+    Discard,
+    GameError,
+    Go,
+    IllegalAction,
+    Misdeal,
+    Muggins,
+    Play,
+    TurnStarter,
+)
+from games.cribbage.deal import check_deck, deal_hand
+from games.cribbage.pegging import MAX_COUNT, peg_score
+from games.cribbage.rules import HAND_SIZE, RuleSet, Skunk, skunk
+from games.cribbage.scoring import score_hand
+from games.cribbage.validation import IMPOSSIBLE_SCORES, MAX_SCORE
+
+
+class Phase(enum.Enum):
+    CUT_FOR_DEAL = "cut for deal"
+    DEAL = "deal"
+    DISCARD = "discard"
+    CUT = "cut"
+    STARTER = "starter"
+    PLAY = "play"
+    SHOW = "show"
+    OVER = "game over"
+
+
+# Which actions belong to which phase (Muggins is checked on its own: it follows a count).
+_PHASE_ACTIONS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.CUT_FOR_DEAL: (CutForDeal,),
+    Phase.DEAL: (Deal,),
+    Phase.DISCARD: (Discard, Misdeal),
+    Phase.CUT: (Cut,),
+    Phase.STARTER: (TurnStarter,),
+    Phase.PLAY: (Play, Go),
+    Phase.SHOW: (CountHand, CountCrib),
+    Phase.OVER: (),
+}
+_PHASE_TEXT = {
+    Phase.CUT_FOR_DEAL: "at the cut for deal",
+    Phase.DEAL: "waiting for the deal",
+    Phase.DISCARD: "at the discards to the crib",
+    Phase.CUT: "waiting for the cut",
+    Phase.STARTER: "waiting for the starter to be turned",
+    Phase.PLAY: "in the play",
+    Phase.SHOW: "in the show",
+    Phase.OVER: "over",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """One scoring moment, for the log a UI shows.
+
+    ``kind``: ``his heels``, ``play``, ``go``, ``last card``, ``hand``, ``crib``, ``muggins``,
+    ``misdeal``. ``points`` is what the rules award (0 for a go withheld by the 116 rule, or an
+    empty hand); ``scores`` are every side's scores right after, capped at the target.
+    """
+
+    hand: int
+    player: int | None
+    side: int
+    kind: str
+    points: int
+    scores: tuple[int, ...]
+    detail: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "player": self.player,
+            "side": self.side,
+            "kind": self.kind,
+            "points": self.points,
+            "scores": list(self.scores),
+            "detail": self.detail,
+        }
+
+    def __str__(self) -> str:
+        who = f"player {self.player}" if self.player is not None else f"side {self.side}"
+        return f"{who} {self.kind}: {self.points} ({self.detail}) -> {self.scores}"
+
+
+@dataclass(frozen=True, slots=True)
+class _MugginsChance:
+    side: int  # the side whose count missed points
+    points: int
+    what: str
+
+
+class GameState:
+    """A cribbage game under a :class:`RuleSet`, from the cut for deal to the winner.
+
+    Set-up (all recorded for replay): ``seed`` (any int or str) and/or ``decks`` (deck orders
+    for the first deals; later deals, and every deal when no decks are given, use
+    ``shuffled_deck(f"{seed}:deal:{n}")``), ``cut_decks`` likewise for the cut for deal
+    (``f"{seed}:cut:{round}"``), ``first_dealer`` to skip the cut for deal, and ``scores`` to
+    start from a position other than 0-0 (a game resumed, or a puzzle).
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        seed: int | str | None = None,
+        decks: Iterable[Iterable[str | Card]] = (),
+        cut_decks: Iterable[Iterable[str | Card]] = (),
+        first_dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise GameError(f"a game needs a RuleSet, got {type(rules).__name__}")
+        self.rules = rules
+        self.decks = tuple(
+            check_deck(d, where=f"deck order {i}") for i, d in enumerate(decks)
+        )
+        self.cut_decks = tuple(
+            check_deck(d, where=f"cut deck {i}") for i, d in enumerate(cut_decks)
+        )
+        if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
+            raise GameError(f"a seed is an int or a str, got {seed!r}")
+        if seed is None and not self.decks:
+            seed = random.SystemRandom().randrange(2**63)  # recorded, so the game still replays
+        self.seed = seed
+        if first_dealer is not None:
+            _check_seat(rules, first_dealer, "first_dealer")
+        self.first_dealer = first_dealer
+        start = tuple(scores) if scores is not None else (0,) * rules.sides
+        if len(start) != rules.sides or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target
+            for s in start
+        ):
+            raise GameError(
+                f"scores must be {rules.sides} whole numbers from 0 to {rules.target - 1} "
+                f"(one per side), got {scores!r}"
+            )
+        self.initial_scores = start
+
+        self.phase = Phase.CUT_FOR_DEAL if first_dealer is None else Phase.DEAL
+        self.scores = list(start)
+        self.points_by_player = [0] * rules.players
+        self.dealer: int | None = first_dealer
+        self.winner: int | None = None
+        self.hand_number = 0
+        self.deals_made = 0
+        self.history: list[Action] = []
+        self.events: list[ScoreEvent] = []
+        self._muggins: _MugginsChance | None = None
+        # Cut for deal: the round (ties cut again), this round's cutters and their cards.
+        self.cut_round = 0
+        self.cutters: list[int] = list(range(rules.players))
+        self.cut_cards: dict[int, Card] = {}
+        self._clear_hand()
+
+    def _clear_hand(self) -> None:
+        n = self.rules.players
+        self.held: list[list[Card]] = [[] for _ in range(n)]
+        self.kept: list[tuple[Card, ...]] = [() for _ in range(n)]
+        self.crib: list[Card] = []
+        self.pack: list[Card] = []
+        self.cut_depth: int | None = None
+        self.starter: Card | None = None
+        self.discarded: set[int] = set()
+        self.count = 0
+        self.series: list[tuple[int, Card]] = []
+        self.laid: list[tuple[int, Card]] = []
+        self.passed: set[int] = set()
+        self.last_layer: int | None = None
+        self.turn: int | None = None
+        self.show_queue: list[tuple[str, int]] = []
+
+    # -- looking at the state -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat expected to act now (``None`` when the game is over).
+
+        During the discards every player still holding extra cards may act; this is the first of
+        them clockwise from the dealer's left. For the automatic deal and starter it is the dealer.
+        """
+        if self.phase is Phase.CUT_FOR_DEAL:
+            return self.cutters[len(self.cut_cards)]
+        if self.phase in (Phase.DEAL, Phase.STARTER):
+            return self.dealer
+        if self.phase is Phase.DISCARD:
+            pending = self._pending_discards()
+            return pending[0] if pending else None
+        if self.phase is Phase.CUT:
+            return self.cutter
+        if self.phase is Phase.PLAY:
+            return self.turn
+        if self.phase is Phase.SHOW:
+            return self.show_queue[0][1]
+        return None
+
+    @property
+    def cutter(self) -> int:
+        """The player on the dealer's right, who cuts for the starter."""
+        assert self.dealer is not None
+        return (self.dealer - 1) % self.rules.players
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def score_of(self, seat: int) -> int:
+        """The score of ``seat``'s side (partners share one score)."""
+        return self.scores[self.rules.side_of(seat)]
+
+    def cards_in_deal(self) -> list[Card]:
+        """Every card of the current deal wherever it is: held, laid, crib, starter, pack."""
+        cards = [c for hand in self.held for c in hand] + [c for _, c in self.laid]
+        cards += self.crib + self.pack + ([self.starter] if self.starter else [])
+        return cards
+
+    def skunks(self) -> dict[int, Skunk]:
+        """Each losing side's skunk once the game is over (``{}`` before)."""
+        if self.winner is None:
+            return {}
+        best = self.scores[self.winner]
+        return {
+            side: skunk(best, score, self.rules)
+            for side, score in enumerate(self.scores)
+            if side != self.winner
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that makes up the state, as plain comparable values."""
+        return {
+            key: copy.deepcopy(value)
+            for key, value in vars(self).items()
+            if key not in ("rules",)
+        } | {"rules": self.rules}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.rules.name} hand {self.hand_number} {self.phase.value} "
+            f"dealer={self.dealer} to_act={self.to_act} scores={tuple(self.scores)}>"
+        )
+
+    # -- what may be done now -------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now (a claim list under the muggins/forgotten-points rules)."""
+        actions: list[Action] = []
+        if self._muggins is not None:
+            actions += [
+                Muggins(p) for p in range(self.rules.players)
+                if self.side_of(p) != self._muggins.side
+            ]
+        phase = self.phase
+        if phase is Phase.CUT_FOR_DEAL:
+            actions.append(CutForDeal(self.to_act))
+        elif phase is Phase.DEAL:
+            actions.append(Deal())
+        elif phase is Phase.DISCARD:
+            for seat in self._pending_discards():
+                need = self.rules.discards_of(seat, dealer=self.dealer)
+                actions += [Discard(seat, c) for c in itertools.combinations(self.held[seat], need)]
+            actions.append(Misdeal())
+        elif phase is Phase.CUT:
+            low, high = self._cut_range()
+            actions += [Cut(self.cutter, d) for d in range(low, high + 1)]
+        elif phase is Phase.STARTER:
+            actions.append(TurnStarter())
+        elif phase is Phase.PLAY:
+            playable = self._playable(self.turn)
+            actions += [Play(self.turn, c) for c in playable] if playable else [Go(self.turn)]
+        elif phase is Phase.SHOW:
+            what, seat = self.show_queue[0]
+            make = CountHand if what == "hand" else CountCrib
+            actions.append(make(seat))
+            if self._claims_allowed():
+                exact = self._show_score(what, seat).total
+                actions += [make(seat, c) for c in range(exact) if c not in IMPOSSIBLE_SCORES]
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # -- applying an action ---------------------------------------------------------------------
+
+    def apply(self, action: Action) -> GameState:
+        """Apply ``action`` (or raise :class:`IllegalAction`, changing nothing). Returns self."""
+        self._check(action)
+        if isinstance(action, Muggins):
+            self._do_muggins(action)
+        else:
+            self._muggins = None  # any other action closes the chance to call muggins
+            handler = getattr(self, f"_do_{type(action).__name__.lower()}")
+            handler(action)
+        self.history.append(action)
+        return self
+
+    def _check(self, action: Action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not a cribbage action")
+        if self.phase is Phase.OVER:
+            raise IllegalAction(
+                f"{action} is not allowed: the game is over (side {self.winner} won)"
+            )
+        if hasattr(action, "player"):
+            _check_seat(self.rules, action.player, f"{type(action).__name__}: player", IllegalAction)
+        if isinstance(action, Muggins):
+            return self._check_muggins(action)
+        allowed = _PHASE_ACTIONS[self.phase]
+        if not isinstance(action, allowed):
+            raise IllegalAction(
+                f"{action} is not allowed now: the game is {_PHASE_TEXT[self.phase]} "
+                f"(allowed: {', '.join(a.__name__ for a in allowed)})"
+            )
+        getattr(self, f"_check_{type(action).__name__.lower()}")(action)
+
+    def _refuse(self, message: str) -> None:
+        raise IllegalAction(message)
+
+    # cut for deal --------------------------------------------------------------------------------
+
+    def _check_cutfordeal(self, action: CutForDeal) -> None:
+        if action.player != self.to_act:
+            self._refuse(f"player {action.player} cannot cut for deal now: "
+                         f"it is player {self.to_act}'s turn to cut")
+
+    def _do_cutfordeal(self, action: CutForDeal) -> None:
+        deck = self._cut_deck(self.cut_round)
+        self.cut_cards[action.player] = deck[len(self.cut_cards)]
+        if len(self.cut_cards) < len(self.cutters):
+            return
+        low = min(card.rank for card in self.cut_cards.values())
+        lowest = [seat for seat, card in self.cut_cards.items() if card.rank == low]
+        if len(lowest) == 1:
+            self.dealer = lowest[0]
+            self.phase = Phase.DEAL
+        else:  # a tie for lowest: those players cut again
+            self.cut_round += 1
+            self.cutters = sorted(lowest)
+            self.cut_cards = {}
+
+    def _cut_deck(self, round_no: int) -> tuple[Card, ...]:
+        if round_no < len(self.cut_decks):
+            return self.cut_decks[round_no]
+        if self.seed is None:
+            raise GameError(f"no cut deck for cut-for-deal round {round_no}: give more cut decks "
+                            f"or a seed")
+        return tuple(shuffled_deck(f"{self.seed}:cut:{round_no}"))
+
+    # deal ----------------------------------------------------------------------------------------
+
+    def _check_deal(self, action: Deal) -> None:
+        if self.deals_made >= len(self.decks) and self.seed is None:
+            self._refuse(f"cannot deal: the game was set up with {len(self.decks)} deck order(s) "
+                         f"and no seed, and deal {self.deals_made + 1} needs another")
+
+    def _do_deal(self, action: Deal) -> None:
+        n = self.deals_made
+        deck = self.decks[n] if n < len(self.decks) else tuple(
+            shuffled_deck(f"{self.seed}:deal:{n}")
+        )
+        self.deals_made += 1
+        self.hand_number += 1
+        self._clear_hand()
+        dealt = deal_hand(self.rules, deck, self.dealer)
+        self.held = [list(h) for h in dealt.hands]
+        self.crib = list(dealt.crib)
+        self.pack = list(dealt.pack)
+        for seat in range(self.rules.players):
+            if self.rules.discards_of(seat, dealer=self.dealer) == 0:
+                self.discarded.add(seat)
+                self.kept[seat] = tuple(self.held[seat])
+        self.phase = Phase.DISCARD if self._pending_discards() else Phase.CUT
+
+    # discards ------------------------------------------------------------------------------------
+
+    def _pending_discards(self) -> list[int]:
+        n = self.rules.players
+        seats = [(self.dealer + k) % n for k in range(1, n + 1)]
+        return [s for s in seats if s not in self.discarded]
+
+    def _check_discard(self, action: Discard) -> None:
+        p = action.player
+        need = self.rules.discards_of(p, dealer=self.dealer)
+        if need == 0:
+            self._refuse(f"player {p} has no card to discard: they were dealt {HAND_SIZE} and keep them all")
+        if p in self.discarded:
+            self._refuse(f"player {p} has already discarded to the crib")
+        if len(action.cards) != need:
+            self._refuse(f"player {p} must discard exactly {need} card(s) to the crib, "
+                         f"got {len(action.cards)}: {format_cards(action.cards)}")
+        missing = [c for c in action.cards if c not in self.held[p]]
+        if missing:
+            self._refuse(f"player {p} cannot discard {format_cards(missing)}: not in their hand "
+                         f"({format_cards(self.held[p])})")
+
+    def _do_discard(self, action: Discard) -> None:
+        p = action.player
+        for card in action.cards:
+            self.held[p].remove(card)
+        self.crib += action.cards
+        self.kept[p] = tuple(self.held[p])
+        self.discarded.add(p)
+        if not self._pending_discards():
+            self.phase = Phase.CUT
+
+    def _check_misdeal(self, action: Misdeal) -> None:
+        pass  # a misdeal may be declared any time before the cut
+
+    def _do_misdeal(self, action: Misdeal) -> None:
+        dealer_side = self.side_of(self.dealer)
+        self._clear_hand()
+        self.phase = Phase.DEAL
+        self._misdeal_penalty(dealer_side)
+        self.hand_number -= 1  # the same hand is dealt again, by the same dealer
+
+    def _misdeal_penalty(self, dealer_side: int) -> None:
+        rules, penalty = self.rules, self.rules.misdeal_penalty
+        if not penalty:
+            return
+        if rules.misdeal_deducted:
+            self.scores[dealer_side] = max(0, self.scores[dealer_side] - penalty)
+            self._log(None, dealer_side, "misdeal", -penalty, "the dealer's side loses the penalty")
+            return
+        for side in range(rules.sides):
+            if side != dealer_side and self._score(None, side, "misdeal", penalty,
+                                                   f"misdeal by player {self.dealer}"):
+                return
+
+    # cut and starter -----------------------------------------------------------------------------
+
+    def _cut_range(self) -> tuple[int, int]:
+        m = self.rules.min_cut_packet
+        return m, len(self.pack) - m
+
+    def _check_cut(self, action: Cut) -> None:
+        if action.player != self.cutter:
+            self._refuse(f"player {action.player} cannot cut: the player on the dealer's right "
+                         f"(player {self.cutter}) cuts")
+        low, high = self._cut_range()
+        if not low <= action.depth <= high:
+            self._refuse(f"player {action.player} cannot cut {action.depth} cards: the pack has "
+                         f"{len(self.pack)} and each packet keeps at least "
+                         f"{self.rules.min_cut_packet} (cut {low} to {high})")
+
+    def _do_cut(self, action: Cut) -> None:
+        self.cut_depth = action.depth
+        self.phase = Phase.STARTER
+
+    def _check_turnstarter(self, action: TurnStarter) -> None:
+        pass
+
+    def _do_turnstarter(self, action: TurnStarter) -> None:
+        self.starter = self.pack.pop(self.cut_depth)
+        self.phase = Phase.PLAY
+        heels = self.rules.his_heels if self.starter.rank is Rank.JACK else 0
+        if heels and self._score(self.dealer, self.side_of(self.dealer), "his heels", heels,
+                                 f"starter {self.starter} is a jack"):
+            return
+        self.turn = self.dealer  # the player on the dealer's left leads
+        self._advance_play(None)
+
+    # the play ------------------------------------------------------------------------------------
+
+    def _playable(self, seat: int) -> list[Card]:
+        return [c for c in self.held[seat] if self.count + c.pips <= MAX_COUNT]
+
+    def _check_play(self, action: Play) -> None:
+        p, card = action.player, action.card
+        if p != self.turn:
+            self._refuse(f"player {p} cannot lay {card}: it is player {self.turn}'s turn to play")
+        if card not in self.held[p]:
+            where = "was already laid" if any(c == card for _, c in self.laid) else "is not"
+            self._refuse(f"player {p} cannot lay {card}: it {where} in their hand "
+                         f"(holding {format_cards(self.held[p]) or 'nothing'})")
+        if self.count + card.pips > MAX_COUNT:
+            self._refuse(f"player {p} cannot lay {card}: the count is {self.count} and would "
+                         f"pass 31 ({self.count + card.pips})")
+
+    def _do_play(self, action: Play) -> None:
+        p, card = action.player, action.card
+        scored = peg_score([c for _, c in self.series], card)
+        self.held[p].remove(card)
+        self.series.append((p, card))
+        self.laid.append((p, card))
+        self.count = scored.count
+        self.last_layer = p
+        self.turn = p
+        if scored.points and self._score(p, self.side_of(p), "play", scored.points, str(scored)):
+            return
+        self._advance_play(scored.points)
+
+    def _check_go(self, action: Go) -> None:
+        p = action.player
+        if p != self.turn:
+            self._refuse(f"player {p} cannot say go: it is player {self.turn}'s turn to play")
+        playable = self._playable(p)
+        if playable:
+            self._refuse(f"player {p} cannot say go: the count is {self.count} and they can "
+                         f"still lay {format_cards(playable)}")
+
+    def _do_go(self, action: Go) -> None:
+        self.passed.add(action.player)
+        self._advance_play(None)
+
+    def _advance_play(self, card_points: int | None) -> None:
+        """Find who plays next, scoring go / last card and restarting the count as needed.
+
+        ``card_points`` is what the card just laid scored, in the same move (``None`` after a
+        go): a go or last-card point joined to it is not a "lone" point for the 116 rule.
+        """
+        n = self.rules.players
+        while True:
+            everyone_out = not any(self.held)
+            if self.count == MAX_COUNT:
+                # 31 has scored 2 already: no go or last-card point on top.
+                if everyone_out:
+                    return self._start_show()
+                self._restart()
+                card_points = None
+                continue
+            if everyone_out:
+                if self.last_layer is not None and self._score_go("last card", card_points):
+                    return None
+                return self._start_show()
+            # Clockwise after the last to act; players out of cards or who said go are skipped.
+            seats = [(self.turn + k) % n for k in range(1, n + 1)]
+            nxt = next((s for s in seats if self.held[s] and s not in self.passed), None)
+            if nxt is not None and (self._playable(nxt) or nxt != self.last_layer):
+                self.turn = nxt  # lays a card, or must say go
+                return None
+            # Nobody else can lay: the last to lay scores the go, and the count restarts.
+            if self._score_go("go", card_points):
+                return None
+            self._restart()
+            card_points = None
+
+    def _restart(self) -> None:
+        self.count = 0
+        self.series = []
+        self.passed = set()
+        self.turn = self.last_layer  # the player after the last to lay leads
+        self.last_layer = None
+
+    def _score_go(self, kind: str, card_points: int | None) -> bool:
+        p = self.last_layer
+        side = self.side_of(p)
+        cutoff = self.rules.one_point_cutoff
+        lone = not card_points
+        if lone and cutoff is not None and self.scores[side] >= cutoff:
+            self._log(p, side, kind, 0, f"not scored: a lone point from {cutoff} on "
+                                        f"(side stands at {self.scores[side]})")
+            return False
+        detail = "last card of the play" if kind == "last card" else f"go at {self.count}"
+        return self._score(p, side, kind, 1, detail)
+
+    # the show ------------------------------------------------------------------------------------
+
+    def _start_show(self) -> None:
+        n, d = self.rules.players, self.dealer
+        self.phase = Phase.SHOW
+        self.turn = None
+        self.show_queue = [("hand", (d + k) % n) for k in range(1, n + 1)] + [("crib", d)]
+
+    def _show_score(self, what: str, seat: int):
+        cards = self.kept[seat] if what == "hand" else tuple(self.crib)
+        return score_hand(cards, self.starter, crib=what == "crib")
+
+    def _claims_allowed(self) -> bool:
+        return self.rules.muggins or self.rules.forgotten_points_lost
+
+    def _check_count(self, action: CountHand | CountCrib, what: str) -> None:
+        expected_what, seat = self.show_queue[0]
+        p = action.player
+        if (what, p) != (expected_what, seat):
+            turn = "the crib, by the dealer" if expected_what == "crib" else "their hand"
+            self._refuse(f"{action} is not allowed now: player {seat} counts {turn} next "
+                         f"(the show goes clockwise from the dealer's left, the crib last)")
+        claimed = action.claimed
+        if claimed is None:
+            return
+        if not 0 <= claimed <= MAX_SCORE or claimed in IMPOSSIBLE_SCORES:
+            self._refuse(f"player {p} cannot claim {claimed}: possible counts are 0-29 except "
+                         f"19, 25, 26, 27")
+        exact = self._show_score(what, seat).total
+        if claimed > exact:
+            self._refuse(f"player {p} claims {claimed} but the {what} scores {exact}: a claim "
+                         f"cannot exceed the true count")
+        if claimed < exact and not self._claims_allowed():
+            self._refuse(f"player {p} claims {claimed} but the {what} scores {exact}: these "
+                         f"rules count every show exactly (no muggins, forgotten points are "
+                         f"recovered); claim {exact} or leave the claim out")
+
+    def _check_counthand(self, action: CountHand) -> None:
+        self._check_count(action, "hand")
+
+    def _check_countcrib(self, action: CountCrib) -> None:
+        self._check_count(action, "crib")
+
+    def _do_count(self, action: CountHand | CountCrib, what: str) -> None:
+        seat, side = action.player, self.side_of(action.player)
+        score = self._show_score(what, seat)
+        points = score.total if action.claimed is None else action.claimed
+        self.show_queue.pop(0)
+        detail = f"{format_cards(score.hand)} + {score.starter}: {score.announce()}"
+        missed = score.total - points
+        if missed:
+            detail += f"; claimed {points}, {missed} missed"
+        if self._score(seat, side, what, points, detail):
+            return
+        if missed and self.rules.muggins:
+            self._muggins = _MugginsChance(side, missed, f"player {seat}'s {what}")
+        if not self.show_queue:  # the hand is over: the deal passes to the left
+            self.dealer = (self.dealer + 1) % self.rules.players
+            self.phase = Phase.DEAL
+
+    def _do_counthand(self, action: CountHand) -> None:
+        self._do_count(action, "hand")
+
+    def _do_countcrib(self, action: CountCrib) -> None:
+        self._do_count(action, "crib")
+
+    def _check_muggins(self, action: Muggins) -> None:
+        chance = self._muggins
+        if chance is None or not self.rules.muggins:
+            self._refuse(f"player {action.player} cannot call muggins: no count has just "
+                         f"missed points" + ("" if self.rules.muggins else
+                                             " (and these rules have no muggins)"))
+        if self.side_of(action.player) == chance.side:
+            self._refuse(f"player {action.player} cannot call muggins on their own side's count")
+
+    def _do_muggins(self, action: Muggins) -> None:
+        chance, self._muggins = self._muggins, None
+        self._score(action.player, self.side_of(action.player), "muggins", chance.points,
+                    f"points missed in {chance.what}")
+
+    # scoring -------------------------------------------------------------------------------------
+
+    def _score(self, player: int | None, side: int, kind: str, points: int, detail: str) -> bool:
+        """Peg ``points`` for ``side``; True when that wins the game (which then stops)."""
+        target = self.rules.target
+        self.scores[side] = min(target, self.scores[side] + points)
+        if player is not None:
+            self.points_by_player[player] += points
+        self._log(player, side, kind, points, detail)
+        if self.scores[side] >= target:
+            self.winner = side
+            self.phase = Phase.OVER
+            self.turn = None
+            self._muggins = None
+            return True
+        return False
+
+    def _log(self, player: int | None, side: int, kind: str, points: int, detail: str) -> None:
+        self.events.append(
+            ScoreEvent(self.hand_number, player, side, kind, points, tuple(self.scores), detail)
+        )
+
+    # records -------------------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record: the set-up and every action (see :mod:`games.cribbage.record`)."""
+        from games.cribbage.record import game_to_record
+
+        return game_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> GameState:
+        from games.cribbage.record import game_from_record
+
+        return game_from_record(record)
+
+
+
+def _check_seat(rules: RuleSet, seat: object, label: str, error: type = GameError) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+        raise error(f"{label} {seat!r} is not a seat: seats are 0 to {rules.players - 1} "
+                    f"({rules.players} players)")
+
+
+def play_random_game(
+    rules: RuleSet,
+    seed: int | str,
+    *,
+    claim_exactly: float = 0.9,
+    muggins: float = 0.5,
+    first_dealer: int | None = None,
+) -> GameState:
+    """Play a whole game with random (legal) choices; the same seed gives the same game.
+
+    Never declares a misdeal. Under the claim rules a player counts exactly with probability
+    ``claim_exactly`` (else claims a random lower count), and an opponent calls muggins with
+    probability ``muggins``.
+    """
+    rng = random.Random(f"bot:{seed}")
+    game = GameState(rules, seed=seed, first_dealer=first_dealer)
+    while not game.is_over:
+        actions = [a for a in game.legal_actions() if not isinstance(a, Misdeal)]
+        calls = [a for a in actions if isinstance(a, Muggins)]
+        if calls and rng.random() < muggins:
+            game.apply(rng.choice(calls))
+            continue
+        actions = [a for a in actions if not isinstance(a, Muggins)]
+        if game.phase is Phase.SHOW and rng.random() < claim_exactly:
+            actions = actions[:1]  # the exact count comes first
+        game.apply(rng.choice(actions))
+    return game
