@@ -16,14 +16,19 @@ def summary(standings):
 # Three teams that beat each other in a circle, each 121-100:
 #   points 121 + 100 = 221 each, 1 win each, no skunk, spread +21 - 21 = 0 each,
 #   head-to-head among the three: 1 win each.  Only the draw (or the playoff) can split them.
-CIRCLE = [GameResult(1, 1, 2, 121, 100), GameResult(2, 2, 3, 121, 100),
-          GameResult(3, 3, 1, 121, 100)]
+CIRCLE = [
+    GameResult(1, 1, 2, 121, 100),
+    GameResult(2, 2, 3, 121, 100),
+    GameResult(3, 3, 1, 121, 100),
+]
 
 
 def test_three_way_tie_for_first_without_a_draw_waits_for_the_draw_and_the_playoff():
     standings = compute_standings([1, 2, 3], CIRCLE, StandingsConfig("fadoq"))
     assert summary(standings) == [
-        (1, 1, True, None, None), (1, 2, True, None, None), (1, 3, True, None, None),
+        (1, 1, True, None, None),
+        (1, 2, True, None, None),
+        (1, 3, True, None, None),
     ]
     [tie] = standings.medal_ties
     assert tie.teams == (1, 2, 3) and tie.places == (1, 3)  # seeded by team id, last resort
@@ -39,8 +44,13 @@ def test_three_way_tie_for_first_seeded_by_lots_and_settled_by_the_stepladder():
     assert tie.teams == (2, 3, 1) and standings.needs_draw == ()
     assert (tie.next_match.match, tie.next_match.team_a, tie.next_match.team_b) == ("A", 3, 1)
     # A: 1 beats 3 2-0 (3 out first: 3rd).  B: 1 beats 2 2-1 (2 second, 1 first).
-    playoff = [PlayoffGame("A", 3, 1, 1), PlayoffGame("A", 3, 1, 1),
-               PlayoffGame("B", 2, 1, 2), PlayoffGame("B", 2, 1, 1), PlayoffGame("B", 2, 1, 1)]
+    playoff = [
+        PlayoffGame("A", 3, 1, 1),
+        PlayoffGame("A", 3, 1, 1),
+        PlayoffGame("B", 2, 1, 2),
+        PlayoffGame("B", 2, 1, 1),
+        PlayoffGame("B", 2, 1, 1),
+    ]
     standings = compute_standings([1, 2, 3], CIRCLE, config, playoff)
     assert summary(standings) == [
         (1, 1, False, None, "gold"),
@@ -55,8 +65,11 @@ def test_three_way_tie_for_first_seeded_by_lots_and_settled_by_the_stepladder():
 #   R1: 1 beats 3 121-50, 2 beats 4 121-50.   R2: 1 beats 2 121-110 (3 and 4 idle).
 #   points: 1 = 242, 2 = 121 + 110 = 231, 3 = 50, 4 = 50; 3 and 4: no win, no skunk
 #   inflicted, spread 50 - 121 = -71 each, never met: only a draw seeds their playoff.
-BRONZE = [GameResult(1, 1, 3, 121, 50, 2), GameResult(1, 2, 4, 121, 50, 2),
-          GameResult(2, 1, 2, 121, 110)]
+BRONZE = [
+    GameResult(1, 1, 3, 121, 50, 2),
+    GameResult(1, 2, 4, 121, 50, 2),
+    GameResult(2, 1, 2, 121, 110),
+]
 
 
 def test_a_tie_for_third_is_a_medal_tie_too():
@@ -84,8 +97,10 @@ PAIRS = [GameResult(1, 1, 2, 121, 100), GameResult(1, 3, 4, 121, 100)]
 def test_without_a_playoff_ties_only_a_draw_can_split_are_flagged():
     standings = compute_standings(range(1, 5), PAIRS, StandingsConfig("wins"))
     assert summary(standings) == [
-        (1, 1, True, None, None), (1, 3, True, None, None),  # listed by team id
-        (3, 2, True, "wins", None), (3, 4, True, None, None),
+        (1, 1, True, None, None),
+        (1, 3, True, None, None),  # listed by team id
+        (3, 2, True, "wins", None),
+        (3, 4, True, None, None),
     ]
     assert standings.needs_draw == ((1, 3), (2, 4))
     assert standings.medal_ties == ()  # only FADOQ sends medal ties to a playoff
@@ -105,16 +120,21 @@ def test_a_partly_recorded_draw_still_needs_the_draw_for_those_without_a_lot():
     config = StandingsConfig("wins", drawn_lots={1: 1, 2: 2, 4: 3})  # 3 has no lot
     standings = compute_standings(range(1, 5), PAIRS, config)
     assert standings.needs_draw == ((1, 3),)
-    assert summary(standings)[2:] == [(3, 2, False, "wins", "bronze"),
-                                      (4, 4, False, "drawn_lot", None)]
+    assert summary(standings)[2:] == [
+        (3, 2, False, "wins", "bronze"),
+        (4, 4, False, "drawn_lot", None),
+    ]
 
 
 def test_points_by_round_for_a_chart():
     # R1: 1 beats 2 121-90, 3 bye.  R2: 2 beats 3 121-80, 1 bye.  R3: 3 beats 1 121-96, 2 bye.
     results = [
-        GameResult(1, 1, 2, 121, 90, 1), GameResult(1, 3, None, 0, 0),
-        GameResult(2, 2, 3, 121, 80, 1), GameResult(2, 1, None, 0, 0),
-        GameResult(3, 3, 1, 121, 96), GameResult(3, 2, None, 0, 0),
+        GameResult(1, 1, 2, 121, 90, 1),
+        GameResult(1, 3, None, 0, 0),
+        GameResult(2, 2, 3, 121, 80, 1),
+        GameResult(2, 1, None, 0, 0),
+        GameResult(3, 3, 1, 121, 96),
+        GameResult(3, 2, None, 0, 0),
     ]
     # Average byes, worth the average of the games played so far:
     #   1: 121 | 121 + 121 (avg of 121) = 242 | 121 + 96 + round(108.5) = 217 + 109 = 326
@@ -131,7 +151,8 @@ def test_points_by_round_for_a_chart():
 def test_points_by_round_stays_flat_in_a_round_without_a_confirmed_game():
     results = [GameResult(1, 1, 2, 121, 100), GameResult(3, 2, 1, 121, 105)]
     assert points_by_round([1, 2], results, StandingsConfig("fadoq")) == {
-        1: [121, 121, 226], 2: [100, 100, 221],
+        1: [121, 121, 226],
+        2: [100, 100, 221],
     }
 
 
@@ -139,7 +160,8 @@ def test_a_61_point_target_counts_the_winner_as_61():
     config = StandingsConfig("fadoq", target=61)
     standings = compute_standings([1, 2], [GameResult(1, 1, 2, 63, 40)], config)
     assert [(r.team, r.metrics["points"], r.metrics["spread"]) for r in standings.rows] == [
-        (1, 61, 21), (2, 40, -21),  # 63 counts 61; 61 - 40 = 21
+        (1, 61, 21),
+        (2, 40, -21),  # 63 counts 61; 61 - 40 = 21
     ]
 
 
@@ -147,8 +169,10 @@ def test_a_61_point_target_counts_the_winner_as_61():
     ("results", "complaint"),
     [
         ([GameResult(1, 1, 9, 121, 100)], "names team 9, which is not one of the 4 teams"),
-        ([GameResult(2, 1, 2, 121, 100), GameResult(2, 3, 1, 121, 90)],
-         "team 1 appears twice in round 2"),
+        (
+            [GameResult(2, 1, 2, 121, 100), GameResult(2, 3, 1, 121, 90)],
+            "team 1 appears twice in round 2",
+        ),
         ([GameResult(1, 1, 2, 120, 110)], r"scored 120-110: exactly one side must reach the"),
         ([GameResult(1, 1, 2, 121, 121)], "exactly one side must reach the target 121"),
     ],

@@ -15,6 +15,8 @@ def game(round_, winner, loser, loser_score, winner_score=121):
 
 # FADOQ series: 6 teams, 8 games each (circle-method round robin, then rounds 1-3 again).
 # Each line: winner, loser, loser's score.  Two winners pegged out past 121 (counted 121).
+# One line per round, like the score sheet.
+# fmt: off
 FADOQ_RESULTS = [
     game(1, 1, 6, 100), game(1, 5, 2, 100), game(1, 4, 3, 105),
     game(2, 1, 5, 110), game(2, 6, 4, 110), game(2, 2, 3, 110),
@@ -25,6 +27,7 @@ FADOQ_RESULTS = [
     game(7, 5, 1, 100, winner_score=122), game(7, 6, 4, 100), game(7, 3, 2, 105),
     game(8, 1, 4, 95), game(8, 3, 5, 105), game(8, 2, 6, 105),
 ]
+# fmt: on
 # Hand tally (points = 121 a win + the score of each loss):
 #   team 1: wins R1-R6, R8 = 7 -> 847 + loss R7 100                  = 947
 #   team 2: wins R2 R3 R6 R8 = 4 -> 484 + losses 100+105+100+105     = 894
@@ -75,10 +78,17 @@ def test_fadoq_rows_carry_every_column():
     assert set(standings.columns) == set(SYSTEMS["fadoq"].columns)
     row = {r.team: r.metrics for r in standings.rows}
     assert row[5] == {
-        "points": 873, "games_played": 8, "byes": 0, "wins": 3, "losses": 5,
-        "skunks_inflicted": 1, "skunks_suffered": 0, "spread": 873 - 890,  # 890 = 605+100+85+100
+        "points": 873,
+        "games_played": 8,
+        "byes": 0,
+        "wins": 3,
+        "losses": 5,
+        "skunks_inflicted": 1,
+        "skunks_suffered": 0,
+        "spread": 873 - 890,  # 890 = 605+100+85+100
         "head_to_head": None,  # 5 was separated before head-to-head was needed
-        "playoff": None, "drawn_lot": None,
+        "playoff": None,
+        "drawn_lot": None,
     }
     assert (row[6]["head_to_head"], row[4]["head_to_head"]) == (2, 0)  # within {4, 6}
     assert (row[1]["spread"], row[3]["skunks_suffered"]) == (947 - 836, 1)  # 836: 715 + 121
@@ -129,11 +139,13 @@ def test_organizer_chain_with_head_to_head_first_reorders_the_tie_for_fourth():
 #   R1: 1 beats 2 121-88 (skunk)          3 beats 4 121-95
 #   R2: 1 beats 3 121-119                 2 beats 4 121-58 (double skunk)
 #   R3: 3 beats 2 121-100                 4 beats 1 121-70 (skunk)
+# fmt: off
 SMALL = [
     game(1, 1, 2, 88), game(1, 3, 4, 95),
     game(2, 1, 3, 119), game(2, 2, 4, 58),
     game(3, 3, 2, 100), game(3, 4, 1, 70),
 ]
+# fmt: on
 # wins: 1: 2, 2: 1, 3: 2, 4: 1
 # game points: 1: 3 + 2 = 5; 2: 3 (double skunk, 4 with the bonus); 3: 2 + 2 = 4; 4: 3
 # spread: 1: (121-88) + (121-119) + (70-121) = 33 + 2 - 51 = -16
@@ -158,7 +170,10 @@ def test_game_points_double_skunk_bonus_ties_2_with_3_and_wins_decide():
     standings = compute_standings(range(1, 5), SMALL, config)
     # 2 now has 4 game points like 3; 3 has 2 wins to 1.
     assert [(r.team, r.metrics["game_points"], r.decided_by) for r in standings.rows] == [
-        (1, 5, None), (3, 4, "game_points"), (2, 4, "wins"), (4, 3, "game_points"),
+        (1, 5, None),
+        (3, 4, "game_points"),
+        (2, 4, "wins"),
+        (4, 3, "game_points"),
     ]
 
 
@@ -184,11 +199,14 @@ def test_reordered_game_points_chain_changes_the_order():
     assert standings.order == (1, 3, 2, 4)
     assert [(r.rank, r.tied, r.medal) for r in standings.rows[2:]] == [(3, True, None)] * 2
     assert standings.needs_draw == ((2, 4),)
-    with_lots = StandingsConfig("game_points", tiebreaks=("skunks_suffered",),
-                                drawn_lots={4: 1, 2: 2})
+    with_lots = StandingsConfig(
+        "game_points", tiebreaks=("skunks_suffered",), drawn_lots={4: 1, 2: 2}
+    )
     standings = compute_standings(range(1, 5), SMALL, with_lots)
-    assert summary(standings)[2:] == [(3, 4, False, "game_points", "bronze"),
-                                      (4, 2, False, "drawn_lot", None)]
+    assert summary(standings)[2:] == [
+        (3, 4, False, "game_points", "bronze"),
+        (4, 2, False, "drawn_lot", None),
+    ]
 
 
 def test_unknown_tiebreak_is_refused_naming_it_and_the_allowed_keys():
@@ -220,7 +238,11 @@ def test_bad_settings_are_refused(settings, complaint):
 
 def test_the_draw_is_always_last():
     assert StandingsConfig("fadoq").chain == (
-        "wins", "skunks_inflicted", "spread", "head_to_head", "drawn_lot",
+        "wins",
+        "skunks_inflicted",
+        "spread",
+        "head_to_head",
+        "drawn_lot",
     )
     assert StandingsConfig("game_points").chain == ("wins", "spread", "drawn_lot")
     assert StandingsConfig("wins", tiebreaks=("losses",)).chain == ("losses", "drawn_lot")

@@ -85,7 +85,6 @@ class _Block:
     teams: tuple[int, ...]
     separated_by: str | None = None  # the key that put this block below the previous one
     needs_draw: bool = False
-    pending_playoff: bool = False
 
 
 @dataclass
@@ -184,7 +183,7 @@ def compute_standings(
                 found = ranker.order(group, (PLAYOFF_KEY,))
             else:
                 seeded = tuple(t for block in seeding for t in block.teams)
-                found = [_Block(seeded, pending_playoff=True)]
+                found = [_Block(seeded)]  # shares a rank until the playoff is done
                 first = sum(len(b.teams) for b in blocks) + 1
                 medal_ties.append(
                     MedalTie(seeded, (first, first + len(group) - 1), tuple(plans[index]))
@@ -221,9 +220,7 @@ def _playoff_plans(
             )
         games[index].append(game)
     return {
-        index: playoff_plan(
-            groups[index], [t for b in seeding for t in b.teams], games[index]
-        )
+        index: playoff_plan(groups[index], [t for b in seeding for t in b.teams], games[index])
         for index, seeding in medal_groups.items()
     }
 

@@ -161,9 +161,7 @@ def losses(team: int, ctx: MetricContext) -> int:
 @register_metric("game_points", "Game points", higher_is_better=True)
 def game_points(team: int, ctx: MetricContext) -> int:
     """Win 2, skunk win 3, double-skunk win 4 with the bonus; a loss 0."""
-    total = sum(
-        win_game_points(g.skunk, ctx.double_skunk_bonus) for g in ctx.played(team) if g.won
-    )
+    total = sum(win_game_points(g.skunk, ctx.double_skunk_bonus) for g in ctx.played(team) if g.won)
     return total + (2 * byes(team, ctx) if ctx.bye_counts_as_win else 0)
 
 
