@@ -10,3 +10,4 @@ from games.cribbage.scoring import HandScore, ScoreItem, score_hand
 from games.cribbage.pegging import PegItem, PegScore, PeggingError, peg_points, peg_score
 from games.cribbage.validation import InvalidCount, possible_scores, validate_count
 from games.cribbage.fast import hand_distribution, score_total
+from games.cribbage.discard import DiscardAnalysis, DiscardChoice, ScoreDistribution, analyze_discards
