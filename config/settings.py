@@ -67,6 +67,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tournaments.views.access.LoginRequiredMiddleware",
+    "config.faults.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

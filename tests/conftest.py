@@ -1,1 +1,67 @@
-"""Shared fixtures: users with roles, an event with teams, captains' links."""
+"""Shared fixtures: people with roles, a FADOQ event with teams and captains' links."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from accounts.models import EventRole, User
+from accounts.roles import grant
+
+
+@pytest.fixture
+def organizer(db) -> User:
+    return User.objects.create_user("org@example.org", "pw-organizer-1", display_name="Organizer")
+
+
+@pytest.fixture
+def other_organizer(db) -> User:
+    return User.objects.create_user("other@example.org", "pw-other-1", display_name="Other")
+
+
+@pytest.fixture
+def make_event(organizer):
+    from tournaments.registration import add_team, create_event
+
+    def make(teams: int = 6, *, name: str = "Tournoi régional", owner=None, **fields):
+        event = create_event(owner or organizer, name=name, date=datetime.date(2026, 11, 21),
+                             venue="Salle communautaire", seed=fields.pop("seed", 1234),
+                             **fields)
+        for i in range(1, teams + 1):
+            add_team(event, owner or organizer, name=f"Équipe {i}", captain=f"Capitaine {i}",
+                     partner=f"Partenaire {i}")
+        return event
+
+    return make
+
+
+@pytest.fixture
+def event(make_event):
+    return make_event(6)
+
+
+@pytest.fixture
+def official(db, event) -> User:
+    user = User.objects.create_user("official@example.org", "pw-official-1")
+    grant(user, event, EventRole.Role.OFFICIAL)
+    return user
+
+
+def link_of(team):
+    return team.links.get(revoked_at__isnull=True)
+
+
+@pytest.fixture
+def captain_client(client):
+    """A test client that has entered the PIN of a team's link: ``captain_client(team)``."""
+    from django.test import Client
+
+    def login(team) -> Client:
+        c = Client()
+        link = link_of(team)
+        response = c.post(f"/c/{link.token}/", {"pin": link.pin})
+        assert response.status_code == 302
+        return c
+
+    return login

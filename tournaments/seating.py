@@ -6,6 +6,8 @@ only reads the database, enforces when a round may be seated, and writes the rou
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -52,7 +54,9 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
 
     Round 1 needs at least 3 teams and starts the event. A later round needs every game of the
     current one confirmed, unless an official ``force``s it (recorded on the round and in the
-    audit log); a forced round treats unconfirmed games as not played for the movement.
+    audit log). For the movement, a forced round treats an unconfirmed game as won by the
+    team listed first at its table (the one that stays), so nobody's seat depends on a
+    result that is not known yet; the game's result can still be reported afterwards.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     previous = current_round(event)
@@ -81,7 +85,8 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
                 % {"round": previous.number, "n": waiting},
                 code="round_open",
             )
-    played = [g for g in history(event) if g.team_b is None or g.winner is not None]
+    played = [g if g.team_b is None or g.winner is not None else replace(g, winner=g.team_a)
+              for g in history(event)]
     ctx = MovementContext(
         round_number=number,
         teams=tuple(t.pk for t in teams),

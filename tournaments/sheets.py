@@ -80,7 +80,7 @@ def _int(value: Any, where: str, *, maximum: int) -> int:
     return value
 
 
-def count_error(exc: InvalidCount, where: str) -> RuleError:
+def count_error(exc: InvalidCount, where: str, field: str | None = None) -> RuleError:
     """The engine's verdict in the captain's language."""
     if exc.code == "impossible":
         message = _("%(where)s: a count of %(n)s is impossible: possible counts are 0–29 except "
@@ -95,11 +95,12 @@ def count_error(exc: InvalidCount, where: str) -> RuleError:
     return RuleError(
         message % {"where": where, "n": exc.reported, "expected": exc.expected,
                    "breakdown": breakdown},
-        code=f"count_{exc.code}", extra={"expected": exc.expected},
+        code=f"count_{exc.code}", field=field, extra={"expected": exc.expected},
     )
 
 
-def _check_count(entry: Any, where: str, starter: Any, *, crib: bool) -> tuple[int, bool]:
+def _check_count(entry: Any, where: str, starter: Any, *, crib: bool,
+                 field: str) -> tuple[int, bool]:
     """The count of one hand or crib; with cards, checked against them exactly."""
     if isinstance(entry, dict):
         count, cards = entry.get("count"), entry.get("cards")
@@ -107,16 +108,17 @@ def _check_count(entry: Any, where: str, starter: Any, *, crib: bool) -> tuple[i
         count, cards = entry, None
     if count is None or count == "":
         raise RuleError(_("%(where)s: the count is missing.") % {"where": where},
-                        code="required")
+                        code="required", field=field)
     if cards and not starter:
         raise RuleError(_("%(where)s: give the starter card to check the cards.")
-                        % {"where": where}, code="starter_required")
+                        % {"where": where}, code="starter_required",
+                        field=field.split("-")[0] + "-starter")
     try:
         validate_count(count, hand=cards or None, starter=starter if cards else None, crib=crib)
     except InvalidCount as exc:
-        raise count_error(exc, where) from exc
+        raise count_error(exc, where, field) from exc
     except (CardError, ValueError) as exc:
-        raise RuleError(f"{where}: {exc}", code="cards") from exc
+        raise RuleError(f"{where}: {exc}", code="cards", field=f"{field}cards") from exc
     return int(count), bool(cards)
 
 
@@ -147,7 +149,7 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
         dealer = deal.get("dealer")
         if dealer not in SIDES:
             raise RuleError(_("%(where)s: the dealer's side must be “a” or “b”.")
-                            % {"where": where_deal}, code="dealer")
+                            % {"where": where_deal}, code="dealer", field=f"d{number}-dealer")
         starter = deal.get("starter") or None
         result.deals = number
         items: list[tuple[str, str, int]] = []
@@ -184,12 +186,14 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
             if index >= len(sides):
                 raise RuleError(_("%(where)s: a deal has %(n)d hands.")
                                 % {"where": where, "n": len(sides)}, code="too_many_hands")
-            count, checked = _check_count(entry, where, starter, crib=False)
+            count, checked = _check_count(entry, where, starter, crib=False,
+                                          field=f"d{number}-h{index + 1}")
             result.checked_cards += checked
             items.append((sides[index], where, count))
         if deal.get("crib") is not None:
             where = _("%(deal)s, crib") % {"deal": where_deal}
-            count, checked = _check_count(deal["crib"], where, starter, crib=True)
+            count, checked = _check_count(deal["crib"], where, starter, crib=True,
+                                          field=f"d{number}-crib")
             result.checked_cards += checked
             items.append((dealer, where, count))
         for position, (side, label, points) in enumerate(items):

@@ -1,11 +1,42 @@
+"""Page URLs, split by audience: public, captain (private link), organizer/official."""
+
 from django.urls import path
 
-from .views import public
+from .views import captain, exports, organizer, public
 
 app_name = "tournaments"
 
 urlpatterns = [
+    # public
     path("", public.home, name="home"),
-    path("organize/", public.home, name="organizer-home"),
-    path("e/<slug:slug>/", public.home, name="event"),
+    path("e/<slug:slug>/", public.event_home, name="event"),
+    path("e/<slug:slug>/seating/", public.seating, name="seating"),
+    path("e/<slug:slug>/rounds/<int:number>/", public.round_results, name="round"),
+    path("e/<slug:slug>/standings/", public.standings, name="standings"),
+    path("e/<slug:slug>/teams/<int:team_id>/", public.team_page, name="team"),
+    path("e/<slug:slug>/podium/", public.podium, name="podium"),
+    # captains (private link + PIN)
+    path("c/<str:token>/", captain.captain_home, name="captain"),
+    path("c/<str:token>/games/<int:game_id>/", captain.captain_game, name="captain-game"),
+    path("c/<str:token>/games/<int:game_id>/confirm/", captain.captain_confirm,
+         name="captain-confirm"),
+    # organizers and officials
+    path("organize/", public.organizer_home, name="organizer-home"),
+    path("organize/new/", organizer.event_create, name="event-create"),
+    path("organize/<slug:slug>/", organizer.dashboard, name="dashboard"),
+    path("organize/<slug:slug>/settings/", organizer.event_settings, name="settings"),
+    path("organize/<slug:slug>/teams/", organizer.teams, name="teams"),
+    path("organize/<slug:slug>/teams/import/", organizer.teams_import, name="teams-import"),
+    path("organize/<slug:slug>/teams/<int:team_id>/<str:action>/", organizer.team_action,
+         name="team-action"),
+    path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
+    path("organize/<slug:slug>/rounds/<int:number>/print/", organizer.print_round,
+         name="print-round"),
+    path("organize/<slug:slug>/games-count/", organizer.number_of_games, name="number-of-games"),
+    path("organize/<slug:slug>/release/", organizer.release_results, name="release"),
+    path("organize/<slug:slug>/playoffs/", organizer.playoffs, name="playoffs"),
+    path("organize/<slug:slug>/desk/", organizer.desk, name="desk"),
+    path("organize/<slug:slug>/desk/games/<int:game_id>/", organizer.desk_game, name="desk-game"),
+    path("organize/<slug:slug>/audit/", organizer.audit_log, name="audit"),
+    path("organize/<slug:slug>/export/<str:what>.csv", exports.export_csv, name="export"),
 ]

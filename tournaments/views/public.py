@@ -1,7 +1,121 @@
-from django.shortcuts import render
+"""Public pages: events, where to sit, results, standings, a team's games, the podium.
 
-from ..models import Event
+Seating is always public (people must find their table). Results and standings follow the
+release rule: visible to officials and organizers, and to everyone once released or when the
+event shows live standings. A hidden page says so; it never shows partial data.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from accounts.roles import events_of, is_official
+
+from ..caching import cached
+from ..charts import points_chart
+from ..models import Event, Game, Round, Team
+from ..seating import current_round
+from ..standings_service import event_standings, results_visible
+from .access import LoginRequired, event_or_404
 
 
-def home(request, slug=None):
-    return render(request, "tournaments/home.html", {"events": Event.objects.all()[:50]})
+def _games(round_: Round):
+    return (round_.games.select_related("team_a", "team_b", "confirmed_report")
+            .order_by("table"))
+
+
+@require_GET
+def home(request):
+    events = Event.objects.select_related("season__league").order_by("-date")[:100]
+    return render(request, "tournaments/home.html", {"events": events})
+
+
+@require_GET
+def event_home(request, slug):
+    event = event_or_404(slug)
+    round_ = current_round(event)
+    context = {
+        "event": event, "round": round_, "visible": results_visible(event, request.user),
+        "official": is_official(request.user, event), "team_count": event.teams.count(),
+        "rounds": event.rounds.order_by("number"),
+    }
+    return render(request, "tournaments/event.html", context)
+
+
+@require_GET
+def seating(request, slug):
+    """Where do I sit: the current round, big enough to read across a hall."""
+    event = event_or_404(slug)
+    playoff = (event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first())
+    round_ = current_round(event)
+
+    def compute():
+        rounds = [r for r in (round_, playoff) if r is not None]
+        return [(r, list(_games(r))) for r in rounds]
+
+    rounds = cached(event, "seating", compute)
+    return render(request, "tournaments/seating.html",
+                  {"event": event, "rounds": rounds, "refresh": event.status == "running"})
+
+
+@require_GET
+def round_results(request, slug, number):
+    event = event_or_404(slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    visible = results_visible(event, request.user)
+    games = list(_games(round_)) if visible else []
+    return render(request, "tournaments/round.html",
+                  {"event": event, "round": round_, "games": games, "visible": visible})
+
+
+@require_GET
+def standings(request, slug):
+    event = event_or_404(slug)
+    visible = results_visible(event, request.user)
+    context = {"event": event, "visible": visible, "refresh": event.status == "running"}
+    if visible:
+        data = event_standings(event)
+        context.update(
+            data=data,
+            rows=[(row, data.teams[row.team]) for row in data.standings.rows],
+            chart=cached(event, "chart", lambda: points_chart(data)),
+            released=event.released_at is not None,
+            ties=[[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
+        )
+    return render(request, "tournaments/standings.html", context)
+
+
+@require_GET
+def team_page(request, slug, team_id):
+    event = event_or_404(slug)
+    team = get_object_or_404(Team, event=event, pk=team_id)
+    visible = results_visible(event, request.user)
+    games = (Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
+             .select_related("round", "team_a", "team_b", "confirmed_report")
+             .order_by("round__number"))
+    return render(request, "tournaments/team.html",
+                  {"event": event, "team": team, "games": games, "visible": visible})
+
+
+@require_GET
+def podium(request, slug):
+    event = event_or_404(slug)
+    visible = results_visible(event, request.user)
+    medals = []
+    if visible:
+        data = event_standings(event)
+        medals = [(row, data.teams[row.team]) for row in data.standings.rows if row.medal]
+    return render(request, "tournaments/podium.html",
+                  {"event": event, "visible": visible, "medals": medals})
+
+
+@require_GET
+def organizer_home(request):
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    events = events_of(request.user).prefetch_related(
+        Prefetch("teams", queryset=Team.objects.only("id", "event_id"))
+    ).order_by("-date")
+    return render(request, "tournaments/organizer_home.html", {"events": events})

@@ -1,0 +1,57 @@
+"""Server-side access checks shared by the pages (the API has its own permission classes)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from accounts.links import live_link, unlocked
+from accounts.roles import is_official, is_organizer
+
+from ..models import Event
+
+
+class LoginRequired(Exception):
+    """Raised to send an anonymous visitor to the login page."""
+
+
+def event_or_404(slug: str) -> Event:
+    return get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+
+
+def managed_event(request, slug: str, *, organizer: bool = False) -> Event:
+    """The event, if the user organizes it (``organizer``) or officiates it; otherwise 404.
+
+    Another organizer's event answers 404, not 403: its existence is not disclosed.
+    """
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    event = event_or_404(slug)
+    allowed = is_organizer(request.user, event) if organizer else is_official(request.user, event)
+    if not allowed:
+        raise Http404("not an event you manage")
+    return event
+
+
+def captain_link(request, token: str):
+    """The live link for ``token`` and whether this browser has entered its PIN."""
+    link = live_link(token)
+    if link is None:
+        raise Http404("unknown or revoked link")
+    return link, unlocked(request.session, token)
+
+
+class LoginRequiredMiddleware:
+    """Turn :class:`LoginRequired` into a redirect to the login page."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, LoginRequired):
+            return redirect_to_login(request.get_full_path())
+        return None

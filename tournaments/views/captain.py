@@ -1,0 +1,145 @@
+"""The captain's side: the private link, the PIN, the team's games, reporting and confirming.
+
+Large, simple pages for a phone on poor Wi-Fi: every form carries an idempotency key, so a
+double tap or a retry after a timeout stores one report, not two.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.links import check_pin, remember
+
+from .. import reporting
+from ..errors import RuleError
+from ..forms import FinalScoreForm, PinForm
+from ..models import Event, Game, Report
+from ..sheet_form import ROWS, sheet_from_post
+from .access import captain_link
+
+
+def client_of(request) -> str:
+    return request.META.get("REMOTE_ADDR", "")[:64]
+
+
+def _team_games(team):
+    return (Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=team.event)
+            .select_related("round", "team_a", "team_b", "confirmed_report")
+            .order_by("-round__number"))
+
+
+@require_http_methods(["GET", "POST"])
+def captain_home(request, token):
+    link, unlocked = captain_link(request, token)
+    team = link.team
+    if not unlocked:
+        form = PinForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            verdict = check_pin(link, form.cleaned_data["pin"])
+            if verdict.ok:
+                request.session.cycle_key()
+                remember(request.session, link)
+                return redirect("tournaments:captain", token=token)
+            if verdict.locked:
+                form.add_error("pin", _("Too many wrong PINs: this link is locked for 15 "
+                                        "minutes. An official can unlock it."))
+            else:
+                form.add_error("pin", _("Wrong PIN. %(n)d attempt(s) left.")
+                               % {"n": verdict.attempts_left})
+        return render(request, "tournaments/captain_pin.html",
+                      {"team": team, "form": form}, status=200 if form.is_bound is False
+                      or not form.errors else 403)
+    games = list(_team_games(team))
+    pending = {}
+    for game in games:
+        latest = game.reports.order_by("-version").first()
+        pending[game.pk] = latest
+    return render(request, "tournaments/captain_home.html", {
+        "team": team, "event": team.event, "token": token,
+        "games": [(g, pending[g.pk]) for g in games],
+    })
+
+
+def _captain_game(request, token, game_id):
+    link, unlocked = captain_link(request, token)
+    if not unlocked:
+        return link, None
+    game = get_object_or_404(
+        Game.objects.select_related("round__event", "team_a", "team_b"),
+        Q(team_a=link.team) | Q(team_b=link.team), pk=game_id,
+    )
+    return link, game
+
+
+@require_http_methods(["GET", "POST"])
+def captain_game(request, token, game_id):
+    link, game = _captain_game(request, token, game_id)
+    if game is None:
+        return redirect("tournaments:captain", token=token)
+    team = link.team
+    us = "a" if game.team_a_id == team.pk else "b"
+    actor = reporting.Actor(team=team, channel=Report.Channel.LINK, client=client_of(request))
+    mode = request.POST.get("mode") or request.GET.get("mode") or "final"
+    error, field_errors = None, {}
+    final_form = FinalScoreForm(initial={"idempotency_key": uuid.uuid4().hex})
+    if request.method == "POST":
+        key = request.POST.get("idempotency_key", "")[:64]
+        try:
+            if mode == "sheet":
+                sheet = sheet_from_post(request.POST, us=us)
+                outcome = reporting.submit(game, actor, Report.Kind.SHEET, {"sheet": sheet},
+                                           idempotency_key=key)
+            else:
+                ours, theirs = request.POST.get("score_us"), request.POST.get("score_them")
+                scores = (ours, theirs) if us == "a" else (theirs, ours)
+                outcome = reporting.submit(game, actor, Report.Kind.FINAL,
+                                           {"score_a": scores[0], "score_b": scores[1]},
+                                           idempotency_key=key)
+        except RuleError as exc:
+            error = exc.message
+            if exc.field:
+                field_errors[exc.field] = exc.message
+        else:
+            messages.success(request, _status_message(outcome))
+            return redirect("tournaments:captain", token=token)
+    return render(request, "tournaments/captain_game.html", {
+        "team": team, "game": game, "event": game.round.event, "token": token, "us": us,
+        "opponent": game.team_b if us == "a" else game.team_a, "mode": mode,
+        "error": error, "field_errors": field_errors, "post": request.POST,
+        "rows": range(1, ROWS + 1), "final_form": final_form,
+        "key": uuid.uuid4().hex if error is None else request.POST.get("idempotency_key"),
+        "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
+    })
+
+
+def _status_message(outcome) -> str:
+    if not outcome.created:
+        return _("This report was already received: nothing changed.")
+    return {
+        Game.Status.CONFIRMED: _("Thank you: the result is confirmed."),
+        Game.Status.DISPUTED: _("Your report differs from the other captain's: an official "
+                                "will settle it."),
+    }.get(outcome.status, _("Thank you: the result is recorded and waits for confirmation."))
+
+
+@require_POST
+def captain_confirm(request, token, game_id):
+    link, game = _captain_game(request, token, game_id)
+    if game is None:
+        return redirect("tournaments:captain", token=token)
+    report = get_object_or_404(Report, game=game, pk=request.POST.get("report"))
+    actor = reporting.Actor(team=link.team, channel=Report.Channel.LINK,
+                            client=client_of(request))
+    try:
+        outcome = reporting.confirm(report, actor)
+    except RuleError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _status_message(outcome))
+    return redirect("tournaments:captain", token=token)

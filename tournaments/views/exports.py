@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from django.http import Http404, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from ..exports import DELIMITERS, EXPORTS, csv_lines
+from .access import managed_event
+
+
+@require_GET
+def export_csv(request, slug, what):
+    """Organizer exports (officials too): visible to them before release, never to others."""
+    event = managed_event(request, slug)
+    if what not in EXPORTS:
+        raise Http404("unknown export")
+    delimiter = DELIMITERS.get(request.GET.get("delimiter", "comma"), ",")
+    response = StreamingHttpResponse(csv_lines(EXPORTS[what](event), delimiter),
+                                     content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'
+    return response

@@ -1,0 +1,269 @@
+"""Organizer and official pages: set up the event, register teams, seat rounds, run the desk."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.links import issue_link, lift_lockout
+from accounts.roles import is_organizer
+
+from .. import registration, reporting, seating
+from ..errors import RuleError
+from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm
+from ..models import AuditEntry, Dispute, Game, Report, Round, Team
+from ..printing import qr_svg
+from ..standings_service import event_standings, release, seat_playoff_games
+from .access import LoginRequired, managed_event
+from .captain import client_of
+
+
+def _back(event, name="tournaments:dashboard"):
+    return redirect(name, slug=event.slug)
+
+
+def _run(request, action, success: str) -> bool:
+    """Run a service call; show its RuleError as a message instead of failing the page."""
+    try:
+        action()
+    except RuleError as exc:
+        messages.error(request, exc.message)
+        return False
+    messages.success(request, success)
+    return True
+
+
+@require_http_methods(["GET", "POST"])
+def event_create(request):
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = registration.create_event(request.user, **form.cleaned_data)
+        except RuleError as exc:
+            form.add_error(exc.field, exc.message)
+        else:
+            messages.success(request, _("Event created. Now register the teams."))
+            return _back(event, "tournaments:teams")
+    return render(request, "tournaments/event_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def event_settings(request, slug):
+    event = managed_event(request, slug, organizer=True)
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        from .. import audit
+
+        before = audit.snapshot(event)
+        event = form.save()
+        audit.record(event, request.user, "event.settings", str(event), before=before,
+                     after=audit.snapshot(event))
+        messages.success(request, _("Settings saved."))
+        return _back(event)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+
+
+@require_GET
+def dashboard(request, slug):
+    event = managed_event(request, slug)
+    round_ = seating.current_round(event)
+    games = []
+    if round_ is not None:
+        games = list(round_.games.select_related("team_a", "team_b", "confirmed_report")
+                     .order_by("table"))
+    playoffs = (Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
+                .select_related("round", "team_a", "team_b", "confirmed_report"))
+    standings = event_standings(event) if event.rounds.exists() else None
+    done = sum(g.status in seating.SETTLED for g in games)
+    return render(request, "tournaments/dashboard.html", {
+        "event": event, "round": round_, "games": games, "done": done,
+        "teams": event.teams.order_by("id"), "organizer": is_organizer(request.user, event),
+        "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
+        "medal_ties": standings.standings.medal_ties if standings else (),
+        "team_names": standings.teams if standings else {}, "playoffs": playoffs,
+        "disputes": Dispute.objects.filter(game__round__event=event, resolved_at__isnull=True)
+        .count(),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+def teams(request, slug):
+    event = managed_event(request, slug)
+    form = TeamForm(request.POST or None, prefix="team")
+    import_form = TeamImportForm(prefix="import")
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = registration.add_team(event, request.user, **form.cleaned_data)
+        except RuleError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("%(team)s is registered.") % {"team": team})
+            return redirect("tournaments:teams", slug=slug)
+    team_list = event.teams.prefetch_related("links").order_by("id")
+    return render(request, "tournaments/teams.html", {
+        "event": event, "form": form, "import_form": import_form, "teams": team_list,
+    })
+
+
+@require_POST
+def teams_import(request, slug):
+    event = managed_event(request, slug)
+    form = TeamImportForm(request.POST, request.FILES, prefix="import")
+    if form.is_valid():
+        data = form.cleaned_data["file"].read() if form.cleaned_data["file"] else \
+            form.cleaned_data["text"]
+        try:
+            created = registration.import_teams(event, request.user, data)
+        except RuleError as exc:
+            messages.error(request, _("Nothing was imported. %(error)s") % {"error": exc})
+        else:
+            messages.success(request, _("%(n)d teams registered.") % {"n": len(created)})
+    else:
+        messages.error(request, " ".join(str(e) for e in form.errors.get("__all__", [])))
+    return redirect("tournaments:teams", slug=slug)
+
+
+@require_POST
+def team_action(request, slug, team_id, action):
+    event = managed_event(request, slug)
+    team = get_object_or_404(Team, event=event, pk=team_id)
+    from .. import audit
+
+    if action == "withdraw":
+        _run(request, lambda: registration.withdraw_team(team, request.user),
+             _("%(team)s has withdrawn.") % {"team": team})
+    elif action == "new-link":
+        issue_link(team)
+        audit.record(event, request.user, "link.regenerate", str(team))
+        messages.success(request, _("New link and PIN for %(team)s; the old sheet no longer "
+                                    "works.") % {"team": team})
+    elif action == "unlock":
+        for link in team.links.filter(revoked_at__isnull=True):
+            lift_lockout(link)
+        audit.record(event, request.user, "link.unlock", str(team))
+        messages.success(request, _("The link of %(team)s is unlocked.") % {"team": team})
+    return redirect("tournaments:teams", slug=slug)
+
+
+@require_POST
+def seat_round(request, slug):
+    event = managed_event(request, slug)
+    force = request.POST.get("force") == "1"
+    _run(request, lambda: seating.seat_next_round(event, request.user, force=force),
+         _("The next round is seated."))
+    return _back(event)
+
+
+@require_POST
+def number_of_games(request, slug):
+    event = managed_event(request, slug)
+    form = NumberOfGamesForm(request.POST)
+    if form.is_valid():
+        _run(request, lambda: registration.set_number_of_games(
+            event, request.user, form.cleaned_data["number_of_games"]),
+            _("Number of games changed."))
+    else:
+        messages.error(request, _("The number of games must be between 1 and 30."))
+    return _back(event)
+
+
+@require_POST
+def release_results(request, slug):
+    event = managed_event(request, slug, organizer=True)
+    released = request.POST.get("released", "1") == "1"
+    _run(request, lambda: release(event, request.user, released=released),
+         _("The results are public.") if released else _("The results are hidden again."))
+    return _back(event)
+
+
+@require_POST
+def playoffs(request, slug):
+    event = managed_event(request, slug)
+    _run(request, lambda: seat_playoff_games(event, request.user),
+         _("Playoff game seated: see “where do I sit”."))
+    return _back(event)
+
+
+@require_GET
+def desk(request, slug):
+    """The officials' desk: every table of the current round with its status."""
+    event = managed_event(request, slug)
+    round_ = seating.current_round(event)
+    rounds = event.rounds.order_by("-number")
+    number = int(request.GET.get("round") or (round_.number if round_ else 0))
+    shown = rounds.filter(number=number).first()
+    games = (shown.games.select_related("team_a", "team_b", "confirmed_report")
+             .order_by("table") if shown else [])
+    return render(request, "tournaments/desk.html",
+                  {"event": event, "round": shown, "rounds": rounds, "games": games})
+
+
+@require_http_methods(["GET", "POST"])
+def desk_game(request, slug, game_id):
+    """One game for an official: every version, the dispute, confirm or enter a result."""
+    event = managed_event(request, slug)
+    game = get_object_or_404(Game.objects.select_related("round", "team_a", "team_b"),
+                             round__event=event, pk=game_id)
+    actor = reporting.Actor(user=request.user, channel=Report.Channel.OFFICIAL,
+                            client=client_of(request))
+    if request.method == "POST":
+        action = request.POST.get("action")
+        report = None
+        if request.POST.get("report"):
+            report = get_object_or_404(Report, game=game, pk=request.POST["report"])
+        dispute = game.disputes.filter(resolved_at__isnull=True).first()
+        note = request.POST.get("note", "")
+        if action == "confirm" and report:
+            if dispute:
+                _run(request, lambda: reporting.decide_dispute(dispute, actor, report, note=note),
+                     _("Dispute settled."))
+            else:
+                _run(request, lambda: reporting.confirm(report, actor), _("Result confirmed."))
+        elif action == "enter":
+            scores = (request.POST.get("score_a"), request.POST.get("score_b"))
+            if dispute:
+                _run(request, lambda: reporting.decide_dispute(dispute, actor, scores=scores,
+                                                               note=note), _("Dispute settled."))
+            else:
+                _run(request, lambda: reporting.submit(
+                    game, actor, Report.Kind.FINAL, {"score_a": scores[0], "score_b": scores[1]},
+                    idempotency_key=request.POST.get("idempotency_key", ""), note=note),
+                    _("Result recorded and confirmed."))
+        return redirect("tournaments:desk-game", slug=slug, game_id=game.pk)
+    import uuid
+
+    reports = game.reports.select_related("by_team", "by_user").prefetch_related(
+        "confirmations").order_by("-version")
+    return render(request, "tournaments/desk_game.html", {
+        "event": event, "game": game, "reports": reports, "key": uuid.uuid4().hex,
+        "dispute": game.disputes.filter(resolved_at__isnull=True).first(),
+        "history": game.disputes.filter(resolved_at__isnull=False),
+    })
+
+
+@require_GET
+def audit_log(request, slug):
+    event = managed_event(request, slug, organizer=True)
+    entries = AuditEntry.objects.filter(event=event).select_related("actor")[:500]
+    return render(request, "tournaments/audit.html", {"event": event, "entries": entries})
+
+
+@require_GET
+def print_round(request, slug, number):
+    """Printable table cards and score sheets, each with the QR code of the captain's link."""
+    event = managed_event(request, slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    games = round_.games.select_related("team_a", "team_b").order_by("table")
+    links = {}
+    for team in Team.objects.filter(event=event).prefetch_related("links"):
+        live = [link for link in team.links.all() if link.revoked_at is None]
+        if live:
+            url = request.build_absolute_uri(f"/c/{live[0].token}/")
+            links[team.pk] = (live[0], url, qr_svg(url))
+    sheets = [(g, links.get(g.team_a_id), links.get(g.team_b_id)) for g in games]
+    return render(request, "tournaments/print_round.html",
+                  {"event": event, "round": round_, "sheets": sheets, "deals": range(1, 13)})
