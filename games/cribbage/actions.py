@@ -78,7 +78,7 @@ class Deal(Action):
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """``player`` lays ``cards`` away to the crib."""
+    """``player`` lays ``cards`` away to the crib (kept sorted: a discard is a set of cards)."""
 
     player: int
     cards: tuple[Card, ...]
@@ -89,7 +89,7 @@ class Discard(Action):
             cards = parse_cards(self.cards)
         except CardError as exc:
             raise IllegalAction(f"player {self.player} cannot discard: {exc}") from None
-        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return f"player {self.player} discards {format_cards(self.cards)}"

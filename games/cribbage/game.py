@@ -23,7 +23,7 @@ refused (at the table it is simply corrected).
 >>> game.apply(Play(1, "5H"))
 Traceback (most recent call last):
 ...
-games.cribbage.actions.IllegalAction: player 1 lays 5H is not allowed now: the game is at the cut for deal (allowed: CutForDeal)
+games.cribbage.actions.IllegalAction: player 1 lays 5H: not allowed now, the game is at the cut for deal (allowed: CutForDeal)
 >>> final = play_random_game(STANDARD_2P_121, seed=7)
 >>> final.phase, max(final.scores)
 (<Phase.OVER: 'game over'>, 121)
@@ -278,11 +278,7 @@ class GameState:
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that makes up the state, as plain comparable values."""
-        return {
-            key: copy.deepcopy(value)
-            for key, value in vars(self).items()
-            if key not in ("rules",)
-        } | {"rules": self.rules}
+        return {key: _freeze(value) for key, value in vars(self).items()}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -362,9 +358,7 @@ class GameState:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not a cribbage action")
         if self.phase is Phase.OVER:
-            raise IllegalAction(
-                f"{action} is not allowed: the game is over (side {self.winner} won)"
-            )
+            raise IllegalAction(f"{action}: not allowed, the game is over (side {self.winner} won)")
         if hasattr(action, "player"):
             _check_seat(self.rules, action.player, f"{type(action).__name__}: player", IllegalAction)
         if isinstance(action, Muggins):
@@ -372,7 +366,7 @@ class GameState:
         allowed = _PHASE_ACTIONS[self.phase]
         if not isinstance(action, allowed):
             raise IllegalAction(
-                f"{action} is not allowed now: the game is {_PHASE_TEXT[self.phase]} "
+                f"{action}: not allowed now, the game is {_PHASE_TEXT[self.phase]} "
                 f"(allowed: {', '.join(a.__name__ for a in allowed)})"
             )
         getattr(self, f"_check_{type(action).__name__.lower()}")(action)
@@ -533,8 +527,9 @@ class GameState:
         if p != self.turn:
             self._refuse(f"player {p} cannot lay {card}: it is player {self.turn}'s turn to play")
         if card not in self.held[p]:
-            where = "was already laid" if any(c == card for _, c in self.laid) else "is not"
-            self._refuse(f"player {p} cannot lay {card}: it {where} in their hand "
+            where = "has already been laid" if any(c == card for _, c in self.laid) else (
+                "is not in their hand")
+            self._refuse(f"player {p} cannot lay {card}: it {where} "
                          f"(holding {format_cards(self.held[p]) or 'nothing'})")
         if self.count + card.pips > MAX_COUNT:
             self._refuse(f"player {p} cannot lay {card}: the count is {self.count} and would "
@@ -636,8 +631,9 @@ class GameState:
         expected_what, seat = self.show_queue[0]
         p = action.player
         if (what, p) != (expected_what, seat):
-            turn = "the crib, by the dealer" if expected_what == "crib" else "their hand"
-            self._refuse(f"{action} is not allowed now: player {seat} counts {turn} next "
+            who = (f"the dealer (player {seat}) counts the crib" if expected_what == "crib"
+                   else f"player {seat} counts their hand")
+            self._refuse(f"{action}: not allowed now, {who} next "
                          f"(the show goes clockwise from the dealer's left, the crib last)")
         claimed = action.claimed
         if claimed is None:
@@ -733,6 +729,17 @@ class GameState:
 
         return game_from_record(record)
 
+
+
+def _freeze(value: Any) -> Any:
+    # Containers become immutable copies; cards, actions, events and rule sets are immutable.
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
 
 
 def _check_seat(rules: RuleSet, seat: object, label: str, error: type = GameError) -> None:
