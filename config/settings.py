@@ -125,7 +125,11 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
-CELERY_RESULT_BACKEND = None
+CELERY_RESULT_BACKEND = REDIS_URL or None
+# Work whose sending failed while the broker was down is sent again every minute.
+CELERY_BEAT_SCHEDULE = {
+    "flush-outbox": {"task": "tournaments.tasks.flush_outbox_task", "schedule": 60.0},
+}
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
@@ -166,6 +170,7 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
 # --- REST API ----------------------------------------------------------------------------------

@@ -1,0 +1,18 @@
+# Production image: gunicorn serves Huche; the same image runs the Celery worker.
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY config config
+COPY games games
+COPY tournaments tournaments
+COPY accounts accounts
+COPY templates templates
+COPY static static
+COPY locale locale
+COPY manage.py ./
+RUN pip install . && DEBUG=1 python manage.py collectstatic --noinput
+RUN useradd --system --home /app huche && chown -R huche /app
+USER huche
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--timeout", "30"]
