@@ -112,6 +112,15 @@ def decode_upload(data: bytes | str) -> str:
     raise RuleError(_("The file is neither UTF-8 nor Windows-1252 text."), code="encoding")
 
 
+def guess_delimiter(text: str) -> str:
+    """The separator the first line uses most: ``;`` (French Excel), tab, or ``,``.
+
+    (csv.Sniffer guesses wrong as soon as one line has a missing column.)
+    """
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return max(";\t,", key=first.count) if any(c in first for c in ";\t,") else ","
+
+
 HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitaine"}
 
 
@@ -121,11 +130,7 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
     if not text.strip():
         raise RuleError(_("The list is empty: one team per line, “team, captain, partner”."),
                         code="empty")
-    try:
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
+    rows = list(csv.reader(io.StringIO(text), delimiter=guess_delimiter(text)))
     teams, seen = [], {}
     for number, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
