@@ -11,3 +11,11 @@ from games.cribbage.pegging import PegItem, PegScore, PeggingError, peg_points, 
 from games.cribbage.validation import InvalidCount, possible_scores, validate_count
 from games.cribbage.fast import hand_distribution, score_total
 from games.cribbage.discard import DiscardAnalysis, DiscardChoice, ScoreDistribution, analyze_discards
+from games.cribbage.rules import PRESETS, RuleSet, RuleSetError, Skunk, skunk
+from games.cribbage.rules import FADOQ, FIVE_PLAYER, FOUR_PLAYER_PARTNERS, SIX_PLAYER
+from games.cribbage.rules import STANDARD_2P_121, STANDARD_2P_61, THREE_PLAYER
+from games.cribbage.actions import Action, CountCrib, CountHand, Cut, CutForDeal, Deal, Discard
+from games.cribbage.actions import GameError, Go, IllegalAction, Misdeal, Muggins, Play, TurnStarter
+from games.cribbage.deal import deal_hand, stack_deck
+from games.cribbage.game import GameState, Phase, ScoreEvent, play_random_game
+from games.cribbage.record import RecordError, replay
