@@ -145,8 +145,8 @@ def _check_context(ctx: MovementContext) -> None:
 
 def _check_history(history: Sequence[PlayedGame], round_number: int) -> None:
     """Every earlier round present, every game decided, no team or table used twice a round."""
-    teams_in_round: dict[int, dict[int, str]] = defaultdict(dict)
-    tables_in_round: dict[int, dict[int, str]] = defaultdict(dict)
+    teams_in_round: dict[int, dict[int, PlayedGame]] = defaultdict(dict)
+    tables_in_round: dict[int, dict[int, PlayedGame]] = defaultdict(dict)
     for game in history:
         if not isinstance(game, PlayedGame):
             raise MovementError(f"history must hold PlayedGame items: got {game!r}")
@@ -156,7 +156,8 @@ def _check_history(history: Sequence[PlayedGame], round_number: int) -> None:
                 f"{game.describe()} is not an earlier round: seating round {round_number} "
                 f"accepts history of {earlier}"
             )
-        _check_ids([game.team_a] + ([] if game.is_bye else [game.team_b]), game.describe())
+        if not _is_int(game.team_a) or not (game.is_bye or _is_int(game.team_b)):
+            _check_ids([game.team_a, game.team_b], game.describe())
         if game.is_bye:
             if game.winner not in (None, game.team_a):
                 raise MovementError(
@@ -183,19 +184,20 @@ def _check_history(history: Sequence[PlayedGame], round_number: int) -> None:
             clash = tables_in_round[game.round].get(game.table)
             if clash:
                 raise MovementError(
-                    f"round {game.round}: table {game.table} holds two games ({clash} and "
-                    f"{game.team_a} v {game.team_b})"
+                    f"round {game.round}: table {game.table} holds two games "
+                    f"({clash.team_a} v {clash.team_b} and {game.team_a} v {game.team_b})"
                 )
-            tables_in_round[game.round][game.table] = f"{game.team_a} v {game.team_b}"
+            tables_in_round[game.round][game.table] = game
         for team in (game.team_a, game.team_b):
             if team is None:
                 continue
             seen = teams_in_round[game.round].get(team)
             if seen:
                 raise MovementError(
-                    f"round {game.round}: team {team} appears twice ({seen}; {game.describe()})"
+                    f"round {game.round}: team {team} appears twice "
+                    f"({seen.describe()}; {game.describe()})"
                 )
-            teams_in_round[game.round][team] = game.describe()
+            teams_in_round[game.round][team] = game
     missing = [k for k in range(1, round_number) if k not in teams_in_round]
     if missing:
         raise MovementError(

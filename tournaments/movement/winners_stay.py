@@ -13,6 +13,8 @@
   present team has had one. The bye goes to a mover whenever a mover may take it; only when
   every mover already has more byes does a winner take it. That winner leaves its table, which
   becomes a free table: both of its seats are filled by movers, chosen like every other seat.
+  Which winner (if several qualify): the one giving the fewest rematches, then the one at the
+  highest-numbered table (the large-event search takes that one directly).
 * **Rematches**: among the seatings that respect the two rules above, one with the fewest
   rematches (pairs that met in any earlier round) is chosen; among those, the one that moves
   the fewest movers away from their plain-rotation table, so the plain rotation wins any tie.
