@@ -249,7 +249,8 @@ class GameState:
     @property
     def cutter(self) -> int:
         """The player on the dealer's right, who cuts for the starter."""
-        assert self.dealer is not None
+        if self.dealer is None:
+            raise GameError("there is no cutter yet: the dealer is not known before the cut for deal")
         return (self.dealer - 1) % self.rules.players
 
     def side_of(self, seat: int) -> int:

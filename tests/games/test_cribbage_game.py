@@ -526,3 +526,12 @@ def test_discard_errors_name_the_problem():
     with pytest.raises(IllegalAction, match="player 1 has already discarded"):
         game.apply(Discard(1, "KS 9C"))
     assert game.crib == list(parse_cards("7C 8C"))
+
+
+@pytest.mark.parametrize("module", ["rules", "actions", "deal", "game", "record"])
+def test_the_documented_examples_hold(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"games.cribbage.{module}"))
+    assert result.attempted > 0 and result.failed == 0
