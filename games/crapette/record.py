@@ -14,6 +14,7 @@ JSON Schema package is needed at run time; a test keeps the two in step.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -174,7 +175,7 @@ def _read_structure(data: object) -> tuple[Rules, dict[str, Any], list[str], dic
     except RulesError as error:
         raise RecordFormatError(str(error)) from None
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+    if seed is not None and not (isinstance(seed, str) or _whole(seed)):
         raise RecordFormatError(f"seed: {seed!r} is not a whole number or text")
     _check_players(data.get("players", {}))
     deal = _check_deal(data["deal"])
@@ -216,7 +217,7 @@ def _check_deal(deal: object) -> dict[str, Any]:
             size = f"{len(deck)} items" if isinstance(deck, list) else _json_kind(deck)
             raise RecordFormatError(f"deal.{player}: expected a list of 52 cards, got {size}")
         for i, text in enumerate(deck):
-            if not isinstance(text, str) or not _CARD_TEXT(text):
+            if not isinstance(text, str) or not _is_card_text(text):
                 raise RecordFormatError(
                     f"deal.{player}[{i}]: {text!r} is not a card: write a rank "
                     "(A 2-9 T 10 J Q K) then a suit (S H D C or ♠ ♥ ♦ ♣)"
@@ -226,13 +227,11 @@ def _check_deal(deal: object) -> dict[str, Any]:
     return deal
 
 
-def _card_text(text: str) -> bool:
-    import re
-
-    return re.fullmatch(r"(10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]\ufe0f?", text) is not None
+_CARD = re.compile("(10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]\ufe0f?")  # as the schema's pattern
 
 
-_CARD_TEXT = _card_text
+def _is_card_text(text: str) -> bool:
+    return _CARD.fullmatch(text) is not None
 
 
 def _check_result(result: object) -> dict[str, Any]:
@@ -251,7 +250,7 @@ def _check_result(result: object) -> dict[str, Any]:
     if result["winner"] not in ("A", "B", None):
         raise RecordFormatError(f"result.winner: {result['winner']!r} is not 'A', 'B' or null")
     points = result["points"]
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+    if not _whole(points) or points < 0:
         raise RecordFormatError(f"result.points: {points!r} is not a whole number ≥ 0")
     if "detail" in result and not isinstance(result["detail"], str):
         raise RecordFormatError(f"result.detail: {result['detail']!r} is not text")
@@ -269,6 +268,13 @@ def _wrong_claim(claimed: dict[str, Any], state: GameState) -> str | None:
         return None
     said = f"end {claimed['end']}, winner {claimed['winner']}, {claimed['points']} points"
     return f"the record claims {said}, but the moves give: {actual.detail}"
+
+
+def _whole(value: object) -> bool:
+    """A JSON whole number (JSON Schema counts 3.0 as the integer 3)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 def _json_kind(value: object) -> str:

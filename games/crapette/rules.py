@@ -113,6 +113,8 @@ class Rules:
                     raise RulesError(f"{where}.strict_calls: {raw!r} is not true or false")
                 values[name] = raw
             else:
+                if isinstance(raw, float) and raw.is_integer():
+                    raw = int(raw)  # JSON 3.0 is the whole number 3, as in JSON Schema
                 if not isinstance(raw, int) or isinstance(raw, bool):
                     raise RulesError(f"{where}.{name}: {raw!r} is not a whole number")
                 values[name] = raw
