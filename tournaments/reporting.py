@@ -189,7 +189,7 @@ def _latest_by(game: Game, team: Team) -> Report | None:
 @transaction.atomic
 def submit(game: Game, actor: Actor, kind: str, payload: dict, *,
            idempotency_key: str = "", note: str = "") -> Outcome:
-    game = (Game.objects.select_for_update()
+    game = (Game.objects.select_for_update(of=("self",))
             .select_related("round__event", "team_a", "team_b").get(pk=game.pk))
     event = game.round.event
     if game.is_bye:
@@ -300,7 +300,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
 @transaction.atomic
 def confirm(report: Report, actor: Actor) -> Outcome:
     """The other captain (under ``both_captains``) or an official confirms a reported result."""
-    game = (Game.objects.select_for_update()
+    game = (Game.objects.select_for_update(of=("self",))
             .select_related("round__event", "team_a", "team_b").get(pk=report.game_id))
     event = game.round.event
     latest = game.reports.order_by("-version").first()
@@ -330,7 +330,8 @@ def confirm(report: Report, actor: Actor) -> Outcome:
 def decide_dispute(dispute: Dispute, actor: Actor, report: Report | None = None, *,
                    scores: tuple[int, int] | None = None, note: str = "") -> Report:
     """An official settles a dispute by choosing one version or entering the right score."""
-    game = Game.objects.select_for_update().select_related("round__event").get(pk=dispute.game_id)
+    game = (Game.objects.select_for_update(of=("self",)).select_related("round__event")
+            .get(pk=dispute.game_id))
     if not actor_is_official(game, actor):
         raise PermissionRuleError(_("Only an official can settle a dispute."))
     if dispute.resolved_at:
