@@ -1,15 +1,235 @@
-"""Public game tools (placeholder pages until the tools land)."""
+"""Public game tools: the hand calculator, the discard advisor and the Crapette record checker.
+
+Thin views: a form reads the input, the engine (``games.cribbage``, ``games.crapette``) does the
+work, the template shows it. The hand and discard tools answer GET (shareable links) and POST.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
 
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.cards import DECK, Card, Suit
+from games.crapette import RecordFormatError, check_record
+from games.cribbage import HandScore, ScoreDistribution, analyze_discards, score_hand
+
+from .forms import CrapetteRecordForm, DiscardForm, HandForm
+
+# --- the count, as a player says it, in the visitor's language ------------------------------
+
+NUMBER_WORDS = (
+    gettext_lazy("zero"), gettext_lazy("one"), gettext_lazy("two"), gettext_lazy("three"),
+    gettext_lazy("four"), gettext_lazy("five"), gettext_lazy("six"), gettext_lazy("seven"),
+    gettext_lazy("eight"), gettext_lazy("nine"), gettext_lazy("ten"), gettext_lazy("eleven"),
+    gettext_lazy("twelve"), gettext_lazy("thirteen"), gettext_lazy("fourteen"),
+    gettext_lazy("fifteen"), gettext_lazy("sixteen"), gettext_lazy("seventeen"),
+    gettext_lazy("eighteen"), gettext_lazy("nineteen"), gettext_lazy("twenty"),
+    gettext_lazy("twenty-one"), gettext_lazy("twenty-two"), gettext_lazy("twenty-three"),
+    gettext_lazy("twenty-four"), gettext_lazy("twenty-five"), gettext_lazy("twenty-six"),
+    gettext_lazy("twenty-seven"), gettext_lazy("twenty-eight"), gettext_lazy("twenty-nine"),
+)  # fmt: skip
+ITEM_KINDS = {
+    "fifteen": gettext_lazy("Fifteen"),
+    "pair": gettext_lazy("Pair"),
+    "run": gettext_lazy("Run"),
+    "flush": gettext_lazy("Flush"),
+    "nobs": gettext_lazy("His nobs"),
+}
+
+
+def said(n: int) -> str:
+    return str(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def announce(score: HandScore) -> str:
+    """The count called as players do, with the running total in words: "fifteen two, fifteen
+    four, a pair is six…". The same grouping as :meth:`HandScore.announce`, translated."""
+    if not score.items:
+        return _("nineteen (no points)")
+    phrases, running = [], 0
+    for points, phrase in _called(score):
+        running += points
+        phrases.append(phrase % {"total": said(running)})
+    return ", ".join(phrases)
+
+
+def _called(score: HandScore) -> list[tuple[int, str]]:
+    """(points, phrase with %(total)s) in calling order: fifteens, pairs, runs, flush, nobs."""
+    fifteens = [(2, _("fifteen %(total)s")) for i in score.items if i.kind == "fifteen"]
+    pairs_by_rank: dict = {}
+    for item in score.items:
+        if item.kind == "pair":
+            pairs_by_rank[item.cards[0].rank] = pairs_by_rank.get(item.cards[0].rank, 0) + 1
+    same_rank = {
+        1: _("a pair is %(total)s"),
+        3: _("a pair royal is %(total)s"),
+        6: _("a double pair royal is %(total)s"),
+    }
+    pairs = [(2 * n, same_rank[n]) for n in pairs_by_rank.values()]
+    runs = [i for i in score.items if i.kind == "run"]
+    called = fifteens + pairs
+    if runs:
+        length = said(len(runs[0].cards))
+        name = {
+            1: _("a run of %(length)s is %(total)s"),
+            2: _("a double run of %(length)s is %(total)s"),
+            3: _("a triple run of %(length)s is %(total)s"),
+            4: _("a quadruple run of %(length)s is %(total)s"),
+        }[len(runs)]
+        # Fill the length now; keep %(total)s (escaped) for the running total.
+        called.append(
+            (sum(i.points for i in runs), name % {"length": length, "total": "%(total)s"})
+        )
+    for item in score.items:
+        if item.kind == "flush":
+            phrase = _("a flush of %(length)s is %(total)s")
+            called.append(
+                (item.points, phrase % {"length": said(len(item.cards)), "total": "%(total)s"})
+            )
+        elif item.kind == "nobs":
+            called.append((item.points, _("his nobs is %(total)s")))
+    return called
+
+
+# --- cards on a page --------------------------------------------------------------------------
+
+
+def card_view(card: Card) -> dict:
+    return {"text": str(card), "pretty": card.pretty, "red": card.is_red}
+
+
+def cards_view(cards: Iterable[Card]) -> list[dict]:
+    return [card_view(c) for c in cards]
+
+
+def picker_rows() -> list[dict]:
+    """The 52 cards, one row per suit, for the tap-to-pick grid."""
+    names = {
+        Suit.SPADES: _("Spades"),
+        Suit.HEARTS: _("Hearts"),
+        Suit.DIAMONDS: _("Diamonds"),
+        Suit.CLUBS: _("Clubs"),
+    }
+    return [
+        {"name": names[suit], "cards": cards_view(c for c in DECK if c.suit is suit)}
+        for suit in Suit
+    ]
+
+
+def _input(request):
+    """The submitted data: POST, or a GET query that carries the cards (a shared link)."""
+    if request.method == "POST":
+        return request.POST
+    return request.GET if "cards" in request.GET else None
+
+
+# --- hand calculator --------------------------------------------------------------------------
 
 
 def hand_calculator(request):
-    return render(request, "games/placeholder.html", {"tool": "hand"})
+    data = _input(request)
+    form = HandForm(data)
+    context = {"form": form, "picker": picker_rows(), "pick": 5}
+    if data is not None and form.is_valid():
+        cards, crib = form.cleaned_data["cards"], form.cleaned_data["crib"]
+        score = score_hand(cards[:4], cards[4], crib=crib)
+        context["score"] = score
+        context["announcement"] = announce(score)
+        context["hand"] = cards_view(score.hand)
+        context["starter"] = card_view(score.starter)
+        context["items"] = [
+            {"kind": ITEM_KINDS[i.kind], "cards": cards_view(i.cards), "points": i.points}
+            for i in score.items
+        ]
+    status = 400 if data is not None and not form.is_valid() else 200
+    return render(request, "games/hand.html", context, status=status)
+
+
+# --- discard advisor --------------------------------------------------------------------------
+
+CHART_WIDTH, CHART_HEIGHT, BAR = 180, 48, 6  # 30 bars (scores 0-29), 6 px each
+
+
+def distribution_chart(distribution: ScoreDistribution) -> dict:
+    """Bars of an inline SVG: the chance of each score 0-29, the tallest bar full height."""
+    top = max(distribution.counts.values())
+    bars = []
+    for score, n in sorted(distribution.counts.items()):
+        height = max(1.0, CHART_HEIGHT * n / top)
+        bars.append(
+            {
+                # Strings: a float in a template is localized ("24,0" in French), not SVG.
+                "x": str(score * BAR),
+                "y": f"{CHART_HEIGHT - height:.1f}",
+                "height": f"{height:.1f}",
+                "score": score,
+                "percent": round(100 * n / distribution.cases, 1),
+            }
+        )
+    likely = max(distribution.counts.items(), key=lambda item: (item[1], -item[0]))
+    return {
+        "bars": bars,
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "bar": BAR - 1,
+        "likely": likely[0],
+        "likely_percent": round(100 * likely[1] / distribution.cases, 1),
+    }
 
 
 def discard_advisor(request):
-    return render(request, "games/placeholder.html", {"tool": "discard"})
+    data = _input(request)
+    form = DiscardForm(data)
+    context = {"form": form, "picker": picker_rows(), "pick": 6}
+    if data is not None and form.is_valid():
+        role = form.cleaned_data["role"]
+        analysis = analyze_discards(
+            form.cleaned_data["cards"],
+            dealer=role in ("dealer", "partner"),
+            players=form.cleaned_data["players"],
+        )
+        context["analysis"] = analysis
+        context["dealt"] = cards_view(analysis.dealt)
+        context["choices"] = [
+            {
+                "rank": n,
+                "keep": cards_view(c.keep),
+                "discard": cards_view(c.discard),
+                "hand": c.hand,
+                "crib": c.crib,
+                "hand_mean": float(c.hand.mean),
+                "crib_mean": float(c.crib.mean),
+                "net": float(c.net),
+                "chart": distribution_chart(c.hand),
+            }
+            for n, c in enumerate(analysis.choices, start=1)
+        ]
+    status = 400 if data is not None and not form.is_valid() else 200
+    return render(request, "games/discard.html", context, status=status)
+
+
+# --- Crapette record checker ------------------------------------------------------------------
 
 
 def crapette_checker(request):
-    return render(request, "games/placeholder.html", {"tool": "crapette"})
+    form = CrapetteRecordForm(request.POST or None, request.FILES or None)
+    context = {"form": form}
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                result = check_record(form.cleaned_data["record"])
+            except RecordFormatError as error:
+                form.add_error(
+                    None, _("This is not a Crapette game record: %(reason)s") % {"reason": error}
+                )
+            else:
+                context["result"] = result
+                context["score"] = result.state.score() if result.state is not None else None
+                context["move_number"] = None if result.index is None else result.index + 1
+        if not form.is_valid():
+            status = 400
+    return render(request, "games/crapette.html", context, status=status)

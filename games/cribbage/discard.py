@@ -55,9 +55,7 @@ GAMES: dict[int, RuleSet] = {2: STANDARD_2P_121, 4: FOUR_PLAYER_PARTNERS}
 CRIB_SIZE = 4
 MAX_SHOW = 29
 JACK = 11
-ASSUMPTION = (
-    "Every unseen card is equally likely to be the starter or another player's discard."
-)
+ASSUMPTION = "Every unseen card is equally likely to be the starter or another player's discard."
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,7 @@ def test_discard_four_players(api):
         ({"cards": "5H 5C 5S JD 4D", "players": 2},
          "cards: With 2 players each player is dealt 6 cards, got 5."),
         ({"cards": "5H 5C 5S JD 4D 6D 7D"}, "cards: Expected 6 or 5 cards, got 7."),
-        ({"cards": "5H 5C 5S JD 4D", "players": 3}, "players: “3” is not a valid choice."),
+        ({"cards": "5H 5C 5S JD 4D", "players": 3}, "players: 3 players is not offered: choose 2 (6 cards dealt) or 4 (5 cards dealt)."),
         ({"cards": "5H 5C 5S JD 4D", "dealer": "maybe"}, "dealer: Must be a valid boolean."),
     ],
 )  # fmt: skip
@@ -182,7 +182,7 @@ def test_anonymous_callers_are_throttled(api, url):
     }[url]
     with override_settings(REST_FRAMEWORK=rates("3/min")):
         answers = [api(url, payload).status_code for _ in range(4)]
-        assert answers[:3] != [429] * 3 and 429 not in answers[:3]
+        assert 429 not in answers[:3]
         assert answers[3] == 429
         assert "throttled" in api(url, payload).json()["detail"].lower()
 
