@@ -20,6 +20,7 @@ import argparse
 import platform
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -125,14 +126,15 @@ def scorer_context(seed: int) -> None:
     print(f"  exact distribution of all 12,994,800 hands {seconds:8.3f} s (table already built)")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Run with ``argv`` options; none (as ``make bench`` calls it) means the defaults."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=30, help="random hands per game (30)")
     parser.add_argument("--naive-choices", type=int, default=2, choices=range(1, 16),
                         metavar="K", help="choices the score_hand reference runs (1-15, 2)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--cards", default=EXAMPLE, help=f"the side-by-side hand ({EXAMPLE})")
-    args = parser.parse_args()
+    args = parser.parse_args(argv or [])
 
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     seconds, _ = timed(lambda: analyze_discards(EXAMPLE, dealer=True))
@@ -145,4 +147,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
