@@ -182,11 +182,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tournaments.api.exceptions.handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_RATES": {
         "anon_tools": os.environ.get("THROTTLE_ANON_TOOLS", "60/min"),
         "pin": os.environ.get("THROTTLE_PIN", "10/min"),
+        "login": os.environ.get("THROTTLE_LOGIN", "10/min"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -196,6 +198,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "GameStatusEnum": "tournaments.models.Game.Status",
+        "ReportKindEnum": "tournaments.models.Report.Kind",
+    },
 }
 
 # --- Production safety (DEBUG off) --------------------------------------------------------------

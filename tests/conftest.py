@@ -65,3 +65,18 @@ def captain_client(client):
         return c
 
     return login
+
+
+@pytest.fixture
+def api_client(db):
+    """A DRF test client asking for English, with an empty cache (throttles, cached pages)."""
+    from django.core.cache import cache
+    from rest_framework.test import APIClient
+
+    cache.clear()
+    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
+
+
+@pytest.fixture
+def staff(db) -> User:
+    return User.objects.create_user("staff@example.org", "pw-staff-1", is_staff=True)

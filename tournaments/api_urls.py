@@ -1,1 +1,25 @@
-urlpatterns: list = []
+"""The tournaments API under /api/v1/ (see tournaments.api for the conventions)."""
+
+from django.urls import path
+from rest_framework.routers import SimpleRouter
+
+from .api.views import auth, events, results, rounds, teams
+
+EVENT = r"events/(?P<slug>[-\w]+)"
+
+router = SimpleRouter()
+router.register("events", events.EventViewSet, basename="api-event")
+router.register(f"{EVENT}/teams", teams.TeamViewSet, basename="api-team")
+router.register(f"{EVENT}/rounds", rounds.RoundViewSet, basename="api-round")
+router.register(f"{EVENT}/games", rounds.EventGameViewSet, basename="api-event-game")
+
+urlpatterns = [
+    path("auth/token/", auth.ObtainTokenView.as_view(), name="api-token"),
+    path("games/<int:pk>/", rounds.GameDetailView.as_view(), name="api-game"),
+    path("games/<int:pk>/reports/", results.SubmitReportView.as_view(), name="api-game-reports"),
+    path("reports/<int:pk>/confirm/", results.ConfirmReportView.as_view(),
+         name="api-report-confirm"),
+    path("disputes/<int:pk>/decide/", results.DecideDisputeView.as_view(),
+         name="api-dispute-decide"),
+    *router.urls,
+]

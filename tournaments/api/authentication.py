@@ -1,0 +1,105 @@
+"""Captains authenticate to the API with their team's private link and PIN.
+
+Two headers, both required: ``X-Captain-Link: <token>`` (the token of the link printed on the
+table card) and ``X-Captain-Pin: <pin>``. The PIN is checked by :func:`accounts.links.check_pin`
+on every request, so wrong PINs count towards the link's lockout exactly as on the pages.
+
+On success ``request.user`` stays anonymous and ``request.auth`` is the
+:class:`~accounts.models.CaptainLink`; :func:`actor_of` turns either kind of caller into the
+:class:`~tournaments.reporting.Actor` the reporting service expects.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import authentication, exceptions
+
+from accounts.links import check_pin, live_link
+from accounts.models import CaptainLink
+
+from ..models import Report
+from ..reporting import Actor
+
+LINK_HEADER = "X-Captain-Link"
+PIN_HEADER = "X-Captain-Pin"
+
+
+class CaptainLinkAuthentication(authentication.BaseAuthentication):
+    def authenticate(self, request):
+        token = request.headers.get(LINK_HEADER, "").strip()
+        if not token:
+            return None
+        link = live_link(token)
+        if link is None:
+            raise self._dead_link(token)
+        pin = request.headers.get(PIN_HEADER, "")
+        if not pin.strip():
+            raise _failed(_("Give the link's PIN in the %(header)s header.")
+                          % {"header": PIN_HEADER}, "pin_required")
+        verdict = check_pin(link, pin)
+        if verdict.locked:
+            raise exceptions.PermissionDenied(
+                _("Too many wrong PINs: this link is locked for 15 minutes. An official can "
+                  "unlock it."), code="link_locked")
+        if not verdict.ok:
+            raise _failed(_("Wrong PIN. %(n)d attempt(s) left before the link is locked.")
+                          % {"n": verdict.attempts_left}, "wrong_pin")
+        return (AnonymousUser(), link)
+
+    @staticmethod
+    def _dead_link(token: str) -> exceptions.APIException:
+        link = CaptainLink.objects.select_related("team").filter(token=token).first()
+        if link is not None and link.team.withdrawn_at is not None:
+            return exceptions.PermissionDenied(
+                _("%(team)s has withdrawn: its link no longer reports results.")
+                % {"team": link.team}, code="withdrawn")
+        if link is not None:
+            return _failed(_("This link was revoked: ask an official for the team's new link."),
+                           "link_revoked")
+        return _failed(_("Unknown captain's link: check the %(header)s header.")
+                       % {"header": LINK_HEADER}, "link_unknown")
+
+
+def _failed(message: str, code: str) -> exceptions.AuthenticationFailed:
+    return exceptions.AuthenticationFailed(message, code=code)
+
+
+def captain_link_of(request) -> CaptainLink | None:
+    return request.auth if isinstance(request.auth, CaptainLink) else None
+
+
+def client_of(request) -> str:
+    return request.META.get("REMOTE_ADDR", "")[:64]
+
+
+def actor_of(request) -> Actor:
+    """The reporting actor: the captain behind a link, or the logged-in user."""
+    link = captain_link_of(request)
+    if link is not None:
+        return Actor(team=link.team, channel=Report.Channel.LINK, client=client_of(request))
+    return Actor(user=request.user, channel=Report.Channel.ACCOUNT, client=client_of(request))
+
+
+class CaptainLinkScheme(OpenApiAuthenticationExtension):
+    target_class = "tournaments.api.authentication.CaptainLinkAuthentication"
+    name = ["captainLink", "captainPin"]
+
+    def get_security_definition(self, auto_schema):
+        return [
+            {"type": "apiKey", "in": "header", "name": LINK_HEADER,
+             "description": "A captain's private link token (from the table card)."},
+            {"type": "apiKey", "in": "header", "name": PIN_HEADER,
+             "description": "The PIN of that link. Wrong PINs count towards a 15-minute "
+                            "lockout."},
+        ]
+
+
+#: Every API view that identifies its caller: a token (``Authorization: Token …``), the page
+#: session, or a captain's link + PIN. Token first, so an anonymous call answers 401.
+API_AUTHENTICATION = [
+    authentication.TokenAuthentication,
+    authentication.SessionAuthentication,
+    CaptainLinkAuthentication,
+]

@@ -1,0 +1,44 @@
+"""Changing an event's settings through the API, with the same limits as the settings page.
+
+The game, rule set and seating are fixed once the first round is seated (the page disables
+them); the options are checked against the engines' registries; the series length goes through
+:func:`~tournaments.registration.set_number_of_games` (never below the rounds already seated).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import audit
+from ..caching import bump_event
+from ..errors import RuleError
+from ..models import Event
+from ..options import validate_event_options
+from ..registration import set_number_of_games
+
+FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement")
+
+
+@transaction.atomic
+def update_event_settings(event: Event, actor, values: dict) -> Event:
+    changes = {name: value for name, value in values.items() if getattr(event, name) != value}
+    if event.status != Event.Status.REGISTRATION:
+        for name in FIXED_ONCE_STARTED:
+            if name in changes:
+                raise RuleError(
+                    _("“%(field)s” cannot change once the first round is seated.")
+                    % {"field": name}, field=name, code="fixed")
+    validate_event_options(changes)
+    games = changes.pop("number_of_games", None)
+    if games is not None:
+        set_number_of_games(event, actor, games)
+    if changes:
+        before = audit.snapshot(event, list(changes))
+        for name, value in changes.items():
+            setattr(event, name, value)
+        event.save(update_fields=list(changes))
+        audit.record(event, actor, "event.settings", str(event), before=before,
+                     after=audit.snapshot(event, list(changes)))
+        bump_event(event)
+    return event

@@ -1,0 +1,68 @@
+"""Who may call what. Every check happens here on the server, with the answers a client sees:
+
+- 401 ``not_authenticated``: nobody identified on an endpoint that needs someone;
+- 404 ``not_found``: an event's private endpoint asked by a user with no role in it (another
+  organizer's event is not disclosed, as on the pages);
+- 403: a captain, or an official where only the organizer may act, with a ``detail`` saying who
+  may.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, permissions
+
+from accounts.roles import is_official, is_organizer
+
+from ..models import Event
+from .authentication import captain_link_of
+
+
+class UserOrCaptain(permissions.BasePermission):
+    """A logged-in user (session or token) or a captain (link + PIN)."""
+
+    def has_permission(self, request, view):
+        return bool(request.user.is_authenticated or captain_link_of(request))
+
+
+def event_or_404(slug: str) -> Event:
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise exceptions.NotFound(_no_event(slug))
+    return event
+
+
+def _no_event(slug: str) -> str:
+    return _("No event with the slug “%(slug)s”.") % {"slug": slug}
+
+
+def _refuse(request, event: Event, message: str, code: str):
+    link = captain_link_of(request)
+    if link is not None and link.team.event_id == event.pk:
+        raise exceptions.PermissionDenied(message, code=code)
+    if not request.user.is_authenticated and link is None:
+        raise exceptions.NotAuthenticated()
+    raise exceptions.NotFound(_no_event(event.slug))
+
+
+def require_official(request, event: Event) -> None:
+    if not is_official(request.user, event):
+        _refuse(request, event, _("Only the officials of this event may do this."),
+                "officials_only")
+
+
+def require_organizer(request, event: Event) -> None:
+    if is_organizer(request.user, event):
+        return
+    if is_official(request.user, event):
+        raise exceptions.PermissionDenied(_("Only the organizer of this event may do this."),
+                                          code="organizer_only")
+    _refuse(request, event, _("Only the organizer of this event may do this."),
+            "organizer_only")
+
+
+def managed_event(request, slug: str, *, organizer: bool = False) -> Event:
+    """The event, if the caller organizes it (``organizer``) or officiates it."""
+    event = event_or_404(slug)
+    (require_organizer if organizer else require_official)(request, event)
+    return event

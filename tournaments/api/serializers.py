@@ -1,0 +1,379 @@
+"""Serializers: the shapes the API reads and writes. Validation here is about shape only (types,
+required fields); the tournament rules are checked by the services the views call.
+
+Two rules of disclosure are applied by choosing the serializer, never by the client:
+
+- a team's captain link (token and PIN) is only in :class:`ManagedTeamSerializer`, used for the
+  officials and organizers of the team's event;
+- a game's score is only filled in when the view says results are visible to the caller
+  (``context["results_visible"]``), and its report versions only when the view says the caller
+  may see them (``context["reports_visible"]``).
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from accounts.models import CaptainLink
+
+from ..models import AuditEntry, Event, Game, Report, Round, Team
+
+# --- events ----------------------------------------------------------------------------------
+
+EVENT_SETTINGS = ["name", "date", "venue", "game_type", "rule_set", "number_of_games",
+                  "scoring_system", "bye_points", "movement", "confirmation", "visibility"]
+
+
+class EventListSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = ["slug", "name", "date", "venue", "game_type", "status"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    results_visible = serializers.SerializerMethodField(
+        help_text="Whether the caller may see scores and standings now.")
+    team_count = serializers.SerializerMethodField()
+    rounds_seated = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ["slug", *EVENT_SETTINGS, "tiebreaks", "status", "released_at",
+                  "results_visible", "team_count", "rounds_seated"]
+        read_only_fields = fields
+
+    def get_results_visible(self, event) -> bool:
+        from ..standings_service import results_visible
+
+        return results_visible(event, self.context["request"].user)
+
+    def get_team_count(self, event) -> int:
+        return event.teams.filter(withdrawn_at__isnull=True).count()
+
+    def get_rounds_seated(self, event) -> int:
+        return event.rounds.count()
+
+
+class EventCreateSerializer(serializers.ModelSerializer):
+    slug = serializers.SlugField(required=False, max_length=50,
+                                 help_text="Empty: made from the name.")
+
+    class Meta:
+        model = Event
+        fields = ["slug", *EVENT_SETTINGS]
+
+    def validate_slug(self, slug: str) -> str:
+        if Event.objects.filter(slug=slug).exists():
+            raise serializers.ValidationError(
+                _("The slug “%(slug)s” is taken by another event: choose another one or leave "
+                  "it out.") % {"slug": slug}, code="duplicate")
+        return slug
+
+
+class EventSettingsSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = EVENT_SETTINGS
+
+
+class ReleaseSerializer(serializers.Serializer):
+    released = serializers.BooleanField(
+        default=True, help_text="true releases the results; false hides them again.")
+
+
+class SeatRoundSerializer(serializers.Serializer):
+    force = serializers.BooleanField(
+        default=False, help_text="Seat even though games of the current round are not "
+                                 "confirmed (recorded on the round and in the audit log).")
+
+
+class NumberOfGamesSerializer(serializers.Serializer):
+    number_of_games = serializers.IntegerField(help_text="Games in the series, 1 to 30.")
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor_label")
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "created_at", "actor", "action", "target", "before", "after"]
+
+
+# --- teams -----------------------------------------------------------------------------------
+
+class TeamSerializer(serializers.ModelSerializer):
+    withdrawn = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "captain", "partner", "players", "withdrawn"]
+
+    def get_withdrawn(self, team) -> bool:
+        return team.withdrawn_at is not None
+
+
+class CaptainLinkSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField(help_text="The captain's page (QR code on the card).")
+
+    class Meta:
+        model = CaptainLink
+        fields = ["token", "pin", "url", "created_at", "failed_attempts", "locked_until"]
+
+    def get_url(self, link) -> str:
+        path = reverse("tournaments:captain", args=[link.token])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class ManagedTeamSerializer(TeamSerializer):
+    """A team as its event's officials and organizers see it: with the live captain's link."""
+
+    link = serializers.SerializerMethodField()
+
+    class Meta(TeamSerializer.Meta):
+        fields = [*TeamSerializer.Meta.fields, "registered_at", "withdrawn_at",
+                  "withdrawn_after_round", "link"]
+
+    @extend_schema_field(CaptainLinkSerializer(allow_null=True))
+    def get_link(self, team):
+        live = [link for link in team.links.all() if link.revoked_at is None]
+        return CaptainLinkSerializer(live[0], context=self.context).data if live else None
+
+
+class TeamCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, allow_blank=True)
+    captain = serializers.CharField(max_length=120, allow_blank=True)
+    partner = serializers.CharField(max_length=120, allow_blank=True, required=False, default="",
+                                    help_text="Required for cribbage (teams of two).")
+
+
+class TeamImportSerializer(serializers.Serializer):
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
+                                 help_text="One team per line: team, captain, partner.")
+    file = serializers.FileField(required=False, help_text="…or a CSV file (UTF-8 or "
+                                                          "Windows-1252), multipart upload.")
+
+    def validate(self, data):
+        if not data.get("text", "").strip() and not data.get("file"):
+            raise serializers.ValidationError(
+                _("Give the list as “text” (one team per line: team, captain, partner) or "
+                  "upload it as “file”."), code="required")
+        return data
+
+
+class TeamImportResultSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    teams = ManagedTeamSerializer(many=True)
+
+
+class NewLinkSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    token = serializers.CharField()
+    pin = serializers.CharField()
+    url = serializers.CharField()
+
+
+# --- rounds, games, reports --------------------------------------------------------------------
+
+class TeamRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["id", "name", "players"]
+
+
+class ResultSerializer(serializers.Serializer):
+    score_a = serializers.IntegerField()
+    score_b = serializers.IntegerField()
+    skunk = serializers.IntegerField(help_text="0 none, 1 skunk, 2 double skunk…")
+    winner = serializers.IntegerField(allow_null=True, help_text="The winning team's id.")
+
+
+class GameSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number")
+    team_a = TeamRefSerializer()
+    team_b = TeamRefSerializer(allow_null=True)
+    result = serializers.SerializerMethodField(
+        help_text="The confirmed result; null while unconfirmed or while the results are not "
+                  "visible to the caller (see the event's results_visible).")
+
+    class Meta:
+        model = Game
+        fields = ["id", "round", "table", "team_a", "team_b", "status", "playoff_match", "result"]
+
+    @extend_schema_field(ResultSerializer(allow_null=True))
+    def get_result(self, game):
+        report = game.confirmed_report
+        if report is None or not self.context.get("results_visible"):
+            return None
+        return {"score_a": report.score_a, "score_b": report.score_b, "skunk": report.skunk,
+                "winner": report.winner_id_for(game)}
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    games = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "kind", "movement", "forced", "created_at", "games"]
+
+    @extend_schema_field(GameSerializer(many=True))
+    def get_games(self, round_):
+        games = sorted(round_.games.all(), key=lambda g: (g.table is None, g.table or 0))
+        return GameSerializer(games, many=True, context=self.context).data
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    confirmed = serializers.SerializerMethodField(
+        help_text="Whether this version is the game's confirmed result.")
+
+    class Meta:
+        model = Report
+        fields = ["id", "game", "version", "kind", "score_a", "score_b", "skunk", "detail",
+                  "by_team", "channel", "note", "created_at", "confirmed"]
+
+    def get_confirmed(self, report) -> bool:
+        return report.game.confirmed_report_id == report.pk
+
+
+class GameDetailSerializer(GameSerializer):
+    event = serializers.CharField(source="round.event.slug")
+    reports = serializers.SerializerMethodField(
+        help_text="Every report version, newest first; null unless the caller is an official "
+                  "of the event or the captain of one of the two teams.")
+    open_dispute = serializers.SerializerMethodField(
+        help_text="The id of the game's unsettled dispute (same visibility as reports).")
+
+    class Meta(GameSerializer.Meta):
+        fields = ["event", *GameSerializer.Meta.fields, "reports", "open_dispute"]
+
+    @extend_schema_field(ReportSerializer(many=True, allow_null=True))
+    def get_reports(self, game):
+        if not self.context.get("reports_visible"):
+            return None
+        reports = game.reports.select_related("game").order_by("-version")
+        return ReportSerializer(reports, many=True).data
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_open_dispute(self, game) -> int | None:
+        if not self.context.get("reports_visible"):
+            return None
+        return game.disputes.filter(resolved_at__isnull=True).values_list("pk", flat=True).first()
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class ScoreField(serializers.Field):
+    """A score, passed to the reporting service as given: it says what is wrong and why."""
+
+    def to_internal_value(self, data):
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class ReportSubmitSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Report.Kind.choices, default=Report.Kind.FINAL)
+    score_a = ScoreField(required=False, help_text="final / crapette: team A's score.")
+    score_b = ScoreField(required=False, help_text="final / crapette: team B's score.")
+    sheet = serializers.JSONField(required=False, help_text=(
+        "sheet: {\"deals\": [{\"dealer\": \"a\"|\"b\", \"heels\": bool, \"pegging\": {\"a\": n, "
+        "\"b\": n}, \"hands\": [counts or {\"count\", \"cards\"}, in show order], \"crib\": n, "
+        "\"starter\": card}]}"))
+    record = serializers.JSONField(required=False, help_text="crapette_record: the game record.")
+    idempotency_key = serializers.CharField(
+        max_length=64, required=False, default="", allow_blank=True,
+        help_text="Any unique string per report: a retry with the same key stores nothing new.")
+    note = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)
+
+    REQUIRED = {Report.Kind.FINAL: ("score_a", "score_b"), Report.Kind.SHEET: ("sheet",),
+                Report.Kind.CRAPETTE_RECORD: ("record",)}
+
+    def validate(self, data):
+        for name in self.REQUIRED.get(data["kind"], ()):
+            if data.get(name) in (None, ""):
+                raise serializers.ValidationError(
+                    {name: _("A “%(kind)s” report needs %(field)s.")
+                     % {"kind": data["kind"], "field": name}}, code="required")
+        return data
+
+    @property
+    def payload(self) -> dict:
+        """The reported content, as the reporting service reads it."""
+        keys = ("score_a", "score_b", "sheet", "record")
+        return {k: v for k, v in self.validated_data.items() if k in keys}
+
+
+class GameStatusSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class ReportOutcomeSerializer(serializers.Serializer):
+    created = serializers.BooleanField(
+        help_text="false: the same report was already stored (a retry); nothing changed.")
+    report = ReportSerializer()
+    game = GameStatusSerializer()
+
+
+class DecisionSerializer(serializers.Serializer):
+    report = serializers.IntegerField(required=False, help_text="Confirm this report version…")
+    score_a = ScoreField(required=False, help_text="…or enter the right score.")
+    score_b = ScoreField(required=False)
+    note = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)
+
+    def validate(self, data):
+        scores = [name for name in ("score_a", "score_b") if name in data]
+        if ("report" in data) == bool(scores):
+            raise serializers.ValidationError(
+                _("Give either “report” (the id of the version to keep) or “score_a” and "
+                  "“score_b” (the right score), not both."), code="required")
+        if len(scores) == 1:
+            missing = "score_b" if scores == ["score_a"] else "score_a"
+            raise serializers.ValidationError(
+                {missing: _("Give both scores: %(field)s is missing.") % {"field": missing}},
+                code="required")
+        return data
+
+
+# --- standings ---------------------------------------------------------------------------------
+
+class ColumnSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    tied = serializers.BooleanField()
+    medal = serializers.CharField(allow_null=True)
+    decided_by = serializers.CharField(allow_null=True,
+                                       help_text="The metric that separated this team.")
+    team = TeamRefSerializer()
+    metrics = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+
+
+class MedalTieSerializer(serializers.Serializer):
+    teams = serializers.ListField(child=serializers.IntegerField())
+    places = serializers.ListField(child=serializers.IntegerField())
+
+
+class StandingsSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    released = serializers.BooleanField()
+    rounds_played = serializers.IntegerField()
+    columns = ColumnSerializer(many=True)
+    rows = StandingRowSerializer(many=True)
+    medal_ties = MedalTieSerializer(many=True)
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()

@@ -1,0 +1,40 @@
+"""API tokens: email and password in, a token out (``Authorization: Token <key>`` afterwards).
+
+Throttled (scope ``login``) so passwords cannot be guessed at speed.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions
+from rest_framework.authtoken.models import Token
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from ...errors import RuleError
+from .. import serializers as s
+from .common import ERRORS
+
+
+class ObtainTokenView(APIView):
+    authentication_classes: list = []
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(summary="Get an API token from an email and password",
+                   request=s.TokenRequestSerializer,
+                   responses={200: s.TokenSerializer, 400: ERRORS[400]}, auth=[])
+    def post(self, request):
+        serializer = s.TokenRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = authenticate(request, email=serializer.validated_data["email"].lower(),
+                            password=serializer.validated_data["password"])
+        if user is None:
+            raise RuleError(_("Wrong email or password (or the account is disabled)."),
+                            code="invalid_credentials")
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

@@ -1,0 +1,33 @@
+"""Pieces every API view module shares: the error body in the schema, the logged-in check."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import permissions, serializers
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What was wrong, where, and what is allowed.")
+    code = serializers.CharField(help_text="A stable code for programs (e.g. `not_released`).")
+    field = serializers.CharField(required=False, help_text="The field at fault, if one is.")
+
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Refused input: nothing was changed."),
+    401: OpenApiResponse(ErrorSerializer, description="No credentials, or wrong ones."),
+    403: OpenApiResponse(ErrorSerializer, description="Not allowed for this caller."),
+    404: OpenApiResponse(ErrorSerializer, description="No such object, or an event the "
+                                                      "caller does not manage."),
+}
+
+
+class LoggedInUser(permissions.BasePermission):
+    """A user logged in by session or token (a captain's link is not enough)."""
+
+    message = _("Log in (session or token) to do this: a captain's link only reports and "
+                "confirms results.")
+    code = "login_required"
+
+    def has_permission(self, request, view):
+        return bool(request.user and request.user.is_authenticated)

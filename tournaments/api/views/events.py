@@ -1,0 +1,141 @@
+"""Events: the public list and detail, creation, settings, and the organizer's and officials'
+event-wide actions (release, series length, playoffs, standings, audit log)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import exceptions, mixins, permissions, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from ... import registration
+from ...models import AuditEntry, Event
+from ...standings_service import event_standings, release, results_visible, seat_playoff_games
+from .. import serializers as s
+from ..authentication import API_AUTHENTICATION
+from ..event_settings import update_event_settings
+from ..permissions import event_or_404, managed_event
+from .common import ERRORS, LoggedInUser
+
+HIDDEN = _("The results are not released yet.")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="All events (public)", responses=s.EventListSerializer),
+    retrieve=extend_schema(summary="One event and its settings (public)"),
+    create=extend_schema(summary="Create an event; the caller becomes its organizer",
+                         request=s.EventCreateSerializer,
+                         responses={201: s.EventSerializer, **ERRORS}),
+    partial_update=extend_schema(summary="Change the settings (organizer)",
+                                 request=s.EventSettingsSerializer,
+                                 responses={200: s.EventSerializer, **ERRORS}),
+)
+class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Event.objects.all()
+    lookup_field = "slug"
+    serializer_class = s.EventSerializer
+    authentication_classes = API_AUTHENTICATION
+    permission_classes = [permissions.AllowAny]
+    filterset_fields = ["status", "game_type"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_serializer_class(self):
+        return s.EventListSerializer if self.action == "list" else s.EventSerializer
+
+    def get_object(self):
+        return event_or_404(self.kwargs["slug"])
+
+    def get_permissions(self):
+        if self.action == "create":
+            return [LoggedInUser()]
+        return super().get_permissions()
+
+    def _event(self, event, status=200):
+        return Response(s.EventSerializer(event, context={"request": self.request}).data,
+                        status=status)
+
+    def create(self, request):
+        data = _valid(s.EventCreateSerializer, request)
+        return self._event(registration.create_event(request.user, **data), status=201)
+
+    def partial_update(self, request, slug):
+        event = managed_event(request, slug, organizer=True)
+        data = _valid(s.EventSettingsSerializer, request, partial=True)
+        return self._event(update_event_settings(event, request.user, data))
+
+    @extend_schema(summary="Release the results, or hide them again (organizer)",
+                   request=s.ReleaseSerializer, responses={200: s.EventSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def release(self, request, slug):
+        event = managed_event(request, slug, organizer=True)
+        data = _valid(s.ReleaseSerializer, request)
+        return self._event(release(event, request.user, released=data["released"]))
+
+    @extend_schema(summary="Change the number of games of the series (official)",
+                   request=s.NumberOfGamesSerializer,
+                   responses={200: s.EventSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="number-of-games")
+    def number_of_games(self, request, slug):
+        event = managed_event(request, slug)
+        data = _valid(s.NumberOfGamesSerializer, request)
+        return self._event(registration.set_number_of_games(event, request.user,
+                                                            data["number_of_games"]))
+
+    @extend_schema(summary="Seat the next game of every medal playoff (official)", request=None,
+                   responses={201: s.RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def playoffs(self, request, slug):
+        event = managed_event(request, slug)
+        games = seat_playoff_games(event, request.user)
+        context = {"request": request, "results_visible": True}
+        return Response(s.RoundSerializer(games[0].round, context=context).data, status=201)
+
+    @extend_schema(
+        summary="Standings (public once released; officials always)",
+        description="Until the organizer releases the results (or if the event shows live "
+                    "standings), only the event's officials and organizers see them; anyone "
+                    "else gets 403 with code `not_released`. 403 rather than 404: the "
+                    "standings exist and will be published, the caller just cannot see them "
+                    "yet.",
+        responses={200: s.StandingsSerializer,
+                   403: OpenApiResponse(description="`not_released`: " + HIDDEN)},
+    )
+    @action(detail=True, methods=["get"])
+    def standings(self, request, slug):
+        event = event_or_404(slug)
+        if not results_visible(event, request.user):
+            raise exceptions.PermissionDenied(HIDDEN, code="not_released")
+        return Response(standings_body(event))
+
+    @extend_schema(summary="The audit log, newest first (organizer)",
+                   responses=s.AuditEntrySerializer(many=True), filters=False)
+    @action(detail=True, methods=["get"])
+    def audit(self, request, slug):
+        event = managed_event(request, slug, organizer=True)
+        page = self.paginate_queryset(AuditEntry.objects.filter(event=event))
+        return self.get_paginated_response(s.AuditEntrySerializer(page, many=True).data)
+
+
+def _valid(serializer_class, request, **kwargs) -> dict:
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def standings_body(event: Event) -> dict:
+    data = event_standings(event)
+    teams = data.teams
+    return {
+        "system": data.standings.system,
+        "released": event.released_at is not None,
+        "rounds_played": data.rounds_played,
+        "columns": [{"key": key, "label": label} for key, label in data.columns],
+        "rows": [
+            {"rank": row.rank, "tied": row.tied, "medal": row.medal, "decided_by": row.decided_by,
+             "team": s.TeamRefSerializer(teams[row.team]).data, "metrics": dict(row.metrics)}
+            for row in data.standings.rows
+        ],
+        "medal_ties": [{"teams": list(tie.teams), "places": list(tie.places)}
+                       for tie in data.standings.medal_ties],
+    }

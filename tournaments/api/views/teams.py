@@ -1,0 +1,151 @@
+"""An event's teams: the public list, registration (one by one or from a CSV list), withdrawal,
+and the captains' links (a new link and PIN, lifting a PIN lockout)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import exceptions, mixins, permissions, viewsets
+from rest_framework.decorators import action
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+
+from accounts.links import issue_link, lift_lockout
+from accounts.roles import is_official
+
+from ... import audit, registration
+from ...errors import RuleError
+from ...models import Team
+from ...registration import MAX_CSV_BYTES
+from .. import serializers as s
+from ..authentication import API_AUTHENTICATION
+from ..permissions import event_or_404, require_official
+from .common import ERRORS
+
+EVENT_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
+TEAM_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="The team's id.")
+TEAM_FOR_CALLER = PolymorphicProxySerializer(
+    component_name="TeamForCaller", serializers=[s.TeamSerializer, s.ManagedTeamSerializer],
+    resource_type_field_name=None,
+)
+MANAGED = ("Officials and organizers of the event get ManagedTeam (with the captain's link, "
+           "token and PIN); everyone else gets Team (names and players only).")
+
+
+@extend_schema(parameters=[EVENT_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="The event's teams (public)", description=MANAGED,
+                       responses=TEAM_FOR_CALLER),
+    retrieve=extend_schema(summary="One team (public)", description=MANAGED,
+                           parameters=[TEAM_ID], responses=TEAM_FOR_CALLER),
+    create=extend_schema(summary="Register a team (official)", request=s.TeamCreateSerializer,
+                         responses={201: s.ManagedTeamSerializer, **ERRORS}),
+)
+class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    authentication_classes = API_AUTHENTICATION
+    permission_classes = [permissions.AllowAny]
+    filterset_fields = []
+
+    @cached_property
+    def event(self):
+        return event_or_404(self.kwargs["slug"])
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Team.objects.none()
+        return Team.objects.filter(event=self.event).prefetch_related("links").order_by("id")
+
+    def get_object(self):
+        team = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
+        if team is None:
+            raise exceptions.NotFound(_("No team #%(id)s in this event.")
+                                      % {"id": self.kwargs["pk"]})
+        return team
+
+    def get_serializer_class(self):
+        if getattr(self, "swagger_fake_view", False):
+            return s.TeamSerializer
+        manager = is_official(self.request.user, self.event)
+        return s.ManagedTeamSerializer if manager else s.TeamSerializer
+
+    def _managed(self) -> None:
+        require_official(self.request, self.event)
+
+    def _team(self, team, status=200):
+        team = Team.objects.prefetch_related("links").get(pk=team.pk)
+        data = s.ManagedTeamSerializer(team, context={"request": self.request}).data
+        return Response(data, status=status)
+
+    def create(self, request, slug):
+        self._managed()
+        serializer = s.TeamCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        team = registration.add_team(self.event, request.user, **serializer.validated_data)
+        return self._team(team, status=201)
+
+    @extend_schema(
+        summary="Register a list of teams, all or nothing (official)",
+        description="JSON `{\"text\": …}` or a multipart upload of `file` (UTF-8 or "
+                    f"Windows-1252 CSV, at most {MAX_CSV_BYTES // 1024} KB). One bad line "
+                    "refuses the whole list: the answer names the line and no team is added.",
+        request={"application/json": s.TeamImportSerializer,
+                 "multipart/form-data": s.TeamImportSerializer},
+        responses={201: s.TeamImportResultSerializer, **ERRORS},
+    )
+    @action(detail=False, methods=["post"], url_path="import",
+            parser_classes=[JSONParser, MultiPartParser, FormParser])
+    def import_teams(self, request, slug):
+        self._managed()
+        serializer = s.TeamImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        upload = serializer.validated_data.get("file")
+        data = upload.read(MAX_CSV_BYTES + 1) if upload else serializer.validated_data["text"]
+        created = registration.import_teams(self.event, request.user, data)
+        teams = Team.objects.filter(pk__in=[t.pk for t in created]).prefetch_related("links")
+        body = {"created": len(created),
+                "teams": s.ManagedTeamSerializer(teams.order_by("id"), many=True,
+                                                 context={"request": request}).data}
+        return Response(body, status=201)
+
+    @extend_schema(summary="Withdraw the team: its history stays, its link stops (official)",
+                   parameters=[TEAM_ID], request=None,
+                   responses={200: s.ManagedTeamSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, slug, pk):
+        self._managed()
+        return self._team(registration.withdraw_team(self.get_object(), request.user))
+
+    @extend_schema(summary="Issue a new link and PIN; the old ones stop working (official)",
+                   parameters=[TEAM_ID], request=None,
+                   responses={201: s.NewLinkSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="new-link")
+    def new_link(self, request, slug, pk):
+        self._managed()
+        team = self.get_object()
+        if team.withdrawn_at is not None:
+            raise RuleError(_("%(team)s has withdrawn: a withdrawn team gets no link.")
+                            % {"team": team}, code="withdrawn")
+        link = issue_link(team)
+        audit.record(self.event, request.user, "link.regenerate", str(team))
+        url = s.CaptainLinkSerializer(link, context={"request": request}).data["url"]
+        return Response({"team": team.pk, "token": link.token, "pin": link.pin, "url": url},
+                        status=201)
+
+    @extend_schema(summary="Lift the lockout after too many wrong PINs (official)",
+                   parameters=[TEAM_ID], request=None,
+                   responses={200: s.ManagedTeamSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def unlock(self, request, slug, pk):
+        self._managed()
+        team = self.get_object()
+        for link in team.links.filter(revoked_at__isnull=True):
+            lift_lockout(link)
+        audit.record(self.event, request.user, "link.unlock", str(team))
+        return self._team(team)
