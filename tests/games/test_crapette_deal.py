@@ -6,6 +6,7 @@ import pytest
 
 from games.cards import DECK, parse_card, parse_cards, shuffled_deck
 from games.crapette import (
+    STANDARD,
     Deal,
     DealError,
     GameState,
@@ -69,7 +70,7 @@ class TestDeal:
 
 
 class TestWhoStarts:
-    def start(self, deck_a, deck_b, draw="A", rules=Rules()):
+    def start(self, deck_a, deck_b, draw="A", rules=STANDARD):
         return Deal.from_cards(deck_a, deck_b, draw).first_player(rules)
 
     def test_the_lower_crapette_top_starts_ace_low(self):

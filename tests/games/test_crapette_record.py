@@ -14,6 +14,7 @@ from games.crapette import (
     GameRecord,
     RecordFormatError,
     Rules,
+    Scoring,
     check_record,
     deal_record,
     selfplay,
@@ -106,7 +107,7 @@ class TestReplay:
         assert "the game is over" in result.reason
 
     def test_a_dealt_record_has_no_moves_and_is_valid(self):
-        record = deal_record(12, Rules(scoring=__import__("games.crapette").crapette.Scoring.WIN))
+        record = deal_record(12, Rules(scoring=Scoring.WIN))
         data = record.as_dict()
         assert data["moves"] == [] and data["seed"] == 12
         assert data["deal"] == Deal.from_seed(12).as_dict()
