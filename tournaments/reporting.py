@@ -67,6 +67,7 @@ def cribbage_rules(event: Event):
 
 
 def target_of(event: Event) -> int:
+    """The score that wins a game; for Crapette the standings count wins (target 1)."""
     return cribbage_rules(event).target if event.game_type == Event.GameType.CRIBBAGE else 1
 
 
@@ -96,6 +97,9 @@ def _whole(value: Any, field: str) -> int:
 
 def check_final_score(event: Event, score_a: Any, score_b: Any) -> tuple[int, int]:
     """Exactly one side at the target; the other between 0 and target − 1."""
+    if event.game_type != Event.GameType.CRIBBAGE:
+        raise RuleError(_("A Crapette result gives the winner and the cards left to the "
+                          "loser: report it as “crapette”."), code="kind")
     target = target_of(event)
     a, b = _whole(score_a, "score_a"), _whole(score_b, "score_b")
     for value, field in ((a, "score_a"), (b, "score_b")):

@@ -62,6 +62,7 @@ def load_results(event: Event) -> EventResults:
               "confirmed_report__skunk")
     )
     results, playoff = [], []
+    crapette = event.game_type == Event.GameType.CRAPETTE
     for game in games:
         report = game.confirmed_report
         if game.round.kind == Round.Kind.PLAYOFF:
@@ -72,6 +73,11 @@ def load_results(event: Event) -> EventResults:
             continue
         if game.team_b_id is None:
             results.append(GameResult(game.round.number, game.team_a_id, None, 0, 0, 0))
+        elif report is not None and crapette:
+            # Crapette: a win is a win (the standings target is 1); points stay on the report.
+            results.append(GameResult(game.round.number, game.team_a_id, game.team_b_id,
+                                      int(report.score_a > report.score_b),
+                                      int(report.score_b > report.score_a), 0))
         elif report is not None:
             results.append(GameResult(game.round.number, game.team_a_id, game.team_b_id,
                                       report.score_a, report.score_b, report.skunk))
