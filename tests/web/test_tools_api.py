@@ -43,8 +43,10 @@ def test_hand_breakdown(api):
     data = response.json()
     assert data["total"] == 29
     kinds = [item["kind"] for item in data["items"]]
-    assert kinds.count("fifteen") == 8 and kinds.count("pair") == 6 and kinds == sorted(
-        kinds, key=["fifteen", "pair", "run", "flush", "nobs"].index
+    assert (
+        kinds.count("fifteen") == 8
+        and kinds.count("pair") == 6
+        and kinds == sorted(kinds, key=["fifteen", "pair", "run", "flush", "nobs"].index)
     )
     assert data["items"][-1] == {"kind": "nobs", "cards": ["JD"], "points": 1}
     assert data["announcement"].endswith("his nobs is twenty-nine")

@@ -101,7 +101,9 @@ def test_hand_errors_are_shown_in_place(en, cards, message):
 
 def rows(response) -> list[str]:
     body = response.content.decode()
-    return re.findall(r"<tr(?: class=\"best\")?>\s*<td class=\"num\">\d+</td>(.*?)</tr>", body, re.S)
+    return re.findall(
+        r"<tr(?: class=\"best\")?>\s*<td class=\"num\">\d+</td>(.*?)</tr>", body, re.S
+    )
 
 
 def test_discard_page_ranks_the_15_choices_with_charts(en):
@@ -159,7 +161,12 @@ def test_discard_errors_are_shown_in_place(en, data, message):
 def bad_record() -> dict:
     # Deal 5: A starts (see the engine's doctest); "T" turns a stock card, then "C>F" tries to
     # put A's crapette top (J♦) on an empty foundation, which only takes an ace.
-    return {"format": FORMAT, "version": 1, "deal": Deal.from_seed(5).as_dict(), "moves": ["T", "C>F"]}
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "deal": Deal.from_seed(5).as_dict(),
+        "moves": ["T", "C>F"],
+    }
 
 
 def test_an_illegal_move_is_reported_with_its_index_and_reason(en):
@@ -181,7 +188,7 @@ def test_a_complete_game_uploaded_as_a_file_is_valid(en):
     score = final.score()
     assert f"Player {score.winner.label} wins, {score.points} points" in page
     assert f"{len(record.moves)} moves replayed" in page
-    assert "<pre class=\"position\"" in response.content.decode()
+    assert '<pre class="position"' in response.content.decode()
 
 
 @pytest.mark.parametrize(
