@@ -67,7 +67,8 @@ def add_team(event: Event, actor, *, name: str, captain: str, partner: str = "",
             _("A cribbage team is two players: give the captain's partner."),
             field="partner", code="required",
         )
-    if Team.objects.filter(event=event, name__iexact=name).exists():
+    taken = Team.objects.filter(event=event).values_list("name", flat=True)
+    if name.casefold() in {other.casefold() for other in taken}:  # SQLite's iexact is ASCII-only
         raise RuleError(
             _("A team named “%(name)s” is already registered in this event.") % {"name": name},
             field="name", code="duplicate",
