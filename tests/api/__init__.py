@@ -44,6 +44,7 @@ class Scene:
     def ids(self) -> dict:
         return {"slug": self.event.slug, "game": self.game.pk, "report": self.report.pk,
                 "dispute": self.dispute.pk, "team_a": self.team_a.pk,
+                "team_b": self.team_b.pk,
                 "dispute_report": self.dispute.reports.order_by("pk").first().pk}
 
 

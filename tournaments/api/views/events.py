@@ -3,7 +3,7 @@ event-wide actions (release, series length, playoffs, standings, audit log)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, permissions, viewsets
 from rest_framework.decorators import action
@@ -99,7 +99,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
                     "standings exist and will be published, the caller just cannot see them "
                     "yet.",
         responses={200: s.StandingsSerializer,
-                   403: OpenApiResponse(description="`not_released`: " + HIDDEN)},
+                   403: OpenApiResponse(description="`not_released`: the results are not "
+                                                    "released yet.")},
     )
     @action(detail=True, methods=["get"])
     def standings(self, request, slug):
