@@ -1,0 +1,77 @@
+"""A captain on a phone: link, PIN, a hand-by-hand sheet with one impossible count, the error
+shown in place, the fix, and the officials' desk showing the game as reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments import seating
+
+from ..conftest import link_of
+from ..web.sheets_data import DEALS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def fill_sheet(page, deals, *, us: str):
+    """Type the sheet as the captain of side ``us`` would (dealer is 'us' or 'them')."""
+    them = "b" if us == "a" else "a"
+    for n, deal in enumerate(deals, start=1):
+        page.select_option(f"select[name='d{n}-dealer']",
+                           "us" if deal["dealer"] == us else "them")
+        if deal["heels"]:
+            page.check(f"input[name='d{n}-heels']")
+        page.fill(f"#d{n}-peg_us", str(deal["pegging"][us]))
+        page.fill(f"#d{n}-peg_them", str(deal["pegging"][them]))
+        for i, count in enumerate(deal["hands"], start=1):
+            page.fill(f"#d{n}-h{i}", str(count))
+        if deal.get("crib") is not None:
+            page.fill(f"#d{n}-crib", str(deal["crib"]))
+
+
+def test_captain_reports_a_sheet_and_the_desk_sees_it(live_server, page, shot, event,
+                                                      organizer, official):
+    round_ = seating.seat_next_round(event, organizer)
+    game = round_.games.filter(team_b__isnull=False).order_by("table").first()
+    team = game.team_a
+    link = link_of(team)
+
+    page.goto(f"{live_server.url}/c/{link.token}/")
+    page.fill("#id_pin", "000000" if link.pin != "000000" else "111111")
+    page.click("main button[type=submit]")
+    page.wait_for_selector("[role=alert]")  # wrong PIN: said in place
+    page.fill("#id_pin", link.pin)
+    page.click("main button[type=submit]")
+    page.locator(f"a[href$='/games/{game.pk}/']").click()
+    page.wait_for_selector("#final-form")
+    page.locator("a[href='?mode=sheet']").click()
+    page.wait_for_selector("#sheet-form")
+    shot(page, "captain-sheet-empty")
+
+    deals = [dict(d, hands=list(d["hands"])) for d in DEALS]
+    deals[2]["hands"][1] = 19  # an impossible count
+    fill_sheet(page, deals, us="a")
+    page.click("#sheet-form button[type=submit]")
+    page.wait_for_selector("#form-error")
+    error = page.locator("#form-error")
+    assert "19" in error.inner_text()
+    assert page.locator("#d3-h2[aria-invalid=true]").count() == 1
+    shot(page, "captain-sheet-error")
+
+    page.fill("#d3-h2", "12")
+    page.click("#sheet-form button[type=submit]")
+    page.wait_for_url(f"**/c/{link.token}/")
+    assert game.reports.count() == 1
+    report = game.reports.get()
+    assert (report.score_a, report.score_b) == (121, 85)
+    shot(page, "captain-home-reported")
+
+    page.context.clear_cookies()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", official.email)
+    page.fill("#id_password", "pw-official-1")
+    page.click("main button[type=submit]")
+    page.goto(f"{live_server.url}/organize/{event.slug}/desk/")
+    row = page.locator(f"#desk tr[data-table='{game.table}'] .status-reported")
+    assert row.count() == 1
+    shot(page, "officials-desk-reported")
