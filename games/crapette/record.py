@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import DealError, IllegalMove, NotationError, RecordFormatError, RulesError
-from .layout import Deal, Player
+from .layout import Deal
 from .rules import STANDARD, Rules
 from .state import GameState
 
@@ -288,9 +287,3 @@ def _json_kind(value: object) -> str:
 def deal_record(seed: int | str, rules: Rules = STANDARD) -> GameRecord:
     """A new record dealt from ``seed``, with no moves yet."""
     return GameRecord(rules, Deal.from_seed(seed), (), seed=seed)
-
-
-__all__: Sequence[str] = (
-    "FORMAT", "VERSION", "GameRecord", "ReplayResult", "check_record", "replay", "load_record",
-    "record_from_dict", "deal_record", "Player",
-)  # fmt: skip

@@ -23,20 +23,19 @@ discard pile) and ``OVER`` (a win or a stalemate).
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from games.cards import Card, CardError, Suit, parse_cards
+from games.cards import Suit
 
-from .errors import IllegalMove, NotationError, PositionError
-from .layout import Deal, Player, PlayerCard, player_card
+from .errors import IllegalMove, NotationError
+from .layout import Deal, Player, PlayerCard
 from .moves import CALL, PASS, RECYCLE, TURN, Move, MoveKind, parse_notation
 from .rules import STANDARD, Loading, Mandatory, Rules, Scoring
 
 CASES = 8
 SUITS = tuple(Suit)  # foundation slots 2i and 2i+1 hold SUITS[i]
-_CASE_INDEX = {str(n + 1): n for n in range(CASES)}
+CASE_INDEX = {str(n + 1): n for n in range(CASES)}
 
 
 class Phase(enum.Enum):
@@ -137,85 +136,19 @@ class GameState:
         up (default 1). Each card may appear twice (one per deck); owners are assigned for
         you, preferring the pile's owner.
         """
-        state = cls(rules, Player.parse(turn, "turn"))
-        copies: Counter[Card] = Counter()
-        owners: dict[Card, set[Player]] = {}
+        from .positions import build_position
 
-        def read(text: str, where: str) -> tuple[Card, ...]:
-            try:
-                return parse_cards(text, unique=False)
-            except CardError as error:
-                raise PositionError(f"{where}: {error}") from None
-
-        def place(text: str, prefer: Player, where: str) -> list[PlayerCard]:
-            pile = []
-            for card in read(text, where):
-                copies[card] += 1
-                if copies[card] > 2:
-                    raise PositionError(
-                        f"{where}: {card} appears a third time: "
-                        f"there are only two {card} (one per deck)"
-                    )
-                used = owners.setdefault(card, set())
-                owner = prefer if prefer not in used else prefer.other
-                used.add(owner)
-                pile.append(player_card(card, owner))
-            return pile
-
-        for key, text in (crapette or {}).items():
-            p = Player.parse(key, "crapette")
-            state.crapette[p] = place(text, p, f"crapette {p.label}")
-            state.crapette_up[p] = min(1, len(state.crapette[p]))
-        for key, up in (crapette_up or {}).items():
-            p = Player.parse(key, "crapette_up")
-            if not isinstance(up, int) or not 1 <= up <= len(state.crapette[p]):
-                raise PositionError(
-                    f"crapette_up {p.label}: {up!r}: between 1 and the pile's "
-                    f"{len(state.crapette[p])} cards face up"
-                )
-            state.crapette_up[p] = up
-        for piles, given, name in (
-            (state.stock, stock, "stock"),
-            (state.discard, discard, "discard"),
-        ):
-            for key, text in (given or {}).items():
-                p = Player.parse(key, name)
-                piles[p] = place(text, p, f"{name} {p.label}")
-        for number, text in (cases or {}).items():
-            if str(number) not in _CASE_INDEX:
-                raise PositionError(f"case {number!r} does not exist: cases are numbered 1 to 8")
-            pile = place(text, Player.A, f"case {number}")
-            for below, above in zip(pile, pile[1:], strict=False):
-                if not _fits_case(above, [below]):
-                    raise PositionError(
-                        f"case {number}: {above.pretty} cannot lie on {below.pretty}: "
-                        "a case builds down one rank at a time in alternating colours"
-                    )
-            state.cases[_CASE_INDEX[str(number)]] = pile
-        tops = (
-            read(foundations, "foundations")
-            if isinstance(foundations, str)
-            else tuple(c for t in foundations for c in read(t, "foundations"))
+        return build_position(
+            turn=turn,
+            rules=rules,
+            crapette=crapette,
+            crapette_up=crapette_up,
+            stock=stock,
+            discard=discard,
+            cases=cases,
+            foundations=foundations,
+            turned=turned,
         )
-        for top in tops:
-            slots = [2 * SUITS.index(top.suit) + k for k in (0, 1)]
-            free = [s for s in slots if not state.foundations[s]]
-            if not free:
-                raise PositionError(
-                    f"foundations: a third {top.suit.symbol} foundation ({top.pretty}): "
-                    "there are two foundations per suit"
-                )
-            state.foundations[free[0]] = place(
-                " ".join(f"{r}{top.suit.value}" for r in "A23456789TJQK"[: int(top.rank)]),
-                Player.A,
-                "foundations",
-            )
-        if turned is not None:
-            state.turned = place(turned, state.turn, "turned")[0]
-        for p in Player:
-            if not state._has_cards(p):
-                state.winner = p  # a player with nothing left has already won
-        return state
 
     def copy(self) -> GameState:
         other = GameState.__new__(GameState)
@@ -270,7 +203,7 @@ class GameState:
 
     def foundation_moves(self) -> list[Move]:
         """The mandatory moves: free cards that can go to a foundation right now."""
-        return [Move.transfer(s, "F") for s, c in self.free_cards() if self._slot_for(c) >= 0]
+        return [Move.transfer(s, "F") for s, c in self.free_cards() if self.foundation_slot(c) >= 0]
 
     def legal_moves(self) -> list[Move]:
         """Every move the rules allow now, in a fixed order. Under ``mandatory='call'`` this
@@ -279,7 +212,7 @@ class GameState:
         if self.is_over:
             return []
         free = self.free_cards()
-        moves = [Move.transfer(s, "F") for s, c in free if self._slot_for(c) >= 0]
+        moves = [Move.transfer(s, "F") for s, c in free if self.foundation_slot(c) >= 0]
         if moves and self.rules.mandatory is Mandatory.ENFORCED:
             return moves
         opp = self.opponent
@@ -291,10 +224,10 @@ class GameState:
         for source, card in free:
             for j, pile in enumerate(self.cases):
                 name = str(j + 1)
-                if name != source and _fits_case(card, pile):
+                if name != source and fits_case(card, pile):
                     moves.append(Move.transfer(source, name))
             for target, top in loads:
-                if self._loads(card, top):
+                if self.can_load(card, top):
                     moves.append(Move.transfer(source, target))
         if self.turned is not None:
             moves.append(Move.transfer("S", "D"))
@@ -313,50 +246,9 @@ class GameState:
 
     def why_illegal(self, move: Move) -> str | None:
         """None if ``move`` is legal, else the reason it is not (a sentence for the player)."""
-        me = self.turn
-        if self.is_over:
-            return f"the game is over: {self.score().detail}"
-        if move.kind is MoveKind.CALL:
-            return self._why_no_call()
-        if self.rules.mandatory is Mandatory.ENFORCED and not move.is_foundation:
-            must = self._first_foundation_card()
-            if must is not None:
-                source, card = must
-                return (
-                    f"{card.pretty} ({_source_name(source)}) must go to a foundation first: a "
-                    "free card that can go to a foundation goes there before any other move"
-                )
-        if move.kind is MoveKind.TRANSFER:
-            return self._why_no_transfer(move)
-        if self.turned is not None:
-            return (
-                f"a stock card ({self.turned.pretty}) is already turned: place it or put it "
-                "on your discard pile (S>D) first"
-            )
-        stock, discard = self.stock[me], self.discard[me]
-        if move.kind is MoveKind.TURN:
-            if stock:
-                return None
-            if discard:
-                return f"{me.label}'s stock is empty: turn the discard pile over first (R)"
-            return f"{me.label} has no stock and no discard pile left: end the turn with P"
-        if move.kind is MoveKind.RECYCLE:
-            if stock:
-                return (
-                    f"{me.label}'s stock still has {len(stock)} cards: the discard pile is "
-                    "turned over only when the stock is empty"
-                )
-            if not discard:
-                return f"{me.label}'s discard pile is empty: there is nothing to turn over"
-            return None
-        # PASS
-        if stock or discard:
-            return (
-                f"{me.label} can still turn a stock card (T or R): a turn ends when the stock "
-                "card goes to the discard pile; P is only for a player with no stock and no "
-                "discard pile"
-            )
-        return None
+        from .reasons import why_illegal
+
+        return why_illegal(self, move)
 
     def score(self) -> Score:
         """The result so far: a win (with its points), a stalemate, or unfinished."""
@@ -393,7 +285,7 @@ class GameState:
             return stock[-1] if stock else None
         if move.kind is not MoveKind.TRANSFER:
             return None
-        return self._source_card(move.source)
+        return self.source_card(move.source)
 
     def notation(self, move: Move) -> str:
         """The record notation of ``move`` here: prefixed with its card, ``9H:C>F``."""
@@ -406,7 +298,7 @@ class GameState:
         if card is not None:
             actual = self.card_moved_by(move)
             if actual is None or actual.card != card:
-                where = _source_name(move.source) if move.kind is MoveKind.TRANSFER else "stock"
+                where = source_name(move.source) if move.kind is MoveKind.TRANSFER else "stock"
                 has = f"it holds {actual.pretty}" if actual is not None else "it is empty"
                 raise NotationError(f"{text!r} names {card.pretty}, but {where}: {has}")
         return move
@@ -449,10 +341,10 @@ class GameState:
         elif source == "S":
             card, self.turned = self.turned, None
         else:
-            card = self.cases[_CASE_INDEX[source]].pop()
+            card = self.cases[CASE_INDEX[source]].pop()
         assert card is not None
         if target == "F":
-            self.foundations[self._slot_for(card)].append(card)
+            self.foundations[self.foundation_slot(card)].append(card)
             self._progress = True
         elif target == "D":
             self.discard[me].append(card)
@@ -464,7 +356,7 @@ class GameState:
         elif target == "OD":
             self.discard[opp].append(card)
         else:
-            self.cases[_CASE_INDEX[target]].append(card)
+            self.cases[CASE_INDEX[target]].append(card)
         if not self._has_cards(me):
             self.winner = me
 
@@ -500,7 +392,7 @@ class GameState:
 
     # ----------------------------------------------------------------- rule checks
 
-    def _slot_for(self, card: PlayerCard) -> int:
+    def foundation_slot(self, card: PlayerCard) -> int:
         """The foundation ``card`` fits (the first of its suit's two), or -1."""
         base = 2 * SUITS.index(card.suit)
         for slot in (base, base + 1):
@@ -508,125 +400,37 @@ class GameState:
                 return slot
         return -1
 
-    def _loads(self, card: PlayerCard, top: PlayerCard) -> bool:
+    def can_load(self, card: PlayerCard, top: PlayerCard) -> bool:
         if abs(card.rank - top.rank) != 1:
             return False
         if self.rules.loading is Loading.SAME_SUIT:
             return card.suit is top.suit
         return card.red != top.red
 
-    def _source_card(self, source: str) -> PlayerCard | None:
+    def source_card(self, source: str) -> PlayerCard | None:
         if source == "C":
             pile = self.crapette[self.turn]
             return pile[-1] if pile else None
         if source == "S":
             return self.turned
-        pile = self.cases[_CASE_INDEX[source]]
+        pile = self.cases[CASE_INDEX[source]]
         return pile[-1] if pile else None
 
-    def _first_foundation_card(self) -> tuple[str, PlayerCard] | None:
+    def first_foundation_card(self) -> tuple[str, PlayerCard] | None:
         for source, card in self.free_cards():
-            if self._slot_for(card) >= 0:
+            if self.foundation_slot(card) >= 0:
                 return source, card
         return None
-
-    def _why_no_transfer(self, move: Move) -> str | None:
-        me, opp = self.turn, self.opponent
-        source, target = move.source, move.target
-        card = self._source_card(source)
-        if card is None:
-            if source == "C":
-                return f"{me.label}'s crapette pile is empty: there is no card to move"
-            if source == "S":
-                return "no stock card is turned: turn one first (T)"
-            return f"case {source} is empty: there is no card to move"
-        if target == "F":
-            return None if self._slot_for(card) >= 0 else self._why_not_foundation(card)
-        if target == "D":
-            if source != "S":
-                return (
-                    "only the card just turned from the stock goes to your discard pile; "
-                    f"{card.pretty} ({_source_name(source)}) cannot"
-                )
-            return None
-        if target in ("OC", "OD"):
-            pile = self.crapette[opp] if target == "OC" else self.discard[opp]
-            name = f"{opp.label}'s {'crapette' if target == 'OC' else 'discard'} pile"
-            if not pile:
-                return f"{name} is empty: a card is loaded only onto its top card"
-            top = pile[-1]
-            if self._loads(card, top):
-                return None
-            ranks = " or ".join(
-                _rank_label(r) for r in (top.rank - 1, top.rank + 1) if 1 <= r <= 13
-            )
-            if self.rules.loading is Loading.SAME_SUIT:
-                wanted = f"the same suit, one rank higher or lower ({ranks} of {top.suit.symbol})"
-            else:
-                colour = "black" if top.red else "red"
-                wanted = f"the other colour, one rank higher or lower (a {colour} {ranks})"
-            return f"{card.pretty} cannot be loaded onto {name} (top {top.pretty}): loading takes {wanted}"
-        if target == source:
-            return f"{card.pretty} is already in case {source}"
-        pile = self.cases[_CASE_INDEX[target]]
-        if _fits_case(card, pile):
-            return None
-        top = pile[-1]
-        if top.rank == 1:
-            return (
-                f"{card.pretty} cannot go on {top.pretty} in case {target}: a case builds down "
-                "and nothing ranks below an ace"
-            )
-        colour = "black" if top.red else "red"
-        if card.rank == top.rank - 1:
-            return (
-                f"{card.pretty} cannot go on {top.pretty} in case {target}: cases build down in "
-                f"alternating colours (a {colour} {_rank_label(top.rank - 1)} goes on {top.pretty})"
-            )
-        return (
-            f"{card.pretty} cannot go on {top.pretty} in case {target}: a case builds down one "
-            f"rank at a time in alternating colours, so only a {colour} "
-            f"{_rank_label(top.rank - 1)} goes on {top.pretty}"
-        )
-
-    def _why_not_foundation(self, card: PlayerCard) -> str:
-        base = 2 * SUITS.index(card.suit)
-        piles = [self.foundations[s] for s in (base, base + 1)]
-        stands = " and ".join(
-            "empty" if not p else ("complete" if len(p) == 13 else p[-1].pretty) for p in piles
-        )
-        takes = sorted({len(p) + 1 for p in piles if len(p) < 13})
-        wanted = " or ".join(f"{_rank_label(r)}{card.suit.symbol}" for r in takes) or "nothing"
-        return (
-            f"{card.pretty} cannot go to a foundation: the {card.suit.symbol} foundations stand "
-            f"at {stands} (they take {wanted}); foundations are built up by suit from the ace"
-        )
-
-    def _why_no_call(self) -> str | None:
-        if self.rules.mandatory is Mandatory.ENFORCED:
-            return "Crapette! calls are off under these rules: mandatory moves are enforced"
-        if self.fault is not None:
-            return None
-        also = (
-            f" (nor stopped while up to {self.rules.strict_call_depth} optional moves would "
-            "have freed a card for a foundation)"
-            if self.rules.strict_calls
-            else ""
-        )
-        return (
-            f"Crapette! is not valid: {self.turn.label} has not missed a mandatory move "
-            f"this turn{also}; an invalid call is refused"
-        )
 
     def _fault_of(self, move: Move) -> str | None:
         """Why ``move`` (legal, about to be played) lets the opponent call Crapette!, if so."""
         if self.rules.mandatory is not Mandatory.CALL or move.ends_turn:
             return None  # a move that ends the turn leaves nothing for a call to interrupt
-        missed = self._first_foundation_card()
+        missed = self.first_foundation_card()
         if missed is not None:
             source, card = missed
             return (
-                f"{self.turn.label} played {move} while {card.pretty} ({_source_name(source)}) "
+                f"{self.turn.label} played {move} while {card.pretty} ({source_name(source)}) "
                 "could go to a foundation"
             )
         if self.rules.strict_calls and move.kind in (MoveKind.TURN, MoveKind.RECYCLE):
@@ -687,7 +491,7 @@ class GameState:
         return f"<GameState turn {self.turn_number}, {self.turn.label} to move, {self.phase.value}>"
 
 
-def _fits_case(card: PlayerCard, pile: list[PlayerCard]) -> bool:
+def fits_case(card: PlayerCard, pile: list[PlayerCard]) -> bool:
     """A case takes any card when empty, else one rank lower of the other colour."""
     if not pile:
         return True
@@ -695,11 +499,11 @@ def _fits_case(card: PlayerCard, pile: list[PlayerCard]) -> bool:
     return top.rank == card.rank + 1 and top.red != card.red
 
 
-def _rank_label(rank: int) -> str:
+def rank_label(rank: int) -> str:
     return "A23456789TJQK"[rank - 1].replace("T", "10")
 
 
-def _source_name(source: str) -> str:
+def source_name(source: str) -> str:
     if source == "C":
         return "crapette top"
     if source == "S":

@@ -36,7 +36,7 @@ def freeing_sequence(state: GameState, depth: int) -> list[Move] | None:
     >>> freeing_sequence(game, 1)  # 2♠ onto 3♥ uncovers 3♦
     [Move('3>1'), Move('3>F')]
     """
-    if any(state._slot_for(card) >= 0 for _, card in state.free_cards() if _ != "S"):
+    if any(state.foundation_slot(card) >= 0 for _, card in state.free_cards() if _ != "S"):
         return []
     me, opp = state.turn, state.opponent
     search = _Search(state, me, opp)
@@ -81,13 +81,13 @@ class _Search:
             targets = list(wanted.get((card.rank, card.red), ()))
             if empty is not None and len(from_pile) > 1:
                 targets.append(empty)  # (a lone card moved to an empty case changes nothing)
-            targets += [(t, p) for t, p in self.loads if p and state._loads(card, p[-1])]
+            targets += [(t, p) for t, p in self.loads if p and state.can_load(card, p[-1])]
             for target, to_pile in targets:
                 if previous == (target, source):
                     continue  # undoing the previous move
                 visible = source != "C" or crapette_up >= 2
                 self.path.append((source, target))
-                if visible and len(from_pile) >= 2 and state._slot_for(from_pile[-2]) >= 0:
+                if visible and len(from_pile) >= 2 and state.foundation_slot(from_pile[-2]) >= 0:
                     self.path.append((source, "F"))
                     return True
                 if depth > 1:

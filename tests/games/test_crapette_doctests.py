@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["", ".rules", ".layout", ".moves", ".state", ".strict", ".record", ".bot"]
+MODULES = ["", ".rules", ".layout", ".moves", ".state", ".positions", ".strict", ".record", ".bot"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,118 @@
+"""Hand-built positions (``GameState.build``): any position written as text, for tests and
+analysis. Piles go from bottom to top; each card may appear twice (once per deck).
+
+>>> game = build_position(crapette={"A": "KC 9H", "B": "QS"}, cases={1: "TS 9D"},
+...                       foundations="8H 3S")
+>>> [str(c) for c in game.cases[0]], [len(f) for f in game.foundations[:4]]
+(['TS', '9D'], [3, 0, 8, 0])
+>>> build_position(cases={2: "9S 9H"})
+Traceback (most recent call last):
+...
+games.crapette.errors.PositionError: case 2: 9♥ cannot lie on 9♠: a case builds down one rank at a time in alternating colours
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from games.cards import Card, CardError, parse_cards
+
+from .errors import PositionError
+from .layout import Player, PlayerCard, player_card
+from .rules import STANDARD, Rules
+from .state import CASE_INDEX, SUITS, GameState, fits_case
+
+
+def build_position(
+    *,
+    turn: str | Player = "A",
+    rules: Rules = STANDARD,
+    crapette: Mapping[str, str] | None = None,
+    crapette_up: Mapping[str, int] | None = None,
+    stock: Mapping[str, str] | None = None,
+    discard: Mapping[str, str] | None = None,
+    cases: Mapping[int, str] | None = None,
+    foundations: str | Iterable[str] = "",
+    turned: str | None = None,
+) -> GameState:
+    """See :meth:`GameState.build`. A player left with no card at all has already won."""
+    state = GameState(rules, Player.parse(turn, "turn"))
+    copies: Counter[Card] = Counter()
+    owners: dict[Card, set[Player]] = {}
+
+    def read(text: str, where: str) -> tuple[Card, ...]:
+        try:
+            return parse_cards(text, unique=False)
+        except CardError as error:
+            raise PositionError(f"{where}: {error}") from None
+
+    def place(text: str, prefer: Player, where: str) -> list[PlayerCard]:
+        pile = []
+        for card in read(text, where):
+            copies[card] += 1
+            if copies[card] > 2:
+                raise PositionError(
+                    f"{where}: {card} appears a third time: "
+                    f"there are only two {card} (one per deck)"
+                )
+            used = owners.setdefault(card, set())
+            owner = prefer if prefer not in used else prefer.other
+            used.add(owner)
+            pile.append(player_card(card, owner))
+        return pile
+
+    for key, text in (crapette or {}).items():
+        p = Player.parse(key, "crapette")
+        state.crapette[p] = place(text, p, f"crapette {p.label}")
+        state.crapette_up[p] = min(1, len(state.crapette[p]))
+    for key, up in (crapette_up or {}).items():
+        p = Player.parse(key, "crapette_up")
+        if not isinstance(up, int) or not 1 <= up <= len(state.crapette[p]):
+            raise PositionError(
+                f"crapette_up {p.label}: {up!r}: between 1 and the pile's "
+                f"{len(state.crapette[p])} cards face up"
+            )
+        state.crapette_up[p] = up
+    for piles, given, name in (
+        (state.stock, stock, "stock"),
+        (state.discard, discard, "discard"),
+    ):
+        for key, text in (given or {}).items():
+            p = Player.parse(key, name)
+            piles[p] = place(text, p, f"{name} {p.label}")
+    for number, text in (cases or {}).items():
+        if str(number) not in CASE_INDEX:
+            raise PositionError(f"case {number!r} does not exist: cases are numbered 1 to 8")
+        pile = place(text, Player.A, f"case {number}")
+        for below, above in zip(pile, pile[1:], strict=False):
+            if not fits_case(above, [below]):
+                raise PositionError(
+                    f"case {number}: {above.pretty} cannot lie on {below.pretty}: "
+                    "a case builds down one rank at a time in alternating colours"
+                )
+        state.cases[CASE_INDEX[str(number)]] = pile
+    tops = (
+        read(foundations, "foundations")
+        if isinstance(foundations, str)
+        else tuple(c for t in foundations for c in read(t, "foundations"))
+    )
+    for top in tops:
+        slots = [2 * SUITS.index(top.suit) + k for k in (0, 1)]
+        free = [s for s in slots if not state.foundations[s]]
+        if not free:
+            raise PositionError(
+                f"foundations: a third {top.suit.symbol} foundation ({top.pretty}): "
+                "there are two foundations per suit"
+            )
+        state.foundations[free[0]] = place(
+            " ".join(f"{r}{top.suit.value}" for r in "A23456789TJQK"[: int(top.rank)]),
+            Player.A,
+            "foundations",
+        )
+    if turned is not None:
+        state.turned = place(turned, state.turn, "turned")[0]
+    for p in Player:
+        if not state._has_cards(p):
+            state.winner = p  # a player with nothing left has already won
+    return state
