@@ -57,7 +57,7 @@ class GreedyBot:
         if move.kind is not MoveKind.TRANSFER:
             return (90, 0)  # T, R or P: stop moving cards
         if target == "F":
-            return (0, "CS".find(source) % 3)
+            return (0, {"C": 0, "S": 1}.get(source, 2))
         loads = target in ("OC", "OD")
         if source == "C":
             return (10, 0 if loads else 1 if state.cases[int(target) - 1] else 2)

@@ -298,9 +298,13 @@ class GameState:
         if card is not None:
             actual = self.card_moved_by(move)
             if actual is None or actual.card != card:
-                where = source_name(move.source) if move.kind is MoveKind.TRANSFER else "stock"
-                has = f"it holds {actual.pretty}" if actual is not None else "it is empty"
-                raise NotationError(f"{text!r} names {card.pretty}, but {where}: {has}")
+                where = (
+                    source_name(move.source)
+                    if move.kind is MoveKind.TRANSFER
+                    else f"the top of {self.turn.label}'s stock"
+                )
+                found = f"is {actual.pretty}" if actual is not None else "holds no card"
+                raise NotationError(f"{text!r} names {card.pretty}, but {where} {found}")
         return move
 
     # ----------------------------------------------------------------- the state machine
@@ -505,7 +509,7 @@ def rank_label(rank: int) -> str:
 
 def source_name(source: str) -> str:
     if source == "C":
-        return "crapette top"
+        return "the crapette top"
     if source == "S":
         return "the turned stock card"
     return f"case {source}"

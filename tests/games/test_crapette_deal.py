@@ -185,9 +185,9 @@ class TestNotation:
         assert game.notation(Move.parse("C>F")) == "9H:C>F"
         assert game.notation(Move.parse("T")) == "4C:T"
         assert game.parse_move("9H:C>2") == Move.parse("C>2")
-        with pytest.raises(NotationError, match="names 8♥, but crapette top: it holds 9♥"):
+        with pytest.raises(NotationError, match="names 8♥, but the crapette top is 9♥"):
             game.parse_move("8H:C>2")
-        with pytest.raises(NotationError, match="case 3: it is empty"):
+        with pytest.raises(NotationError, match="names 8♥, but case 3 holds no card"):
             game.parse_move("8H:3>2")
 
 

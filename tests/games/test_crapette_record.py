@@ -73,7 +73,7 @@ class TestReplay:
         assert "is not a move" in result.reason
         result = check_record(hand_record(["5D:T"]))
         assert (result.valid, result.index) == (False, 0)
-        assert "names 5♦" in result.reason and "holds 5♥" in result.reason
+        assert "names 5♦, but the top of A's stock is 5♥" in result.reason
 
     def test_a_repeated_card_in_a_deck_makes_the_record_invalid(self):
         data = hand_record([])

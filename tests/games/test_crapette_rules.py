@@ -399,7 +399,8 @@ class TestStrictCalls:
     def test_optional_moves_mid_turn_are_not_strict_faults(self):
         game = build(rules=Rules(strict_calls=True), stock={"A": "QC"}, **self.POSITION)
         game.apply(M("C>7"))  # K♣ to an empty case, still no foundation card free
-        assert game.fault is None
+        assert game.freeing_sequence() is not None  # 3♦ could still be freed…
+        assert game.fault is None and CALL not in game.legal_moves()  # …but A has not stopped
 
     def test_the_depth_bound(self):
         # Every case is taken, so 2♠ (case 3, on 3♦) needs a red 3: A's crapette top 3♥
