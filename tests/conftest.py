@@ -80,3 +80,13 @@ def api_client(db):
 @pytest.fixture
 def staff(db) -> User:
     return User.objects.create_user("staff@example.org", "pw-staff-1", is_staff=True)
+
+
+@pytest.fixture(autouse=True)
+def _english_messages():
+    """Service-level messages are asserted in English, the source language; pages still get
+    French by default through the locale middleware (tests of pages say which they expect)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
