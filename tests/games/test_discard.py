@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import random
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -104,6 +105,35 @@ def test_expected_crib_matches_brute_force_four_players(discarded):
     assert found.crib.cases == 47 * comb(46, 3) == sum(counts.values())
     assert found.crib.mean == mean
     assert found.crib.counts == counts
+
+
+def test_random_deals_crib_distribution_matches_table_brute_force():
+    # Wider coverage of suits (flush and nobs cases) than the hand-picked deals above: random
+    # 6-card deals, one random choice each, the whole crib distribution against a card-by-card
+    # enumeration scored with the table scorer (itself held to score_hand elsewhere).
+    rng = random.Random(7)
+
+    def table_scorer(crib, starter):
+        return score_total([c.index for c in crib], starter.index, crib=True)
+
+    jacks = [c for c in DECK if c.rank == 11]
+    for n in range(8):
+        if n % 2:  # odd deals lay a jack away (nobs through the crib's own jack)
+            jack = rng.choice(jacks)
+            dealt = (jack, *rng.sample([c for c in DECK if c != jack], 5))
+            discarded = (jack, rng.choice(dealt[1:]))
+        else:  # even deals lay two cards of one suit away (crib flushes possible)
+            while True:
+                dealt = tuple(rng.sample(DECK, 6))
+                first = dealt[0]
+                same = [c for c in dealt[1:] if c.suit == first.suit]
+                if same:
+                    break
+            discarded = (first, rng.choice(same))
+        found = choice(analyze_discards(dealt, dealer=True), " ".join(map(str, discarded)))
+        mean, counts = brute_crib(discarded, dealt, scorer=table_scorer)
+        assert found.crib.counts == counts, dealt
+        assert found.crib.mean == mean
 
 
 def test_four_player_hand_values_match_brute_force():
