@@ -277,12 +277,17 @@ class ScoreField(serializers.Field):
 
 class ReportSubmitSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Report.Kind.choices, default=Report.Kind.FINAL)
-    score_a = ScoreField(required=False, help_text="final / crapette: team A's score.")
-    score_b = ScoreField(required=False, help_text="final / crapette: team B's score.")
+    score_a = ScoreField(required=False, help_text="final: team A's score.")
+    score_b = ScoreField(required=False, help_text="final: team B's score.")
     sheet = serializers.JSONField(required=False, help_text=(
         "sheet: {\"deals\": [{\"dealer\": \"a\"|\"b\", \"heels\": bool, \"pegging\": {\"a\": n, "
         "\"b\": n}, \"hands\": [counts or {\"count\", \"cards\"}, in show order], \"crib\": n, "
         "\"starter\": card}]}"))
+    winner = serializers.CharField(required=False, help_text="crapette: who won, a or b.")
+    crapette_left = ScoreField(required=False,
+                               help_text="crapette: cards left in the loser's crapette pile.")
+    stock_left = ScoreField(required=False,
+                            help_text="crapette: cards left in the loser's stock and discard.")
     record = serializers.JSONField(required=False, help_text="crapette_record: the game record.")
     idempotency_key = serializers.CharField(
         max_length=64, required=False, default="", allow_blank=True,
@@ -303,7 +308,7 @@ class ReportSubmitSerializer(serializers.Serializer):
     @property
     def payload(self) -> dict:
         """The reported content, as the reporting service reads it."""
-        keys = ("score_a", "score_b", "sheet", "record")
+        keys = ("score_a", "score_b", "sheet", "winner", "crapette_left", "stock_left", "record")
         return {k: v for k, v in self.validated_data.items() if k in keys}
 
 
