@@ -369,3 +369,34 @@ class OutboxTask(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}{self.args}"
+
+
+class SeasonExport(models.Model):
+    """A CSV of every game of a season, built by a Celery task; the page shows its progress."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RUNNING = "running", _("In progress")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="exports")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_exports"
+    )
+    delimiter = models.CharField(max_length=10, default="comma")
+    language = models.CharField(max_length=10, blank=True, help_text=_("Of the column headers."))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    progress_done = models.PositiveIntegerField(default=0)
+    progress_total = models.PositiveIntegerField(default=0)
+    content = models.TextField(blank=True)
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("season export")
+
+    def __str__(self) -> str:
+        return f"{self.season} export {self.pk} ({self.status})"

@@ -35,7 +35,26 @@ def refresh_standings(self, event_id: int, outbox_id: int | None = None) -> dict
     return result
 
 
-TASKS = {"refresh_standings": refresh_standings}
+@shared_task(bind=True, autoretry_for=(Exception,), retry_backoff=2, retry_backoff_max=120,
+             retry_jitter=False, max_retries=6)
+def build_season_export(self, export_id: int, outbox_id: int | None = None) -> dict:
+    """Build a season's CSV (idempotent: rebuilt from the database, a done export is kept)."""
+    from . import season_export
+
+    try:
+        export = season_export.build_season_export(export_id)
+    except Exception as exc:
+        if self.request.retries >= self.max_retries:
+            season_export.fail_season_export(export_id, exc)
+        raise
+    if outbox_id is not None:
+        OutboxTask.objects.filter(pk=outbox_id, done_at__isnull=True).update(
+            done_at=timezone.now()
+        )
+    return {"export": export_id, "status": export.status if export else None}
+
+
+TASKS = {"refresh_standings": refresh_standings, "build_season_export": build_season_export}
 
 
 def _send(row: OutboxTask) -> bool:
@@ -72,6 +91,12 @@ def schedule_standings_refresh(event_id: int) -> None:
             flush_outbox()
 
     transaction.on_commit(send)
+
+
+def schedule_season_export(export_id: int) -> None:
+    """Like :func:`schedule_standings_refresh`, for a season export."""
+    row = OutboxTask.objects.create(name="build_season_export", args=[export_id])
+    transaction.on_commit(lambda: _send(row) and flush_outbox())
 
 
 @shared_task

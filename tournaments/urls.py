@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import captain, exports, organizer, public
+from .views import captain, exports, organizer, public, season
 
 app_name = "tournaments"
 
@@ -23,6 +23,9 @@ urlpatterns = [
     # organizers and officials
     path("organize/", public.organizer_home, name="organizer-home"),
     path("organize/new/", organizer.event_create, name="event-create"),
+    path("organize/seasons/<int:season_id>/export/", season.season_export, name="season-export"),
+    path("organize/seasons/exports/<int:export_id>.csv", season.season_export_download,
+         name="season-export-download"),
     path("organize/<slug:slug>/", organizer.dashboard, name="dashboard"),
     path("organize/<slug:slug>/settings/", organizer.event_settings, name="settings"),
     path("organize/<slug:slug>/teams/", organizer.teams, name="teams"),
