@@ -12,11 +12,18 @@ class EventForm(forms.ModelForm):
     rule_set = forms.ChoiceField(label=_("Rule set"))
     movement = forms.ChoiceField(label=_("Seating"))
     scoring_system = forms.ChoiceField(label=_("Scoring system"))
+    tiebreaks = forms.CharField(
+        label=_("Tiebreak order"), required=False,
+        help_text=_("Leave empty for the system's order. Otherwise metric keys separated by "
+                    "commas, e.g. “head_to_head, wins, spread”; the draw of lots always comes "
+                    "last."),
+    )
 
     class Meta:
         model = Event
         fields = ["name", "date", "venue", "game_type", "rule_set", "number_of_games",
-                  "scoring_system", "bye_points", "movement", "confirmation", "visibility"]
+                  "scoring_system", "tiebreaks", "bye_points", "movement", "confirmation",
+                  "visibility"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
@@ -38,10 +45,29 @@ class EventForm(forms.ModelForm):
                 ("wins", _("Wins, then point spread")),
             ) if key in scoring_system_names()
         ]
+        if self.instance.pk and self.instance.tiebreaks:
+            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
 
+
+    def clean_tiebreaks(self) -> list[str]:
+        return [k.strip() for k in (self.cleaned_data.get("tiebreaks") or "").split(",")
+                if k.strip()]
+
+    def clean(self):
+        from .standings import StandingsConfig, StandingsError, tiebreak_choices
+
+        data = super().clean()
+        system, chain = data.get("scoring_system"), data.get("tiebreaks")
+        if system and chain:
+            try:
+                StandingsConfig(system, tiebreaks=tuple(chain))
+            except StandingsError as exc:
+                self.add_error("tiebreaks", _("%(error)s (allowed: %(keys)s)") % {
+                    "error": exc, "keys": ", ".join(tiebreak_choices(system))})
+        return data
 
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=120)

@@ -145,3 +145,23 @@ def test_regenerating_a_link_revokes_the_old_one_at_once(event, organizer, capta
     official.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/")
     assert captain.get(f"/c/{old.token}/").status_code == 404
     assert link_of(team).token != old.token
+
+
+def test_the_organizer_can_seed_round_one_and_reorder_tiebreaks(event, organizer):
+    client = Client()
+    client.force_login(organizer)
+    names = [t.name for t in event.teams.order_by("-id")]
+    client.post(f"/organize/{event.slug}/rounds/next/", {"seeded_order": "\n".join(names)})
+    first = event.rounds.get().games.get(table=1)
+    assert (first.team_a.name, first.team_b.name) == (names[0], names[1])
+    form = {"name": event.name, "date": "2026-11-21", "venue": "", "game_type": "cribbage",
+            "rule_set": "FADOQ", "number_of_games": 8, "scoring_system": "fadoq",
+            "tiebreaks": "head_to_head, wins", "movement": "winners_stay",
+            "confirmation": "both_captains", "visibility": "release", "bye_points": ""}
+    assert client.post(f"/organize/{event.slug}/settings/", form).status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreaks == ["head_to_head", "wins"]
+    bad = client.post(f"/organize/{event.slug}/settings/", form | {"tiebreaks": "luck"})
+    assert bad.status_code == 200 and "luck" in bad.content.decode()
+    event.refresh_from_db()
+    assert event.tiebreaks == ["head_to_head", "wins"]

@@ -149,11 +149,30 @@ def team_action(request, slug, team_id, action):
     return redirect("tournaments:teams", slug=slug)
 
 
+def seeded_order(event, text: str) -> list[int] | None:
+    """The organizer's order for round 1: one team name per line (1 v 2 at table 1, …)."""
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    if not names:
+        return None
+    teams = {t.name.casefold(): t.pk for t in event.teams.filter(withdrawn_at__isnull=True)}
+    unknown = [n for n in names if n.casefold() not in teams]
+    if unknown:
+        raise RuleError(_("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
+                        field="seeded_order")
+    return [teams[n.casefold()] for n in names]
+
+
 @require_POST
 def seat_round(request, slug):
     event = managed_event(request, slug)
     force = request.POST.get("force") == "1"
-    _run(request, lambda: seating.seat_next_round(event, request.user, force=force),
+    try:
+        order = seeded_order(event, request.POST.get("seeded_order", ""))
+    except RuleError as exc:
+        messages.error(request, exc.message)
+        return _back(event)
+    _run(request, lambda: seating.seat_next_round(event, request.user, force=force,
+                                                  seeded_order=order),
          _("The next round is seated."))
     return _back(event)
 
