@@ -22,7 +22,7 @@ from games.crapette import RecordFormatError, check_record
 from games.cribbage import analyze_discards, score_hand
 
 from .forms import DEALT, read_cards
-from .views import announce
+from .spoken import announce
 
 
 class ToolsThrottle(AnonRateThrottle):

@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from games.cards import CardError
 from games.cribbage import InvalidCount, validate_count
+from games.spoken import announce
 
 from .errors import RuleError
 
@@ -91,7 +92,7 @@ def count_error(exc: InvalidCount, where: str, field: str | None = None) -> Rule
         message = _("%(where)s: %(n)s is out of range: a count is between 0 and 29.")
     else:
         message = _("%(where)s: “%(n)s” is not a count.")
-    breakdown = exc.breakdown.announce() if exc.breakdown is not None else ""
+    breakdown = announce(exc.breakdown) if exc.breakdown is not None else ""
     return RuleError(
         message % {"where": where, "n": exc.reported, "expected": exc.expected,
                    "breakdown": breakdown},

@@ -229,3 +229,17 @@ def test_result_is_saved_when_the_broker_is_down_and_sent_later(
     pending.refresh_from_db()
     assert pending.sent_at is not None
     assert (pending.done_at is not None) == app.conf.task_always_eager
+
+
+def test_a_captain_reads_the_breakdown_in_french(game, captain_client):
+    from ..conftest import link_of
+
+    client = captain_client(game.team_a)
+    token = link_of(game.team_a).token
+    form = {"mode": "sheet", "d1-dealer": "us", "d1-peg_us": "0", "d1-peg_them": "0",
+            "d1-h1": "2", "d1-h2": "10", "d1-h2cards": "5H 5C 6S 7D", "d1-starter": "KS"}
+    page = client.post(f"/c/{token}/games/{game.pk}/", form,
+                       HTTP_ACCEPT_LANGUAGE="fr-ca").content.decode()
+    assert "Donne 1, main 2" in page and "12" in page
+    assert "fifteen" not in page and "quinze" in page.lower()
+    assert game.reports.count() == 0
