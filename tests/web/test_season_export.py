@@ -16,6 +16,19 @@ from tournaments.season_export import build_season_export
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process():
+    """These tests read the export right after asking for it, so the task runs in-process
+    (as on a laptop); the trip through Redis to a real worker is tested in
+    test_celery_worker.py."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = saved
+
+
 @pytest.fixture
 def season(make_event, organizer):
     league = League.objects.create(name="Ligue FADOQ", slug="ligue-fadoq", created_by=organizer)
