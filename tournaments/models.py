@@ -7,6 +7,8 @@ captain makes is written to :class:`AuditEntry`.
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -21,6 +23,10 @@ class League(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organized_leagues",
+        help_text=_("May edit the league's seasons and players (staff always may)."),
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -32,9 +38,25 @@ class League(models.Model):
 
 
 class Season(models.Model):
+    class Aggregation(models.TextChoices):
+        EVENT_POINTS = "points", _("Sum of the points won in each event")
+        PLACEMENT = "placement", _("Placement points per rank (table below)")
+
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField()
+    aggregation = models.CharField(
+        _("season standings"), max_length=10, choices=Aggregation.choices,
+        default=Aggregation.EVENT_POINTS,
+    )
+    placement_points = models.JSONField(
+        _("placement points"), default=list, blank=True,
+        help_text=_("Points for 1st, 2nd, 3rd… place in an event; ranks past the list get 0."),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("best events counted"), null=True, blank=True,
+        help_text=_("Count only each team's or player's best N events. Empty: all events."),
+    )
 
     class Meta:
         ordering = ["league", "name"]
@@ -43,6 +65,44 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} — {self.name}"
+
+
+class Player(models.Model):
+    """A person across events.
+
+    Teams are linked to players explicitly (the organizer picks the player, or gives a member
+    number the league already knows), never by matching names. ``uid`` is the identity event
+    archives carry between installations. A duplicate is merged into the right player, never
+    deleted: ``merged_into`` keeps the trail and the audit log has the details.
+    """
+
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, null=True, blank=True, related_name="players"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    member_number = models.CharField(
+        _("member number"), max_length=40, blank=True,
+        help_text=_("The league's own number for the player (a FADOQ card, say)."),
+    )
+    merged_into = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="merged_players"
+    )
+    merged_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "member_number"], condition=~Q(member_number=""),
+                name="member_number_per_league",
+            )
+        ]
+        verbose_name = _("player")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Event(models.Model):
@@ -64,6 +124,10 @@ class Event(models.Model):
         RUNNING = "running", _("In progress")
         FINISHED = "finished", _("Finished")
 
+    uid = models.UUIDField(
+        default=uuid.uuid4, unique=True, editable=False,
+        help_text=_("Identity carried by event archives: importing the same event twice is a no-op."),
+    )
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(unique=True)
     date = models.DateField(_("date"))
@@ -125,6 +189,13 @@ class Team(models.Model):
     captain_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="captained_teams",
+    )
+    # The names above are as written on the event's sheets; these say who the people are.
+    captain_player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    partner_player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     registered_at = models.DateTimeField(default=timezone.now)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
