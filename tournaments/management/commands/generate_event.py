@@ -1,0 +1,196 @@
+"""A realistic event of any size, reproducible from a seed: ``manage.py generate_event``.
+
+    manage.py generate_event --teams 1000 --rounds 8 --seed 42 [--slug …] [--through-services]
+
+Builds what an organizer's day builds: the event and its organizer and official (through
+``registration.create_event``), the teams registered one by one through
+``registration.add_team`` (captains' links and PINs, audit, players where registration links
+them), every round seated by the event's own movement (``seating.seat_next_round``), and
+plausible FADOQ results entered at the officials' desk: the winner at 121, the loser mostly
+between 91 and 120, some skunks (below 91) and a few double skunks (below 61).
+
+The same seed gives the same teams, the same seating and the same scores (team names, tables
+and scores compared; captains' tokens and PINs stay random, as they must).
+
+Results are written in bulk, one round at a time, producing the rows ``reporting.submit``
+writes for an official's report at the desk, field for field: the :class:`Report` (version 1,
+the same ``fingerprint`` from ``reporting.fingerprint``, the same skunk from
+``reporting.skunk_level``), the official's :class:`Confirmation`, the game's status and
+confirmed report, the two audit entries (``result.report``, ``result.confirm``) and one
+``Event.version`` step per confirmed result. One thing differs: the desk schedules a standings
+refresh after each result (an outbox row and a Celery task); the bulk path schedules none, the
+next page view computes the standings once. ``--through-services`` calls ``reporting.submit``
+for every game instead (slow at 1,000 teams; the test compares both paths row by row).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from accounts.models import EventRole, User
+from accounts.roles import grant
+from tournaments import audit, registration, reporting, seating
+from tournaments.models import AuditEntry, Confirmation, Event, Game, Report
+
+FIRST_NAMES = ["Gisèle", "Roger", "Lucien", "Thérèse", "Huguette", "Marcel", "Réjean", "Pierrette",
+               "Denise", "Gaston", "Yvon", "Colette", "Jacqueline", "Normand", "Monique",
+               "Gilles", "Rita", "Fernand", "Lise", "Raymond", "Cécile", "Jean-Guy", "Louise",
+               "Claude"]
+LAST_NAMES = ["Tremblay", "Gagnon", "Bouchard", "Simard", "Lavoie", "Côté", "Girard", "Fortin",
+              "Boivin", "Harvey", "Savard", "Morin", "Bergeron", "Pelletier", "Lapointe",
+              "Gauthier", "Ouellet", "Dufour", "Côté", "Desbiens", "Larouche", "Villeneuve"]
+TOWNS = ["Chicoutimi", "Jonquière", "Alma", "Roberval", "Dolbeau", "La Baie", "Saint-Félicien",
+         "Mashteuiatsh", "Chibougamau", "Desbiens", "Métabetchouan", "Normandin"]
+CARDS = ["As", "Valets", "Quinze-Deux", "Talons", "Cribs", "Dames", "Rois", "Huit", "Paires",
+         "Suites", "Fiches", "Pétrins"]
+ORGANIZER_EMAIL = "generator-organizer@huche.invalid"
+OFFICIAL_EMAIL = "generator-official@huche.invalid"
+
+
+def team_rows(count: int, rng: random.Random) -> list[tuple[str, str, str]]:
+    """``count`` distinct (team, captain, partner) triples drawn from ``rng``."""
+    rows = []
+    for n in range(1, count + 1):
+        name = f"Les {rng.choice(CARDS)} de {rng.choice(TOWNS)} {n}"
+        captain = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+        partner = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+        rows.append((name, captain, partner))
+    return rows
+
+
+def fadoq_score(rng: random.Random) -> tuple[int, int]:
+    """(score_a, score_b): the winner at 121; about 1 loser in 8 skunked, 1 in 50 doubly."""
+    roll = rng.random()
+    if roll < 0.02:
+        loser = rng.randint(40, 60)  # double skunk
+    elif roll < 0.14:
+        loser = rng.randint(61, 90)  # skunk
+    else:
+        loser = rng.randint(91, 120)
+    return (121, loser) if rng.random() < 0.5 else (loser, 121)
+
+
+def staff_user(email: str, name: str) -> User:
+    user = User.objects.filter(email=email).first()
+    if user is None:
+        user = User.objects.create_user(email, None, display_name=name)
+    return user
+
+
+def confirm_in_bulk(event: Event, games: list[Game], scores: dict[int, tuple[int, int]],
+                    official: User) -> None:
+    """The rows ``reporting.submit`` writes for an official's desk report, for many games."""
+    label = audit.actor_label(official)
+    reports = []
+    for game in games:
+        a, b = scores[game.pk]
+        content = {"score_a": a, "score_b": b, "skunk": reporting.skunk_level(event, a, b),
+                   "detail": {}}
+        reports.append(Report(
+            game=game, version=1, kind=Report.Kind.FINAL, score_a=a, score_b=b,
+            skunk=content["skunk"], detail={}, by_team=None, by_user=official,
+            channel=Report.Channel.OFFICIAL, client="",
+            fingerprint=reporting.fingerprint(Report.Kind.FINAL, content),
+            idempotency_key="", note="",
+        ))
+    Report.objects.bulk_create(reports)  # PostgreSQL and SQLite both return the new ids
+    Confirmation.objects.bulk_create(
+        [Confirmation(report=r, by_team=None, by_user=official) for r in reports]
+    )
+    entries = []
+    for game, report in zip(games, reports, strict=True):
+        snap = reporting._result_snapshot(report)
+        entries.append(AuditEntry(event=event, actor=official, actor_label=label,
+                                  action="result.report", target=str(game), before=None,
+                                  after=snap))
+        entries.append(AuditEntry(event=event, actor=official, actor_label=label,
+                                  action="result.confirm", target=str(game), before=None,
+                                  after=snap))
+        game.confirmed_report = report
+        game.status = Game.Status.CONFIRMED
+    AuditEntry.objects.bulk_create(entries)
+    Game.objects.bulk_update(games, ["confirmed_report", "status"], batch_size=500)
+    Event.objects.filter(pk=event.pk).update(version=F("version") + len(games))
+    event.refresh_from_db(fields=["version"])
+
+
+@transaction.atomic
+def generate(*, teams: int, rounds: int, seed: int, slug: str | None = None,
+             release: bool = True, through_services: bool = False,
+             say=lambda message: None) -> Event:
+    """Build the event (see the module docstring) and return it."""
+    if teams < registration.MIN_TEAMS:
+        raise CommandError(f"an event needs at least {registration.MIN_TEAMS} teams")
+    slug = slug or f"gen-{teams}-s{seed}"
+    if Event.objects.filter(slug=slug).exists():
+        raise CommandError(f"an event with the slug {slug!r} exists already: give --slug")
+    rng = random.Random(seed)
+    organizer = staff_user(ORGANIZER_EMAIL, "Organisatrice (générée)")
+    official = staff_user(OFFICIAL_EMAIL, "Responsable de plateau (généré)")
+    started = time.perf_counter()
+    event = registration.create_event(
+        organizer, name=f"Finale régionale {teams} équipes (graine {seed})", slug=slug,
+        date=datetime.date(2026, 11, 21), venue="Centre des congrès", seed=seed,
+        number_of_games=max(rounds, 1),
+    )
+    grant(official, event, EventRole.Role.OFFICIAL)
+    for name, captain, partner in team_rows(teams, rng):
+        registration.add_team(event, organizer, name=name, captain=captain, partner=partner)
+    say(f"{teams} teams registered in {time.perf_counter() - started:.1f} s")
+    desk = reporting.Actor(user=official, channel=Report.Channel.OFFICIAL)
+    for _ in range(rounds):
+        started = time.perf_counter()
+        round_ = seating.seat_next_round(event, official)
+        games = list(round_.games.filter(team_b__isnull=False).select_related("team_a", "team_b")
+                     .order_by("table"))
+        scores = {game.pk: fadoq_score(rng) for game in games}
+        if through_services:
+            for game in games:
+                a, b = scores[game.pk]
+                reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": a, "score_b": b})
+            event.refresh_from_db()
+        else:
+            confirm_in_bulk(event, games, scores, official)
+        say(f"round {round_.number}: {len(games)} games seated and confirmed in "
+            f"{time.perf_counter() - started:.1f} s")
+    if release and rounds:
+        event.refresh_from_db()
+        event.released_at = timezone.now()
+        event.save(update_fields=["released_at"])
+        from tournaments.caching import bump_event
+
+        bump_event(event)
+    return event
+
+
+class Command(BaseCommand):
+    help = "Generate a reproducible event: teams, seated rounds and confirmed FADOQ results."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--teams", type=int, default=100)
+        parser.add_argument("--rounds", type=int, default=8,
+                            help="Rounds seated and fully confirmed (default 8).")
+        parser.add_argument("--seed", type=int, default=42,
+                            help="Same seed, same teams, seating and scores.")
+        parser.add_argument("--slug", default=None, help="Default: gen-<teams>-s<seed>.")
+        parser.add_argument("--no-release", action="store_true",
+                            help="Leave the results unreleased (hidden from the public).")
+        parser.add_argument("--through-services", action="store_true",
+                            help="Enter each result with reporting.submit (slow, for checks).")
+
+    def handle(self, *args, teams, rounds, seed, slug, no_release, through_services,
+               **options):
+        started = time.perf_counter()
+        event = generate(teams=teams, rounds=rounds, seed=seed, slug=slug,
+                         release=not no_release, through_services=through_services,
+                         say=self.stdout.write)
+        self.stdout.write(self.style.SUCCESS(
+            f"Event {event.slug!r} ({teams} teams, {rounds} rounds) built in "
+            f"{time.perf_counter() - started:.1f} s: /e/{event.slug}/standings/"))
