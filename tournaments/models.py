@@ -240,6 +240,9 @@ class Round(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
+    # Who, when the user came from an event archive and has no account here (no account is
+    # ever created from an archive). The same for the other ``*_label`` fields.
+    created_by_label = models.CharField(max_length=160, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -320,6 +323,7 @@ class Report(models.Model):
     by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
+    by_label = models.CharField(max_length=160, blank=True)
     channel = models.CharField(max_length=10, choices=Channel.choices)
     client = models.CharField(max_length=64, blank=True)
     fingerprint = models.CharField(max_length=64, help_text=_("Hash of the reported content."))
@@ -356,6 +360,7 @@ class Confirmation(models.Model):
     by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
+    by_label = models.CharField(max_length=160, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
@@ -370,6 +375,7 @@ class Dispute(models.Model):
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
+    resolved_by_label = models.CharField(max_length=160, blank=True)
     decision = models.ForeignKey(Report, on_delete=models.PROTECT, null=True, related_name="+")
     note = models.CharField(max_length=300, blank=True)
 
@@ -388,6 +394,7 @@ class PlayoffGroup(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
+    created_by_label = models.CharField(max_length=160, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
