@@ -24,10 +24,15 @@ MIN_TEAMS = 3
 MAX_CSV_BYTES = 512 * 1024
 
 
-def unique_slug(name: str, model=Event) -> str:
-    base = slugify(name)[:40] or "event"
+# Words the organizer pages use right after /organize/: no event may take them as its slug.
+RESERVED_SLUGS = {"new", "seasons", "leagues"}
+
+
+def unique_slug(name: str, model=Event, **scope) -> str:
+    base = slugify(name)[:40] or model.__name__.lower()
     slug, n = base, 2
-    while model.objects.filter(slug=slug).exists():
+    while (model is Event and slug in RESERVED_SLUGS) or \
+            model.objects.filter(slug=slug, **scope).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 
@@ -53,16 +58,25 @@ def _check_open(event: Event) -> None:
 
 
 @transaction.atomic
-def add_team(event: Event, actor, *, name: str, captain: str, partner: str = "",
-             captain_user=None) -> Team:
-    """Register a team (late entries too: it is seated from the next round on)."""
+def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str = "",
+             captain_user=None, captain_player=None, partner_player=None,
+             captain_member_number: str = "", partner_member_number: str = "") -> Team:
+    """Register a team (late entries too: it is seated from the next round on).
+
+    Each player is given explicitly: an existing player (``captain_player``/``partner_player``,
+    a :class:`Player` or its id), or a member number the event's league knows; otherwise a new
+    player is created under the name given. Names are never matched (see ``players``).
+    """
+    from .players import check_not_registered, resolve
+
     _check_open(event)
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
     if not name:
         raise RuleError(_("A team needs a name."), field="name", code="required")
-    if not captain:
+    if not captain and captain_player in (None, ""):
         raise RuleError(_("A team needs a captain."), field="captain", code="required")
-    if event.game_type == Event.GameType.CRIBBAGE and not partner:
+    has_partner = bool(partner) or partner_player not in (None, "")
+    if event.game_type == Event.GameType.CRIBBAGE and not has_partner:
         raise RuleError(
             _("A cribbage team is two players: give the captain's partner."),
             field="partner", code="required",
@@ -73,11 +87,19 @@ def add_team(event: Event, actor, *, name: str, captain: str, partner: str = "",
             _("A team named “%(name)s” is already registered in this event.") % {"name": name},
             field="name", code="duplicate",
         )
+    seats = [resolve(event, role="captain", name=captain, player=captain_player,
+                     member_number=captain_member_number)]
+    if has_partner:
+        seats.append(resolve(event, role="partner", name=partner, player=partner_player,
+                             member_number=partner_member_number))
+    check_not_registered(event, seats)
     try:
         with transaction.atomic():
             team = Team.objects.create(
-                event=event, name=name, captain=captain, partner=partner,
-                captain_user=captain_user,
+                event=event, name=name, captain=captain or seats[0].name,
+                partner=(partner or seats[1].name) if has_partner else "",
+                captain_user=captain_user, captain_player=seats[0],
+                partner_player=seats[1] if has_partner else None,
             )
     except IntegrityError as exc:  # a concurrent registration of the same name
         raise RuleError(_("A team with this name was just registered."), field="name",
@@ -93,6 +115,8 @@ class CsvTeam:
     name: str
     captain: str
     partner: str
+    captain_member_number: str = ""
+    partner_member_number: str = ""
 
 
 def decode_upload(data: bytes | str) -> str:
@@ -126,7 +150,8 @@ HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitain
 
 
 def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
-    """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional)."""
+    """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional),
+    optionally followed by the captain's and the partner's member numbers."""
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise RuleError(_("The list is empty: one team per line, “team, captain, partner”."),
@@ -139,7 +164,14 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
             continue
         if number == 1 and cells[0].lower() in HEADER_WORDS:
             continue
-        if len(cells) < 2 or len(cells) > 3 or (require_partner and len(cells) < 3):
+        if len(cells) > 5:
+            raise RuleError(
+                _("Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
+                  "member number, partner's member number”, found %(n)d.")
+                % {"line": number, "n": len(cells)},
+                code="columns", extra={"line": number},
+            )
+        if len(cells) < 2 or (require_partner and len(cells) < 3):
             raise RuleError(
                 _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
                 % {"line": number, "n": len(cells)},
@@ -147,6 +179,7 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
             )
         name, captain = cells[0], cells[1]
         partner = cells[2] if len(cells) > 2 else ""
+        numbers = (cells[3:] + ["", ""])[:2]
         for value, label in ((name, _("team name")), (captain, _("captain"))):
             if not value:
                 raise RuleError(_("Line %(line)d: the %(what)s is empty.")
@@ -158,6 +191,12 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
         if any(len(v) > 120 for v in (name, captain, partner)):
             raise RuleError(_("Line %(line)d: names are limited to 120 characters.")
                             % {"line": number}, code="too_long", extra={"line": number})
+        if any(len(v) > 40 for v in numbers):
+            raise RuleError(_("Line %(line)d: member numbers are limited to 40 characters.")
+                            % {"line": number}, code="too_long", extra={"line": number})
+        if numbers[1] and not partner:
+            raise RuleError(_("Line %(line)d: a partner's member number without a partner.")
+                            % {"line": number}, code="required", extra={"line": number})
         key = name.casefold()
         if key in seen:
             raise RuleError(
@@ -166,7 +205,7 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
                 code="duplicate", extra={"line": number},
             )
         seen[key] = number
-        teams.append(CsvTeam(number, name, captain, partner))
+        teams.append(CsvTeam(number, name, captain, partner, *numbers))
     if not teams:
         raise RuleError(_("No team found in the list."), code="empty")
     return teams
@@ -182,7 +221,9 @@ def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
     for row in rows:
         try:
             created.append(add_team(event, actor, name=row.name, captain=row.captain,
-                                    partner=row.partner))
+                                    partner=row.partner,
+                                    captain_member_number=row.captain_member_number,
+                                    partner_member_number=row.partner_member_number))
         except RuleError as exc:
             raise RuleError(_("Line %(line)d: %(error)s") % {"line": row.line, "error": exc},
                             code=exc.code, extra={"line": row.line}) from exc
