@@ -37,6 +37,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "insecure-dev-only-key-set-SECRET_KEY-in-production"  # noqa: S105 (dev only)
 
+# Event archives (tournaments/archive.py): with a key, an archive's checksum is an HMAC, so only
+# sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum.
+HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
