@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import captain, exports, organizer, public, season
+from .views import archives, captain, exports, organizer, public, season
 
 app_name = "tournaments"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     # organizers and officials
     path("organize/", public.organizer_home, name="organizer-home"),
     path("organize/new/", organizer.event_create, name="event-create"),
+    path("organize/new/import/", archives.archive_import, name="archive-import"),
     path("organize/seasons/<int:season_id>/export/", season.season_export, name="season-export"),
     path("organize/seasons/exports/<int:export_id>.csv", season.season_export_download,
          name="season-export-download"),
@@ -41,5 +42,6 @@ urlpatterns = [
     path("organize/<slug:slug>/desk/", organizer.desk, name="desk"),
     path("organize/<slug:slug>/desk/games/<int:game_id>/", organizer.desk_game, name="desk-game"),
     path("organize/<slug:slug>/audit/", organizer.audit_log, name="audit"),
+    path("organize/<slug:slug>/archive.json", archives.event_archive, name="archive"),
     path("organize/<slug:slug>/export/<str:what>.csv", exports.export_csv, name="export"),
 ]
