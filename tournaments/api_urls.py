@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from .api.views import auth, events, results, rounds, teams
+from .api.views import auth, events, results, rounds, seasons, teams
 
 EVENT = r"events/(?P<slug>[-\w]+)"
 
@@ -21,5 +21,8 @@ urlpatterns = [
          name="api-report-confirm"),
     path("disputes/<int:pk>/decide/", results.DecideDisputeView.as_view(),
          name="api-dispute-decide"),
+    path("leagues/<slug:league>/seasons/<slug:season>/standings/",
+         seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
+    path("players/<uuid:uid>/", seasons.PlayerRecordView.as_view(), name="api-player"),
     *router.urls,
 ]

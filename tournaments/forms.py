@@ -70,14 +70,45 @@ class EventForm(forms.ModelForm):
         return data
 
 class TeamForm(forms.Form):
+    """A team and who its players are: pick a known player, or give a member number the league
+    knows, or a name (a new player). Names are never matched to existing players."""
+
     name = forms.CharField(label=_("Team name"), max_length=120)
-    captain = forms.CharField(label=_("Captain"), max_length=120)
+    captain = forms.CharField(label=_("Captain"), max_length=120, required=False,
+                              help_text=_("As written on the score sheets."))
+    captain_member_number = forms.CharField(label=_("Captain's member number"), max_length=40,
+                                            required=False)
+    captain_player = forms.ChoiceField(label=_("…or the captain is this known player"),
+                                       required=False)
     partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
+    partner_member_number = forms.CharField(label=_("Partner's member number"), max_length=40,
+                                            required=False)
+    partner_player = forms.ChoiceField(label=_("…or the partner is this known player"),
+                                       required=False)
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if players is None:
+            del self.fields["captain_player"], self.fields["partner_player"]
+            return
+        choices = [("", _("— a new player, or by member number —"))] + [
+            (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else p.name)
+            for p in players]
+        self.fields["captain_player"].choices = choices
+        self.fields["partner_player"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        for key in ("captain_player", "partner_player"):
+            data[key] = int(data[key]) if data.get(key) else None
+        return data
 
 
 class TeamImportForm(forms.Form):
     text = forms.CharField(
         label=_("Paste the list (one team per line: team, captain, partner)"),
+        help_text=_("Two more columns may give the captain's and the partner's member numbers: "
+                    "a number the league knows links the team to that player."),
         widget=forms.Textarea, required=False,
     )
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
@@ -114,3 +145,53 @@ class DisputeDecisionForm(forms.Form):
     score_a = forms.IntegerField(required=False, min_value=0)
     score_b = forms.IntegerField(required=False, min_value=0)
     note = forms.CharField(required=False, max_length=300, label=_("Note"))
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("League name"), max_length=120)
+
+
+class SeasonForm(forms.Form):
+    """A season's settings; the services check them (see ``leagues.clean_settings``)."""
+
+    name = forms.CharField(label=_("Season name"), max_length=120)
+    aggregation = forms.ChoiceField(label=_("Season standings add up"))
+    placement_points = forms.CharField(
+        label=_("Placement points"), required=False,
+        help_text=_("Points for 1st, 2nd, 3rd… separated by commas, e.g. “25, 18, 15, 12, 10”. "
+                    "Places past the list get 0."),
+    )
+    best_of = forms.IntegerField(
+        label=_("Best events counted"), required=False, min_value=1,
+        help_text=_("Count only each team's and player's best N events. Empty: all events."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        from .models import Season
+
+        super().__init__(*args, **kwargs)
+        self.fields["aggregation"].choices = Season.Aggregation.choices
+
+
+class SeasonEventsForm(forms.Form):
+    events = forms.MultipleChoiceField(
+        label=_("Events of this season"), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text=_("Events you organize that are in no other season."),
+    )
+
+    def __init__(self, *args, events=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["events"].choices = [(str(e.pk), f"{e.name} — {e.date}") for e in events]
+
+
+class MergeForm(forms.Form):
+    duplicate = forms.ChoiceField(label=_("The duplicate (it disappears from lists)"))
+    into = forms.ChoiceField(label=_("…is the same person as (it keeps everything)"))
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [
+            (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else
+             f"{p.name} (#{p.pk})") for p in players]
+        self.fields["duplicate"].choices = choices
+        self.fields["into"].choices = choices

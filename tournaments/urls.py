@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import archives, captain, exports, organizer, public, season
+from .views import archives, captain, exports, league, organizer, players, public, season
 
 app_name = "tournaments"
 
@@ -15,6 +15,10 @@ urlpatterns = [
     path("e/<slug:slug>/standings/", public.standings, name="standings"),
     path("e/<slug:slug>/teams/<int:team_id>/", public.team_page, name="team"),
     path("e/<slug:slug>/podium/", public.podium, name="podium"),
+    path("s/<slug:league_slug>/<slug:season_slug>/", league.season_page, name="season"),
+    path("s/<slug:league_slug>/<slug:season_slug>/<str:which>.csv", league.season_csv,
+         name="season-csv"),
+    path("p/<uuid:uid>/", players.player_page, name="player"),
     # captains (private link + PIN)
     path("c/<str:token>/", captain.captain_home, name="captain"),
     path("c/<str:token>/games/<int:game_id>/", captain.captain_game, name="captain-game"),
@@ -27,6 +31,14 @@ urlpatterns = [
     path("organize/seasons/<int:season_id>/export/", season.season_export, name="season-export"),
     path("organize/seasons/exports/<int:export_id>.csv", season.season_export_download,
          name="season-export-download"),
+    path("organize/leagues/", league.league_list, name="leagues"),
+    path("organize/leagues/<slug:slug>/", league.league_page, name="league"),
+    path("organize/leagues/<slug:slug>/players/", players.league_players,
+         name="league-players"),
+    path("organize/leagues/<slug:slug>/seasons/<slug:season_slug>/", league.season_settings,
+         name="season-settings"),
+    path("organize/leagues/<slug:slug>/seasons/<slug:season_slug>/events/",
+         league.season_events, name="season-events"),
     path("organize/<slug:slug>/", organizer.dashboard, name="dashboard"),
     path("organize/<slug:slug>/settings/", organizer.event_settings, name="settings"),
     path("organize/<slug:slug>/teams/", organizer.teams, name="teams"),

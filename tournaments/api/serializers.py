@@ -20,7 +20,7 @@ from rest_framework import serializers
 
 from accounts.models import CaptainLink
 
-from ..models import AuditEntry, Event, Game, Report, Round, Team
+from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
 
 # --- events ----------------------------------------------------------------------------------
 
@@ -129,14 +129,23 @@ class CaptainLinkSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request else path
 
 
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "uid", "name", "member_number"]
+
+
 class ManagedTeamSerializer(TeamSerializer):
-    """A team as its event's officials and organizers see it: with the live captain's link."""
+    """A team as its event's officials and organizers see it: with the live captain's link and
+    the players the team is linked to."""
 
     link = serializers.SerializerMethodField()
+    captain_player = PlayerRefSerializer(allow_null=True, read_only=True)
+    partner_player = PlayerRefSerializer(allow_null=True, read_only=True)
 
     class Meta(TeamSerializer.Meta):
-        fields = [*TeamSerializer.Meta.fields, "registered_at", "withdrawn_at",
-                  "withdrawn_after_round", "link"]
+        fields = [*TeamSerializer.Meta.fields, "captain_player", "partner_player",
+                  "registered_at", "withdrawn_at", "withdrawn_after_round", "link"]
 
     @extend_schema_field(CaptainLinkSerializer(allow_null=True))
     def get_link(self, team):
@@ -146,14 +155,28 @@ class ManagedTeamSerializer(TeamSerializer):
 
 class TeamCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, allow_blank=True)
-    captain = serializers.CharField(max_length=120, allow_blank=True)
+    captain = serializers.CharField(max_length=120, allow_blank=True, required=False, default="",
+                                    help_text="The name on the sheets; may be left out when "
+                                              "captain_player is given.")
     partner = serializers.CharField(max_length=120, allow_blank=True, required=False, default="",
                                     help_text="Required for cribbage (teams of two).")
+    captain_player = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="An existing player's id (of the event's league). Names are never matched.")
+    partner_player = serializers.IntegerField(required=False, allow_null=True, default=None)
+    captain_member_number = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, default="",
+        help_text="A member number the event's league knows links that player; an unknown "
+                  "one is given to the new player.")
+    partner_member_number = serializers.CharField(max_length=40, required=False,
+                                                  allow_blank=True, default="")
 
 
 class TeamImportSerializer(serializers.Serializer):
     text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
-                                 help_text="One team per line: team, captain, partner.")
+                                 help_text="One team per line: team, captain, partner, and "
+                                           "optionally the captain's and the partner's member "
+                                           "numbers.")
     file = serializers.FileField(required=False, help_text="…or a CSV file (UTF-8 or "
                                                           "Windows-1252), multipart upload.")
 
@@ -382,3 +405,84 @@ class TokenRequestSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
+
+
+# --- seasons and players -------------------------------------------------------------------------
+
+class SeasonEventSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+
+
+class SeasonScoreSerializer(serializers.Serializer):
+    event = serializers.CharField(help_text="The event's slug.")
+    team = serializers.IntegerField(help_text="The event team's id.")
+    rank = serializers.IntegerField(help_text="Final rank in the event.")
+    tied = serializers.BooleanField()
+    points = serializers.IntegerField(help_text="Points in the event (its scoring system's "
+                                                "primary metric).")
+    score = serializers.IntegerField(help_text="What the season counts for this event.")
+    counted = serializers.BooleanField(help_text="false: dropped by the season's best-of-N.")
+
+
+class PlayerNameSerializer(serializers.Serializer):
+    uid = serializers.UUIDField()
+    name = serializers.CharField()
+
+
+class SeasonRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    tied = serializers.BooleanField()
+    name = serializers.CharField(help_text="A team's latest name, or the player's name.")
+    players = PlayerNameSerializer(many=True)
+    events = SeasonScoreSerializer(many=True, help_text="Only the events played.")
+    events_played = serializers.IntegerField()
+    events_counted = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class SeasonStandingsSerializer(serializers.Serializer):
+    league = serializers.CharField()
+    season = serializers.CharField()
+    name = serializers.CharField()
+    aggregation = serializers.ChoiceField(choices=["points", "placement"])
+    placement_points = serializers.ListField(child=serializers.IntegerField())
+    best_of = serializers.IntegerField(allow_null=True)
+    events = SeasonEventSerializer(many=True, help_text="The events counted, by date.")
+    events_not_counted = SeasonEventSerializer(
+        many=True, help_text="The season's events not released yet (or with no confirmed game).")
+    teams = SeasonRowSerializer(many=True, help_text="A season team is a pair of players.")
+    players = SeasonRowSerializer(many=True)
+
+
+class PlayerEventSerializer(serializers.Serializer):
+    event = SeasonEventSerializer()
+    team = TeamRefSerializer()
+    results_public = serializers.BooleanField()
+    rank = serializers.IntegerField(allow_null=True, help_text="null until released.")
+    tied = serializers.BooleanField()
+    medal = serializers.CharField(allow_null=True)
+
+
+class HandFiguresSerializer(serializers.Serializer):
+    sheets = serializers.IntegerField(help_text="Hand-by-hand sheets counted.")
+    hands = serializers.IntegerField()
+    cribs = serializers.IntegerField()
+    average_hand = serializers.FloatField(allow_null=True)
+    average_crib = serializers.FloatField(allow_null=True)
+    best_hand = serializers.IntegerField(allow_null=True)
+
+
+class PlayerRecordSerializer(serializers.Serializer):
+    uid = serializers.UUIDField()
+    name = serializers.CharField()
+    league = serializers.CharField(allow_null=True, help_text="The league's slug.")
+    events = PlayerEventSerializer(many=True)
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    skunks_for = serializers.IntegerField()
+    skunks_against = serializers.IntegerField()
+    hands = HandFiguresSerializer(help_text="The hands of the player's side of the table, from "
+                                            "the sheets of released events.")

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_organizer
 
-from .. import registration, reporting, seating
+from .. import players, registration, reporting, seating
 from ..errors import RuleError
 from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm
 from ..models import AuditEntry, Dispute, Game, Report, Round, Team
@@ -93,7 +93,9 @@ def dashboard(request, slug):
 @require_http_methods(["GET", "POST"])
 def teams(request, slug):
     event = managed_event(request, slug)
-    form = TeamForm(request.POST or None, prefix="team")
+    league = players.league_of(event)
+    form = TeamForm(request.POST or None, prefix="team",
+                    players=players.active_players(league) if league else None)
     import_form = TeamImportForm(prefix="import")
     if request.method == "POST" and form.is_valid():
         try:
@@ -103,7 +105,8 @@ def teams(request, slug):
         else:
             messages.success(request, _("%(team)s is registered.") % {"team": team})
             return redirect("tournaments:teams", slug=slug)
-    team_list = event.teams.prefetch_related("links").order_by("id")
+    team_list = (event.teams.prefetch_related("links")
+                 .select_related("captain_player", "partner_player").order_by("id"))
     return render(request, "tournaments/teams.html", {
         "event": event, "form": form, "import_form": import_form, "teams": team_list,
     })

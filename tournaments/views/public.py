@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
 
 from ..caching import cached
 from ..charts import points_chart
-from ..models import Event, Game, Round, Team
+from ..models import Event, Game, Round, Season, Team
 from ..seating import current_round
 from ..standings_service import event_standings, results_visible
 from .access import LoginRequired, event_or_404
@@ -29,7 +31,8 @@ def _games(round_: Round):
 @require_GET
 def home(request):
     events = Event.objects.select_related("season__league").order_by("-date")[:100]
-    return render(request, "tournaments/home.html", {"events": events})
+    seasons = Season.objects.select_related("league").filter(events__isnull=False).distinct()
+    return render(request, "tournaments/home.html", {"events": events, "seasons": seasons})
 
 
 @require_GET
@@ -48,16 +51,22 @@ def event_home(request, slug):
 def seating(request, slug):
     """Where do I sit: the current round, big enough to read across a hall."""
     event = event_or_404(slug)
-    playoff = (event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first())
-    round_ = current_round(event)
 
-    def compute():
-        rounds = [r for r in (round_, playoff) if r is not None]
-        return [(r, list(_games(r))) for r in rounds]
+    def render_live():
+        playoff = event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first()
+        rounds = [r for r in (current_round(event), playoff) if r is not None]
+        return render_to_string("tournaments/_seating_live.html",
+                                {"rounds": [(r, list(_games(r))) for r in rounds]}, request)
 
-    rounds = cached(event, "seating", compute)
     return render(request, "tournaments/seating.html",
-                  {"event": event, "rounds": rounds, "refresh": event.status == "running"})
+                  {"event": event, "live": cached(event, live_key(event, "seating"), render_live),
+                   "refresh": event.status == "running"})
+
+
+def live_key(event: Event, page: str) -> str:
+    """A page's cached #live box: the same for every visitor allowed to see it, per language
+    (and per release state, which also bumps the event's version)."""
+    return f"{page}-html:{get_language()}:{int(event.results_public)}:{int(bool(event.released_at))}"
 
 
 @require_GET
@@ -76,15 +85,22 @@ def standings(request, slug):
     visible = results_visible(event, request.user)
     context = {"event": event, "visible": visible, "refresh": event.status == "running"}
     if visible:
-        data = event_standings(event)
-        context.update(
-            data=data,
-            rows=[(row, data.teams[row.team]) for row in data.standings.rows],
-            chart=cached(event, "chart", lambda: points_chart(data)),
-            released=event.released_at is not None,
-            ties=[[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
-        )
+        # The rendered table is cached, not only the standings: at 1,000 teams rendering it
+        # costs ten times more than reading it back (docs/performance.md).
+        context["live"] = cached(event, live_key(event, "standings"),
+                                 lambda: _standings_live(request, event))
     return render(request, "tournaments/standings.html", context)
+
+
+def _standings_live(request, event: Event) -> str:
+    data = event_standings(event)
+    return render_to_string("tournaments/_standings_live.html", {
+        "event": event, "data": data,
+        "rows": [(row, data.teams[row.team]) for row in data.standings.rows],
+        "chart": cached(event, "chart", lambda: points_chart(data)),
+        "released": event.released_at is not None,
+        "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
+    }, request)
 
 
 @require_GET

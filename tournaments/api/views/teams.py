@@ -60,7 +60,8 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Team.objects.none()
-        return Team.objects.filter(event=self.event).prefetch_related("links").order_by("id")
+        return (Team.objects.filter(event=self.event).prefetch_related("links")
+                .select_related("captain_player", "partner_player").order_by("id"))
 
     def get_object(self):
         team = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
@@ -79,7 +80,8 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         require_official(self.request, self.event)
 
     def _team(self, team, status=200):
-        team = Team.objects.prefetch_related("links").get(pk=team.pk)
+        team = (Team.objects.prefetch_related("links")
+                .select_related("captain_player", "partner_player").get(pk=team.pk))
         data = s.ManagedTeamSerializer(team, context={"request": self.request}).data
         return Response(data, status=status)
 
@@ -108,7 +110,8 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         upload = serializer.validated_data.get("file")
         data = upload.read(MAX_CSV_BYTES + 1) if upload else serializer.validated_data["text"]
         created = registration.import_teams(self.event, request.user, data)
-        teams = Team.objects.filter(pk__in=[t.pk for t in created]).prefetch_related("links")
+        teams = (Team.objects.filter(pk__in=[t.pk for t in created]).prefetch_related("links")
+                 .select_related("captain_player", "partner_player"))
         body = {"created": len(created),
                 "teams": s.ManagedTeamSerializer(teams.order_by("id"), many=True,
                                                  context={"request": request}).data}

@@ -1,0 +1,152 @@
+"""Seasons and leagues: the public season standings (page and CSV), and the organizers' pages
+for leagues and seasons (create, settings, which events belong)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import leagues
+from ..charts import season_chart
+from ..errors import RuleError
+from ..exports import DELIMITERS, csv_lines
+from ..forms import LeagueForm, SeasonEventsForm, SeasonForm
+from ..models import League, Season
+from ..players import may_manage_league
+from ..season_standings import compute_season, csv_rows
+from .access import LoginRequired
+
+
+def _season(league_slug: str, season_slug: str) -> Season:
+    return get_object_or_404(Season.objects.select_related("league"), league__slug=league_slug,
+                             slug=season_slug)
+
+
+# --- public --------------------------------------------------------------------------------------
+
+@require_GET
+def season_page(request, league_slug, season_slug):
+    season = _season(league_slug, season_slug)
+    standings = compute_season(season)
+    return render(request, "tournaments/season.html", {
+        "season": season, "standings": standings, "chart": season_chart(standings),
+        "manager": may_manage_league(request.user, season.league),
+        "placement": season.aggregation == Season.Aggregation.PLACEMENT,
+    })
+
+
+@require_GET
+def season_csv(request, league_slug, season_slug, which):
+    if which not in ("teams", "players"):
+        raise Http404("teams or players")
+    season = _season(league_slug, season_slug)
+    delimiter = DELIMITERS.get(request.GET.get("delimiter", "comma"), ",")
+    rows = csv_rows(compute_season(season), which)
+    response = StreamingHttpResponse(csv_lines(rows, delimiter),
+                                     content_type="text/csv; charset=utf-8")
+    name = f"{season.league.slug}-{season.slug}-{which}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+# --- organizers ----------------------------------------------------------------------------------
+
+def _login(request) -> None:
+    if not request.user.is_authenticated:
+        raise LoginRequired
+
+
+def managed_league(request, slug: str) -> League:
+    """The league, if the user organizes it (or is staff); otherwise 404, as for events."""
+    _login(request)
+    league = get_object_or_404(League, slug=slug)
+    if not may_manage_league(request.user, league):
+        raise Http404("not a league you organize")
+    return league
+
+
+@require_http_methods(["GET", "POST"])
+def league_list(request):
+    _login(request)
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = leagues.create_league(request.user, name=form.cleaned_data["name"])
+        except RuleError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("League created. Now add a season."))
+            return redirect("tournaments:league", slug=league.slug)
+    mine = League.objects.all() if request.user.is_staff else \
+        League.objects.filter(organizers=request.user)
+    return render(request, "tournaments/league_list.html", {"leagues": mine, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def league_page(request, slug):
+    league = managed_league(request, slug)
+    form = SeasonForm(request.POST or None, initial={"aggregation": Season.Aggregation.EVENT_POINTS})
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = leagues.create_season(league, request.user, **form.cleaned_data)
+        except RuleError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Season created. Now choose its events."))
+            return redirect("tournaments:season-settings", slug=league.slug,
+                            season_slug=season.slug)
+    seasons = league.seasons.prefetch_related("events").order_by("-id")
+    return render(request, "tournaments/league.html", {
+        "league": league, "seasons": seasons, "form": form,
+        "player_count": league.players.filter(merged_into__isnull=True).count(),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+def season_settings(request, slug, season_slug):
+    league = managed_league(request, slug)
+    season = get_object_or_404(Season, league=league, slug=season_slug)
+    initial = {"name": season.name, "aggregation": season.aggregation, "best_of": season.best_of,
+               "placement_points": ", ".join(str(p) for p in season.placement_points or [])}
+    form = SeasonForm(request.POST or None, initial=initial)
+    candidates = list(leagues.attachable_events(season, request.user))
+    events_form = SeasonEventsForm(events=candidates, initial={
+        "events": [str(e.pk) for e in candidates if e.season_id == season.pk]})
+    if request.method == "POST" and form.is_valid():
+        try:
+            leagues.update_season(season, request.user, **form.cleaned_data)
+        except RuleError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("Season settings saved."))
+            return redirect("tournaments:season-settings", slug=slug, season_slug=season.slug)
+    others = season.events.exclude(pk__in=[e.pk for e in candidates])
+    return render(request, "tournaments/season_settings.html", {
+        "league": league, "season": season, "form": form, "events_form": events_form,
+        "other_events": others,
+    })
+
+
+@require_POST
+def season_events(request, slug, season_slug):
+    league = managed_league(request, slug)
+    season = get_object_or_404(Season, league=league, slug=season_slug)
+    candidates = list(leagues.attachable_events(season, request.user))
+    form = SeasonEventsForm(request.POST, events=candidates)
+    if not form.is_valid():
+        messages.error(request, _("Choose among the events listed."))
+    else:
+        chosen = {int(pk) for pk in form.cleaned_data["events"]}
+        # Events of the season the user does not organize are not in the form: they stay.
+        keep = set(season.events.exclude(pk__in=[e.pk for e in candidates])
+                   .values_list("pk", flat=True))
+        try:
+            leagues.set_season_events(season, request.user, sorted(chosen | keep))
+        except RuleError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("The season's events are saved."))
+    return redirect("tournaments:season-settings", slug=slug, season_slug=season.slug)

@@ -1,0 +1,48 @@
+"""Players: the public record page, and the league organizers' list with the merge form."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import players
+from ..errors import RuleError
+from ..forms import MergeForm
+from ..models import Player
+from ..player_record import record_of
+from .league import managed_league
+
+
+@require_GET
+def player_page(request, uid):
+    player = get_object_or_404(Player.objects.select_related("league"), uid=uid)
+    if player.merged_into_id:
+        # A merged duplicate is the same person: its old address leads to the survivor.
+        return redirect("tournaments:player", uid=players.survivor(player).uid, permanent=True)
+    return render(request, "tournaments/player.html", {"record": record_of(player)})
+
+
+@require_http_methods(["GET", "POST"])
+def league_players(request, slug):
+    league = managed_league(request, slug)
+    active = list(players.active_players(league))
+    form = MergeForm(request.POST or None, players=active)
+    if request.method == "POST" and form.is_valid():
+        duplicate = get_object_or_404(Player, pk=form.cleaned_data["duplicate"], league=league)
+        into = get_object_or_404(Player, pk=form.cleaned_data["into"], league=league)
+        try:
+            players.merge(duplicate, into, request.user)
+        except RuleError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, _("%(duplicate)s is merged into %(into)s: their events are "
+                                        "now on one record.")
+                             % {"duplicate": duplicate, "into": into})
+            return redirect("tournaments:league-players", slug=league.slug)
+    merged = Player.objects.filter(league=league, merged_into__isnull=False).select_related(
+        "merged_into")
+    return render(request, "tournaments/league_players.html", {
+        "league": league, "players": active, "merged": merged, "form": form,
+    })
