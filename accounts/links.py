@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from .models import CaptainLink
+from .throttle import pin_per_client
 
 PIN_LENGTH = 6
 MAX_FAILED_ATTEMPTS = 5
@@ -54,16 +55,32 @@ class PinCheck:
     ok: bool
     locked: bool = False
     attempts_left: int = 0
+    #: Seconds this client must wait: too many wrong PINs from its address (any link).
+    retry_after: int = 0
+
+    @property
+    def throttled(self) -> bool:
+        return self.retry_after > 0
 
 
-def check_pin(link: CaptainLink, pin: str) -> PinCheck:
+def check_pin(link: CaptainLink, pin: str, client: str | None = None) -> PinCheck:
+    """Check ``pin`` against the link: per link (the database lockout an official can lift)
+    and, when ``client`` (an address, see :func:`accounts.throttle.client_ip`) is given, per
+    client across every link. A throttled client's PIN is not even compared."""
     now = timezone.now()
+    per_client = pin_per_client()
+    if client is not None:
+        wait = per_client.retry_after(client)
+        if wait:
+            return PinCheck(ok=False, retry_after=wait)
     if link.locked_until and link.locked_until > now:
         return PinCheck(ok=False, locked=True)
-    if hmac.compare_digest(link.pin.encode(), (pin or "").strip().encode()):
+    if hmac.compare_digest(link.pin.encode(), (pin or "").strip().encode("utf-8", "replace")):
         if link.failed_attempts:
             CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
         return PinCheck(ok=True)
+    if client is not None:
+        per_client.fail(client)
     CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=F("failed_attempts") + 1)
     link.refresh_from_db(fields=["failed_attempts"])
     if link.failed_attempts >= MAX_FAILED_ATTEMPTS:

@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.views.access.LoginRequiredMiddleware",
     "config.faults.ServiceUnavailableMiddleware",
+    "config.faults.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -91,6 +92,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.service_status.service_warnings",
             ],
         },
     },
@@ -155,6 +157,17 @@ AUTH_PASSWORD_VALIDATORS = [
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# --- Failed attempts, counted in the cache (accounts/throttle.py; the cache down fails open) -
+# How many reverse proxies of ours add to X-Forwarded-For in front of Huche (0: none, the
+# client's address is REMOTE_ADDR; the header is then ignored).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+THROTTLE_PIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_PIN_CLIENT_FAILURES", "30")),
+                       "window": int(os.environ.get("THROTTLE_PIN_CLIENT_WINDOW", "900"))}
+THROTTLE_LOGIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_LOGIN_CLIENT_FAILURES", "20")),
+                         "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
+THROTTLE_LOGIN_ACCOUNT = {"failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
+                          "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
+
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"
 LANGUAGES = [("fr-ca", _("Français")), ("en", _("English"))]
@@ -190,6 +203,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # DRF's throttles read X-Forwarded-For blindly unless told how many proxies to trust.
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "anon_tools": os.environ.get("THROTTLE_ANON_TOOLS", "60/min"),
         "pin": os.environ.get("THROTTLE_PIN", "10/min"),

@@ -18,6 +18,7 @@ from rest_framework import authentication, exceptions
 
 from accounts.links import check_pin, live_link
 from accounts.models import CaptainLink
+from accounts.throttle import client_ip, minutes
 
 from ..models import Report
 from ..reporting import Actor
@@ -38,7 +39,12 @@ class CaptainLinkAuthentication(authentication.BaseAuthentication):
         if not pin.strip():
             raise _failed(_("Give the link's PIN in the %(header)s header.")
                           % {"header": PIN_HEADER}, "pin_required")
-        verdict = check_pin(link, pin)
+        verdict = check_pin(link, pin, client=client_ip(request))
+        if verdict.throttled:
+            raise exceptions.Throttled(
+                wait=verdict.retry_after,
+                detail=_("Too many wrong PINs from this address: try again in %(n)d "
+                         "minute(s), or ask an official.") % {"n": minutes(verdict.retry_after)})
         if verdict.locked:
             raise exceptions.PermissionDenied(
                 _("Too many wrong PINs: this link is locked for 15 minutes. An official can "
@@ -71,7 +77,7 @@ def captain_link_of(request) -> CaptainLink | None:
 
 
 def client_of(request) -> str:
-    return request.META.get("REMOTE_ADDR", "")[:64]
+    return client_ip(request)
 
 
 def actor_of(request) -> Actor:

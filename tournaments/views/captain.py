@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.links import check_pin, remember
+from accounts.throttle import client_ip, minutes
 
 from .. import reporting
 from ..errors import RuleError
@@ -25,7 +26,7 @@ from .access import captain_link
 
 
 def client_of(request) -> str:
-    return request.META.get("REMOTE_ADDR", "")[:64]
+    return client_ip(request)
 
 
 def _team_games(team):
@@ -41,7 +42,15 @@ def captain_home(request, token):
     if not unlocked:
         form = PinForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
-            verdict = check_pin(link, form.cleaned_data["pin"])
+            verdict = check_pin(link, form.cleaned_data["pin"], client=client_of(request))
+            if verdict.throttled:
+                form.add_error("pin", _("Too many wrong PINs from this device or network: try "
+                                        "again in %(n)d minute(s), or ask an official.")
+                               % {"n": minutes(verdict.retry_after)})
+                response = render(request, "tournaments/captain_pin.html",
+                                  {"team": team, "form": form}, status=429)
+                response["Retry-After"] = str(verdict.retry_after)
+                return response
             if verdict.ok:
                 request.session.cycle_key()
                 remember(request.session, link)

@@ -8,11 +8,13 @@ from __future__ import annotations
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions
+from rest_framework import exceptions, permissions
 from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
+
+from accounts.throttle import client_ip, login_failed, login_succeeded, login_wait, minutes
 
 from ...errors import RuleError
 from .. import serializers as s
@@ -31,10 +33,17 @@ class ObtainTokenView(APIView):
     def post(self, request):
         serializer = s.TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = authenticate(request, email=serializer.validated_data["email"].lower(),
+        email = serializer.validated_data["email"].lower()
+        wait = login_wait(client_ip(request), email)
+        if wait:
+            raise exceptions.Throttled(wait=wait, detail=_(
+                "Too many failed logins: try again in %(n)d minute(s).") % {"n": minutes(wait)})
+        user = authenticate(request, email=email,
                             password=serializer.validated_data["password"])
         if user is None:
+            login_failed(client_ip(request), email)
             raise RuleError(_("Wrong email or password (or the account is disabled)."),
                             code="invalid_credentials")
+        login_succeeded(email)
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})

@@ -1,0 +1,137 @@
+"""Counting failed attempts (wrong PINs, wrong passwords) per client and per account.
+
+Fixed windows counted in the Django cache (local memory or Redis), so every web process shares
+the counts when Redis is used. Only *failures* count: a hall full of captains behind the same
+Wi-Fi address is never throttled for entering their right PINs.
+
+**The cache down fails open.** When Redis is unreachable the counters cannot be read: the
+attempt is allowed and a warning is logged. Failing closed would lock every captain and
+official out exactly when the hall's Redis dies mid-event. What still protects a link then is
+the per-link lockout, stored in the database (``accounts.links``: 5 wrong PINs lock the link
+for 15 minutes), and the long random token of the link itself; passwords keep Django's
+hashing cost.
+
+**Which client.** ``REMOTE_ADDR``, unless ``TRUSTED_PROXY_COUNT`` (environment) says how many
+reverse proxies of ours sit in front of Huche: then the address the outermost of them saw, read
+from the right-hand end of ``X-Forwarded-For``. A client cannot choose its own address by
+sending that header: the entries it writes itself are at the left and are never read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+
+log = logging.getLogger(__name__)
+
+
+def client_ip(request) -> str:
+    """The caller's address, honouring only the proxies we trust (see the module docstring)."""
+    remote = request.META.get("REMOTE_ADDR", "") or ""
+    trusted = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0) or 0)
+    if trusted <= 0:
+        return remote[:64]
+    hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+            if h.strip()]
+    if len(hops) < trusted:
+        return remote[:64]
+    return hops[-trusted][:64]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``failures`` failed attempts per ``window`` seconds for one key."""
+
+    scope: str
+    failures: int
+    window: int
+
+    def _key(self, subject: str, bucket: int) -> str:
+        digest = hashlib.sha256(subject.encode("utf-8", "replace")).hexdigest()[:32]
+        return f"huche:throttle:{self.scope}:{digest}:{bucket}"
+
+    def _bucket(self) -> tuple[int, float]:
+        now = time.time()
+        return int(now // self.window), now
+
+    def retry_after(self, subject: str) -> int | None:
+        """Seconds to wait if ``subject`` used up its failures in this window, else ``None``."""
+        bucket, now = self._bucket()
+        try:
+            count = cache.get(self._key(subject, bucket), 0)
+        except Exception as exc:  # fail open: see the module docstring
+            log.warning("throttle %s not checked, cache unavailable: %s", self.scope, exc)
+            return None
+        if count < self.failures:
+            return None
+        return max(1, math.ceil((bucket + 1) * self.window - now))
+
+    def fail(self, subject: str) -> None:
+        """Count one failed attempt of ``subject``."""
+        bucket, _now = self._bucket()
+        key = self._key(subject, bucket)
+        try:
+            cache.add(key, 0, self.window + 5)
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, self.window + 5)
+        except Exception as exc:
+            log.warning("throttle %s not counted, cache unavailable: %s", self.scope, exc)
+
+    def reset(self, subject: str) -> None:
+        bucket, _now = self._bucket()
+        try:
+            cache.delete(self._key(subject, bucket))
+        except Exception as exc:
+            log.warning("throttle %s not reset, cache unavailable: %s", self.scope, exc)
+
+
+def _limit(scope: str, setting: str, failures: int, window: int) -> Limit:
+    configured = getattr(settings, setting, None) or {}
+    return Limit(scope, int(configured.get("failures", failures)),
+                 int(configured.get("window", window)))
+
+
+def pin_per_client() -> Limit:
+    """Wrong PINs from one address, whatever the link (a guesser trying many links)."""
+    return _limit("pin-client", "THROTTLE_PIN_CLIENT", 30, 15 * 60)
+
+
+def login_per_client() -> Limit:
+    """Failed logins from one address, whatever the account."""
+    return _limit("login-client", "THROTTLE_LOGIN_CLIENT", 20, 15 * 60)
+
+
+def login_per_account() -> Limit:
+    """Failed logins to one account, from wherever."""
+    return _limit("login-account", "THROTTLE_LOGIN_ACCOUNT", 5, 15 * 60)
+
+
+def minutes(seconds: int) -> int:
+    return max(1, math.ceil(seconds / 60))
+
+
+def login_wait(ip: str, account: str) -> int | None:
+    """Seconds before this address or this account may try a password again, or ``None``."""
+    waits = [login_per_client().retry_after(ip)]
+    if account:
+        waits.append(login_per_account().retry_after(account.strip().lower()))
+    waits = [w for w in waits if w]
+    return max(waits) if waits else None
+
+
+def login_failed(ip: str, account: str) -> None:
+    login_per_client().fail(ip)
+    if account:
+        login_per_account().fail(account.strip().lower())
+
+
+def login_succeeded(account: str) -> None:
+    if account:
+        login_per_account().reset(account.strip().lower())

@@ -1,0 +1,41 @@
+"""The login page, with failed attempts throttled per address and per account."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.utils.translation import gettext as _
+
+from .forms import EmailLoginForm
+from .throttle import client_ip, login_failed, login_succeeded, login_wait, minutes
+
+
+def throttled_message(wait: int) -> str:
+    return _("Too many failed logins: try again in %(n)d minute(s).") % {"n": minutes(wait)}
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    authentication_form = EmailLoginForm
+    redirect_authenticated_user = True
+
+    def _account(self) -> str:
+        return (self.request.POST.get("username") or "")[:254]
+
+    def post(self, request, *args, **kwargs):
+        wait = login_wait(client_ip(request), self._account())
+        if wait:
+            # The password is not even checked: a guesser learns nothing while throttled.
+            context = self.get_context_data(form=self.form_class(request),
+                                            throttled=throttled_message(wait))
+            response = self.render_to_response(context, status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        login_failed(client_ip(self.request), self._account())
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        login_succeeded(self._account())
+        return super().form_valid(form)
