@@ -1,0 +1,60 @@
+"""The public standings and seating pages are cached as rendered HTML, keyed by the event's
+version: a confirmed result, a correction or a release shows on the next view."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments import reporting, seating
+from tournaments.management.commands.generate_event import OFFICIAL_EMAIL, generate
+from tournaments.models import Game, Report
+
+pytestmark = pytest.mark.django_db
+
+
+def live_box(response) -> str:
+    """The page's #live part (the rest carries a fresh CSRF token on every view)."""
+    return response.content.decode().split('<div id="live"')[1].split("</main>")[0]
+
+
+def test_a_correction_shows_on_the_next_view_of_the_cached_standings(client):
+    from accounts.models import User
+
+    event = generate(teams=6, rounds=2, seed=4, slug="cached")
+    url = f"/e/{event.slug}/standings/"
+    first = live_box(client.get(url))
+    assert live_box(client.get(url)) == first
+    game = Game.objects.filter(round__event=event, status="confirmed").first()
+    report = game.confirmed_report
+    official = User.objects.get(email=OFFICIAL_EMAIL)
+    # The official corrects the result: the loser of the game was the winner.
+    swapped = {"score_a": 121 if report.score_b == 121 else 40,
+               "score_b": 121 if report.score_a == 121 else 40}
+    reporting.submit(game, reporting.Actor(user=official), Report.Kind.FINAL, swapped)
+    assert live_box(client.get(url)) != first
+
+
+def test_the_cached_pages_follow_the_language_and_the_seating(client):
+    event = generate(teams=6, rounds=1, seed=4, slug="langs", games=2)
+    url = f"/e/{event.slug}/standings/"
+    assert "Classement" in client.get(url, HTTP_ACCEPT_LANGUAGE="fr-ca").content.decode()
+    assert "After 1 round" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    seating_url = f"/e/{event.slug}/seating/"
+    assert "Round 1" in client.get(seating_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    from accounts.models import User
+
+    seating.seat_next_round(event, User.objects.get(email=OFFICIAL_EMAIL))
+    assert "Round 2" in client.get(seating_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_unreleased_standings_stay_hidden_from_the_public_while_officials_see_them(client):
+    from accounts.models import User
+
+    event = generate(teams=6, rounds=1, seed=4, slug="hidden", release=False)
+    url = f"/e/{event.slug}/standings/"
+    official = client.__class__()
+    official.force_login(User.objects.get(email=OFFICIAL_EMAIL))
+    assert "Not released" in official.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    public = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Not released" not in public
+    assert "<table class=\"standings\"" not in public
