@@ -11,8 +11,6 @@ from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
-from django.template.loader import render_to_string
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
