@@ -4,6 +4,10 @@ Creates (once; running it again changes nothing) three accounts, a league with a
 the FADOQ event "Tournoi régional de démonstration" with 6 teams: three rounds played and
 confirmed, round 4 in progress with a confirmed game, a report waiting for the other captain
 and a dispute. It prints every captain's private link and PIN.
+
+The season also has two small finished and released events (4 teams, 3 rounds each) with the
+same players in other pairs, so that the season page (``/s/fadoq-saguenay/2026-2027/``) and the
+players' pages have something to show. Players are the league's, with member numbers.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from django.db import transaction
 from accounts.models import EventRole, User
 from accounts.roles import grant
 from tournaments import registration, reporting, seating
-from tournaments.models import Event, League, Report, Season
+from tournaments.models import Event, League, Player, Report, Season
+from tournaments.standings_service import release
 
 PASSWORD = "huche-demo"
 SLUG = "demo-fadoq"
@@ -28,6 +33,22 @@ TEAMS = [
     ("La Caboche d'Alma", "Réjean Girard", "Pierrette Fortin"),
     ("Les Talons de Roberval", "Denise Boivin", "Gaston Harvey"),
     ("Le Pétrin de Dolbeau", "Yvon Savard", "Colette Morin"),
+]
+
+
+# Two small released events of the same season: (name, date, teams as (name, captain, partner)
+# by index into the people of TEAMS, captain first).
+PAST_EVENTS = [
+    ("Omnium d'automne d'Alma", datetime.date(2026, 10, 3), 2025,
+     [("Les As de Chicoutimi", "Gisèle Tremblay", "Roger Gagnon"),
+      ("Les Quinze-Deux", "Huguette Lavoie", "Marcel Côté"),
+      ("Duo du Lac", "Réjean Girard", "Thérèse Simard"),
+      ("Les Talons de Roberval", "Denise Boivin", "Gaston Harvey")]),
+    ("Omnium de l'Halloween", datetime.date(2026, 10, 31), 2031,
+     [("Les As de Chicoutimi", "Gisèle Tremblay", "Roger Gagnon"),
+      ("Les Valets de Jonquière", "Lucien Bouchard", "Thérèse Simard"),
+      ("Le Pétrin de Dolbeau", "Yvon Savard", "Colette Morin"),
+      ("Les Quinze-Deux", "Huguette Lavoie", "Marcel Côté")]),
 ]
 
 
@@ -66,7 +87,17 @@ class Command(BaseCommand):
             season=season, seed=2026,
         )
         grant(official, event, EventRole.Role.OFFICIAL)
-        teams = [registration.add_team(event, organizer, name=n, captain=c, partner=p)
+        league.organizers.add(organizer)
+        people = {}
+        for number, (_team, captain, partner) in enumerate(TEAMS, start=1):
+            for offset, name in enumerate((captain, partner)):
+                people[name] = Player.objects.get_or_create(
+                    league=league, member_number=f"F-{1000 + 2 * number + offset}",
+                    defaults={"name": name})[0]
+        for name, date, seed, pairs in PAST_EVENTS:
+            self.past_event(organizer, season, people, name, date, seed, pairs)
+        teams = [registration.add_team(event, organizer, name=n, captain=c, partner=p,
+                                       captain_player=people[c], partner_player=people[p])
                  for n, c, p in TEAMS]
         rng = random.Random(2026)
         desk = reporting.Actor(user=official, channel=Report.Channel.OFFICIAL)
@@ -90,8 +121,30 @@ class Command(BaseCommand):
         say(self.style.SUCCESS("Demo data created."))
         self.print_access(event, say, teams)
 
+    def past_event(self, organizer, season, people, name, date, seed, pairs):
+        """A finished, released 3-round event, every result entered at the officials' desk."""
+        event = registration.create_event(organizer, name=name, date=date, season=season,
+                                          venue="Club FADOQ", seed=seed, number_of_games=3)
+        for team, captain, partner in pairs:
+            registration.add_team(event, organizer, name=team, captain_player=people[captain],
+                                  partner_player=people[partner])
+        rng = random.Random(seed)
+        desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
+        for _round in range(3):
+            round_ = seating.seat_next_round(event, organizer)
+            for game in round_.games.filter(team_b__isnull=False).order_by("table"):
+                a, b = score_pair(rng)
+                reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": a, "score_b": b})
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
+        release(event, organizer)
+        return event
+
     def print_access(self, event, say, teams=None):
         say(f"Event: http://127.0.0.1:8000/e/{event.slug}/")
+        if event.season_id:
+            season = event.season
+            say(f"Season: http://127.0.0.1:8000/s/{season.league.slug}/{season.slug}/")
         say(f"Accounts (password '{PASSWORD}'): organisatrice@huche.demo (organizer), "
             "arbitre@huche.demo (official), admin@huche.demo (staff, /admin/)")
         for team in teams or event.teams.order_by("id"):
