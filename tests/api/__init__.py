@@ -44,7 +44,7 @@ class Scene:
     def ids(self) -> dict:
         return {"slug": self.event.slug, "game": self.game.pk, "report": self.report.pk,
                 "dispute": self.dispute.pk, "team_a": self.team_a.pk,
-                "team_b": self.team_b.pk,
+                "team_b": self.team_b.pk, "player": self.team_a.captain_player.uid,
                 "dispute_report": self.dispute.reports.order_by("pk").first().pk}
 
 

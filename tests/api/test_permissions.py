@@ -42,6 +42,9 @@ MATRIX = [
     ("POST",  "games/{game}/reports/",                 401, 200, 201, 201, 201, 403, 201),
     ("POST",  "reports/{report}/confirm/",             401, 403, 200, 200, 200, 403, 200),
     ("POST",  "disputes/{dispute}/decide/",            401, 403, 403, 200, 200, 404, 200),
+    # Public: only released events count, for every caller (the rule is in the answer).
+    ("GET",   "leagues/club/seasons/2026/standings/",  200, 200, 200, 200, 200, 200, 200),
+    ("GET",   "players/{player}/",                     200, 200, 200, 200, 200, 200, 200),
 ]
 
 # What the POST and PATCH rows send. Reporting 121-100 again: captain A already reported it
@@ -75,6 +78,11 @@ def _fill(body, ids):
 
 @pytest.fixture
 def scene(event, organizer, official, other_organizer, staff):
+    from tournaments.models import League, Season
+
+    league = League.objects.create(name="Club", slug="club")
+    event.season = Season.objects.create(league=league, name="2026", slug="2026")
+    event.save(update_fields=["season"])
     return build_scene(event, organizer, official, other_organizer, staff)
 
 
