@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Event, Game, League, Report, Round, Season, Team
+from .models import AuditEntry, Event, Game, League, Player, Report, Round, Season, Team
 
 
 @admin.register(League)
@@ -10,7 +10,20 @@ class LeagueAdmin(admin.ModelAdmin):
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
-    list_display = ["name", "league"]
+    list_display = ["name", "league", "aggregation", "best_of"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    """Merges go through the league's players page (audited); here a player is read or renamed."""
+
+    list_display = ["name", "member_number", "league", "merged_into"]
+    list_filter = ["league"]
+    search_fields = ["name", "member_number"]
+    readonly_fields = ["uid", "merged_into", "merged_at", "created_at"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # teams point at players: a duplicate is merged, never deleted
 
 
 @admin.register(Event)
@@ -23,6 +36,7 @@ class EventAdmin(admin.ModelAdmin):
 class TeamAdmin(admin.ModelAdmin):
     list_display = ["name", "event", "captain", "partner", "withdrawn_at"]
     list_filter = ["event"]
+    raw_id_fields = ["captain_player", "partner_player"]
 
 
 @admin.register(Round)
