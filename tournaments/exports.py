@@ -6,9 +6,10 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterator
 
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
-from .models import Event, Game, Team
+from .models import Confirmation, Event, Game, Report, Team
 from .standings_service import event_standings
 
 DELIMITERS = {"comma": ",", "semicolon": ";"}
@@ -43,15 +44,22 @@ def games_rows(event: Event) -> Iterator[list]:
     yield [_("Round"), _("Kind"), _("Table"), _("Team A"), _("Team B"), _("Score A"),
            _("Score B"), _("Winner"), _("Skunk"), _("Status"), _("Reported at"),
            _("Confirmed at")]
+    # One query, streamed: the first report's and the confirmation's times are subqueries,
+    # not prefetches (a prefetch per chunk made the query count grow with the event).
+    first_report = (Report.objects.filter(game=OuterRef("pk")).order_by("created_at")
+                    .values("created_at")[:1])
+    confirmed_at = (Confirmation.objects.filter(report=OuterRef("confirmed_report"))
+                    .order_by("-created_at").values("created_at")[:1])
     games = (Game.objects.filter(round__event=event)
              .select_related("round", "team_a", "team_b", "confirmed_report")
-             .prefetch_related("reports", "confirmed_report__confirmations")
+             .only("table", "status", "round__number", "round__kind", "team_a__name",
+                   "team_b__name", "confirmed_report__score_a", "confirmed_report__score_b",
+                   "confirmed_report__skunk")
+             .annotate(first_reported=Subquery(first_report), confirmed_at=Subquery(confirmed_at))
              .order_by("round__number", "table"))
-    for game in games.iterator(chunk_size=500):
+    for game in games.iterator(chunk_size=1000):
         report = game.confirmed_report
-        first = min((r.created_at for r in game.reports.all()), default=None)
-        confirmed = max((c.created_at for c in report.confirmations.all()), default=None) \
-            if report else None
+        first, confirmed = game.first_reported, game.confirmed_at if report else None
         winner = ""
         if report is not None:
             winner = (game.team_a if report.score_a > report.score_b else game.team_b).name

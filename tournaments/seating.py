@@ -23,19 +23,23 @@ SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 
 
 def history(event: Event) -> list[PlayedGame]:
-    """Every series game seated so far, with its confirmed winner (None while undecided)."""
+    """Every series game seated so far, with its confirmed winner (None while undecided).
+
+    Read as tuples in one query: at 1,000 teams the model instances cost more than the draw.
+    """
     games = (
         Game.objects.filter(round__event=event, round__kind=Round.Kind.SERIES)
-        .select_related("round", "confirmed_report")
         .order_by("round__number", "table")
+        .values_list("round__number", "table", "team_a_id", "team_b_id",
+                     "confirmed_report__score_a", "confirmed_report__score_b")
     )
     played = []
-    for game in games:
+    for number, table, team_a, team_b, score_a, score_b in games:
         winner = None
-        if game.confirmed_report_id:
-            winner = game.confirmed_report.winner_id_for(game)
-        played.append(PlayedGame(round=game.round.number, table=game.table,
-                                 team_a=game.team_a_id, team_b=game.team_b_id, winner=winner))
+        if score_a is not None and score_a != score_b:  # as Report.winner_id_for
+            winner = team_a if score_a > score_b else team_b
+        played.append(PlayedGame(round=number, table=table, team_a=team_a, team_b=team_b,
+                                 winner=winner))
     return played
 
 
