@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 
 
@@ -47,3 +47,11 @@ def healthz(request):
             failing.append(name)
     body = {"status": "ok" if not failing else "unavailable", "failing": failing, **report}
     return JsonResponse(body, status=503 if failing else 200)
+
+
+@never_cache
+def live(request):
+    """``GET /healthz/live``: the web process answers. Touches neither the database nor the
+    cache, so a load balancer does not take every web process out when PostgreSQL or Redis
+    blinks (``/healthz`` says which service is down). Also the benchmarks' trivial view."""
+    return HttpResponse("ok\n", content_type="text/plain")

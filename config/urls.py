@@ -3,10 +3,11 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from .health import healthz
+from .health import healthz, live
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("healthz/live", live, name="healthz-live"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
