@@ -320,8 +320,12 @@ def first_error(errors, path: str = "") -> tuple[str, str]:
     if isinstance(errors, dict):
         for key, value in errors.items():
             if value:
-                place = path if key == "non_field_errors" else (
-                    f"{path}.{key}" if path else str(key))
+                if key == "non_field_errors":
+                    place = path
+                elif isinstance(key, int):  # DRF keys a list's errors by position
+                    place = f"{path}[{key}]"
+                else:
+                    place = f"{path}.{key}" if path else str(key)
                 return first_error(value, place)
     elif isinstance(errors, list):
         if errors and all(isinstance(e, str) for e in errors):
