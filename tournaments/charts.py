@@ -4,6 +4,7 @@ round in an event, and the season score event by event."""
 from __future__ import annotations
 
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 PALETTE = ["#0b4f9c", "#a4161a", "#0a6b2d", "#8a4b00", "#5a189a", "#006d77", "#333333",
            "#c9184a", "#3a5a40", "#7f4f24"]
@@ -53,7 +54,8 @@ def points_chart(data, *, width: int = 760, height: int = 380, max_lines: int = 
     order = [row.team for row in data.standings.rows][:max_lines]
     lines = [(data.teams[t].name, series[t]) for t in order]
     return line_chart(lines, [str(i + 1) for i in range(data.rounds_played)],
-                      label="points by round", width=width, height=height)
+                      label="points by round",  # cached for every language alike
+                      width=width, height=height)
 
 
 def season_chart(standings, *, max_lines: int = 8, width: int = 760, height: int = 380) -> str:
@@ -63,4 +65,4 @@ def season_chart(standings, *, max_lines: int = 8, width: int = 760, height: int
         return ""
     lines = [(row.name, standings.cumulative(row)) for row in rows]
     return line_chart(lines, [str(i + 1) for i in range(len(standings.events))],
-                      label="season score by event", width=width, height=height)
+                      label=_("Season score, event by event"), width=width, height=height)
