@@ -1,0 +1,364 @@
+"""Who may open what: ONE table for every page and every API endpoint of Huche.
+
+Every URL pattern of the project (walked with Django's resolver) must have at least one row
+here, or be listed in ``EXCLUDED`` with a reason: a new page or endpoint without an entry
+fails :func:`test_every_route_has_an_entry`.
+
+The scene (``tests.api.build_scene``): round 1 of a 6-team event is seated; at table 1 (``game``,
+team A v team B) captain A reported 121–100 and captain B has not answered; at table 2 the
+captains disagree (``dispute``). The event belongs to a season of a league; the organizer has a
+finished season export. ``other_organizer`` organizes an event of their own.
+
+The seven callers, in this order in every row:
+
+=================  ===========================================================================
+anonymous          nobody
+captain_a          pages: a browser that entered team A's PIN; API: team A's link + PIN headers
+captain_b          the same for team B (the opponent at table 1)
+official           official (floor manager) of the event
+organizer          organizer of the event
+other_organizer    organizer of another event only
+staff              ``is_staff``: every event, ``/admin/``
+=================  ===========================================================================
+
+Expected outcomes: a status code; ``LOGIN`` a redirect to the login page; ``PIN`` the link's
+PIN form (200) — the captain's pages of a link show nothing else to a browser that has not
+entered the PIN; ``TO_PIN`` a redirect to that PIN form; ``DONE`` a redirect that is not to
+the login page (a page's POST that did its work). A row with an ``effect`` also checks that the
+change happened for DONE/2xx callers and did **not** happen for everyone else.
+
+API statuses: ``401`` nobody identified; ``403`` identified but not allowed (captains;
+officials where only the organizer may act; standings before release); ``404`` the event's
+private endpoints asked by a user with no role in it (not disclosed, as on the pages); ``400``
+allowed but the service refuses the request as it stands (the playoffs before the series ends).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.test import Client
+from django.shortcuts import resolve_url
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
+
+from tests.api import ROLES, as_role, build_scene
+from tests.conftest import link_of
+
+LOGIN, PIN, TO_PIN, DONE = "login", "pin", "to_pin", "done"
+A, B = "captain_a", "captain_b"
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str  # the URL's name (namespace:name), as in the resolver
+    method: str
+    url: str  # formatted with Scene ids (see ``ids``)
+    expected: tuple  # one per role, in ROLES order
+    data: dict | None = None
+    effect: Callable | None = None  # effect(scene) -> bool: did the change happen?
+    api: bool = field(default=False)
+
+
+def page(name, method, url, *expected, data=None, effect=None) -> Row:
+    return Row(name, method, url, tuple(expected), data, effect, api=False)
+
+
+def api(name, method, url, *expected, data=None, effect=None) -> Row:
+    return Row(name, method, "/api/v1/" + url, tuple(expected), data, effect, api=True)
+
+
+# --- effects: what a successful call changes ---------------------------------------------------
+def _event(scene):
+    scene.event.refresh_from_db()
+    return scene.event
+
+
+def released(scene) -> bool:
+    return _event(scene).released_at is not None
+
+
+def games_is_9(scene) -> bool:
+    return _event(scene).number_of_games == 9
+
+
+def second_round(scene) -> bool:
+    return scene.event.rounds.count() == 2
+
+
+def teams_added(scene) -> bool:
+    return scene.event.teams.count() > 6
+
+
+def new_link_a(scene) -> bool:
+    return link_of(scene.team_a).token != scene.extra["token_a"]
+
+
+def game_confirmed(scene) -> bool:
+    scene.game.refresh_from_db()
+    return scene.game.status == "confirmed"
+
+
+def venue_changed(scene) -> bool:
+    return _event(scene).venue == "Gymnase"
+
+
+ANYONE = (200,) * 7
+USERS_ONLY = (LOGIN, LOGIN, LOGIN, 200, 200, 200, 200)
+OFFICIALS = (LOGIN, LOGIN, LOGIN, 200, 200, 404, 200)
+ORGANIZER = (LOGIN, LOGIN, LOGIN, 404, 200, 404, 200)
+OFFICIALS_POST = (LOGIN, LOGIN, LOGIN, DONE, DONE, 404, DONE)
+ORGANIZER_POST = (LOGIN, LOGIN, LOGIN, 404, DONE, 404, DONE)
+EVENT = "/organize/{slug}"
+SLUG_TEAM = "events/{slug}/teams/{team_a}"
+
+#   name                                 method  url                                anon  capA  capB  offl  org   othr  staff
+MATRIX = [
+    # --- public pages -------------------------------------------------------------------------
+    page("tournaments:home", "GET", "/", *ANYONE),
+    page("tournaments:event", "GET", "/e/{slug}/", *ANYONE),
+    page("tournaments:seating", "GET", "/e/{slug}/seating/", *ANYONE),
+    page("tournaments:round", "GET", "/e/{slug}/rounds/1/", *ANYONE),
+    page("tournaments:standings", "GET", "/e/{slug}/standings/", *ANYONE),
+    page("tournaments:team", "GET", "/e/{slug}/teams/{team_a}/", *ANYONE),
+    page("tournaments:podium", "GET", "/e/{slug}/podium/", *ANYONE),
+    page("healthz", "GET", "/healthz", *ANYONE),
+    page("javascript-catalog", "GET", "/jsi18n/", *ANYONE),
+    page("set_language", "POST", "/i18n/setlang/", *(DONE,) * 7, data={"language": "en"}),
+    page("games:hand", "GET", "/tools/hand/", *ANYONE),
+    page("games:discard", "GET", "/tools/discard/", *ANYONE),
+    page("games:crapette", "GET", "/tools/crapette/", *ANYONE),
+    page("schema", "GET", "/api/schema/", *ANYONE),
+    page("api-docs", "GET", "/api/docs/", *ANYONE),
+    page("accounts:login", "GET", "/accounts/login/", 200, 200, 200, DONE, DONE, DONE, DONE),
+    page("accounts:logout", "POST", "/accounts/logout/", *(DONE,) * 7),
+    # --- captains: the private link + PIN --------------------------------------------------------
+    page("tournaments:captain", "GET", "/c/{token_a}/", PIN, 200, PIN, PIN, PIN, PIN, PIN),
+    page("tournaments:captain", "POST", "/c/{token_a}/", 403, 200, 403, 403, 403, 403, 403,
+         data={"pin": "{wrong_pin_a}"}),
+    page("tournaments:captain-game", "GET", "/c/{token_a}/games/{game}/",
+         TO_PIN, 200, TO_PIN, TO_PIN, TO_PIN, TO_PIN, TO_PIN),
+    page("tournaments:captain-confirm", "POST", "/c/{token_b}/games/{game}/confirm/",
+         TO_PIN, TO_PIN, DONE, TO_PIN, TO_PIN, TO_PIN, TO_PIN,
+         data={"report": "{report}"}, effect=game_confirmed),
+    # --- organizers and officials ----------------------------------------------------------------
+    page("tournaments:organizer-home", "GET", "/organize/", *USERS_ONLY),
+    page("tournaments:event-create", "GET", "/organize/new/", *USERS_ONLY),
+    page("tournaments:season-export", "GET", "/organize/seasons/{season}/export/", *ORGANIZER),
+    page("tournaments:season-export-download", "GET",
+         "/organize/seasons/exports/{season_export}.csv", *ORGANIZER),
+    page("tournaments:dashboard", "GET", EVENT + "/", *OFFICIALS),
+    page("tournaments:settings", "GET", EVENT + "/settings/", *ORGANIZER),
+    page("tournaments:teams", "GET", EVENT + "/teams/", *OFFICIALS),
+    page("tournaments:teams-import", "POST", EVENT + "/teams/import/", *OFFICIALS_POST,
+         data={"import-text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise"},
+         effect=teams_added),
+    page("tournaments:team-action", "POST", EVENT + "/teams/{team_a}/new-link/",
+         *OFFICIALS_POST, effect=new_link_a),
+    page("tournaments:seat-round", "POST", EVENT + "/rounds/next/", *OFFICIALS_POST,
+         data={"force": "1"}, effect=second_round),
+    page("tournaments:print-round", "GET", EVENT + "/rounds/1/print/", *OFFICIALS),
+    page("tournaments:number-of-games", "POST", EVENT + "/games-count/", *OFFICIALS_POST,
+         data={"number_of_games": "9"}, effect=games_is_9),
+    page("tournaments:release", "POST", EVENT + "/release/", *ORGANIZER_POST, effect=released),
+    page("tournaments:playoffs", "POST", EVENT + "/playoffs/", *OFFICIALS_POST),
+    page("tournaments:desk", "GET", EVENT + "/desk/", *OFFICIALS),
+    page("tournaments:desk-game", "GET", EVENT + "/desk/games/{game}/", *OFFICIALS),
+    page("tournaments:desk-game", "POST", EVENT + "/desk/games/{game}/", *OFFICIALS_POST,
+         data={"action": "confirm", "report": "{report}"}, effect=game_confirmed),
+    page("tournaments:audit", "GET", EVENT + "/audit/", *ORGANIZER),
+    page("tournaments:export", "GET", EVENT + "/export/standings.csv", *OFFICIALS),
+    # --- API: public tools and tokens ------------------------------------------------------------
+    api("api-tools-hand", "POST", "tools/hand/", *ANYONE,
+        data={"hand": "5H 5C 5S JD", "starter": "5D"}),
+    api("api-tools-discard", "POST", "tools/discard/", *ANYONE,
+        data={"cards": "5H 5C 5S JD 4D 6D", "dealer": False}),
+    api("api-tools-crapette-check", "POST", "tools/crapette/check/", *(400,) * 7,
+        data={"record": {}}),
+    api("api-token", "POST", "auth/token/", *(400,) * 7,
+        data={"email": "org@example.org", "password": "not-the-password"}),
+    # --- API: events -----------------------------------------------------------------------------
+    api("api-event-list", "GET", "events/", *ANYONE),
+    api("api-event-list", "POST", "events/", 401, 403, 403, 201, 201, 201, 201,
+        data={"name": "Omnium d'hiver", "date": "2026-12-12"}),
+    api("api-event-detail", "GET", "events/{slug}/", *ANYONE),
+    api("api-event-detail", "PATCH", "events/{slug}/", 401, 403, 403, 403, 200, 404, 200,
+        data={"venue": "Gymnase"}, effect=venue_changed),
+    api("api-event-release", "POST", "events/{slug}/release/", 401, 403, 403, 403, 200, 404, 200,
+        effect=released),
+    api("api-event-number-of-games", "POST", "events/{slug}/number-of-games/",
+        401, 403, 403, 200, 200, 404, 200, data={"number_of_games": 9}, effect=games_is_9),
+    api("api-round-list", "POST", "events/{slug}/rounds/", 401, 403, 403, 201, 201, 404, 201,
+        data={"force": True}, effect=second_round),
+    api("api-event-playoffs", "POST", "events/{slug}/playoffs/",
+        401, 403, 403, 400, 400, 404, 400),
+    api("api-event-standings", "GET", "events/{slug}/standings/",
+        403, 403, 403, 200, 200, 403, 200),
+    api("api-event-audit", "GET", "events/{slug}/audit/", 401, 403, 403, 403, 200, 404, 200),
+    # --- API: teams ------------------------------------------------------------------------------
+    api("api-team-list", "GET", "events/{slug}/teams/", *ANYONE),
+    api("api-team-list", "POST", "events/{slug}/teams/", 401, 403, 403, 201, 201, 404, 201,
+        data={"name": "Les Nouveaux", "captain": "Rita", "partner": "Gilles"},
+        effect=teams_added),
+    api("api-team-detail", "GET", SLUG_TEAM + "/", *ANYONE),
+    api("api-team-import-teams", "POST", "events/{slug}/teams/import/",
+        401, 403, 403, 201, 201, 404, 201,
+        data={"text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise"}, effect=teams_added),
+    api("api-team-withdraw", "POST", SLUG_TEAM + "/withdraw/", 401, 403, 403, 200, 200, 404, 200),
+    api("api-team-new-link", "POST", SLUG_TEAM + "/new-link/", 401, 403, 403, 201, 201, 404, 201,
+        effect=new_link_a),
+    api("api-team-unlock", "POST", SLUG_TEAM + "/unlock/", 401, 403, 403, 200, 200, 404, 200),
+    # --- API: rounds, games, results -------------------------------------------------------------
+    api("api-round-list", "GET", "events/{slug}/rounds/", *ANYONE),
+    api("api-round-detail", "GET", "events/{slug}/rounds/1/", *ANYONE),
+    api("api-event-game-list", "GET", "events/{slug}/games/?status=reported", *ANYONE),
+    api("api-game", "GET", "games/{game}/", *ANYONE),
+    # Reporting 121-100 again: captain A already reported it (a retry: 200, the stored report),
+    # captain B agrees with it (a new report, 201).
+    api("api-game-reports", "POST", "games/{game}/reports/", 401, 200, 201, 201, 201, 403, 201,
+        data={"kind": "final", "score_a": 121, "score_b": 100}),
+    api("api-report-confirm", "POST", "reports/{report}/confirm/",
+        401, 403, 200, 200, 200, 403, 200, effect=game_confirmed),
+    api("api-dispute-decide", "POST", "disputes/{dispute}/decide/",
+        401, 403, 403, 200, 200, 404, 200, data={"report": "{dispute_report}"}),
+]
+
+#: Routes with no row, each with the reason.
+EXCLUDED = {
+    "admin/": "Django's admin: staff only, guarded by django.contrib.admin itself "
+              "(login page for everyone else); not Huche's code.",
+}
+
+
+# --- the resolver walk -------------------------------------------------------------------------
+def routes(patterns=None, prefix="", namespace=None):
+    """Every (route, name) of the project, names qualified by their namespace."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            ns = pattern.namespace or namespace
+            yield from routes(pattern.url_patterns, prefix + str(pattern.pattern), ns)
+        elif isinstance(pattern, URLPattern):
+            name = pattern.name or prefix + str(pattern.pattern)
+            if namespace and pattern.name:
+                name = f"{namespace}:{pattern.name}"
+            yield prefix + str(pattern.pattern), name
+
+
+def test_every_route_has_an_entry():
+    covered = {row.name for row in MATRIX}
+    missing = sorted(
+        f"{route}  (name: {name})" for route, name in routes()
+        if name not in covered and not any(route.startswith(p) for p in EXCLUDED)
+    )
+    assert not missing, ("routes with no row in the permission matrix "
+                         "(tests/security/test_permission_matrix.py):\n" + "\n".join(missing))
+
+
+def test_every_row_names_a_real_route():
+    names = {name for _route, name in routes()}
+    assert not {row.name for row in MATRIX} - names
+
+
+def test_every_row_gives_seven_outcomes():
+    assert all(len(row.expected) == len(ROLES) for row in MATRIX)
+
+
+# --- the scene and the callers -----------------------------------------------------------------
+@pytest.fixture
+def scene(event, organizer, official, other_organizer, staff):
+    from tournaments.models import League, Season, SeasonExport
+
+    built = build_scene(event, organizer, official, other_organizer, staff)
+    league = League.objects.create(name="Ligue FADOQ", slug="ligue-fadoq", created_by=organizer)
+    season = Season.objects.create(league=league, name="2026", slug="2026")
+    type(event).objects.filter(pk=event.pk).update(season=season)
+    export = SeasonExport.objects.create(season=season, requested_by=organizer,
+                                         status=SeasonExport.Status.DONE, content="a,b\n",
+                                         finished_at=datetime.datetime.now(datetime.UTC))
+    link_a, link_b = link_of(built.team_a), link_of(built.team_b)
+    built.extra = {
+        "token_a": link_a.token, "token_b": link_b.token,
+        "wrong_pin_a": "000000" if link_a.pin != "000000" else "111111",
+        "season": season.pk, "season_export": export.pk,
+    }
+    cache.clear()
+    return built
+
+
+def ids(scene) -> dict:
+    return {**scene.ids(), **scene.extra}
+
+
+def page_client(scene, role: str) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    if role in (A, B):
+        link = link_of(scene.team_a if role == A else scene.team_b)
+        assert client.post(f"/c/{link.token}/", {"pin": link.pin}).status_code == 302
+    elif role != "anonymous":
+        client.force_login(scene.users[role])
+    return client
+
+
+def _fill(data, values):
+    if data is None:
+        return None
+    filled = {}
+    for key, value in data.items():
+        if isinstance(value, str) and value.startswith("{") and value.endswith("}"):
+            value = values[value[1:-1]]
+        filled[key] = value
+    return filled
+
+
+def check(row: Row, response, expected, values):
+    body = response.content[:600] if not getattr(response, "streaming", False) else b""
+    location = response.headers.get("Location", "")
+    login = resolve_url(settings.LOGIN_URL)
+    if expected == LOGIN:
+        assert response.status_code == 302 and location.startswith(login), (location, body)
+    elif expected == DONE:
+        assert response.status_code == 302 and not location.startswith(login), (location, body)
+    elif expected == TO_PIN:
+        token = row.url.split("/")[2].format(**values)
+        assert response.status_code == 302 and location == f"/c/{token}/", (location, body)
+    elif expected == PIN:
+        assert response.status_code == 200 and b'name="pin"' in response.content
+    else:
+        assert response.status_code == expected, (response.status_code, location, body)
+        if row.url.startswith("/c/") and expected == 200:
+            assert b'name="pin"' not in response.content, "a captain's page, not the PIN form"
+        if row.api and expected >= 400:
+            assert response.json()["detail"], "every refusal says why"
+            if "/tools/" not in row.url:  # the tools API's errors carry only a detail
+                assert response.json()["code"]
+
+
+CASES = [
+    pytest.param(row, role, expected,
+                 id=f"{row.method} {row.url.removeprefix('/api/v1/')} as {role}")
+    for row in MATRIX
+    for role, expected in zip(ROLES, row.expected, strict=True)
+]
+
+
+@pytest.mark.parametrize(("row", "role", "expected"), CASES)
+def test_who_may_open_what(scene, row: Row, role: str, expected):
+    values = ids(scene)
+    url = row.url.format(**values)
+    data = _fill(row.data, values)
+    if row.api:
+        client = as_role(APIClient(HTTP_ACCEPT_LANGUAGE="en"), scene, role)
+        kwargs = {} if row.method == "GET" else {"data": data or {}, "format": "json"}
+    else:
+        client = page_client(scene, role)
+        kwargs = {} if row.method == "GET" else {"data": data or {}}
+    response = getattr(client, row.method.lower())(url, **kwargs)
+    check(row, response, expected, values)
+    if row.effect is not None:
+        did = expected == DONE or (isinstance(expected, int) and 200 <= expected < 300)
+        assert row.effect(scene) is did, "the change happened" if not did else "no change"
