@@ -55,8 +55,9 @@ def create_season(league: League, user, *, name: str, **settings) -> Season:
     _require_manager(user, league)
     name = _required_name(name)
     values = clean_settings({"name": name, **settings})
-    season = Season.objects.create(league=league, slug=unique_slug(name, Season, league=league),
-                                   **values)
+    season = Season(league=league, slug=unique_slug(name, Season, league=league), **values)
+    _check_placement(season)
+    season.save()
     audit.record(None, user, "season.create", str(season), after=_snapshot(season))
     return season
 
@@ -73,11 +74,11 @@ def parse_placement_points(value) -> list[int]:
     points = []
     for place, item in enumerate(items, start=1):
         text = str(item).strip()
-        if isinstance(item, bool) or not text.isdigit():
+        if isinstance(item, bool) or not (text.isascii() and text.isdigit()):
             raise RuleError(
                 _("Placement points, place %(place)d: “%(value)s” is not a whole number of 0 or "
                   "more. Write the points for 1st, 2nd, 3rd… separated by commas, e.g. "
-                  "“25, 18, 15”.") % {"place": place, "value": item},
+                  "“25, 18, 15”.") % {"place": place, "value": text},
                 field="placement_points", code="not_a_number")
         points.append(int(text))
     return points
@@ -100,7 +101,8 @@ def clean_settings(data: dict) -> dict:
     if "best_of" in values and best in ("", None):
         values["best_of"] = None
     elif "best_of" in values:
-        if isinstance(best, bool) or not str(best).strip().isdigit() or int(best) < 1:
+        text = str(best).strip()
+        if isinstance(best, bool) or not (text.isascii() and text.isdigit()) or int(text) < 1:
             raise RuleError(_("“Best events counted” is a whole number of 1 or more, or empty "
                               "for all events."), field="best_of", code="invalid")
         values["best_of"] = int(best)

@@ -430,3 +430,26 @@ def test_only_league_organizers_edit_seasons(client, other_organizer, season):
     staff = User.objects.create_user("boss@example.org", "pw-boss-1", is_staff=True)
     client.force_login(staff)
     assert client.get("/organize/leagues/fjord/seasons/2027/").status_code == 200
+
+
+def test_season_settings_refusals_name_the_field_and_change_nothing(organizer, other_organizer,
+                                                                    season):
+    from tournaments.leagues import update_season
+
+    cases = [
+        ({"aggregation": "placement"}, "placement_points", "required"),
+        ({"placement_points": "25, -3"}, "placement_points", "not_a_number"),
+        ({"best_of": 0}, "best_of", "invalid"),
+        ({"aggregation": "medals"}, "aggregation", "invalid"),
+    ]
+    messages = []
+    for settings, field, code in cases:
+        with pytest.raises(RuleError) as error:
+            update_season(season, organizer, **settings)
+        assert (error.value.field, error.value.code) == (field, code)
+        messages.append(error.value.message)
+    assert messages[1].startswith("Placement points, place 2: “-3” is not a whole number")
+    with pytest.raises(PermissionRuleError):
+        update_season(season, other_organizer, best_of=3)
+    season.refresh_from_db()
+    assert (season.aggregation, season.placement_points, season.best_of) == ("points", [], None)
