@@ -1,6 +1,6 @@
 """Counting failed attempts (wrong PINs, wrong passwords) per client and per account.
 
-Fixed windows counted in the Django cache (local memory or Redis), so every web process shares
+Windows (opened by a first failure) counted in the Django cache (local memory or Redis), so every web process shares
 the counts when Redis is used. Only *failures* count: a hall full of captains behind the same
 Wi-Fi address is never throttled for entering their right PINs.
 
@@ -52,42 +52,42 @@ class Limit:
     failures: int
     window: int
 
-    def _key(self, subject: str, bucket: int) -> str:
+    def _key(self, subject: str, part: str) -> str:
         digest = hashlib.sha256(subject.encode("utf-8", "replace")).hexdigest()[:32]
-        return f"huche:throttle:{self.scope}:{digest}:{bucket}"
-
-    def _bucket(self) -> tuple[int, float]:
-        now = time.time()
-        return int(now // self.window), now
+        return f"huche:throttle:{self.scope}:{digest}:{part}"
 
     def retry_after(self, subject: str) -> int | None:
-        """Seconds to wait if ``subject`` used up its failures in this window, else ``None``."""
-        bucket, now = self._bucket()
+        """Seconds to wait if ``subject`` used up its failures in this window, else ``None``.
+
+        The window opens at the subject's first failure and lasts ``window`` seconds."""
         try:
-            count = cache.get(self._key(subject, bucket), 0)
+            counts = cache.get_many([self._key(subject, "n"), self._key(subject, "t")])
         except Exception as exc:  # fail open: see the module docstring
             log.warning("throttle %s not checked, cache unavailable: %s", self.scope, exc)
             return None
+        count = counts.get(self._key(subject, "n"), 0)
         if count < self.failures:
             return None
-        return max(1, math.ceil((bucket + 1) * self.window - now))
+        opened = counts.get(self._key(subject, "t"), time.time())
+        return max(1, math.ceil(opened + self.window - time.time()))
 
     def fail(self, subject: str) -> None:
         """Count one failed attempt of ``subject``."""
-        bucket, _now = self._bucket()
-        key = self._key(subject, bucket)
+        key = self._key(subject, "n")
         try:
-            cache.add(key, 0, self.window + 5)
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, self.window + 5)
+            if cache.add(key, 1, self.window):
+                cache.set(self._key(subject, "t"), time.time(), self.window)
+            else:
+                cache.incr(key)
+        except ValueError:  # expired between add and incr: a new window
+            cache.set(key, 1, self.window)
+            cache.set(self._key(subject, "t"), time.time(), self.window)
         except Exception as exc:
             log.warning("throttle %s not counted, cache unavailable: %s", self.scope, exc)
 
     def reset(self, subject: str) -> None:
-        bucket, _now = self._bucket()
         try:
-            cache.delete(self._key(subject, bucket))
+            cache.delete_many([self._key(subject, "n"), self._key(subject, "t")])
         except Exception as exc:
             log.warning("throttle %s not reset, cache unavailable: %s", self.scope, exc)
 

@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.test import Client
 from django.shortcuts import resolve_url
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
