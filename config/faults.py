@@ -61,3 +61,32 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         return response
+
+
+def _wants_json(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request, exception=None):
+    """``handler404``: an API address that matches no endpoint answers JSON, like the API."""
+    if _wants_json(request):
+        return JsonResponse({
+            "detail": _("No such address in the API: %(path)s. The schema at /api/schema/ "
+                        "lists every endpoint and the form of its parameters.")
+            % {"path": request.path},
+            "code": "not_found",
+        }, status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def server_error(request):
+    """``handler500``: the API still answers JSON (the error is logged with its traceback)."""
+    if _wants_json(request):
+        return JsonResponse({"detail": _("Internal error: it was logged. Please try again; if "
+                                         "it persists, tell an organizer."),
+                             "code": "server_error"}, status=500)
+    from django.views.defaults import server_error as default
+
+    return default(request)

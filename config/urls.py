@@ -18,3 +18,6 @@ urlpatterns = [
     path("api/v1/", include("config.api_urls")),
     path("", include("tournaments.urls")),
 ]
+
+handler404 = "config.faults.not_found"
+handler500 = "config.faults.server_error"

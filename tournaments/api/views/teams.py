@@ -52,6 +52,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     authentication_classes = API_AUTHENTICATION
     permission_classes = [permissions.AllowAny]
     filterset_fields = []
+    lookup_value_regex = r"\d+"
 
     @cached_property
     def event(self):
