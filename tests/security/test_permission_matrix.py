@@ -173,6 +173,10 @@ MATRIX = [
          data={"action": "confirm", "report": "{report}"}, effect=game_confirmed),
     page("tournaments:audit", "GET", EVENT + "/audit/", *ORGANIZER),
     page("tournaments:export", "GET", EVENT + "/export/standings.csv", *OFFICIALS),
+    page("tournaments:archive", "GET", EVENT + "/archive.json", *OFFICIALS),
+    # Importing an archive: whoever organizes an event or a league, and staff (not officials).
+    page("tournaments:archive-import", "GET", "/organize/new/import/",
+         LOGIN, LOGIN, LOGIN, 403, 200, 200, 200),
     # --- API: public tools and tokens ------------------------------------------------------------
     api("api-tools-hand", "POST", "tools/hand/", *ANYONE,
         data={"hand": "5H 5C 5S JD", "starter": "5D"}),
