@@ -70,6 +70,16 @@ def recreate_postgres_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+def ensure_postgres_database(url: str) -> None:
+    import psycopg
+
+    parts = urlparse(url)
+    name = parts.path.lstrip("/")
+    with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
 def configure(*, fresh: bool) -> dict:
     """Point this process at the benchmark database and cache; set Django up.
 
@@ -88,6 +98,8 @@ def configure(*, fresh: bool) -> dict:
             recreate_postgres_database(db)
         elif db.startswith("sqlite:///"):
             Path(db.removeprefix("sqlite:///")).unlink(missing_ok=True)
+    elif db.startswith("postgres"):
+        ensure_postgres_database(db)
     import django
     from django.conf import settings
 

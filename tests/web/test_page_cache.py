@@ -58,3 +58,29 @@ def test_unreleased_standings_stay_hidden_from_the_public_while_officials_see_th
     public = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Not released" not in public
     assert "<table class=\"standings\"" not in public
+
+
+def test_the_process_memory_keeps_fragments_by_event_identity_and_version():
+    from types import SimpleNamespace
+
+    from tournaments.caching import cached, clear_local
+
+    clear_local()
+    calls = []
+
+    def render(text):
+        calls.append(text)
+        return text
+
+    one = SimpleNamespace(pk=1, version=3, uid="a")
+    assert cached(one, "page", lambda: render("v3"), local=True) == "v3"
+    assert cached(one, "page", lambda: render("again"), local=True) == "v3"
+    one.version = 4  # a confirmed result: the next view renders again
+    assert cached(one, "page", lambda: render("v4"), local=True) == "v4"
+    same_id_other_event = SimpleNamespace(pk=1, version=4, uid="b")
+    from django.core.cache import cache
+
+    cache.clear()
+    assert cached(same_id_other_event, "page", lambda: render("b4"), local=True) == "b4"
+    assert calls == ["v3", "v4", "b4"]
+    clear_local()

@@ -59,7 +59,8 @@ def seating(request, slug):
                                 {"rounds": [(r, list(_games(r))) for r in rounds]}, request)
 
     return render(request, "tournaments/seating.html",
-                  {"event": event, "live": cached(event, live_key(event, "seating"), render_live),
+                  {"event": event, "live": cached(event, live_key(event, "seating"), render_live,
+                                               local=True),
                    "refresh": event.status == "running"})
 
 
@@ -88,7 +89,7 @@ def standings(request, slug):
         # The rendered table is cached, not only the standings: at 1,000 teams rendering it
         # costs ten times more than reading it back (docs/performance.md).
         context["live"] = cached(event, live_key(event, "standings"),
-                                 lambda: _standings_live(request, event))
+                                 lambda: _standings_live(request, event), local=True)
     return render(request, "tournaments/standings.html", context)
 
 

@@ -1,0 +1,335 @@
+"""Under load: ``.venv/bin/python -m benchmarks bench_load`` (part of ``make bench``).
+
+Serves Huche with gunicorn on a free loopback port, production-like (``DEBUG=0``, PostgreSQL,
+Redis cache and broker, persistent database connections, manifest static files; only the HTTPS
+redirect and HSTS are off, plain HTTP on loopback), against the benchmark database that
+``bench_web`` built (the 1,000-team event, seed 42; built here if absent). Then, from other
+processes on loopback:
+
+1. wrk, bounded (``LOAD_SECONDS`` each, twice, alternating): the liveness view ``/healthz/live``
+   (no database, no cache: the trivial Django view) and the public standings page of the
+   1,000-team event (results released). Requests per second, p50/p95/p99 latency, and the
+   throughput ratio standings / trivial.
+2. 500 score submissions through the API with the captains' links and PINs
+   (``X-Captain-Link``/``X-Captain-Pin``): a ninth round is seated (500 tables) and both
+   captains of 250 tables report the same score, all released at once from 250 threads of a
+   separate client process; then 50 of them are sent again with the same idempotency key (a
+   phone retrying). Checked in the database: every report stored exactly once, none lost, every
+   one of the 250 games confirmed by the two captains' agreement; no 5xx. p50/p95/p99 latency.
+
+No Celery worker runs: the standings refresh that each confirmed result schedules is queued in
+Redis (database 5, emptied at the end); pages compute what they miss.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from benchmarks import webenv
+
+LOAD_SECONDS = int(os.environ.get("HUCHE_BENCH_LOAD_SECONDS", "10"))
+CONNECTIONS = 32
+WORKERS, THREADS = 3, 4
+GAMES_SUBMITTED = 250
+CONCURRENT = 250
+RETRIES = 50
+
+WRK_SCRIPT = """
+done = function(summary, latency, requests)
+  io.write(string.format(
+    '{"requests": %d, "seconds": %.3f, "p50": %d, "p95": %d, "p99": %d, "errors_status": %d,'
+    .. ' "errors_other": %d}\\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50), latency:percentile(95),
+    latency:percentile(99), summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write
+    + summary.errors.timeout))
+end
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_env(base: dict, port: int) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "HUCHE_TESTING"}
+    env.update({k: v for k, v in base.items() if v})
+    env.update({
+        "DEBUG": "0", "SECRET_KEY": "bench-only-" + "x" * 40, "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0", "SECURE_HSTS_SECONDS": "0", "DB_CONN_MAX_AGE": "60",
+        "LOG_LEVEL": "ERROR", "DJANGO_SETTINGS_MODULE": "config.settings",
+    })
+    return env
+
+
+def start_gunicorn(env: dict, port: int) -> subprocess.Popen:
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                   cwd=webenv.ROOT, env=env, check=True)
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    proc = subprocess.Popen(
+        [str(gunicorn), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(WORKERS), "--threads", str(THREADS), "--worker-class", "gthread",
+         "--backlog", "2048", "--log-level", "warning", "--timeout", "60"],
+        cwd=webenv.ROOT, env=env, start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz/live", timeout=2):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError("gunicorn exited at start") from None
+            time.sleep(0.3)
+    stop(proc)
+    raise RuntimeError("gunicorn did not answer within 30 s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def wrk(url: str, script: Path) -> dict:
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{LOAD_SECONDS}s", "--timeout", "10s",
+         "-H", "Accept-Language: fr-ca", "-s", str(script), url],
+        capture_output=True, text=True, timeout=LOAD_SECONDS + 60, check=True,
+    ).stdout
+    line = next(x for x in out.splitlines() if x.startswith("{"))
+    data = json.loads(line)
+    data["rps"] = data["requests"] / data["seconds"]
+    return data
+
+
+def read_load(port: int, slug: str) -> None:
+    if shutil.which("wrk") is None:
+        print("wrk is not installed: the throughput part is skipped. Install it with "
+              "'apt-get install -y wrk' (Debian) and run make bench again.")
+        return
+    live, page = f"http://127.0.0.1:{port}/healthz/live", \
+        f"http://127.0.0.1:{port}/e/{slug}/standings/"
+    with urllib.request.urlopen(page, timeout=60) as response:  # fill the cache once
+        body = response.read()
+    assert b'class="standings"' in body, "the standings page does not show the table"
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+        f.write(WRK_SCRIPT)
+    script = Path(f.name)
+    runs: dict[str, list[dict]] = {"trivial view /healthz/live": [],
+                                   "standings page, 1,000 teams": []}
+    try:
+        for _ in range(2):
+            for name, url in zip(runs, (live, page), strict=True):
+                runs[name].append(wrk(url, script))
+    finally:
+        script.unlink()
+    print(f"wrk: 2 threads, {CONNECTIONS} connections, {LOAD_SECONDS} s per run, two runs each "
+          f"(alternating); gunicorn {WORKERS} workers × {THREADS} threads (gthread); "
+          f"standings page {len(body) / 1024:.0f} KB")
+    print(f"{'':<30}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
+    best = {}
+    for name, results in runs.items():
+        for r in results:
+            print(f"{name:<30}{r['rps']:>9.0f}{r['p50'] / 1000:>9.1f}{r['p95'] / 1000:>9.1f}"
+                  f"{r['p99'] / 1000:>9.1f}{r['errors_status'] + r['errors_other']:>8}")
+        best[name] = statistics.mean(r["rps"] for r in results)
+    trivial, standings = best.values()
+    print(f"throughput ratio standings / trivial view: {standings / trivial:.2f} "
+          f"(trivial is {trivial / standings:.2f} × the standings page; aim ≤ 2 ×)")
+
+
+# --- 500 submissions ----------------------------------------------------------------------------
+
+def prepare_submissions(slug: str) -> tuple[list[dict], list[int]]:
+    """Seat the next round and list both captains' reports of its first 250 tables."""
+    from accounts.models import CaptainLink, User
+    from tournaments import registration, seating
+    from tournaments.management.commands.generate_event import OFFICIAL_EMAIL, fadoq_score
+    from tournaments.models import Event
+
+    event = Event.objects.get(slug=slug)
+    official = User.objects.get(email=OFFICIAL_EMAIL)
+    played = event.rounds.count()
+    if event.number_of_games <= played:
+        registration.set_number_of_games(event, official, played + 1)
+    round_ = seating.seat_next_round(event, official)
+    games = list(round_.games.filter(team_b__isnull=False).order_by("table")[:GAMES_SUBMITTED])
+    links = {link.team_id: link for link in CaptainLink.objects.filter(
+        team__event=event, revoked_at__isnull=True)}
+    rng = random.Random(webenv.SEED)
+    jobs = []
+    for game in games:
+        score_a, score_b = fadoq_score(rng)
+        for team_id in (game.team_a_id, game.team_b_id):
+            link = links[team_id]
+            jobs.append({"game": game.pk, "token": link.token, "pin": link.pin,
+                         "body": {"kind": "final", "score_a": score_a, "score_b": score_b,
+                                  "idempotency_key": f"bench-{game.pk}-{team_id}"}})
+    rng.shuffle(jobs)
+    return jobs, [g.pk for g in games]
+
+
+def post(port: int, job: dict) -> tuple[int, float]:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/v1/games/{job['game']}/reports/",
+        data=json.dumps(job["body"]).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Accept-Language": "en",
+                 "X-Captain-Link": job["token"], "X-Captain-Pin": job["pin"]},
+    )
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        status = exc.code
+    except OSError:
+        status = 0
+    return status, time.perf_counter() - start
+
+
+def client_main(port: int, jobs_file: str) -> None:
+    """The second process: every job at once from ``CONCURRENT`` threads, then the retries."""
+    jobs = json.loads(Path(jobs_file).read_text())
+    results: list[tuple[int, float] | None] = [None] * len(jobs)
+    gate = threading.Barrier(min(CONCURRENT, len(jobs)))
+    lock = threading.Lock()
+    queue = list(range(len(jobs)))
+
+    def worker():
+        gate.wait()
+        while True:
+            with lock:
+                if not queue:
+                    return
+                i = queue.pop()
+            results[i] = post(port, jobs[i])
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=worker) for _ in range(min(CONCURRENT, len(jobs)))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - started
+    retried = [post(port, job) for job in random.Random(1).sample(jobs, RETRIES)]
+    print(json.dumps({"first": results, "retries": retried, "wall": wall}))
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def submissions(port: int, slug: str) -> None:
+    from collections import Counter
+
+    from django.db import connections
+
+    from tournaments.models import Event, Game, Report
+
+    jobs, game_ids = prepare_submissions(slug)
+    version_before = Event.objects.get(slug=slug).version
+    connections.close_all()
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(jobs, f)
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "benchmarks.bench_load", "--client", str(port), f.name],
+            cwd=webenv.ROOT, capture_output=True, text=True, timeout=300, check=True,
+        ).stdout
+    finally:
+        Path(f.name).unlink()
+    data = json.loads(out.strip().splitlines()[-1])
+    first, retries = data["first"], data["retries"]
+    codes = Counter(status for status, _ in first)
+    retry_codes = Counter(status for status, _ in retries)
+    latencies = [seconds for _, seconds in first]
+    reports = Report.objects.filter(game_id__in=game_ids)
+    per_submitter = Counter(reports.values_list("game_id", "by_team_id"))
+    keys = set(reports.values_list("idempotency_key", flat=True))
+    expected_keys = {job["body"]["idempotency_key"] for job in jobs}
+    confirmed = Game.objects.filter(pk__in=game_ids, status=Game.Status.CONFIRMED).count()
+    version_after = Event.objects.get(slug=slug).version
+    print(f"{len(jobs)} submissions (both captains of {len(game_ids)} tables of a new round, "
+          f"in random order) from {CONCURRENT} concurrent threads of a second process, "
+          f"then {len(retries)} retries with the same idempotency keys")
+    print(f"  answers: {dict(sorted(codes.items()))} (201 created); retries: "
+          f"{dict(sorted(retry_codes.items()))} (200 = already stored)")
+    print(f"  wall time {data['wall']:.1f} s ({len(jobs) / data['wall']:.0f} submissions/s); "
+          f"latency p50 {percentile(latencies, 50) * 1000:.0f} ms, "
+          f"p95 {percentile(latencies, 95) * 1000:.0f} ms, "
+          f"p99 {percentile(latencies, 99) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms")
+    stored_once = (reports.count() == len(jobs) and set(per_submitter.values()) == {1}
+                   and keys == expected_keys)
+    server_errors = sum(n for code, n in (codes + retry_codes).items() if code >= 500 or code == 0)
+    print(f"  in the database: {reports.count()} reports for {len(jobs)} submissions, each "
+          f"stored exactly once: {'yes' if stored_once else 'NO'}; lost: "
+          f"{len(expected_keys - keys)}; games confirmed by agreement: {confirmed}/"
+          f"{len(game_ids)}; event version +{version_after - version_before}; "
+          f"5xx or no answer: {server_errors}")
+    if not stored_once or server_errors or confirmed != len(game_ids):
+        print("  ERROR: submissions lost, duplicated or failed")
+
+
+def ensure_event(slug: str) -> None:
+    from tournaments.management.commands.generate_event import generate
+    from tournaments.models import Event
+
+    if not Event.objects.filter(slug=slug).exists():
+        print(f"{slug} is absent: generating it (bench_web builds it otherwise)")
+        generate(teams=1000, rounds=8, seed=webenv.SEED, slug=slug)
+
+
+def main(argv: list[str] | None = None) -> None:
+    env = webenv.configure(fresh=False)
+    if not env["DATABASE_URL"].startswith("postgres") or not env["REDIS_URL"]:
+        print("The load benchmark needs PostgreSQL and Redis on this machine: skipped.")
+        return
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    slug = webenv.slug_for(1000)
+    ensure_event(slug)
+    print(webenv.machine(), f"(commit {webenv.git_commit()})")
+    port = free_port()
+    proc = start_gunicorn(server_env(env, port), port)
+    try:
+        read_load(port, slug)
+        submissions(port, slug)
+    finally:
+        stop(proc)
+        try:
+            import redis
+
+            redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+        except Exception as exc:  # cleaning up only
+            print(f"(could not empty the benchmark's Redis database: {exc})")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--client":
+        client_main(int(sys.argv[2]), sys.argv[3])
+    else:
+        main()
