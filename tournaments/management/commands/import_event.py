@@ -29,6 +29,10 @@ def summary(result) -> list[str]:
     if result.slug_changed:
         lines.append(_("The slug “%(old)s” is taken here: the event is at “%(new)s”.")
                      % {"old": result.archived_slug, "new": result.event.slug})
+    if result.archived_season and result.event.season_id is None:
+        lines.append(_("The archive comes from the season “%(season)s” of the league "
+                       "“%(league)s”; the event was imported without a season.")
+                     % {"season": result.archived_season, "league": result.archived_league})
     lines.append(_("Added: %(teams)d teams, %(rounds)d rounds, %(games)d games, %(reports)d "
                    "reports, %(confirmations)d confirmations, %(disputes)d disputes, %(audit)d "
                    "audit entries.") % {key: counts[key] for key in (
