@@ -142,6 +142,14 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "socket_connect_timeout": 1}
+# With Redis down, sending a task must fail within a second or two (the work stays in the
+# outbox), not hang the captain's request: the result store's default reconnect policy retries
+# 20 times (~19 s) before giving up.
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
+                     "interval_max": 0.5},
+}
 
 # --- Accounts ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
