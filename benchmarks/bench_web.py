@@ -58,6 +58,7 @@ def measure(teams: int) -> dict:
     from django.test import Client
 
     from accounts.models import User
+    from tournaments.caching import clear_local
     from tournaments.management.commands.generate_event import ORGANIZER_EMAIL
     from tournaments.models import Event
     from tournaments.standings_service import compute
@@ -77,7 +78,8 @@ def measure(teams: int) -> dict:
         return response
 
     def cold(client, url):
-        cache.clear()
+        cache.clear()  # Redis
+        clear_local()  # and this process's copies of the rendered fragments
         return get(client, url)
 
     def export():

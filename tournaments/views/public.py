@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -58,16 +59,30 @@ def seating(request, slug):
         return render_to_string("tournaments/_seating_live.html",
                                 {"rounds": [(r, list(_games(r))) for r in rounds]}, request)
 
-    return render(request, "tournaments/seating.html",
-                  {"event": event, "live": cached(event, live_key(event, "seating"), render_live,
-                                               local=True),
-                   "refresh": event.status == "running"})
+    live = cached(event, live_key(event, "seating"), lambda: render_live().encode(), local=True)
+    return with_live(request, "tournaments/seating.html",
+                     {"event": event, "refresh": event.status == "running"}, live)
 
 
 def live_key(event: Event, page: str) -> str:
     """A page's cached #live box: the same for every visitor allowed to see it, per language
     (and per release state, which also bumps the event's version)."""
-    return f"{page}-html:{get_language()}:{int(event.results_public)}:{int(bool(event.released_at))}"
+    return f"{page}-bytes:{get_language()}:{int(event.results_public)}:{int(bool(event.released_at))}"
+
+
+LIVE_MARK = "<!--#live-->"
+
+
+def with_live(request, template: str, context: dict, live: bytes | None):
+    """Render the page around a cached #live box, spliced in as UTF-8 bytes.
+
+    At 1,000 teams the box is most of the page: passed through the template engine, its
+    400 KB were copied at every nesting level and encoded again on every view.
+    """
+    response = render(request, template, {**context, "live": mark_safe(LIVE_MARK)})  # noqa: S308
+    if live is not None:
+        response.content = response.content.replace(LIVE_MARK.encode(), live, 1)
+    return response
 
 
 @require_GET
@@ -85,12 +100,13 @@ def standings(request, slug):
     event = event_or_404(slug)
     visible = results_visible(event, request.user)
     context = {"event": event, "visible": visible, "refresh": event.status == "running"}
+    live = None
     if visible:
         # The rendered table is cached, not only the standings: at 1,000 teams rendering it
         # costs ten times more than reading it back (docs/performance.md).
-        context["live"] = cached(event, live_key(event, "standings"),
-                                 lambda: _standings_live(request, event), local=True)
-    return render(request, "tournaments/standings.html", context)
+        live = cached(event, live_key(event, "standings"),
+                      lambda: _standings_live(request, event).encode(), local=True)
+    return with_live(request, "tournaments/standings.html", context, live)
 
 
 def _standings_live(request, event: Event) -> str:
