@@ -111,16 +111,24 @@ def stop(proc: subprocess.Popen) -> None:
             proc.wait()
 
 
+def write_script() -> Path:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+        f.write(WRK_SCRIPT)
+    return Path(f.name)
+
+
+def wrk_result(out: str) -> dict:
+    data = json.loads(next(x for x in out.splitlines() if x.startswith("{")))
+    data["rps"] = data["requests"] / data["seconds"]
+    return data
+
+
 def wrk(url: str, script: Path) -> dict:
-    out = subprocess.run(
+    return wrk_result(subprocess.run(
         ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{LOAD_SECONDS}s", "--timeout", "10s",
          "-H", "Accept-Language: fr-ca", "-s", str(script), url],
         capture_output=True, text=True, timeout=LOAD_SECONDS + 60, check=True,
-    ).stdout
-    line = next(x for x in out.splitlines() if x.startswith("{"))
-    data = json.loads(line)
-    data["rps"] = data["requests"] / data["seconds"]
-    return data
+    ).stdout)
 
 
 def read_load(port: int, slug: str) -> None:
@@ -133,9 +141,7 @@ def read_load(port: int, slug: str) -> None:
     with urllib.request.urlopen(page, timeout=60) as response:  # fill the cache once
         body = response.read()
     assert b'class="standings"' in body, "the standings page does not show the table"
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
-        f.write(WRK_SCRIPT)
-    script = Path(f.name)
+    script = write_script()
     runs: dict[str, list[dict]] = {"trivial view /healthz/live": [],
                                    "standings page, 1,000 teams": []}
     try:
@@ -161,8 +167,9 @@ def read_load(port: int, slug: str) -> None:
 
 # --- 500 submissions ----------------------------------------------------------------------------
 
-def prepare_submissions(slug: str) -> tuple[list[dict], list[int]]:
-    """Seat the next round and list both captains' reports of its first 250 tables."""
+def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
+    """Both captains' reports of 250 tables: part 0 seats a new round and takes its first 250
+    tables, part 1 the next 250 of the same round."""
     from accounts.models import CaptainLink, User
     from tournaments import registration, seating
     from tournaments.management.commands.generate_event import OFFICIAL_EMAIL, fadoq_score
@@ -170,11 +177,14 @@ def prepare_submissions(slug: str) -> tuple[list[dict], list[int]]:
 
     event = Event.objects.get(slug=slug)
     official = User.objects.get(email=OFFICIAL_EMAIL)
-    played = event.rounds.count()
-    if event.number_of_games <= played:
-        registration.set_number_of_games(event, official, played + 1)
-    round_ = seating.seat_next_round(event, official)
-    games = list(round_.games.filter(team_b__isnull=False).order_by("table")[:GAMES_SUBMITTED])
+    if part == 0:
+        played = event.rounds.count()
+        if event.number_of_games <= played:
+            registration.set_number_of_games(event, official, played + 1)
+        seating.seat_next_round(event, official, force=True)  # a rerun: earlier tables open
+    round_ = seating.current_round(event)
+    games = list(round_.games.filter(team_b__isnull=False).order_by("table")
+                 [part * GAMES_SUBMITTED:(part + 1) * GAMES_SUBMITTED])
     links = {link.team_id: link for link in CaptainLink.objects.filter(
         team__event=event, revoked_at__isnull=True)}
     rng = random.Random(webenv.SEED)
@@ -242,25 +252,39 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def submissions(port: int, slug: str) -> None:
+def submissions(port: int, slug: str, part: int = 0, readers_seconds: int = 0) -> float:
+    """Send 500 submissions and check them; with ``readers_seconds``, wrk reads the standings
+    page meanwhile (a hall of phones while the captains report). Returns the wall time."""
     from collections import Counter
 
     from django.db import connections
 
     from tournaments.models import Event, Game, Report
 
-    jobs, game_ids = prepare_submissions(slug)
+    jobs, game_ids = prepare_submissions(slug, part)
     version_before = Event.objects.get(slug=slug).version
     connections.close_all()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(jobs, f)
+    readers = script = None
+    if readers_seconds and shutil.which("wrk"):
+        script = write_script()
+        readers = subprocess.Popen(
+            ["wrk", "-t1", "-c16", f"-d{readers_seconds}s", "--timeout", "20s",
+             "-H", "Accept-Language: fr-ca", "-s", str(script),
+             f"http://127.0.0.1:{port}/e/{slug}/standings/"],
+            stdout=subprocess.PIPE, text=True)
     try:
         out = subprocess.run(
             [sys.executable, "-m", "benchmarks.bench_load", "--client", str(port), f.name],
             cwd=webenv.ROOT, capture_output=True, text=True, timeout=300, check=True,
         ).stdout
+        if readers is not None:
+            read = wrk_result(readers.communicate(timeout=readers_seconds + 60)[0])
     finally:
         Path(f.name).unlink()
+        if script is not None:
+            script.unlink()
     data = json.loads(out.strip().splitlines()[-1])
     first, retries = data["first"], data["retries"]
     codes = Counter(status for status, _ in first)
@@ -289,8 +313,14 @@ def submissions(port: int, slug: str) -> None:
           f"{len(expected_keys - keys)}; games confirmed by agreement: {confirmed}/"
           f"{len(game_ids)}; event version +{version_after - version_before}; "
           f"5xx or no answer: {server_errors}")
+    if readers is not None:
+        print(f"  meanwhile the standings page (wrk, 16 connections, {readers_seconds} s): "
+              f"{read['rps']:.0f} req/s, p50 {read['p50'] / 1000:.0f} ms, "
+              f"p95 {read['p95'] / 1000:.0f} ms, p99 {read['p99'] / 1000:.0f} ms, errors "
+              f"{read['errors_status'] + read['errors_other']}")
     if not stored_once or server_errors or confirmed != len(game_ids):
         print("  ERROR: submissions lost, duplicated or failed")
+    return data["wall"]
 
 
 def ensure_event(slug: str) -> None:
@@ -317,7 +347,10 @@ def main(argv: list[str] | None = None) -> None:
     proc = start_gunicorn(server_env(env, port), port)
     try:
         read_load(port, slug)
-        submissions(port, slug)
+        print("\nScore submissions, alone:")
+        wall = submissions(port, slug, part=0)
+        print("\nScore submissions while phones read the standings page:")
+        submissions(port, slug, part=1, readers_seconds=max(5, round(wall)))
     finally:
         stop(proc)
         try:

@@ -60,12 +60,15 @@ def test_unreleased_standings_stay_hidden_from_the_public_while_officials_see_th
     assert "<table class=\"standings\"" not in public
 
 
-def test_the_process_memory_keeps_fragments_by_event_identity_and_version():
+def test_page_fragments_by_event_identity_and_version():
     from types import SimpleNamespace
 
-    from tournaments.caching import cached, clear_local
+    from django.core.cache import cache
+
+    from tournaments.caching import clear_local, page_fragment
 
     clear_local()
+    cache.clear()
     calls = []
 
     def render(text):
@@ -73,14 +76,33 @@ def test_the_process_memory_keeps_fragments_by_event_identity_and_version():
         return text
 
     one = SimpleNamespace(pk=1, version=3, uid="a")
-    assert cached(one, "page", lambda: render("v3"), local=True) == "v3"
-    assert cached(one, "page", lambda: render("again"), local=True) == "v3"
+    assert page_fragment(one, "page", lambda: render("v3")) == "v3"
+    assert page_fragment(one, "page", lambda: render("again")) == "v3"
     one.version = 4  # a confirmed result: the next view renders again
-    assert cached(one, "page", lambda: render("v4"), local=True) == "v4"
+    assert page_fragment(one, "page", lambda: render("v4")) == "v4"
     same_id_other_event = SimpleNamespace(pk=1, version=4, uid="b")
+    cache.clear()
+    assert page_fragment(same_id_other_event, "page", lambda: render("b4")) == "b4"
+    assert calls == ["v3", "v4", "b4"]
+    clear_local()
+
+
+def test_while_one_view_renders_the_new_version_the_others_get_the_previous_one():
+    from types import SimpleNamespace
+
     from django.core.cache import cache
 
+    from tournaments.caching import clear_local, fragment_key, page_fragment
+
+    clear_local()
     cache.clear()
-    assert cached(same_id_other_event, "page", lambda: render("b4"), local=True) == "b4"
-    assert calls == ["v3", "v4", "b4"]
+    event = SimpleNamespace(pk=7, version=1, uid="c")
+    assert page_fragment(event, "page", lambda: "v1") == "v1"
+    clear_local()  # another web process: nothing in its memory
+    event.version = 2
+    cache.add(f"render-lock:{fragment_key(event, 'page')}", 1, 30)  # someone is rendering v2
+    assert page_fragment(event, "page", lambda: "v2 rendered twice") == "v1"
+    cache.delete(f"render-lock:{fragment_key(event, 'page')}")  # the render is done
+    assert page_fragment(event, "page", lambda: "v2") == "v2"
+    assert page_fragment(event, "page", lambda: "v2 again") == "v2"
     clear_local()

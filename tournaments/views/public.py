@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
 
-from ..caching import cached
+from ..caching import cached, page_fragment
 from ..charts import points_chart
 from ..models import Event, Game, Round, Season, Team
 from ..seating import current_round
@@ -59,7 +59,7 @@ def seating(request, slug):
         return render_to_string("tournaments/_seating_live.html",
                                 {"rounds": [(r, list(_games(r))) for r in rounds]}, request)
 
-    live = cached(event, live_key(event, "seating"), lambda: render_live().encode(), local=True)
+    live = page_fragment(event, live_key(event, "seating"), lambda: render_live().encode())
     return with_live(request, "tournaments/seating.html",
                      {"event": event, "refresh": event.status == "running"}, live)
 
@@ -104,8 +104,8 @@ def standings(request, slug):
     if visible:
         # The rendered table is cached, not only the standings: at 1,000 teams rendering it
         # costs ten times more than reading it back (docs/performance.md).
-        live = cached(event, live_key(event, "standings"),
-                      lambda: _standings_live(request, event).encode(), local=True)
+        live = page_fragment(event, live_key(event, "standings"),
+                             lambda: _standings_live(request, event).encode())
     return with_live(request, "tournaments/standings.html", context, live)
 
 
