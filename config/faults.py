@@ -90,3 +90,23 @@ def server_error(request):
     from django.views.defaults import server_error as default
 
     return default(request)
+
+
+def bad_request(request, exception=None):
+    """``handler400``: a request Django refuses before any view (a body over
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields…) is explained, in JSON on the API."""
+    from django.conf import settings
+    from django.core.exceptions import RequestDataTooBig
+
+    if isinstance(exception, RequestDataTooBig):
+        detail = _("The request is too large: at most %(n)d bytes are accepted.") % {
+            "n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+        code = "too_large"
+    else:
+        detail = _("The request was refused as malformed: %(why)s") % {"why": exception}
+        code = "bad_request"
+    if _wants_json(request):
+        return JsonResponse({"detail": detail, "code": code}, status=400)
+    from django.http import HttpResponseBadRequest
+
+    return HttpResponseBadRequest(detail, content_type="text/plain; charset=utf-8")

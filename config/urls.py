@@ -19,5 +19,6 @@ urlpatterns = [
     path("", include("tournaments.urls")),
 ]
 
+handler400 = "config.faults.bad_request"
 handler404 = "config.faults.not_found"
 handler500 = "config.faults.server_error"
