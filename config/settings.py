@@ -36,6 +36,9 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "insecure-dev-only-key-set-SECRET_KEY-in-production"  # noqa: S105 (dev only)
+if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_KEY) < 32):
+    raise ImproperlyConfigured("SECRET_KEY is the development key or too short (under 32 "
+                               "characters): set a long random one when DEBUG is off")
 
 # Event archives (tournaments/archive.py): with a key, an archive's checksum is an HMAC, so only
 # sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum.
