@@ -118,6 +118,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache and Celery: REDIS_URL, else local memory and eager tasks ------------------------
+# Public pages (standings, seating) re-render at most every PAGE_RENDER_EVERY seconds while
+# results keep arriving (tournaments/caching.py); tests see every change at once.
+PAGE_RENDER_EVERY = float(os.environ.get("PAGE_RENDER_EVERY", "0" if TESTING else "2"))
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {

@@ -16,7 +16,12 @@ hall full of phones refreshing while every captain reports within the same minut
   1,000 teams) get the previous version instead of all rendering it too. Without this, results
   confirmed every few hundred milliseconds kept every reader rendering and the page answered in
   seconds (docs/performance.md). The fragment key includes the visibility state, so what is
-  served meanwhile was rendered for the same audience; only the data may be one render old.
+  served meanwhile was rendered for the same audience; only the data may be one render old;
+- at most one render every ``settings.PAGE_RENDER_EVERY`` seconds (2 by default, 0 in tests):
+  a version rendered less than that long ago is served while newer results keep arriving. At
+  the end of a round 250 results are confirmed within a minute; rendering the 1,000-team
+  standings after each (a quarter of a second of one core) left too little of two cores for
+  the captains' submissions. The page's own refresh comes every 30 seconds.
 
 Fragments that feed decisions (the standings used to seat a Swiss round, exports) use
 :func:`cached` and are never served old.
@@ -39,8 +44,8 @@ _MISSING = object()
 LOCAL_ENTRIES = 32
 LOCAL_SECONDS = 300
 RENDER_LOCK_SECONDS = 30
-# "event uid:key" -> (expires at, version, value): the latest version this process has seen.
-_local: OrderedDict[str, tuple[float, int, Any]] = OrderedDict()
+# "event uid:pk:key" -> (expires at, version, rendered at, value): the latest version seen here.
+_local: OrderedDict[str, tuple[float, int, float, Any]] = OrderedDict()
 _local_lock = threading.Lock()
 
 
@@ -76,49 +81,55 @@ def cached(event, key: str, compute: Callable[[], Any], timeout: int = 3600) -> 
 
 def page_fragment(event, key: str, render: Callable[[], Any], timeout: int = 3600) -> Any:
     """A rendered public fragment at the event's version (see the module docstring)."""
+    from django.conf import settings
+
+    every = getattr(settings, "PAGE_RENDER_EVERY", 0)
     local_key = f"{getattr(event, 'uid', '')}:{event.pk}:{key}"  # ids are reused, uids never
-    version, value = _local_get(local_key)
-    if version == event.version:
+    version, rendered_at, value = _local_get(local_key)
+    if version == event.version or (version is not None and time.time() - rendered_at < every):
         return value
     full_key = fragment_key(event, key)
-    fresh = _safe(lambda: cache.get(full_key, _MISSING), _MISSING)
-    if fresh is not _MISSING:
-        _local_set(local_key, event.version, fresh)
-        return fresh
+    latest_key = f"latest:{event.pk}:{key}"
+    found = _safe(lambda: cache.get_many([full_key, latest_key]), {})
+    if full_key in found:
+        _local_set(local_key, event.version, time.time(), found[full_key])
+        return found[full_key]
+    latest = found.get(latest_key)  # (version, rendered at, value)
+    if latest is not None and latest[0] <= event.version and time.time() - latest[1] < every:
+        _local_set(local_key, *latest)
+        return latest[2]
     lock = f"render-lock:{full_key}"
     if not _safe(lambda: cache.add(lock, 1, RENDER_LOCK_SECONDS), True):
         # Another process renders this version right now: serve the previous one meanwhile.
         if value is not _MISSING:
             return value
-        latest = _safe(lambda: cache.get(f"latest:{event.pk}:{key}"))
         if latest is not None and latest[0] <= event.version:
-            return latest[1]
+            return latest[2]
     try:
-        fresh = render()
-        _safe(lambda: cache.set_many({full_key: fresh,
-                                      f"latest:{event.pk}:{key}": (event.version, fresh)},
+        fresh, now = render(), time.time()
+        _safe(lambda: cache.set_many({full_key: fresh, latest_key: (event.version, now, fresh)},
                                      timeout))
     finally:
         _safe(lambda: cache.delete(lock))
-    _local_set(local_key, event.version, fresh)
+    _local_set(local_key, event.version, now, fresh)
     return fresh
 
 
-def _local_get(key: str) -> tuple[int | None, Any]:
+def _local_get(key: str) -> tuple[int | None, float, Any]:
     with _local_lock:
         entry = _local.get(key)
         if entry is None or entry[0] < time.monotonic():
-            return None, _MISSING
+            return None, 0.0, _MISSING
         _local.move_to_end(key)
-        return entry[1], entry[2]
+        return entry[1], entry[2], entry[3]
 
 
-def _local_set(key: str, version: int, value: Any) -> None:
+def _local_set(key: str, version: int, rendered_at: float, value: Any) -> None:
     with _local_lock:
         current = _local.get(key)
         if current is not None and current[1] > version:
             return  # a newer version was stored meanwhile
-        _local[key] = (time.monotonic() + LOCAL_SECONDS, version, value)
+        _local[key] = (time.monotonic() + LOCAL_SECONDS, version, rendered_at, value)
         _local.move_to_end(key)
         while len(_local) > LOCAL_ENTRIES:
             _local.popitem(last=False)

@@ -106,3 +106,28 @@ def test_while_one_view_renders_the_new_version_the_others_get_the_previous_one(
     assert page_fragment(event, "page", lambda: "v2") == "v2"
     assert page_fragment(event, "page", lambda: "v2 again") == "v2"
     clear_local()
+
+
+def test_while_results_keep_coming_a_page_renders_at_most_every_few_seconds(settings,
+                                                                            monkeypatch):
+    from types import SimpleNamespace
+
+    from django.core.cache import cache
+
+    from tournaments import caching
+
+    caching.clear_local()
+    cache.clear()
+    settings.PAGE_RENDER_EVERY = 2
+    now = [1000.0]
+    monkeypatch.setattr(caching.time, "time", lambda: now[0])
+    event = SimpleNamespace(pk=8, version=1, uid="d")
+    assert caching.page_fragment(event, "page", lambda: "v1") == "v1"
+    event.version = 2  # a result confirmed half a second later
+    now[0] += 0.5
+    assert caching.page_fragment(event, "page", lambda: "v2 too soon") == "v1"
+    caching.clear_local()  # another process, same answer from Redis
+    assert caching.page_fragment(event, "page", lambda: "v2 too soon") == "v1"
+    now[0] += 2
+    assert caching.page_fragment(event, "page", lambda: "v2") == "v2"
+    caching.clear_local()
