@@ -6,8 +6,8 @@ fails :func:`test_every_route_has_an_entry`.
 
 The scene (``tests.api.build_scene``): round 1 of a 6-team event is seated; at table 1 (``game``,
 team A v team B) captain A reported 121–100 and captain B has not answered; at table 2 the
-captains disagree (``dispute``). The event belongs to a season of a league; the organizer has a
-finished season export. ``other_organizer`` organizes an event of their own.
+captains disagree (``dispute``). The event belongs to a season of a league the organizer
+organizes; the organizer has a finished season export. ``other_organizer`` organizes an event of their own.
 
 The seven callers, in this order in every row:
 
@@ -108,6 +108,20 @@ def venue_changed(scene) -> bool:
     return _event(scene).venue == "Gymnase"
 
 
+def league_created(scene) -> bool:
+    from tournaments.models import League
+
+    return League.objects.filter(name="Ligue des Laurentides").exists()
+
+
+def season_best_of_3(scene) -> bool:
+    return _event(scene).season.best_of == 3
+
+
+def event_left_season(scene) -> bool:
+    return _event(scene).season_id is None
+
+
 ANYONE = (200,) * 7
 USERS_ONLY = (LOGIN, LOGIN, LOGIN, 200, 200, 200, 200)
 OFFICIALS = (LOGIN, LOGIN, LOGIN, 200, 200, 404, 200)
@@ -128,6 +142,7 @@ MATRIX = [
     page("tournaments:team", "GET", "/e/{slug}/teams/{team_a}/", *ANYONE),
     page("tournaments:podium", "GET", "/e/{slug}/podium/", *ANYONE),
     page("healthz", "GET", "/healthz", *ANYONE),
+    page("healthz-live", "GET", "/healthz/live", *ANYONE),
     page("javascript-catalog", "GET", "/jsi18n/", *ANYONE),
     page("set_language", "POST", "/i18n/setlang/", *(DONE,) * 7, data={"language": "en"}),
     page("games:hand", "GET", "/tools/hand/", *ANYONE),
@@ -137,6 +152,9 @@ MATRIX = [
     page("api-docs", "GET", "/api/docs/", *ANYONE),
     page("accounts:login", "GET", "/accounts/login/", 200, 200, 200, DONE, DONE, DONE, DONE),
     page("accounts:logout", "POST", "/accounts/logout/", *(DONE,) * 7),
+    page("tournaments:season", "GET", "/s/ligue-fadoq/2026/", *ANYONE),
+    page("tournaments:season-csv", "GET", "/s/ligue-fadoq/2026/players.csv", *ANYONE),
+    page("tournaments:player", "GET", "/p/{player}/", *ANYONE),
     # --- captains: the private link + PIN --------------------------------------------------------
     page("tournaments:captain", "GET", "/c/{token_a}/", PIN, 200, PIN, PIN, PIN, PIN, PIN),
     page("tournaments:captain", "POST", "/c/{token_a}/", 403, 200, 403, 403, 403, 403, 403,
@@ -177,6 +195,22 @@ MATRIX = [
     # Importing an archive: whoever organizes an event or a league, and staff (not officials).
     page("tournaments:archive-import", "GET", "/organize/new/import/",
          LOGIN, LOGIN, LOGIN, 403, 200, 200, 200),
+    # Leagues: any user may create one; its organizers (the scene's organizer) and staff edit it.
+    page("tournaments:leagues", "GET", "/organize/leagues/", *USERS_ONLY),
+    page("tournaments:leagues", "POST", "/organize/leagues/",
+         LOGIN, LOGIN, LOGIN, DONE, DONE, DONE, DONE, data={"name": "Ligue des Laurentides"},
+         effect=league_created),
+    page("tournaments:league", "GET", "/organize/leagues/ligue-fadoq/", *ORGANIZER),
+    page("tournaments:league-players", "GET", "/organize/leagues/ligue-fadoq/players/",
+         *ORGANIZER),
+    page("tournaments:season-settings", "GET", "/organize/leagues/ligue-fadoq/seasons/2026/",
+         *ORGANIZER),
+    page("tournaments:season-settings", "POST", "/organize/leagues/ligue-fadoq/seasons/2026/",
+         *ORGANIZER_POST, data={"name": "2026", "aggregation": "points", "best_of": "3"},
+         effect=season_best_of_3),
+    page("tournaments:season-events", "POST",
+         "/organize/leagues/ligue-fadoq/seasons/2026/events/", *ORGANIZER_POST,
+         effect=event_left_season),
     # --- API: public tools and tokens ------------------------------------------------------------
     api("api-tools-hand", "POST", "tools/hand/", *ANYONE,
         data={"hand": "5H 5C 5S JD", "starter": "5D"}),
@@ -230,6 +264,9 @@ MATRIX = [
         401, 403, 200, 200, 200, 403, 200, effect=game_confirmed),
     api("api-dispute-decide", "POST", "disputes/{dispute}/decide/",
         401, 403, 403, 200, 200, 404, 200, data={"report": "{dispute_report}"}),
+    # --- API: seasons and players (only released events count, for every caller) -------------
+    api("api-season-standings", "GET", "leagues/ligue-fadoq/seasons/2026/standings/", *ANYONE),
+    api("api-player", "GET", "players/{player}/", *ANYONE),
 ]
 
 #: Routes with no row, each with the reason.
@@ -279,6 +316,7 @@ def scene(event, organizer, official, other_organizer, staff):
 
     built = build_scene(event, organizer, official, other_organizer, staff)
     league = League.objects.create(name="Ligue FADOQ", slug="ligue-fadoq", created_by=organizer)
+    league.organizers.add(organizer)
     season = Season.objects.create(league=league, name="2026", slug="2026")
     type(event).objects.filter(pk=event.pk).update(season=season)
     export = SeasonExport.objects.create(season=season, requested_by=organizer,
