@@ -11,11 +11,15 @@ processes on loopback:
    1,000-team event (results released). Requests per second, p50/p95/p99 latency, and the
    throughput ratio standings / trivial.
 2. 500 score submissions through the API with the captains' links and PINs
-   (``X-Captain-Link``/``X-Captain-Pin``): a ninth round is seated (500 tables) and both
+   (``X-Captain-Link``/``X-Captain-Pin``): a new round is seated (500 tables) and both
    captains of 250 tables report the same score, all released at once from 250 threads of a
    separate client process; then 50 of them are sent again with the same idempotency key (a
    phone retrying). Checked in the database: every report stored exactly once, none lost, every
    one of the 250 games confirmed by the two captains' agreement; no 5xx. p50/p95/p99 latency.
+3. The same with the other 250 tables of that round while phones read the standings page
+   (open loop, ``PHONES_PER_SECOND`` views a second: 600 phones refreshing every 30 s): the
+   submissions' figures again, and the views' latency while every confirmation changes the
+   standings.
 
 No Celery worker runs: the standings refresh that each confirmed result schedules is queued in
 Redis (database 5, emptied at the end); pages compute what they miss.
@@ -47,6 +51,7 @@ WORKERS, THREADS = 3, 4
 GAMES_SUBMITTED = 250
 CONCURRENT = 250
 RETRIES = 50
+PHONES_PER_SECOND = 20
 
 WRK_SCRIPT = """
 done = function(summary, latency, requests)
@@ -219,9 +224,45 @@ def post(port: int, job: dict) -> tuple[int, float]:
     return status, time.perf_counter() - start
 
 
-def client_main(port: int, jobs_file: str) -> None:
-    """The second process: every job at once from ``CONCURRENT`` threads, then the retries."""
+def get(url: str) -> tuple[int, float]:
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(urllib.request.Request(
+                url, headers={"Accept-Language": "fr-ca"}), timeout=60) as response:
+            response.read()
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        status = exc.code
+    except OSError:
+        status = 0
+    return status, time.perf_counter() - start
+
+
+def phones(url: str, rate: float, stop: threading.Event, results: list) -> None:
+    """Open-loop readers: one GET every 1/rate s whatever the answers' speed (a hall of
+    phones refreshing on their own clocks), each in its own thread."""
+    threads, due = [], time.perf_counter()
+    while not stop.is_set():
+        thread = threading.Thread(target=lambda: results.append(get(url)))
+        thread.start()
+        threads.append(thread)
+        due += 1 / rate
+        time.sleep(max(0.0, due - time.perf_counter()))
+    for thread in threads:
+        thread.join()
+
+
+def client_main(port: int, jobs_file: str, readers: str = "") -> None:
+    """The second process: every job at once from ``CONCURRENT`` threads, then the retries;
+    with ``readers`` ("URL RATE"), phones read that page meanwhile."""
     jobs = json.loads(Path(jobs_file).read_text())
+    reads: list[tuple[int, float]] = []
+    stop = threading.Event()
+    reader = None
+    if readers:
+        url, rate = readers.split()
+        reader = threading.Thread(target=phones, args=(url, float(rate), stop, reads))
+        reader.start()
     results: list[tuple[int, float] | None] = [None] * len(jobs)
     gate = threading.Barrier(min(CONCURRENT, len(jobs)))
     lock = threading.Lock()
@@ -243,8 +284,11 @@ def client_main(port: int, jobs_file: str) -> None:
     for t in threads:
         t.join()
     wall = time.perf_counter() - started
+    stop.set()
+    if reader is not None:
+        reader.join()
     retried = [post(port, job) for job in random.Random(1).sample(jobs, RETRIES)]
-    print(json.dumps({"first": results, "retries": retried, "wall": wall}))
+    print(json.dumps({"first": results, "retries": retried, "wall": wall, "reads": reads}))
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -252,9 +296,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def submissions(port: int, slug: str, part: int = 0, readers_seconds: int = 0) -> float:
-    """Send 500 submissions and check them; with ``readers_seconds``, wrk reads the standings
-    page meanwhile (a hall of phones while the captains report). Returns the wall time."""
+def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) -> None:
+    """Send 500 submissions and check them; with ``readers_rate``, phones read the standings
+    page meanwhile, that many requests per second (a hall while the captains report)."""
     from collections import Counter
 
     from django.db import connections
@@ -266,25 +310,14 @@ def submissions(port: int, slug: str, part: int = 0, readers_seconds: int = 0) -
     connections.close_all()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(jobs, f)
-    readers = script = None
-    if readers_seconds and shutil.which("wrk"):
-        script = write_script()
-        readers = subprocess.Popen(
-            ["wrk", "-t1", "-c16", f"-d{readers_seconds}s", "--timeout", "20s",
-             "-H", "Accept-Language: fr-ca", "-s", str(script),
-             f"http://127.0.0.1:{port}/e/{slug}/standings/"],
-            stdout=subprocess.PIPE, text=True)
+    command = [sys.executable, "-m", "benchmarks.bench_load", "--client", str(port), f.name]
+    if readers_rate:
+        command.append(f"http://127.0.0.1:{port}/e/{slug}/standings/ {readers_rate}")
     try:
-        out = subprocess.run(
-            [sys.executable, "-m", "benchmarks.bench_load", "--client", str(port), f.name],
-            cwd=webenv.ROOT, capture_output=True, text=True, timeout=300, check=True,
-        ).stdout
-        if readers is not None:
-            read = wrk_result(readers.communicate(timeout=readers_seconds + 60)[0])
+        out = subprocess.run(command, cwd=webenv.ROOT, capture_output=True, text=True,
+                             timeout=300, check=True).stdout
     finally:
         Path(f.name).unlink()
-        if script is not None:
-            script.unlink()
     data = json.loads(out.strip().splitlines()[-1])
     first, retries = data["first"], data["retries"]
     codes = Counter(status for status, _ in first)
@@ -313,14 +346,16 @@ def submissions(port: int, slug: str, part: int = 0, readers_seconds: int = 0) -
           f"{len(expected_keys - keys)}; games confirmed by agreement: {confirmed}/"
           f"{len(game_ids)}; event version +{version_after - version_before}; "
           f"5xx or no answer: {server_errors}")
-    if readers is not None:
-        print(f"  meanwhile the standings page (wrk, 16 connections, {readers_seconds} s): "
-              f"{read['rps']:.0f} req/s, p50 {read['p50'] / 1000:.0f} ms, "
-              f"p95 {read['p95'] / 1000:.0f} ms, p99 {read['p99'] / 1000:.0f} ms, errors "
-              f"{read['errors_status'] + read['errors_other']}")
+    reads = data["reads"]
+    if reads:
+        times = [seconds for _, seconds in reads]
+        ok = sum(1 for status, _ in reads if status == 200)
+        print(f"  meanwhile {len(reads)} views of the standings page ({readers_rate:g} a second, "
+              f"as {readers_rate * 30:.0f} phones refreshing every 30 s): {ok} answered 200; "
+              f"p50 {percentile(times, 50) * 1000:.0f} ms, p95 {percentile(times, 95) * 1000:.0f}"
+              f" ms, p99 {percentile(times, 99) * 1000:.0f} ms")
     if not stored_once or server_errors or confirmed != len(game_ids):
         print("  ERROR: submissions lost, duplicated or failed")
-    return data["wall"]
 
 
 def ensure_event(slug: str) -> None:
@@ -348,9 +383,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         read_load(port, slug)
         print("\nScore submissions, alone:")
-        wall = submissions(port, slug, part=0)
+        submissions(port, slug, part=0)
         print("\nScore submissions while phones read the standings page:")
-        submissions(port, slug, part=1, readers_seconds=max(5, round(wall)))
+        submissions(port, slug, part=1, readers_rate=PHONES_PER_SECOND)
     finally:
         stop(proc)
         try:
@@ -362,7 +397,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--client":
-        client_main(int(sys.argv[2]), sys.argv[3])
+    if len(sys.argv) in (4, 5) and sys.argv[1] == "--client":
+        client_main(int(sys.argv[2]), sys.argv[3], *sys.argv[4:])
     else:
         main()
