@@ -52,6 +52,7 @@ GAMES_SUBMITTED = 250
 CONCURRENT = 250
 RETRIES = 50
 PHONES_PER_SECOND = 20
+CLIENT_SECONDS = 180
 
 WRK_SCRIPT = """
 done = function(summary, latency, requests)
@@ -315,7 +316,11 @@ def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) ->
         command.append(f"http://127.0.0.1:{port}/e/{slug}/standings/ {readers_rate}")
     try:
         out = subprocess.run(command, cwd=webenv.ROOT, capture_output=True, text=True,
-                             timeout=300, check=True).stdout
+                             timeout=CLIENT_SECONDS, check=True).stdout
+    except subprocess.TimeoutExpired:
+        print(f"  ERROR: the client did not finish within {CLIENT_SECONDS} s (stopped): the "
+              "server is overwhelmed")
+        return
     finally:
         Path(f.name).unlink()
     data = json.loads(out.strip().splitlines()[-1])
