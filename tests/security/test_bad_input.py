@@ -189,3 +189,20 @@ def test_wrong_encodings_are_explained(official_api, event, payload, content_typ
     assert response.status_code in (400, 415)
     assert response.json()["detail"]
     assert snapshot(event) == before
+
+
+def test_non_numeric_ids_in_forms_and_queries_are_not_server_errors(event, organizer,
+                                                                    captain_client):
+    from tournaments.seating import seat_next_round
+
+    seat_next_round(event, organizer)
+    game = event.rounds.get().games.exclude(team_b=None).order_by("table").first()
+    official = Client()
+    official.force_login(organizer)
+    assert official.get(f"/organize/{event.slug}/desk/?round=abc").status_code == 200
+    assert official.post(f"/organize/{event.slug}/desk/games/{game.pk}/",
+                         {"action": "confirm", "report": "abc"}).status_code == 404
+    captain = captain_client(game.team_a)
+    token = link_of(game.team_a).token
+    assert captain.post(f"/c/{token}/games/{game.pk}/confirm/",
+                        {"report": "x1"}).status_code == 404

@@ -10,6 +10,7 @@ import uuid
 
 from django.contrib import messages
 from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -142,7 +143,9 @@ def captain_confirm(request, token, game_id):
     link, game = _captain_game(request, token, game_id)
     if game is None:
         return redirect("tournaments:captain", token=token)
-    report = get_object_or_404(Report, game=game, pk=request.POST.get("report"))
+    if not request.POST.get("report", "").isdigit():
+        raise Http404("no such report")
+    report = get_object_or_404(Report, game=game, pk=request.POST["report"])
     actor = reporting.Actor(team=link.team, channel=Report.Channel.LINK,
                             client=client_of(request))
     try:

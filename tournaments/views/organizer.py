@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -216,7 +217,8 @@ def desk(request, slug):
     event = managed_event(request, slug)
     round_ = seating.current_round(event)
     rounds = event.rounds.order_by("-number")
-    number = int(request.GET.get("round") or (round_.number if round_ else 0))
+    asked = request.GET.get("round", "")
+    number = int(asked) if asked.isdigit() else (round_.number if round_ else 0)
     shown = rounds.filter(number=number).first()
     games = (shown.games.select_related("team_a", "team_b", "confirmed_report")
              .order_by("table") if shown else [])
@@ -236,6 +238,8 @@ def desk_game(request, slug, game_id):
         action = request.POST.get("action")
         report = None
         if request.POST.get("report"):
+            if not request.POST["report"].isdigit():
+                raise Http404("no such report")
             report = get_object_or_404(Report, game=game, pk=request.POST["report"])
         dispute = game.disputes.filter(resolved_at__isnull=True).first()
         note = request.POST.get("note", "")
