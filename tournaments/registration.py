@@ -156,7 +156,12 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
     if not text.strip():
         raise RuleError(_("The list is empty: one team per line, “team, captain, partner”."),
                         code="empty")
-    rows = list(csv.reader(io.StringIO(text), delimiter=guess_delimiter(text)))
+    try:
+        # Universal newlines: a lone carriage return (old Mac Excel) ends a line too.
+        rows = list(csv.reader(io.StringIO(text, newline=None), delimiter=guess_delimiter(text)))
+    except csv.Error as exc:
+        raise RuleError(_("The list cannot be read as CSV (%(error)s): one team per line, "
+                          "“team, captain, partner”.") % {"error": exc}, code="csv") from exc
     teams, seen = [], {}
     for number, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
