@@ -17,8 +17,10 @@ PROD = {"DEBUG": "0", "SECRET_KEY": "x" * 20 + "-test-only-not-a-secret-01234567
 
 
 def settings_in(env: dict, code: str) -> subprocess.CompletedProcess:
+    # Test-only switches (the browser tests' DJANGO_ALLOW_ASYNC_UNSAFE, say) are not production.
     clean = {k: v for k, v in os.environ.items()
-             if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HUCHE_TESTING"}}
+             if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HUCHE_TESTING",
+                          "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=60)
 
