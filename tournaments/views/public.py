@@ -54,7 +54,7 @@ def event_home(request, slug):
 @require_GET
 def seating(request, slug):
     """Where do I sit: the current round, big enough to read across a hall."""
-    event = event_or_404(slug)
+    event = get_object_or_404(Event, slug=slug)  # the hot path: no season join
 
     def render_live():
         playoff = event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first()
@@ -100,7 +100,7 @@ def round_results(request, slug, number):
 
 @require_GET
 def standings(request, slug):
-    event = event_or_404(slug)
+    event = get_object_or_404(Event, slug=slug)  # the hot path: no season join
     visible = results_visible(event, request.user)
     context = {"event": event, "visible": visible, "refresh": event.status == "running"}
     live = None
