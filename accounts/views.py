@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .forms import EmailLoginForm
 from .throttle import client_ip, login_failed, login_succeeded, login_wait, minutes
 
 
 def throttled_message(wait: int) -> str:
-    return _("Too many failed logins: try again in %(n)d minute(s).") % {"n": minutes(wait)}
+    n = minutes(wait)
+    return ngettext("Too many failed logins: try again in %(n)d minute.",
+                    "Too many failed logins: try again in %(n)d minutes.", n) % {"n": n}
 
 
 class LoginView(auth_views.LoginView):

@@ -11,6 +11,7 @@ from dataclasses import replace
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import audit
 from .caching import bump_event
@@ -84,8 +85,10 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
         waiting = unsettled_games(previous).count()
         if waiting and not force:
             raise RuleError(
-                _("Round %(round)d still has %(n)d game(s) without a confirmed result. Confirm "
-                  "them, or force the next round (it will be recorded).")
+                ngettext("Round %(round)d still has %(n)d game without a confirmed result. "
+                         "Confirm it, or force the next round (it will be recorded).",
+                         "Round %(round)d still has %(n)d games without a confirmed result. "
+                         "Confirm them, or force the next round (it will be recorded).", waiting)
                 % {"round": previous.number, "n": waiting},
                 code="round_open",
             )

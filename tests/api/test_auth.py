@@ -87,7 +87,7 @@ def test_a_wrong_pin_is_refused_and_counted(api_client, scene):
     response = _report(captain(api_client, scene.team_b, pin="000000x"), scene)
     assert response.status_code == 401
     assert response.json() == {
-        "detail": f"Wrong PIN. {MAX_FAILED_ATTEMPTS - 1} attempt(s) left before the link is "
+        "detail": f"Wrong PIN. {MAX_FAILED_ATTEMPTS - 1} attempts left before the link is "
                   "locked.", "code": "wrong_pin"}
     assert link_of(scene.team_b).failed_attempts == 1
     assert Report.objects.count() == before

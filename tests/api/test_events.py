@@ -178,7 +178,7 @@ def test_the_next_round_waits_for_every_result_unless_forced(organizer_api, even
     refused = organizer_api.post(url(event, "rounds/"), {}, format="json")
     assert refused.status_code == 400
     assert refused.json()["code"] == "round_open"
-    assert refused.json()["detail"].startswith("Round 1 still has 3 game(s) without a confirmed "
+    assert refused.json()["detail"].startswith("Round 1 still has 3 games without a confirmed "
                                                "result.")
     assert Round.objects.filter(event=event).count() == 1
     forced = organizer_api.post(url(event, "rounds/"), {"force": True}, format="json")

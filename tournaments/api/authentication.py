@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
@@ -43,14 +44,19 @@ class CaptainLinkAuthentication(authentication.BaseAuthentication):
         if verdict.throttled:
             raise exceptions.Throttled(
                 wait=verdict.retry_after,
-                detail=_("Too many wrong PINs from this address: try again in %(n)d "
-                         "minute(s), or ask an official.") % {"n": minutes(verdict.retry_after)})
+                detail=ngettext("Too many wrong PINs from this address: try again in %(n)d "
+                                "minute, or ask an official.",
+                                "Too many wrong PINs from this address: try again in %(n)d "
+                                "minutes, or ask an official.", minutes(verdict.retry_after))
+                % {"n": minutes(verdict.retry_after)})
         if verdict.locked:
             raise exceptions.PermissionDenied(
                 _("Too many wrong PINs: this link is locked for 15 minutes. An official can "
                   "unlock it."), code="link_locked")
         if not verdict.ok:
-            raise _failed(_("Wrong PIN. %(n)d attempt(s) left before the link is locked.")
+            raise _failed(ngettext("Wrong PIN. %(n)d attempt left before the link is locked.",
+                                   "Wrong PIN. %(n)d attempts left before the link is locked.",
+                                   verdict.attempts_left)
                           % {"n": verdict.attempts_left}, "wrong_pin")
         return (AnonymousUser(), link)
 

@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.links import check_pin, remember
@@ -45,9 +46,12 @@ def captain_home(request, token):
         if request.method == "POST" and form.is_valid():
             verdict = check_pin(link, form.cleaned_data["pin"], client=client_of(request))
             if verdict.throttled:
-                form.add_error("pin", _("Too many wrong PINs from this device or network: try "
-                                        "again in %(n)d minute(s), or ask an official.")
-                               % {"n": minutes(verdict.retry_after)})
+                n = minutes(verdict.retry_after)
+                form.add_error("pin", ngettext(
+                    "Too many wrong PINs from this device or network: try again in %(n)d "
+                    "minute, or ask an official.",
+                    "Too many wrong PINs from this device or network: try again in %(n)d "
+                    "minutes, or ask an official.", n) % {"n": n})
                 response = render(request, "tournaments/captain_pin.html",
                                   {"team": team, "form": form}, status=429)
                 response["Retry-After"] = str(verdict.retry_after)
@@ -60,7 +64,9 @@ def captain_home(request, token):
                 form.add_error("pin", _("Too many wrong PINs: this link is locked for 15 "
                                         "minutes. An official can unlock it."))
             else:
-                form.add_error("pin", _("Wrong PIN. %(n)d attempt(s) left.")
+                form.add_error("pin", ngettext("Wrong PIN. %(n)d attempt left.",
+                                               "Wrong PIN. %(n)d attempts left.",
+                                               verdict.attempts_left)
                                % {"n": verdict.attempts_left})
         return render(request, "tournaments/captain_pin.html",
                       {"team": team, "form": form}, status=200 if form.is_bound is False

@@ -14,7 +14,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts.throttle import client_ip, login_failed, login_succeeded, login_wait, minutes
+from accounts.throttle import client_ip, login_failed, login_succeeded, login_wait
+from accounts.views import throttled_message
 
 from ...errors import RuleError
 from .. import serializers as s
@@ -36,8 +37,7 @@ class ObtainTokenView(APIView):
         email = serializer.validated_data["email"].lower()
         wait = login_wait(client_ip(request), email)
         if wait:
-            raise exceptions.Throttled(wait=wait, detail=_(
-                "Too many failed logins: try again in %(n)d minute(s).") % {"n": minutes(wait)})
+            raise exceptions.Throttled(wait=wait, detail=throttled_message(wait))
         user = authenticate(request, email=email,
                             password=serializer.validated_data["password"])
         if user is None:
