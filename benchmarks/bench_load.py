@@ -215,29 +215,23 @@ def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
 
 
 def post(port: int, job: dict) -> tuple[int, float]:
-    request = urllib.request.Request(
+    return timed(urllib.request.Request(
         f"http://127.0.0.1:{port}/api/v1/games/{job['game']}/reports/",
         data=json.dumps(job["body"]).encode(), method="POST",
         headers={"Content-Type": "application/json", "Accept-Language": "en",
                  "X-Captain-Link": job["token"], "X-Captain-Pin": job["pin"]},
-    )
-    start = time.perf_counter()
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            response.read()
-            status = response.status
-    except urllib.error.HTTPError as exc:
-        status = exc.code
-    except OSError:
-        status = 0
-    return status, time.perf_counter() - start
+    ))
 
 
 def get(url: str) -> tuple[int, float]:
+    return timed(urllib.request.Request(url, headers={"Accept-Language": "fr-ca"}))
+
+
+def timed(request: urllib.request.Request) -> tuple[int, float]:
+    """The answer's status (0: no answer) and how long it took, in seconds."""
     start = time.perf_counter()
     try:
-        with urllib.request.urlopen(urllib.request.Request(
-                url, headers={"Accept-Language": "fr-ca"}), timeout=60) as response:
+        with urllib.request.urlopen(request, timeout=60) as response:
             response.read()
             status = response.status
     except urllib.error.HTTPError as exc:
