@@ -5,7 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from .errors import RuleError
 from .models import Event
+
+
+def add_rule_error(form: forms.Form, exc: RuleError) -> None:
+    """Show a service's refusal on the field it names, or above the form."""
+    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
 
 class EventForm(forms.ModelForm):

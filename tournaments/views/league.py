@@ -13,7 +13,7 @@ from .. import leagues
 from ..charts import season_chart
 from ..errors import RuleError
 from ..exports import DELIMITERS, csv_lines
-from ..forms import LeagueForm, SeasonEventsForm, SeasonForm
+from ..forms import LeagueForm, SeasonEventsForm, SeasonForm, add_rule_error
 from ..models import League, Season
 from ..players import may_manage_league
 from ..season_standings import compute_season, csv_rows
@@ -76,7 +76,7 @@ def league_list(request):
         try:
             league = leagues.create_league(request.user, name=form.cleaned_data["name"])
         except RuleError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            add_rule_error(form, exc)
         else:
             messages.success(request, _("League created. Now add a season."))
             return redirect("tournaments:league", slug=league.slug)
@@ -93,7 +93,7 @@ def league_page(request, slug):
         try:
             season = leagues.create_season(league, request.user, **form.cleaned_data)
         except RuleError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            add_rule_error(form, exc)
         else:
             messages.success(request, _("Season created. Now choose its events."))
             return redirect("tournaments:season-settings", slug=league.slug,
@@ -119,7 +119,7 @@ def season_settings(request, slug, season_slug):
         try:
             leagues.update_season(season, request.user, **form.cleaned_data)
         except RuleError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            add_rule_error(form, exc)
         else:
             messages.success(request, _("Season settings saved."))
             return redirect("tournaments:season-settings", slug=slug, season_slug=season.slug)

@@ -13,7 +13,7 @@ from accounts.roles import is_organizer
 
 from .. import players, registration, reporting, seating
 from ..errors import RuleError
-from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm
+from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm, add_rule_error
 from ..models import AuditEntry, Dispute, Game, Report, Round, Team
 from ..printing import qr_svg
 from ..standings_service import event_standings, release, seat_playoff_games
@@ -102,7 +102,7 @@ def teams(request, slug):
         try:
             team = registration.add_team(event, request.user, **form.cleaned_data)
         except RuleError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            add_rule_error(form, exc)
         else:
             messages.success(request, _("%(team)s is registered.") % {"team": team})
             return redirect("tournaments:teams", slug=slug)

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import players
 from ..errors import RuleError
-from ..forms import MergeForm
+from ..forms import MergeForm, add_rule_error
 from ..models import Player
 from ..player_record import record_of
 from .league import managed_league
@@ -35,7 +35,7 @@ def league_players(request, slug):
         try:
             players.merge(duplicate, into, request.user)
         except RuleError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            add_rule_error(form, exc)
         else:
             messages.success(request, _("%(duplicate)s is merged into %(into)s: their events are "
                                         "now on one record.")
