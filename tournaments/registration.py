@@ -17,6 +17,7 @@ from accounts.models import EventRole
 from accounts.roles import grant
 
 from . import audit
+from .caching import bump_event
 from .errors import RuleError
 from .models import Event, Team
 
@@ -247,6 +248,7 @@ def withdraw_team(team: Team, actor) -> Team:
     revoke_links(team)
     audit.record(team.event, actor, "team.withdraw", str(team), before=before,
                  after=audit.snapshot(team))
+    bump_event(team.event)  # the standings mark it withdrawn and leave it out of playoffs
     return team
 
 
@@ -263,9 +265,12 @@ def set_number_of_games(event: Event, actor, games: int) -> Event:
             % {"seated": seated},
             field="number_of_games", code="too_few",
         )
+    if games == event.number_of_games:
+        return event  # saved unchanged: nothing to record
     before = audit.snapshot(event, ["number_of_games"])
     event.number_of_games = games
     event.save(update_fields=["number_of_games"])
     audit.record(event, actor, "event.number_of_games", str(event), before=before,
                  after=audit.snapshot(event, ["number_of_games"]))
+    bump_event(event)  # whether the series is complete (standings provisional) may change
     return event

@@ -48,25 +48,35 @@ class EventResults:
     teams: list[Team]
     results: list[GameResult]
     playoff_games: list[PlayoffGame]
+    series_complete: bool = False
+
+
+SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 
 
 def load_results(event: Event) -> EventResults:
-    """Two queries whatever the size of the event: the teams, then every settled game.
+    """Two queries whatever the size of the event: the teams, then every game.
 
     The games are read as plain tuples, not model instances: at 1,000 teams (4,000 games) that
-    is most of the cost of the standings.
+    is most of the cost of the standings. Unsettled games only tell whether the series is
+    complete (every round seated, and every game of it confirmed).
     """
     teams = list(Team.objects.filter(event=event).order_by("id"))
     games = (
-        Game.objects.filter(round__event=event, status__in=(Game.Status.CONFIRMED,
-                                                             Game.Status.BYE))
+        Game.objects.filter(round__event=event)
         .values_list("team_a_id", "team_b_id", "playoff_match", "round__number", "round__kind",
                      "confirmed_report_id", "confirmed_report__score_a",
-                     "confirmed_report__score_b", "confirmed_report__skunk")
+                     "confirmed_report__score_b", "confirmed_report__skunk", "status")
     )
     results, playoff = [], []
     crapette = event.game_type == Event.GameType.CRAPETTE
-    for team_a, team_b, match, number, kind, report, score_a, score_b, skunk in games:
+    series_rounds, unsettled = set(), False
+    for team_a, team_b, match, number, kind, report, score_a, score_b, skunk, status in games:
+        if kind == Round.Kind.SERIES:
+            series_rounds.add(number)
+            unsettled = unsettled or status not in SETTLED
+        if status not in SETTLED:
+            continue
         if kind == Round.Kind.PLAYOFF:
             if report is not None:
                 winner = team_a if score_a > score_b else team_b
@@ -80,7 +90,8 @@ def load_results(event: Event) -> EventResults:
                                       int(score_b > score_a), 0))
         elif report is not None:
             results.append(GameResult(number, team_a, team_b, score_a, score_b, skunk))
-    return EventResults(teams, results, playoff)
+    complete = not unsettled and len(series_rounds) >= event.number_of_games
+    return EventResults(teams, results, playoff, complete)
 
 
 @dataclass
@@ -99,7 +110,10 @@ def compute(event: Event) -> EventStandings:
     data = load_results(event)
     config = config_for(event, data.teams)
     team_ids = [t.pk for t in data.teams]
-    standings = compute_standings(team_ids, data.results, config, data.playoff_games)
+    standings = compute_standings(
+        team_ids, data.results, config, data.playoff_games,
+        series_complete=data.series_complete,
+        withdrawn=[t.pk for t in data.teams if t.withdrawn_at is not None])
     series = (points_by_round(team_ids, data.results, config)
               if event.scoring_system == "fadoq" else {})
     played = max((r.round for r in data.results), default=0)

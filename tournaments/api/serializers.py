@@ -393,6 +393,8 @@ class StandingsSerializer(serializers.Serializer):
     system = serializers.CharField()
     released = serializers.BooleanField()
     rounds_played = serializers.IntegerField()
+    provisional = serializers.BooleanField(
+        help_text="The series is not complete yet: no playoff, no medal.")
     columns = ColumnSerializer(many=True)
     rows = StandingRowSerializer(many=True)
     medal_ties = MedalTieSerializer(many=True)

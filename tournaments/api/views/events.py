@@ -131,6 +131,7 @@ def standings_body(event: Event) -> dict:
         "system": data.standings.system,
         "released": event.released_at is not None,
         "rounds_played": data.rounds_played,
+        "provisional": data.standings.provisional,
         "columns": [{"key": key, "label": label} for key, label in data.columns],
         "rows": [
             {"rank": row.rank, "tied": row.tied, "medal": row.medal, "decided_by": row.decided_by,
