@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .errors import RuleError
 from .models import Event
-from .standings import METRICS, StandingsConfig, StandingsError, tiebreak_choices
+from .standings.engine import METRICS, StandingsConfig, StandingsError, tiebreak_choices
 
 
 def add_rule_error(form: forms.Form, exc: RuleError) -> None:
@@ -34,7 +34,7 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
-        from .options import movement_names, rule_set_names, scoring_system_names
+        from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
 
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].choices = [(n, n.replace("_", " ").title())

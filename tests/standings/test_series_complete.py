@@ -1,6 +1,6 @@
 """A medal playoff only once the series is complete, and only between teams still in."""
 
-from tournaments.standings import GameResult, StandingsConfig, compute_standings
+from tournaments.standings.engine import GameResult, StandingsConfig, compute_standings
 
 FADOQ = StandingsConfig("fadoq")
 
@@ -49,7 +49,7 @@ def test_a_tie_of_one_team_still_in_and_one_withdrawn_needs_no_playoff():
 
 
 def test_playoff_games_of_a_series_made_longer_afterwards_are_set_aside():
-    from tournaments.standings import PlayoffGame
+    from tournaments.standings.engine import PlayoffGame
 
     games = [PlayoffGame("A", 1, 3, 1), PlayoffGame("A", 1, 3, 1)]
     done = compute_standings([1, 2, 3, 4], round_one(), FADOQ, games)

@@ -16,8 +16,9 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from tournaments import leagues, seating
+from tournaments.leagues import seasons as leagues
 from tournaments.models import Event
+from tournaments.seating import rounds as seating
 
 from .html_forms import post_forms
 

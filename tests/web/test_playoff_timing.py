@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournaments import registration, reporting, seating
+from tournaments.events import registration
 from tournaments.models import Report
-from tournaments.standings_service import event_standings, release, seat_playoff_games
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import event_standings, release, seat_playoff_games
 
 pytestmark = pytest.mark.django_db
 
