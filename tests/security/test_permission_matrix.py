@@ -83,6 +83,10 @@ def released(scene) -> bool:
     return _event(scene).released_at is not None
 
 
+def finished(scene) -> bool:
+    return _event(scene).status == "finished"
+
+
 def games_is_9(scene) -> bool:
     return _event(scene).number_of_games == 9
 
@@ -185,6 +189,11 @@ MATRIX = [
          data={"number_of_games": "9"}, effect=games_is_9),
     page("tournaments:release", "POST", EVENT + "/release/", *ORGANIZER_POST, effect=released),
     page("tournaments:playoffs", "POST", EVENT + "/playoffs/", *OFFICIALS_POST),
+    # Closing and reopening: organizers only (round 1 is open, so closing is refused with its
+    # reasons, and there is nothing to reopen: a redirect to the dashboard with the message).
+    page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST),
+    page("tournaments:reopen", "POST", EVENT + "/reopen/", *ORGANIZER_POST,
+         data={"reason": "Erreur"}),
     page("tournaments:desk", "GET", EVENT + "/desk/", *OFFICIALS),
     page("tournaments:desk-game", "GET", EVENT + "/desk/games/{game}/", *OFFICIALS),
     page("tournaments:desk-game", "POST", EVENT + "/desk/games/{game}/", *OFFICIALS_POST,
@@ -235,6 +244,10 @@ MATRIX = [
         data={"force": True}, effect=second_round),
     api("api-event-playoffs", "POST", "events/{slug}/playoffs/",
         401, 403, 403, 400, 400, 404, 400),
+    api("api-event-close", "POST", "events/{slug}/close/", 401, 403, 403, 403, 400, 404, 400,
+        effect=finished),
+    api("api-event-reopen", "POST", "events/{slug}/reopen/", 401, 403, 403, 403, 400, 404, 400,
+        data={"reason": "Erreur de saisie"}),
     api("api-event-standings", "GET", "events/{slug}/standings/",
         403, 403, 403, 200, 200, 403, 200),
     api("api-event-audit", "GET", "events/{slug}/audit/", 401, 403, 403, 403, 200, 404, 200),

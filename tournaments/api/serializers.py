@@ -43,7 +43,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["slug", *EVENT_SETTINGS, "tiebreaks", "status", "released_at",
-                  "results_visible", "team_count", "rounds_seated"]
+                  "finished_at", "results_visible", "team_count", "rounds_seated"]
         read_only_fields = fields
 
     def get_results_visible(self, event) -> bool:
@@ -56,6 +56,11 @@ class EventSerializer(serializers.ModelSerializer):
 
     def get_rounds_seated(self, event) -> int:
         return event.rounds.count()
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300,
+                                   help_text="Why the event is reopened (audit log).")
 
 
 class EventCreateSerializer(serializers.ModelSerializer):

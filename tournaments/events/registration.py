@@ -52,9 +52,10 @@ def create_event(organizer, *, name: str, date, **fields) -> Event:
     return event
 
 
-def _check_open(event: Event) -> None:
+def _check_open(event: Event, message: str | None = None) -> None:
     if event.status == Event.Status.FINISHED:
-        raise RuleError(_("The event is finished: teams can no longer be added."), code="finished")
+        raise RuleError(message or _("The event is finished: teams can no longer be added."),
+                        code="finished")
 
 
 @transaction.atomic
@@ -238,6 +239,7 @@ def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
 @transaction.atomic
 def withdraw_team(team: Team, actor) -> Team:
     """The team leaves: its history stays, later rounds no longer seat it, its link stops."""
+    _check_open(team.event, _("The event is finished: reopen it to change its teams."))
     if team.withdrawn_at:
         raise RuleError(_("%(team)s has already withdrawn.") % {"team": team}, code="withdrawn")
     before = audit.snapshot(team)
@@ -255,6 +257,7 @@ def withdraw_team(team: Team, actor) -> Team:
 def set_number_of_games(event: Event, actor, games: int) -> Event:
     """The floor manager may change the series length, never below the rounds already seated."""
     seated = event.rounds.filter(kind="series").count()
+    _check_open(event, _("The event is finished: reopen it to change the number of games."))
     if not 1 <= games <= 30:
         raise RuleError(_("The number of games must be between 1 and 30."),
                         field="number_of_games")

@@ -171,13 +171,28 @@ def actor_is_official(game: Game, actor: Actor) -> bool:
     return actor.user is not None and is_official(actor.user, game.round.event)
 
 
+def refuse_if_finished(event: Event, *, official: bool) -> None:
+    """Results are frozen once the event is closed: say so, and what to do."""
+    if event.status != Event.Status.FINISHED:
+        return
+    if official:
+        raise RuleError(_("The event is closed: its results are frozen. An organizer must "
+                          "reopen it (with a reason) before a result can be corrected."),
+                        code="finished")
+    raise PermissionRuleError(_("The event is finished: results can no longer be reported "
+                                "or confirmed. See an official if something is wrong."),
+                              code="finished")
+
+
 def _require_reporter(game: Game, actor: Actor) -> Team | None:
     if actor_is_official(game, actor):
+        refuse_if_finished(game.round.event, official=True)
         return None
     team = acting_team(game, actor)
     if team is None:
         raise PermissionRuleError(_("Only the captains of the two teams at this table, or an "
                                     "official, may report this game."))
+    refuse_if_finished(game.round.event, official=False)
     if team.withdrawn_at:
         raise PermissionRuleError(_("%(team)s has withdrawn.") % {"team": team})
     return team
@@ -309,6 +324,7 @@ def confirm(report: Report, actor: Actor) -> Outcome:
     latest = game.reports.order_by("-version").first()
     if game.status == Game.Status.CONFIRMED and game.confirmed_report_id == report.pk:
         return Outcome(report, False, game.status)  # confirming twice changes nothing
+    refuse_if_finished(event, official=actor_is_official(game, actor))
     if actor_is_official(game, actor):
         _confirm(game, report, actor)
         return Outcome(report, True, game.status)
@@ -337,6 +353,7 @@ def decide_dispute(dispute: Dispute, actor: Actor, report: Report | None = None,
             .get(pk=dispute.game_id))
     if not actor_is_official(game, actor):
         raise PermissionRuleError(_("Only an official can settle a dispute."))
+    refuse_if_finished(game.round.event, official=True)
     if dispute.resolved_at:
         raise RuleError(_("This dispute is already settled."), code="resolved")
     if report is None:

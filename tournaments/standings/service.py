@@ -150,6 +150,9 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
         raise PermissionRuleError(_("Only the organizer can release the results."))
     if released and event.released_at:
         raise RuleError(_("The results are already released."), code="released")
+    if not released and event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished: its results stay public. Reopen it first "
+                          "to hide them."), code="finished")
     before = {"released_at": event.released_at.isoformat() if event.released_at else None}
     event.released_at = timezone.now() if released else None
     event.save(update_fields=["released_at"])
@@ -168,6 +171,8 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
     if not is_official(actor, event):
         raise PermissionRuleError(_("Only an official can create a playoff."))
     event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished."), code="finished")
     series_left = event.rounds.filter(kind=Round.Kind.SERIES).count() < event.number_of_games
     if series_left or Game.objects.filter(
         round__event=event, round__kind=Round.Kind.SERIES

@@ -10,7 +10,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_organizer
-from tournaments.events import registration
+from tournaments.events import closing, registration
+from tournaments.events.settings import update_event_settings
 from tournaments.leagues import players
 from tournaments.publishing.printing import qr_svg
 from tournaments.results import reporting
@@ -19,7 +20,7 @@ from tournaments.standings.service import event_standings, release, seat_playoff
 
 from ..errors import RuleError
 from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm, add_rule_error
-from ..models import AuditEntry, Dispute, Game, Report, Round, Team
+from ..models import AuditEntry, Dispute, Event, Game, Report, Round, Team
 from .access import LoginRequired, managed_event
 from .captain import client_of
 
@@ -60,14 +61,14 @@ def event_settings(request, slug):
     event = managed_event(request, slug, organizer=True)
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        from .. import audit
-
-        before = audit.snapshot(event)
-        event = form.save()
-        audit.record(event, request.user, "event.settings", str(event), before=before,
-                     after=audit.snapshot(event))
-        messages.success(request, _("Settings saved."))
-        return _back(event)
+        try:  # the API's service: the same limits, a no-op when nothing changed, audited
+            update_event_settings(Event.objects.get(pk=event.pk), request.user,
+                                  form.cleaned_data)
+        except RuleError as exc:
+            add_rule_error(form, exc)
+        else:
+            messages.success(request, _("Settings saved."))
+            return _back(event)
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})
 
 
@@ -91,6 +92,8 @@ def dashboard(request, slug):
         "team_names": standings.teams if standings else {}, "playoffs": playoffs,
         "disputes": Dispute.objects.filter(game__round__event=event, resolved_at__isnull=True)
         .count(),
+        "closing_blockers": closing.closing_blockers(event)
+        if event.status == Event.Status.RUNNING else (),
     })
 
 
@@ -203,6 +206,23 @@ def release_results(request, slug):
     released = request.POST.get("released", "1") == "1"
     _run(request, lambda: release(event, request.user, released=released),
          _("The results are public.") if released else _("The results are hidden again."))
+    return _back(event)
+
+
+@require_POST
+def close_event(request, slug):
+    event = managed_event(request, slug, organizer=True)
+    _run(request, lambda: closing.close_event(event, request.user),
+         _("The event is finished: its results are frozen and its podium is public."))
+    return _back(event)
+
+
+@require_POST
+def reopen_event(request, slug):
+    event = managed_event(request, slug, organizer=True)
+    _run(request, lambda: closing.reopen_event(event, request.user,
+                                               request.POST.get("reason", "")),
+         _("The event is reopened: results can be corrected again. Close it again when done."))
     return _back(event)
 
 
