@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from .api.views import auth, events, results, rounds, seasons, teams
+from .api.views import auth, events, officials, results, rounds, seasons, teams
 
 EVENT = r"events/(?P<slug>[-\w]+)"
 
@@ -12,6 +12,7 @@ router.register("events", events.EventViewSet, basename="api-event")
 router.register(f"{EVENT}/teams", teams.TeamViewSet, basename="api-team")
 router.register(f"{EVENT}/rounds", rounds.RoundViewSet, basename="api-round")
 router.register(f"{EVENT}/games", rounds.EventGameViewSet, basename="api-event-game")
+router.register(f"{EVENT}/officials", officials.OfficialViewSet, basename="api-official")
 
 urlpatterns = [
     path("auth/token/", auth.ObtainTokenView.as_view(), name="api-token"),

@@ -219,3 +219,14 @@ class MergeForm(forms.Form):
              f"{p.name} (#{p.pk})") for p in players]
         self.fields["duplicate"].choices = choices
         self.fields["into"].choices = choices
+
+
+class AppointForm(forms.Form):
+    """Appoint an official or a co-organizer by email (the service checks the rest)."""
+
+    email = forms.EmailField(label=_("Email address"), max_length=254)
+    name = forms.CharField(label=_("Name (for a new account)"), max_length=120, required=False)
+    role = forms.ChoiceField(label=_("Role"), choices=[
+        ("official", _("Official: runs the floor, seats rounds, enters and corrects results")),
+        ("organizer", _("Organizer: also the settings, the release, closing, the officials")),
+    ], initial="official", widget=forms.RadioSelect)

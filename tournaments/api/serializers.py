@@ -493,3 +493,32 @@ class PlayerRecordSerializer(serializers.Serializer):
     skunks_against = serializers.IntegerField()
     hands = HandFiguresSerializer(help_text="The hands of the player's side of the table, from "
                                             "the sheets of released events.")
+
+
+# --- officials and organizers of an event --------------------------------------------------------
+
+class EventRoleSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    email = serializers.EmailField(source="user.email")
+    name = serializers.CharField(source="user.display_name")
+    role = serializers.ChoiceField(choices=["organizer", "official"])
+    has_password = serializers.SerializerMethodField(
+        help_text="False until the person has chosen a password with their link.")
+
+    def get_has_password(self, role) -> bool:
+        return role.user.has_usable_password()
+
+
+class AppointSerializer(serializers.Serializer):
+    email = serializers.EmailField(max_length=254)
+    role = serializers.ChoiceField(choices=["organizer", "official"])
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="",
+                                 help_text="The person's name, for a new account.")
+
+
+class AppointmentSerializer(EventRoleSerializer):
+    new_account = serializers.BooleanField()
+    set_password_url = serializers.CharField(
+        allow_null=True, help_text="The one-time link to choose a password (null when the "
+                                   "person already has one): give it by hand or on paper.")
+    emailed = serializers.BooleanField(help_text="Whether it was also emailed (email set up).")
