@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -270,8 +271,6 @@ LOGGING = {
 # EMAIL_HOST set, they are also emailed.
 def _email_settings(url: str, host: str) -> dict:
     if url:
-        from urllib.parse import unquote, urlsplit
-
         parts = urlsplit(url)
         if parts.scheme == "console":
             return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}

@@ -5,9 +5,16 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
+from tournaments.standings.engine import (
+    METRICS,
+    StandingsConfig,
+    StandingsError,
+    tiebreak_choices,
+)
+
 from .errors import RuleError
-from .models import Event
-from .standings.engine import METRICS, StandingsConfig, StandingsError, tiebreak_choices
+from .models import Event, Season
 
 
 def add_rule_error(form: forms.Form, exc: RuleError) -> None:
@@ -34,8 +41,6 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
-        from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
-
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].choices = [(n, n.replace("_", " ").title())
                                            for n in rule_set_names()]
@@ -191,8 +196,6 @@ class SeasonForm(forms.Form):
     )
 
     def __init__(self, *args, **kwargs):
-        from .models import Season
-
         super().__init__(*args, **kwargs)
         self.fields["aggregation"].choices = Season.Aggregation.choices
 
