@@ -317,6 +317,7 @@ class Report(models.Model):
         SHEET = "sheet", _("Hand-by-hand sheet")
         CRAPETTE = "crapette", _("Crapette result")
         CRAPETTE_RECORD = "crapette_record", _("Crapette game record")
+        FORFEIT = "forfeit", _("Win by forfeit (decided by an official)")
 
     class Channel(models.TextChoices):
         LINK = "link", _("Captain's private link")

@@ -124,6 +124,16 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
         detail = {"sheet": sheet, "checked_cards": result.checked_cards}
     elif kind in (Report.Kind.CRAPETTE, Report.Kind.CRAPETTE_RECORD):
         a, b, detail = read_crapette(event, kind, payload)
+    elif kind == Report.Kind.FORFEIT:
+        # The other team cannot play (withdrawn, absent): the winner is credited with the
+        # target, the loser with 0, and no skunk (nobody was skunked at a table).
+        winner = payload.get("winner")
+        if winner not in (game.team_a_id, game.team_b_id) or game.team_b_id is None:
+            raise RuleError(_("A forfeit names the winner: one of the two teams of the game."),
+                            field="winner", code="winner")
+        target = target_of(event)
+        a, b = (target, 0) if winner == game.team_a_id else (0, target)
+        return {"score_a": a, "score_b": b, "skunk": 0, "detail": {"forfeit": True}}
     else:
         raise RuleError(_("Unknown kind of report “%(kind)s”.") % {"kind": kind}, field="kind")
     return {"score_a": a, "score_b": b, "skunk": skunk_level(event, a, b), "detail": detail}
@@ -194,6 +204,8 @@ def submit(game: Game, actor: Actor, kind: str, payload: dict, *,
         raise RuleError(_("A bye has no result to report."), code="bye")
     team = _require_reporter(game, actor)
     official = team is None
+    if kind == Report.Kind.FORFEIT and not official:
+        raise PermissionRuleError(_("Only an official can record a win by forfeit."))
     if idempotency_key:
         existing = game.reports.filter(idempotency_key=idempotency_key).first()
         if existing is not None:

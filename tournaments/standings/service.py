@@ -69,6 +69,7 @@ def load_results(event: Event) -> EventResults:
     results, playoff = [], []
     crapette = event.game_type == Event.GameType.CRAPETTE
     series_rounds, unsettled = set(), False
+    withdrawn = {t.pk for t in teams if t.withdrawn_at is not None}
     for team_a, team_b, match, number, kind, report, score_a, score_b, skunk, status in games:
         if kind == Round.Kind.SERIES:
             series_rounds.add(number)
@@ -82,6 +83,9 @@ def load_results(event: Event) -> EventResults:
             continue
         if team_b is None:
             results.append(GameResult(number, team_a, None, 0, 0, 0))
+        elif status == Game.Status.BYE:  # a withdrawn team's game counted as a bye
+            still_in = team_a if team_b in withdrawn else team_b
+            results.append(GameResult(number, still_in, None, 0, 0, 0))
         elif report is not None and crapette:
             # Crapette: a win is a win (the standings target is 1); points stay on the report.
             results.append(GameResult(number, team_a, team_b, int(score_a > score_b),

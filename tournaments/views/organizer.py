@@ -14,7 +14,7 @@ from tournaments.events import closing, registration
 from tournaments.events.settings import update_event
 from tournaments.leagues import players
 from tournaments.publishing.printing import qr_svg
-from tournaments.results import reporting
+from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.seating import rounds as seating
 from tournaments.standings.service import event_standings, release, seat_playoff_games
 
@@ -265,7 +265,14 @@ def desk_game(request, slug, game_id):
             report = get_object_or_404(Report, game=game, pk=request.POST["report"])
         dispute = game.disputes.filter(resolved_at__isnull=True).first()
         note = request.POST.get("note", "")
-        if action == "confirm" and report:
+        if action in ("forfeit", "bye"):
+            if action == "forfeit":
+                _run(request, lambda: forfeits.award_forfeit(game, actor, note=note),
+                     _("Win by forfeit recorded and confirmed."))
+            else:
+                _run(request, lambda: forfeits.count_as_bye(game, actor),
+                     _("The game counts as a bye for the team still in."))
+        elif action == "confirm" and report:
             if dispute:
                 _run(request, lambda: reporting.decide_dispute(dispute, actor, report, note=note),
                      _("Dispute settled."))
@@ -286,9 +293,13 @@ def desk_game(request, slug, game_id):
 
     reports = game.reports.select_related("by_team", "by_user").prefetch_related(
         "confirmations").order_by("-version")
+    dispute = game.disputes.filter(resolved_at__isnull=True).first()
+    compared = dispute.reports.select_related("game__round__event").order_by("version") \
+        if dispute else reports.select_related("game__round__event").reverse()
     return render(request, "tournaments/desk_game.html", {
         "event": event, "game": game, "reports": reports, "key": uuid.uuid4().hex,
-        "dispute": game.disputes.filter(resolved_at__isnull=True).first(),
+        "dispute": dispute, "sheets": sheet_compare.compare(compared),
+        "withdrawal": forfeits.withdrawal_of(game),
         "history": game.disputes.filter(resolved_at__isnull=False),
     })
 
