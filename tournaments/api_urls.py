@@ -18,6 +18,8 @@ urlpatterns = [
     path("auth/token/", auth.ObtainTokenView.as_view(), name="api-token"),
     path("games/<int:pk>/", rounds.GameDetailView.as_view(), name="api-game"),
     path("games/<int:pk>/reports/", results.SubmitReportView.as_view(), name="api-game-reports"),
+    path("games/<int:pk>/withdrawal/", results.WithdrawalView.as_view(),
+         name="api-game-withdrawal"),
     path("reports/<int:pk>/confirm/", results.ConfirmReportView.as_view(),
          name="api-report-confirm"),
     path("disputes/<int:pk>/decide/", results.DecideDisputeView.as_view(),

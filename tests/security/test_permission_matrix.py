@@ -270,6 +270,9 @@ MATRIX = [
         data={"email": "nouvel@example.org", "role": "official"}, effect=official_appointed),
     api("api-official-detail", "DELETE", "events/{slug}/officials/{official_role}/",
         401, 403, 403, 403, 204, 404, 204, effect=official_removed),
+    # No team of the scene has withdrawn: officials are told there is nothing to settle.
+    api("api-game-withdrawal", "POST", "games/{game}/withdrawal/",
+        401, 403, 403, 400, 400, 404, 400, data={"how": "bye"}),
     api("api-event-close", "POST", "events/{slug}/close/", 401, 403, 403, 403, 400, 404, 400,
         effect=finished),
     api("api-event-reopen", "POST", "events/{slug}/reopen/", 401, 403, 403, 403, 400, 404, 400,

@@ -96,7 +96,7 @@ def test_a_bye_credits_the_team_still_in_and_not_the_withdrawn_one(left_game, of
 def test_only_an_official_settles_and_only_a_withdrawal(left_game, event, organizer):
     with pytest.raises(RuleError) as captain:
         reporting.submit(left_game, reporting.Actor(team=left_game.team_a), "forfeit",
-                         {"winner": left_game.team_a_id})
+                         {"winner": "a"})
     assert captain.value.status == 403
     other = left_game.round.games.exclude(pk=left_game.pk).exclude(team_b=None).first()
     with pytest.raises(RuleError) as refused:
@@ -160,3 +160,31 @@ def test_the_desk_shows_the_disputed_sheets_deal_by_deal(disputed_sheets, offici
                         {"action": "confirm", "report": first.pk})
     disputed_sheets.refresh_from_db()
     assert disputed_sheets.confirmed_report == first
+
+
+# --- the API ---------------------------------------------------------------------------------------
+
+def test_api_settles_a_withdrawal(left_game, official, api_client):
+    from tests.api import captain, logged_in
+
+    url = f"/api/v1/games/{left_game.pk}/withdrawal/"
+    captain(api_client, left_game.team_a)
+    assert api_client.post(url, {"how": "forfeit"}, format="json").status_code == 403
+    logged_in(api_client, official)
+    assert api_client.post(url, {"how": "never"}, format="json").status_code == 400
+    done = api_client.post(url, {"how": "forfeit"}, format="json")
+    assert done.status_code == 200 and done.json() == {"id": left_game.pk,
+                                                       "status": "confirmed"}
+    again = api_client.post(url, {"how": "bye"}, format="json")
+    assert again.status_code == 400 and again.json()["code"] == "no_withdrawal"
+    paths = api_client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    assert "post" in paths["/api/v1/games/{id}/withdrawal/"]
+
+
+def test_api_standings_say_provisional_until_the_series_is_complete(left_game, official,
+                                                                     api_client):
+    from tests.api import logged_in
+
+    logged_in(api_client, official)
+    body = api_client.get(f"/api/v1/events/{left_game.round.event.slug}/standings/").json()
+    assert body["provisional"] is True and body["medal_ties"] == []

@@ -310,7 +310,8 @@ class ReportSubmitSerializer(serializers.Serializer):
         "sheet: {\"deals\": [{\"dealer\": \"a\"|\"b\", \"heels\": bool, \"pegging\": {\"a\": n, "
         "\"b\": n}, \"hands\": [counts or {\"count\", \"cards\"}, in show order], \"crib\": n, "
         "\"starter\": card}]}"))
-    winner = serializers.CharField(required=False, help_text="crapette: who won, a or b.")
+    winner = serializers.CharField(required=False, help_text="crapette, forfeit (officials "
+                                   "only): who won, a or b.")
     crapette_left = ScoreField(required=False,
                                help_text="crapette: cards left in the loser's crapette pile.")
     stock_left = ScoreField(required=False,
@@ -521,3 +522,11 @@ class AppointmentSerializer(EventRoleSerializer):
         allow_null=True, help_text="The one-time link to choose a password (null when the "
                                    "person already has one): give it by hand or on paper.")
     emailed = serializers.BooleanField(help_text="Whether it was also emailed (email set up).")
+
+
+class WithdrawalSerializer(serializers.Serializer):
+    how = serializers.ChoiceField(
+        choices=["forfeit", "bye"],
+        help_text="forfeit: the team still in wins (target–0, no skunk); bye: the game counts "
+                  "as a bye for the team still in (the event's bye points).")
+    note = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)

@@ -76,7 +76,8 @@ def award_forfeit(game: Game, actor: Actor, *, note: str = "") -> Report:
     if found.both_withdrawn:
         raise RuleError(_("Both teams have withdrawn: nobody can win this game by forfeit; "
                           "count it as a bye or leave it."), code="both_withdrawn")
-    return submit(game, actor, Report.Kind.FORFEIT, {"winner": found.still_in.pk},
+    side = "a" if found.still_in.pk == game.team_a_id else "b"
+    return submit(game, actor, Report.Kind.FORFEIT, {"winner": side},
                   note=note or _("Forfeit: %(team)s withdrew.") % {"team": found.withdrawn}
                   ).report
 

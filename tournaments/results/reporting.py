@@ -128,11 +128,11 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
         # The other team cannot play (withdrawn, absent): the winner is credited with the
         # target, the loser with 0, and no skunk (nobody was skunked at a table).
         winner = payload.get("winner")
-        if winner not in (game.team_a_id, game.team_b_id) or game.team_b_id is None:
-            raise RuleError(_("A forfeit names the winner: one of the two teams of the game."),
-                            field="winner", code="winner")
+        if winner not in ("a", "b"):
+            raise RuleError(_("A forfeit names the winner: “a” or “b”, one of the two teams "
+                              "of the game."), field="winner", code="winner")
         target = target_of(event)
-        a, b = (target, 0) if winner == game.team_a_id else (0, target)
+        a, b = (target, 0) if winner == "a" else (0, target)
         return {"score_a": a, "score_b": b, "skunk": 0, "detail": {"forfeit": True}}
     else:
         raise RuleError(_("Unknown kind of report “%(kind)s”.") % {"kind": kind}, field="kind")
