@@ -272,3 +272,13 @@ def test_an_archive_from_before_closing_existed_still_imports(make_event, staff)
     archive["checksum"] = checksum(archive)
     imported = import_event(archive, staff).event
     assert imported.finished_at is None and not imported.finished
+
+
+def test_a_finished_events_settings_keep_their_results_frozen(event, organizer, api_client):
+    closed(event, organizer)
+    logged_in(api_client, organizer)
+    url = f"/api/v1/events/{event.slug}/"
+    refused = api_client.patch(url, {"bye_points": 100}, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "finished"
+    renamed = api_client.patch(url, {"venue": "Salle paroissiale"}, format="json")
+    assert renamed.status_code == 200 and fresh(event).venue == "Salle paroissiale"
