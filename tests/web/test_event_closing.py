@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from django.utils import translation
 
 from tests.api import logged_in
 from tests.conftest import link_of
@@ -14,7 +15,12 @@ from tournaments.events import closing, registration
 from tournaments.models import AuditEntry, Dispute, Event, Game, Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
-from tournaments.standings.service import event_standings, release, seat_playoff_games
+from tournaments.standings.service import (
+    PLAYOFF_CONFLICT,
+    event_standings,
+    release,
+    seat_playoff_games,
+)
 
 from .finished_event import play_playoffs, play_series, ready_to_close, report_all
 
@@ -282,3 +288,27 @@ def test_a_finished_events_settings_keep_their_results_frozen(event, organizer, 
     assert refused.status_code == 400 and refused.json()["code"] == "finished"
     renamed = api_client.patch(url, {"venue": "Salle paroissiale"}, format="json")
     assert renamed.status_code == 200 and fresh(event).venue == "Salle paroissiale"
+
+
+def test_a_correction_that_changes_a_played_off_tie_is_explained_not_a_crash(
+        event, organizer, official):
+    """Reopened, a series result corrected so that the playoff's teams are no longer tied:
+    the pages still open, the dashboard says what happened, and the event cannot close."""
+    event = closed(event, organizer)
+    closing.reopen_event(event, organizer, "Pointage inversé à la table 1")
+    playoff = Game.objects.filter(round__event=event, round__kind="playoff").first()
+    assert playoff is not None  # the 2-round event had a medal tie, played off
+    series = Game.objects.filter(round__event=event, round__kind="series",
+                                 team_a=playoff.team_a).exclude(team_b=None).first()
+    reporting.submit(series, reporting.Actor(user=official), "final",
+                     {"score_a": 121, "score_b": 3}, note="erreur")  # breaks the tie
+    for url in (f"/e/{event.slug}/standings/", f"/e/{event.slug}/podium/",
+                f"/organize/{event.slug}/"):
+        assert french(organizer).get(url).status_code == 200, url
+    dashboard = french(organizer).get(f"/organize/{event.slug}/").content.decode()
+    assert "ne correspondent plus aux égalités" in dashboard.replace("&#x27;", "'")
+    with translation.override("en"), pytest.raises(RuleError) as refused:
+        closing.close_event(fresh(event), organizer)
+    assert refused.value.code == "not_ready"
+    with translation.override("en"):
+        assert refused.value.extra["reasons"] == [str(PLAYOFF_CONFLICT)]

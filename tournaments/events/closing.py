@@ -22,7 +22,7 @@ from tournaments import audit
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Dispute, Event, Game, Round
 from tournaments.publishing.caching import bump_event
-from tournaments.standings.service import event_standings
+from tournaments.standings.service import PLAYOFF_CONFLICT, event_standings
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 REASON_MAX = 300
@@ -47,8 +47,11 @@ def closing_blockers(event: Event) -> list[str]:
         reasons.append(ngettext("%(n)d dispute is open.", "%(n)d disputes are open.",
                                 disputes) % {"n": disputes})
     if not reasons:  # the standings only matter once every game is settled
-        ties = event_standings(event).standings.medal_ties
-        if ties:
+        computed = event_standings(event)
+        ties = computed.standings.medal_ties
+        if computed.playoff_conflict:
+            reasons.append(str(PLAYOFF_CONFLICT))
+        elif ties:
             reasons.append(ngettext(
                 "A tie for a medal is not played off yet (see “Ties for a medal”).",
                 "%(n)d ties for a medal are not played off yet (see “Ties for a medal”).",

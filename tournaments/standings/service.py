@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.roles import is_official, is_organizer
 from tournaments import audit
@@ -25,6 +26,7 @@ from tournaments.standings.engine import (
     PlayoffGame,
     Standings,
     StandingsConfig,
+    StandingsError,
     compute_standings,
     points_by_round,
 )
@@ -102,6 +104,9 @@ class EventStandings:
     teams: dict[int, Team]
     series: dict[int, list[int]]
     rounds_played: int
+    # The playoff games played no longer fit the medal ties (a series result was corrected
+    # after them, the event reopened): the standings leave them out rather than fail.
+    playoff_conflict: bool = False
 
     @property
     def columns(self) -> list[tuple[str, str]]:
@@ -112,14 +117,21 @@ def compute(event: Event) -> EventStandings:
     data = load_results(event)
     config = config_for(event, data.teams)
     team_ids = [t.pk for t in data.teams]
-    standings = compute_standings(
-        team_ids, data.results, config, data.playoff_games,
-        series_complete=data.series_complete,
-        withdrawn=[t.pk for t in data.teams if t.withdrawn_at is not None])
+    withdrawn = [t.pk for t in data.teams if t.withdrawn_at is not None]
+    conflict = False
+    try:
+        standings = compute_standings(team_ids, data.results, config, data.playoff_games,
+                                      series_complete=data.series_complete,
+                                      withdrawn=withdrawn)
+    except StandingsError:  # the settings are checked when saved: only playoff games can clash
+        conflict = True
+        standings = compute_standings(team_ids, data.results, config, (),
+                                      series_complete=data.series_complete,
+                                      withdrawn=withdrawn)
     series = (points_by_round(team_ids, data.results, config)
               if event.scoring_system == "fadoq" else {})
     played = max((r.round for r in data.results), default=0)
-    return EventStandings(standings, {t.pk: t for t in data.teams}, series, played)
+    return EventStandings(standings, {t.pk: t for t in data.teams}, series, played, conflict)
 
 
 def event_standings(event: Event) -> EventStandings:
@@ -166,6 +178,11 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
 
 # --- playoffs ----------------------------------------------------------------------------------
 
+PLAYOFF_CONFLICT = _lazy(
+    "A series result was corrected after the playoff: the playoff games played no longer match "
+    "the ties for a medal, so the standings leave them out. Correct the result back, or ask the "
+    "site's administrator to set those playoff games aside.")
+
 @transaction.atomic
 def seat_playoff_games(event: Event, actor) -> list[Game]:
     """Seat the next game of every medal tie's best-of-three (an official's action)."""
@@ -180,7 +197,10 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
     ).exclude(status__in=(Game.Status.CONFIRMED, Game.Status.BYE)).exists():
         raise RuleError(_("Playoffs come after the whole series is played and confirmed."),
                         code="series_open")
-    standings = compute(event).standings
+    computed = compute(event)
+    if computed.playoff_conflict:
+        raise RuleError(PLAYOFF_CONFLICT, code="playoff_conflict")
+    standings = computed.standings
     open_playoff = set(
         Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
         .exclude(status=Game.Status.CONFIRMED).values_list("playoff_match", "team_a_id")

@@ -16,7 +16,12 @@ from tournaments.leagues import players
 from tournaments.publishing.printing import qr_svg
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.seating import rounds as seating
-from tournaments.standings.service import event_standings, release, seat_playoff_games
+from tournaments.standings.service import (
+    PLAYOFF_CONFLICT,
+    event_standings,
+    release,
+    seat_playoff_games,
+)
 
 from .. import audit
 from ..errors import RuleError
@@ -89,6 +94,8 @@ def dashboard(request, slug):
         "teams": event.teams.order_by("id"), "organizer": is_organizer(request.user, event),
         "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
         "medal_ties": standings.standings.medal_ties if standings else (),
+        "playoff_conflict": PLAYOFF_CONFLICT if standings and standings.playoff_conflict
+        else "",
         "team_names": standings.teams if standings else {}, "playoffs": playoffs,
         "disputes": Dispute.objects.filter(game__round__event=event, resolved_at__isnull=True)
         .count(),
