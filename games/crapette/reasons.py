@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 
 from .moves import Move, MoveKind
 from .rules import Loading, Mandatory
-from .state import CASE_INDEX, SUITS, fits_case, rank_label, source_name
+from .table import CASE_INDEX, SUITS, Position, fits_case, rank_label, source_name
 
 if TYPE_CHECKING:
     from .layout import PlayerCard
-    from .state import GameState
 
 
-def why_illegal(state: GameState, move: Move) -> str | None:
+def why_illegal(state: Position, move: Move) -> str | None:
     """None if ``move`` is legal, else the reason it is not (a sentence for the player)."""
     me = state.turn
     if state.is_over:
@@ -62,7 +61,7 @@ def why_illegal(state: GameState, move: Move) -> str | None:
     return None
 
 
-def _why_no_transfer(state: GameState, move: Move) -> str | None:
+def _why_no_transfer(state: Position, move: Move) -> str | None:
     me, opp = state.turn, state.opponent
     source, target = move.source, move.target
     card = state.source_card(source)
@@ -122,7 +121,7 @@ def _why_no_transfer(state: GameState, move: Move) -> str | None:
     )
 
 
-def _why_not_foundation(state: GameState, card: PlayerCard) -> str:
+def _why_not_foundation(state: Position, card: PlayerCard) -> str:
     base = 2 * SUITS.index(card.suit)
     piles = [state.foundations[s] for s in (base, base + 1)]
     stands = " and ".join(
@@ -136,7 +135,7 @@ def _why_not_foundation(state: GameState, card: PlayerCard) -> str:
     )
 
 
-def _why_no_call(state: GameState) -> str | None:
+def _why_no_call(state: Position) -> str | None:
     if state.rules.mandatory is Mandatory.ENFORCED:
         return "Crapette! calls are off under these rules: mandatory moves are enforced"
     if state.fault is not None:
