@@ -122,6 +122,13 @@ def event_left_season(scene) -> bool:
     return _event(scene).season_id is None
 
 
+def practice_game_created(scene) -> bool:
+    from games.models import PracticeGame
+
+    return PracticeGame.objects.exists()
+
+
+NO_GAME = "00000000-0000-4000-8000-000000000000"
 ANYONE = (200,) * 7
 USERS_ONLY = (LOGIN, LOGIN, LOGIN, 200, 200, 200, 200)
 OFFICIALS = (LOGIN, LOGIN, LOGIN, 200, 200, 404, 200)
@@ -148,6 +155,13 @@ MATRIX = [
     page("games:hand", "GET", "/tools/hand/", *ANYONE),
     page("games:discard", "GET", "/tools/discard/", *ANYONE),
     page("games:crapette", "GET", "/tools/crapette/", *ANYONE),
+    # Practice games: anyone plays; a game's UUID is its capability (none exists in the scene).
+    page("play:home", "GET", "/play/", *ANYONE),
+    page("play:home", "POST", "/play/", *(DONE,) * 7, data={"level": "easy", "target": "61"},
+         effect=practice_game_created),
+    page("play:game", "GET", f"/play/{NO_GAME}/", *(404,) * 7),
+    page("play:game", "POST", f"/play/{NO_GAME}/", *(404,) * 7, data={"move": 0, "action": "Go"}),
+    page("play:record", "GET", f"/play/{NO_GAME}/record/", *(404,) * 7),
     page("schema", "GET", "/api/schema/", *ANYONE),
     page("api-docs", "GET", "/api/docs/", *ANYONE),
     page("accounts:login", "GET", "/accounts/login/", 200, 200, 200, DONE, DONE, DONE, DONE),
