@@ -36,6 +36,10 @@ def cards_view(cards) -> list[dict[str, Any]]:
     return [card_view(c) for c in cards]
 
 
+SKUNK_LABELS = {1: gettext_lazy("skunk"), 2: gettext_lazy("double skunk"),
+                3: gettext_lazy("triple skunk")}
+
+
 def who(seat: int | None) -> str:
     return _("You") if seat == HUMAN else _("The computer")
 
@@ -194,7 +198,7 @@ def table_context(table: Table, game) -> dict[str, Any]:
     if g.is_over:
         context["won"] = g.winner == HUMAN
         loser = 1 - g.winner
-        context["skunk"] = skunk(scores[g.winner], scores[loser], g.rules)
+        context["skunk"] = SKUNK_LABELS.get(int(skunk(scores[g.winner], scores[loser], g.rules)))
         stats = table.statistics()
         context["stats"] = stats
         context["suboptimal"] = [_advice_view(a) for a in stats["suboptimal"]]

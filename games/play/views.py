@@ -20,9 +20,9 @@ from django.views.decorators.http import require_http_methods
 from games.models import PracticeGame
 
 from . import store
-from .cribbage import Table, TableError
+from .cribbage import ClaimTooHigh, Table, TableError
 from .display import table_context
-from .forms import NewCribbageForm, action_from_post
+from .forms import LEVEL_HELP, LEVEL_LABELS, NewCribbageForm, action_from_post
 
 PARTIAL_HEADER = "fetch"
 
@@ -47,8 +47,9 @@ def play_home(request):
         return redirect("play:game", game_id=game.pk)
     current = store.current(request.session, PracticeGame.Kind.CRIBBAGE)
     status = 400 if request.method == "POST" else 200
+    levels = [(LEVEL_LABELS[name], LEVEL_HELP[name]) for name in LEVEL_LABELS]
     return render(request, "games/play/home.html",
-                  {"form": form, "current": current}, status=status)
+                  {"form": form, "current": current, "levels": levels}, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -63,6 +64,8 @@ def play_game(request, game_id):
         try:
             data = action_from_post(request.POST)
             game, applied = store.apply_move(game.pk, move, _player_moves(data))
+        except ClaimTooHigh:
+            error = _("Your count is more than the cards are worth: count again.")
         except TableError as exc:
             error = str(exc)
         if not _is_fetch(request):

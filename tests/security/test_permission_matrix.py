@@ -232,6 +232,11 @@ MATRIX = [
         data={"cards": "5H 5C 5S JD 4D 6D", "dealer": False}),
     api("api-tools-crapette-check", "POST", "tools/crapette/check/", *(400,) * 7,
         data={"record": {}}),
+    api("api-play-cribbage", "POST", "play/cribbage/", *(201,) * 7, data={"level": "easy"},
+        effect=practice_game_created),
+    api("api-play-cribbage-state", "GET", f"play/cribbage/{NO_GAME}/", *(404,) * 7),
+    api("api-play-cribbage-act", "POST", f"play/cribbage/{NO_GAME}/act/", *(404,) * 7,
+        data={"move": 0, "action": {"type": "Go"}}),
     api("api-token", "POST", "auth/token/", *(400,) * 7,
         data={"email": "org@example.org", "password": "not-the-password"}),
     # --- API: events -----------------------------------------------------------------------------
