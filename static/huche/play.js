@@ -16,7 +16,8 @@
   }
 
   function send(form, body, attempt) {
-    fetch(form.action, {
+    // getAttribute: a field named "action" hides the form's action property.
+    fetch(form.getAttribute("action"), {
       method: "POST",
       body: body,
       headers: { "X-Requested-With": "fetch" },

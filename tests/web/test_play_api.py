@@ -74,10 +74,10 @@ def test_a_bad_action_says_why_and_changes_nothing(api_client):
 def test_the_state_never_shows_the_computer_hand_or_the_deck(api_client):
     state = api_client.post(BASE, {"level": "pro"}, format="json").json()
     url = f"{BASE}{state['id']}/act/"
-    for _ in range(2):  # cut for deal, deal
+    while state["awaiting"] != "discard":  # cut for deal (again after a tie), deal
         state = api_client.post(url, {"move": state["move"], "action": state["legal"][0]},
                                 format="json").json()
-    assert state["awaiting"] == "discard" and len(state["hand"]) == 6
+    assert len(state["hand"]) == 6
     table = Table.from_state(PracticeGame.objects.get().state)
     text = str(api_client.get(f"{BASE}{state['id']}/").json())
     hidden = [str(c) for c in table.game.held[1] + table.game.pack]
