@@ -20,7 +20,7 @@ from . import store
 from .api import PlayView
 from .crapette import HUMAN, CrapetteTable, TableError
 from .crapette_display import LEVEL_LABELS, VIGILANCE_LABELS
-from .crapette_views import KIND, act, start
+from .crapette_games import KIND, act, start
 from .crapette_words import missed_text, reason_text
 
 ACTIONS = ("move", "turn", "recycle", "pass", "call", "step")
@@ -41,7 +41,7 @@ class NewCrapetteRequest(serializers.Serializer):
                                  "would have freed a card for a foundation).")  # fmt: skip
 
 
-class ActRequest(serializers.Serializer):
+class CrapetteActRequest(serializers.Serializer):
     move = serializers.IntegerField(
         min_value=0, help_text="The state's move number this action was chosen at. A repeat "
                                "(the same number again) is answered with the state, not applied.")
@@ -58,7 +58,7 @@ class ActRequest(serializers.Serializer):
                   "D your discard pile (the turned card only).")  # fmt: skip
 
 
-class StateOut(serializers.Serializer):
+class CrapetteStateOut(serializers.Serializer):
     id = serializers.UUIDField()
     level = serializers.CharField()
     rules = serializers.JSONField()
@@ -98,7 +98,7 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
 class NewCrapetteView(PlayView):
     @extend_schema(
         tags=["play"], summary="Start a Crapette game against the computer",
-        request=NewCrapetteRequest, responses={201: StateOut, 400: ErrorOut, 429: ErrorOut},
+        request=NewCrapetteRequest, responses={201: CrapetteStateOut, 400: ErrorOut, 429: ErrorOut},
         examples=[OpenApiExample("strong, red on black", request_only=True,
                                  value={"level": "strong", "loading": "alternate-colour"})],
     )  # fmt: skip
@@ -111,7 +111,7 @@ class NewCrapetteView(PlayView):
 
 class CrapetteStateView(PlayView):
     @extend_schema(tags=["play"], summary="The Crapette game as the player sees it",
-                   responses={200: StateOut, 404: ErrorOut, 429: ErrorOut})  # fmt: skip
+                   responses={200: CrapetteStateOut, 404: ErrorOut, 429: ErrorOut})  # fmt: skip
     def get(self, request, game_id):
         return Response(state_of(store.get(game_id, KIND)))
 
@@ -119,12 +119,12 @@ class CrapetteStateView(PlayView):
 class CrapetteActView(PlayView):
     @extend_schema(
         tags=["play"], summary="One action in the Crapette game (a refused move says why)",
-        request=ActRequest, responses={200: StateOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+        request=CrapetteActRequest, responses={200: CrapetteStateOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
         examples=[OpenApiExample("crapette top to a foundation", request_only=True,
                                  value={"move": 3, "action": "move", "source": "C", "target": "F"})],
     )  # fmt: skip
     def post(self, request, game_id):
-        serializer = ActRequest(data=request.data)
+        serializer = CrapetteActRequest(data=request.data)
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         data = serializer.validated_data

@@ -18,14 +18,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.models import PracticeGame
-
 from . import store
 from .crapette import CrapetteTable, TableError
 from .crapette_display import LEVEL_LABELS, VIGILANCE_LABELS, table_context
+from .crapette_games import KIND, act, start
 from .crapette_words import reason_text
-
-KIND = PracticeGame.Kind.CRAPETTE
 
 
 class NewCrapetteForm(forms.Form):
@@ -60,28 +57,6 @@ class NewCrapetteForm(forms.Form):
         ),
         required=False,
     )
-
-
-def start(data: dict) -> PracticeGame:
-    """Deal a new game with the form's (or the API's) validated choices."""
-    table = CrapetteTable.new(
-        data["level"], data["vigilance"], data["loading"], bool(data.get("strict_calls"))
-    )
-    options = {"vigilance": data["vigilance"], "loading": data["loading"],
-               "strict_calls": bool(data.get("strict_calls"))}  # fmt: skip
-    return store.create(KIND, data["level"], options, table.to_state())
-
-
-def act(game: PracticeGame, move: int | None, action: str, source: str, target: str):
-    """Apply one action under the row lock; returns (game, applied). Raises TableError."""
-
-    def change(row: PracticeGame) -> bool:
-        table = CrapetteTable.from_state(row.state)
-        table.act(action, source, target)
-        row.state = table.to_state()
-        return table.is_over
-
-    return store.apply_move(game.pk, move, change, kind=KIND)
 
 
 @require_http_methods(["GET", "POST"])
