@@ -29,9 +29,7 @@
     button.classList.add("selected");
     button.setAttribute("aria-pressed", "true");
     if (note) {
-      note.textContent = (document.documentElement.lang || "").indexOf("fr") === 0
-        ? "Carte choisie : " + button.getAttribute("aria-label") + ". Touchez où elle va."
-        : "Chosen: " + button.getAttribute("aria-label") + ". Tap where it goes.";
+      note.textContent = note.dataset.text.replace("{card}", button.getAttribute("aria-label"));
       note.hidden = false;
     }
   }

@@ -1,5 +1,5 @@
 """Crapette against the computer in a real browser (Chromium via Playwright), on a 390×844
-phone (tap-tap) and on a desktop (drag and drop): the opening of a game, an illegal move
+phone (tap-tap) and on a desktop (drag and drop, then the keyboard): the opening of a game, an illegal move
 refused with the engine's reason, a forgotten mandatory move called by the computer
 ("Crapette !" with the missed move), the computer's turn played card by card, resume after a
 reload; no horizontal scroll on the phone. French (the browser's locale is fr-CA).
@@ -65,10 +65,16 @@ def test_the_opening_of_a_game(browser, shot, live_server, device):
             assert small == []
         shot(page, f"crapette-{device}-opening")
 
-        def move(source: str, target: str) -> None:
+        def move(source: str, target: str, keyboard: bool = False) -> None:
             card = page.locator(f"#play-area button[data-source='{source}']")
             place = page.locator(f"#play-area button[data-target='{target}']").first
-            if device == "phone":
+            if keyboard:  # Tab to a card, Enter; to its place, Enter
+                card.focus()
+                page.keyboard.press("Enter")
+                assert card.get_attribute("aria-pressed") == "true"
+                place.focus()
+                page.keyboard.press("Enter")
+            elif device == "phone":
                 card.tap()
                 assert "selected" in card.get_attribute("class")
                 place.tap()
@@ -86,7 +92,7 @@ def test_the_opening_of_a_game(browser, shot, live_server, device):
 
         # A mandatory move forgotten: the computer calls it and names the missed move.
         missed_source, missed_card = table.state.first_foundation_card()
-        move(*forget)
+        move(*forget, keyboard=device == "desktop")
         call = page.locator("[data-call]")
         call.wait_for()
         assert "Crapette !" in call.inner_text()
