@@ -88,6 +88,10 @@
     stepTimer = setTimeout(function () { submitTo(step); }, STEP_DELAY);
   }
   area.addEventListener("submit", function () { clearTimeout(stepTimer); }, true);
+  // A finger on "Crapette !" holds the computer's next move, so the call is not lost to it.
+  area.addEventListener("pointerdown", function (event) {
+    if (event.target.closest("[data-call-button]")) clearTimeout(stepTimer);
+  });
   new MutationObserver(armStep).observe(area, { childList: true });
   armStep();
 
