@@ -15,7 +15,6 @@ from .. import players, registration, reporting, seating
 from ..errors import RuleError
 from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm, add_rule_error
 from ..models import AuditEntry, Dispute, Game, Report, Round, Team
-from ..printing import qr_svg
 from ..standings_service import event_standings, release, seat_playoff_games
 from .access import LoginRequired, managed_event
 from .captain import client_of
@@ -276,20 +275,3 @@ def audit_log(request, slug):
     event = managed_event(request, slug, organizer=True)
     entries = AuditEntry.objects.filter(event=event).select_related("actor")[:500]
     return render(request, "tournaments/audit.html", {"event": event, "entries": entries})
-
-
-@require_GET
-def print_round(request, slug, number):
-    """Printable table cards and score sheets, each with the QR code of the captain's link."""
-    event = managed_event(request, slug)
-    round_ = get_object_or_404(Round, event=event, number=number)
-    games = round_.games.select_related("team_a", "team_b").order_by("table")
-    links = {}
-    for team in Team.objects.filter(event=event).prefetch_related("links"):
-        live = [link for link in team.links.all() if link.revoked_at is None]
-        if live:
-            url = request.build_absolute_uri(f"/c/{live[0].token}/")
-            links[team.pk] = (live[0], url, qr_svg(url))
-    sheets = [(g, links.get(g.team_a_id), links.get(g.team_b_id)) for g in games]
-    return render(request, "tournaments/print_round.html",
-                  {"event": event, "round": round_, "sheets": sheets, "deals": range(1, 13)})
