@@ -8,6 +8,7 @@ many (an official can lift the lock), and revocation takes effect on the next re
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -27,6 +28,18 @@ PIN_LENGTH = 6
 MAX_FAILED_ATTEMPTS = 5
 LOCKOUT = timedelta(minutes=15)
 SESSION_KEY = "captain_links"
+
+
+# What people type between the digits of a PIN read off a slip ("461 224", "461-224").
+_PIN_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212.]+")
+_PIN = re.compile(rf"[0-9]{{{PIN_LENGTH}}}")
+
+
+def normalize_pin(typed: str) -> str | None:
+    """The 6 digits of a typed PIN, spaces and dashes dropped; None if it is not 6 digits
+    (then it is refused before any comparison: a typo spends no attempt)."""
+    digits = _PIN_SEPARATORS.sub("", typed or "")
+    return digits if _PIN.fullmatch(digits) else None
 
 
 def new_pin() -> str:
