@@ -134,7 +134,7 @@ class NumberOfGamesForm(forms.Form):
 
 class PinForm(forms.Form):
     pin = forms.CharField(
-        label=_("PIN"), max_length=32,
+        label=_("PIN"), max_length=32, required=False,  # empty: the clear message below
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "one-time-code",
                                       "autofocus": True}),
     )
