@@ -35,7 +35,7 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
-        from .options import movement_names, rule_set_names, scoring_system_names
+        from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
 
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].choices = [(n, n.replace("_", " ").title())
@@ -65,7 +65,7 @@ class EventForm(forms.ModelForm):
                 if k.strip()]
 
     def clean(self):
-        from .standings import StandingsConfig, StandingsError, tiebreak_choices
+        from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
 
         data = super().clean()
         system, chain = data.get("scoring_system"), data.get("tiebreaks")

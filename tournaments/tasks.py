@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
              retry_jitter=False, max_retries=6)
 def refresh_standings(self, event_id: int, outbox_id: int | None = None) -> dict:
     """Compute the event's standings into the cache (keyed by the event's version)."""
-    from .standings_service import warm_standings
+    from tournaments.standings.service import warm_standings
 
     event = Event.objects.filter(pk=event_id).first()
     result = {"event": event_id, "rows": 0}
@@ -39,7 +39,7 @@ def refresh_standings(self, event_id: int, outbox_id: int | None = None) -> dict
              retry_jitter=False, max_retries=6)
 def build_season_export(self, export_id: int, outbox_id: int | None = None) -> dict:
     """Build a season's CSV (idempotent: rebuilt from the database, a done export is kept)."""
-    from . import season_export
+    from tournaments.leagues import season_export
 
     try:
         export = season_export.build_season_export(export_id)

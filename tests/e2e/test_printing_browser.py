@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tournaments import seating
+from tournaments.seating import rounds as seating
 
 from .conftest import ARTIFACTS
 

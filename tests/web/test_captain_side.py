@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournaments import seating
 from tournaments.models import Game
+from tournaments.seating import rounds as seating
 
 from ..conftest import link_of
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.printing import qr_svg
+from tournaments.publishing.printing import qr_svg
 
 pytestmark = pytest.mark.slow
 

@@ -14,8 +14,9 @@ from django.test import Client, override_settings
 
 from accounts.links import public_base_url
 from config import hall
-from tournaments import registration, seating
-from tournaments.printing import qr_svg
+from tournaments.events import registration
+from tournaments.publishing.printing import qr_svg
+from tournaments.seating import rounds as seating
 
 from ..conftest import link_of
 from .test_foundation import settings_in_subprocess

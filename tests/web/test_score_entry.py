@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import reporting, seating
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import AuditEntry, Event, Game, OutboxTask, Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 from .sheets_data import sheet
 

@@ -47,7 +47,7 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_results_visible(self, event) -> bool:
-        from ..standings_service import results_visible
+        from tournaments.standings.service import results_visible
 
         return results_visible(event, self.context["request"].user)
 

@@ -10,12 +10,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_organizer
+from tournaments.events import registration
+from tournaments.leagues import players
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import event_standings, release, seat_playoff_games
 
-from .. import players, registration, reporting, seating
 from ..errors import RuleError
 from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm, add_rule_error
 from ..models import AuditEntry, Dispute, Game, Report, Round, Team
-from ..standings_service import event_standings, release, seat_playoff_games
 from .access import LoginRequired, managed_event
 from .captain import client_of
 

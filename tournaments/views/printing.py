@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.links import public_base_url, reaches_phones
+from tournaments.publishing.printing import captain_slips, table_sheets
 
 from ..models import Round
-from ..printing import captain_slips, table_sheets
 from .access import managed_event
 
 

@@ -36,8 +36,11 @@ from django.utils import timezone
 
 from accounts.models import EventRole, User
 from accounts.roles import grant
-from tournaments import audit, registration, reporting, seating
+from tournaments import audit
+from tournaments.events import registration
 from tournaments.models import AuditEntry, Confirmation, Event, Game, Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 FIRST_NAMES = ["Gisèle", "Roger", "Lucien", "Thérèse", "Huguette", "Marcel", "Réjean", "Pierrette",
                "Denise", "Gaston", "Yvon", "Colette", "Jacqueline", "Normand", "Monique",
@@ -165,7 +168,7 @@ def generate(*, teams: int, rounds: int, seed: int, slug: str | None = None,
         event.refresh_from_db()
         event.released_at = timezone.now()
         event.save(update_fields=["released_at"])
-        from tournaments.caching import bump_event
+        from tournaments.publishing.caching import bump_event
 
         bump_event(event)
     return event

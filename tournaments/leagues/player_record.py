@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from .models import Event, Game, Player, Report, Team
-from .sheets import show_sides
-from .standings_service import event_standings
+from tournaments.models import Event, Game, Player, Report, Team
+from tournaments.results.sheets import show_sides
+from tournaments.standings.service import event_standings
 
 
 @dataclass
@@ -108,7 +108,7 @@ def _count_game(record: PlayerRecord, report: Report, side: str) -> None:
 
 
 def _players_at_table(event: Event) -> int:
-    from .reporting import cribbage_rules
+    from tournaments.results.reporting import cribbage_rules
 
     return cribbage_rules(event).players
 

@@ -14,12 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_official
-
-from . import audit
-from .caching import bump_event, cached
-from .errors import PermissionRuleError, RuleError
-from .models import Event, Game, Round, Team
-from .standings import (
+from tournaments import audit
+from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.models import Event, Game, Round, Team
+from tournaments.publishing.caching import bump_event, cached
+from tournaments.standings.engine import (
     METRICS,
     GameResult,
     PlayoffGame,
@@ -31,7 +30,7 @@ from .standings import (
 
 
 def config_for(event: Event, teams: list[Team] | None = None) -> StandingsConfig:
-    from .reporting import target_of
+    from tournaments.results.reporting import target_of
 
     lots = {t.pk: t.drawn_lot for t in (teams or []) if t.drawn_lot is not None}
     return StandingsConfig(

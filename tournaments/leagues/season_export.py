@@ -13,10 +13,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import EventRole
-
-from .errors import PermissionRuleError, RuleError
-from .exports import DELIMITERS, csv_lines, games_rows
-from .models import Event, Season, SeasonExport
+from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.models import Event, Season, SeasonExport
+from tournaments.publishing.exports import DELIMITERS, csv_lines, games_rows
 
 
 def may_export(user, season: Season) -> bool:
@@ -32,7 +31,7 @@ def may_export(user, season: Season) -> bool:
 
 @transaction.atomic
 def request_season_export(season: Season, user, delimiter: str = "comma") -> SeasonExport:
-    from .tasks import schedule_season_export
+    from tournaments.tasks import schedule_season_export
 
     if not may_export(user, season):
         raise PermissionRuleError(_("Only an organizer of one of the season's events may export "

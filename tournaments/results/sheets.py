@@ -32,8 +32,7 @@ from django.utils.translation import gettext as _
 from games.cards import CardError
 from games.cribbage import InvalidCount, validate_count
 from games.spoken import announce
-
-from .errors import RuleError
+from tournaments.errors import RuleError
 
 SIDES = ("a", "b")
 MAX_DEALS = 60

@@ -1,6 +1,6 @@
 """Seating rounds: turn the event's history into a ``MovementContext`` and store the draw.
 
-The movement strategies themselves are pure functions in ``tournaments.movement``; this module
+The movement strategies themselves are pure functions in ``tournaments.seating.movement``; this module
 only reads the database, enforces when a round may be seated, and writes the round atomically.
 """
 
@@ -13,12 +13,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import audit
-from .caching import bump_event
-from .errors import RuleError
-from .models import Event, Game, Round, Team
-from .movement import MovementContext, MovementError, PlayedGame, get_movement
-from .registration import MIN_TEAMS
+from tournaments import audit
+from tournaments.errors import RuleError
+from tournaments.events.registration import MIN_TEAMS
+from tournaments.models import Event, Game, Round, Team
+from tournaments.publishing.caching import bump_event
+from tournaments.seating.movement import MovementContext, MovementError, PlayedGame, get_movement
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 
@@ -132,6 +132,6 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
 
 def _ranking(event: Event, teams: list[Team]) -> list[int]:
     """Teams best first by the event's standings (Swiss pairs neighbours)."""
-    from .standings_service import ranking_ids
+    from tournaments.standings.service import ranking_ids
 
     return ranking_ids(event, [t.pk for t in teams])

@@ -11,7 +11,7 @@ models, calls ``get_movement(event.movement).seat(ctx)`` and stores the :class:`
 
 from __future__ import annotations
 
-from .base import (
+from tournaments.seating.movement.base import (
     MIN_TEAMS_TO_START,
     Movement,
     MovementContext,
@@ -23,9 +23,9 @@ from .base import (
     opponents,
     repeat_pairings,
 )
-from .round_robin import RoundRobin, berger_schedule, rounds_needed
-from .swiss import Swiss
-from .winners_stay import WinnersStay
+from tournaments.seating.movement.round_robin import RoundRobin, berger_schedule, rounds_needed
+from tournaments.seating.movement.swiss import Swiss
+from tournaments.seating.movement.winners_stay import WinnersStay
 
 DEFAULT_MOVEMENT = WinnersStay.name  # the FADOQ default
 

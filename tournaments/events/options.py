@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .errors import RuleError
+from tournaments.errors import RuleError
 
 
 def rule_set_names() -> list[str]:
@@ -20,13 +20,13 @@ def rule_set_for(event):
 
 
 def movement_names() -> list[str]:
-    from .movement import MOVEMENTS
+    from tournaments.seating.movement import MOVEMENTS
 
     return list(MOVEMENTS)
 
 
 def scoring_system_names() -> list[str]:
-    from .standings import SYSTEMS
+    from tournaments.standings.engine import SYSTEMS
 
     return list(SYSTEMS)
 

@@ -16,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from .models import Event, Game, Report, Round, Season
+from tournaments.models import Event, Game, Report, Round, Season
 
 MAX_SCORE = 999
 MAX_SMALL = 32767

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .base import (
+from tournaments.seating.movement.base import (
     Movement,
     MovementContext,
     MovementError,

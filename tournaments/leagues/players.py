@@ -15,10 +15,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import audit
-from .caching import bump_event
-from .errors import PermissionRuleError, RuleError
-from .models import Event, League, Player, Team
+from tournaments import audit
+from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.models import Event, League, Player, Team
+from tournaments.publishing.caching import bump_event
 
 MAX_MERGE_TRAIL = 50  # a merge chain longer than this is a data error, not a real history
 

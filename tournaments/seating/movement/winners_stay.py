@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .base import (
+from tournaments.seating.movement.base import (
     Movement,
     MovementContext,
     MovementError,

@@ -13,8 +13,8 @@ from collections import Counter
 
 from django.utils.translation import gettext as _
 
-from .errors import RuleError
-from .models import Event, Game, Report, Round
+from tournaments.errors import RuleError
+from tournaments.models import Event, Game, Report, Round
 
 
 def fail(place: str, message: str, code: str = "archive_invalid") -> RuleError:
@@ -30,8 +30,8 @@ def _unique(rows, key, place: str, what: str) -> None:
 
 
 def check_event_options(event: dict) -> None:
-    from .options import validate_event_options
-    from .standings import StandingsConfig, StandingsError, tiebreak_choices
+    from tournaments.events.options import validate_event_options
+    from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
 
     try:
         validate_event_options(event)
@@ -162,7 +162,7 @@ def payload_of(kind: str, report: dict) -> dict:
 
 
 def check_report_content(event: dict, game: dict, report: dict, place: str) -> None:
-    from .reporting import fingerprint, validate_content
+    from tournaments.results.reporting import fingerprint, validate_content
 
     shell = Game(round=Round(event=Event(game_type=event["game_type"],
                                          rule_set=event["rule_set"])))

@@ -30,11 +30,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_official
-
-from . import audit
-from .caching import bump_event
-from .errors import PermissionRuleError, RuleError
-from .models import Confirmation, Dispute, Event, Game, Report, Team
+from tournaments import audit
+from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.models import Confirmation, Dispute, Event, Game, Report, Team
+from tournaments.publishing.caching import bump_event
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ class Outcome:
 # --- validation of the reported content ------------------------------------------------------
 
 def cribbage_rules(event: Event):
-    from .options import rule_set_for
+    from tournaments.events.options import rule_set_for
 
     return rule_set_for(event)
 
@@ -127,7 +126,7 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
     elif kind == Report.Kind.SHEET:
         if event.game_type != Event.GameType.CRIBBAGE:
             raise RuleError(_("Score sheets are for cribbage events."), code="kind")
-        from .sheets import read_sheet
+        from tournaments.results.sheets import read_sheet
 
         rules = cribbage_rules(event)
         sheet = payload.get("sheet")
@@ -142,7 +141,7 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
         a, b = result.score_a, result.score_b
         detail = {"sheet": sheet, "checked_cards": result.checked_cards}
     elif kind in (Report.Kind.CRAPETTE, Report.Kind.CRAPETTE_RECORD):
-        from .crapette_results import read_crapette
+        from tournaments.results.crapette import read_crapette
 
         a, b, detail = read_crapette(event, kind, payload)
     else:
@@ -296,7 +295,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
                  after=_result_snapshot(report) | (
                      {"agreed_with": agreed_with.version} if agreed_with else {}))
     bump_event(event)
-    from .tasks import schedule_standings_refresh
+    from tournaments.tasks import schedule_standings_refresh
 
     schedule_standings_refresh(event.pk)
 

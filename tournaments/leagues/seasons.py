@@ -12,12 +12,11 @@ from django.utils.translation import gettext as _
 
 from accounts.models import EventRole
 from accounts.roles import is_organizer
-
-from . import audit
-from .errors import PermissionRuleError, RuleError
-from .models import Event, League, Player, Season, Team
-from .players import may_manage_league
-from .registration import unique_slug
+from tournaments import audit
+from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events.registration import unique_slug
+from tournaments.leagues.players import may_manage_league
+from tournaments.models import Event, League, Player, Season, Team
 
 MAX_PLACES = 200
 SEASON_FIELDS = ["name", "aggregation", "placement_points", "best_of"]

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from .errors import RuleError
-from .models import (
+from tournaments.errors import RuleError
+from tournaments.models import (
     AuditEntry,
     Confirmation,
     Dispute,
@@ -143,7 +143,7 @@ class Store:
         return result
 
     def create_event(self, data: dict) -> Event:
-        from .registration import unique_slug
+        from tournaments.events.registration import unique_slug
 
         slug = data["slug"]
         if Event.objects.filter(slug=slug).exists():

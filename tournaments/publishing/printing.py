@@ -9,8 +9,7 @@ from dataclasses import dataclass
 import segno
 
 from accounts.links import captain_url
-
-from .models import Team
+from tournaments.models import Team
 
 
 def qr_svg(url: str, *, scale: int = 4) -> str:

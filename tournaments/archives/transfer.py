@@ -31,13 +31,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import audit
-from .archive_checks import check_archive
-from .archive_format import ArchiveContent, first_error
-from .archive_store import ImportResult, Store
-from .caching import bump_event
-from .errors import PermissionRuleError, RuleError
-from .models import (
+from tournaments import audit
+from tournaments.archives.checks import check_archive
+from tournaments.archives.format import ArchiveContent, first_error
+from tournaments.archives.store import ImportResult, Store
+from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.models import (
     AuditEntry,
     Confirmation,
     Dispute,
@@ -48,6 +47,7 @@ from .models import (
     Round,
     Season,
 )
+from tournaments.publishing.caching import bump_event
 
 SCHEMA = "huche.event-archive"
 SCHEMA_VERSION = 1
@@ -387,9 +387,8 @@ def _finish(result: ImportResult, actor, document: dict) -> None:
     """Who imported what (audit), the importer's role, fresh caches, standings that compute."""
     from accounts.models import EventRole
     from accounts.roles import grant
-
-    from .standings import StandingsError
-    from .standings_service import compute
+    from tournaments.standings.engine import StandingsError
+    from tournaments.standings.service import compute
 
     event = result.event
     user = actor if getattr(actor, "is_authenticated", False) else None

@@ -2,7 +2,7 @@
 
 The game, rule set and seating are fixed once the first round is seated (the page disables
 them); the options are checked against the engines' registries; the series length goes through
-:func:`~tournaments.registration.set_number_of_games` (never below the rounds already seated).
+:func:`~tournaments.events.registration.set_number_of_games` (never below the rounds already seated).
 """
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.events.options import validate_event_options
+from tournaments.events.registration import set_number_of_games
+from tournaments.publishing.caching import bump_event
+
 from .. import audit
-from ..caching import bump_event
 from ..errors import RuleError
 from ..models import Event
-from ..options import validate_event_options
-from ..registration import set_number_of_games
 
 FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement")
 

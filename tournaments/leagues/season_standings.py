@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef, Q
 
-from .models import Event, Game, Player, Season, Team
-from .standings import METRICS
-from .standings.systems import get_system
-from .standings_service import event_standings
+from tournaments.models import Event, Game, Player, Season, Team
+from tournaments.standings.engine import METRICS
+from tournaments.standings.engine.systems import get_system
+from tournaments.standings.service import event_standings
 
 
 @dataclass

@@ -15,10 +15,9 @@ from django.utils.translation import gettext as _
 from accounts.links import issue_link, revoke_links
 from accounts.models import EventRole
 from accounts.roles import grant
-
-from . import audit
-from .errors import RuleError
-from .models import Event, Team
+from tournaments import audit
+from tournaments.errors import RuleError
+from tournaments.models import Event, Team
 
 MIN_TEAMS = 3
 MAX_CSV_BYTES = 512 * 1024
@@ -40,7 +39,7 @@ def unique_slug(name: str, model=Event, **scope) -> str:
 @transaction.atomic
 def create_event(organizer, *, name: str, date, **fields) -> Event:
     """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility."""
-    from .options import validate_event_options
+    from tournaments.events.options import validate_event_options
 
     validate_event_options(fields)
     event = Event.objects.create(
@@ -67,7 +66,7 @@ def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str 
     a :class:`Player` or its id), or a member number the event's league knows; otherwise a new
     player is created under the name given. Names are never matched (see ``players``).
     """
-    from .players import check_not_registered, resolve
+    from tournaments.leagues.players import check_not_registered, resolve
 
     _check_open(event)
     name, captain, partner = name.strip(), captain.strip(), partner.strip()

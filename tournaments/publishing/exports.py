@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
-from .models import Confirmation, Event, Game, Report, Team
-from .standings_service import event_standings
+from tournaments.models import Confirmation, Event, Game, Report, Team
+from tournaments.standings.service import event_standings
 
 DELIMITERS = {"comma": ",", "semicolon": ";"}
 SKUNK_NAMES = {0: "", 1: "skunk", 2: "double skunk", 3: "triple skunk"}

@@ -59,7 +59,7 @@ def _safe(op: Callable[[], Any], default: Any = None) -> Any:
 
 def bump_event(event) -> None:
     """Invalidate every cached fragment of the event (call inside the changing transaction)."""
-    from .models import Event
+    from tournaments.models import Event
 
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
     event.refresh_from_db(fields=["version"])

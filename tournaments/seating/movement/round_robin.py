@@ -17,7 +17,7 @@ not follow the schedule (a changed seed, order or team list).
 
 from __future__ import annotations
 
-from .base import (
+from tournaments.seating.movement.base import (
     Movement,
     MovementContext,
     MovementError,

@@ -8,8 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.crapette import RecordFormatError, check_record
-
-from .errors import RuleError
+from tournaments.errors import RuleError
 
 CRAPETTE_CARDS = 13
 STOCK_CARDS = 35 + 4  # the stock, plus a discard pile that can hold what came from the cases
