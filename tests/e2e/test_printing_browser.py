@@ -54,3 +54,30 @@ def test_each_table_sheet_is_one_page(live_server, browser, make_event, organize
     page.screenshot(path=str(ARTIFACTS / f"print-round-{paper}.png"), full_page=True)
     context.close()
     assert pdf_pages(pdf) == tables
+
+
+def test_captains_slips_print_whole_and_read_on_a_phone(live_server, browser, make_event,
+                                                        organizer):
+    event = make_event(8)
+    team = event.teams.order_by("id").first()
+    team.name = LONG
+    team.save(update_fields=["name"])
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-CA")
+    page = context.new_page()
+    log_in(page, live_server.url, "org@example.org", "pw-organizer-1")
+    page.goto(f"{live_server.url}/organize/{event.slug}/slips/print/")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "captains-slips-390.png"), full_page=True)
+    assert page.locator("article.slip").count() == 8
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # Long names and links stay inside their slip.
+    for box in page.locator("article.slip").all():
+        outer = box.bounding_box()
+        for inner in box.locator("h2, .slip-url, svg").all():
+            b = inner.bounding_box()
+            assert outer["x"] <= b["x"] and b["x"] + b["width"] <= outer["x"] + outer["width"] + 1
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="Letter")
+    (ARTIFACTS / "captains-slips-Letter.pdf").write_bytes(pdf)
+    assert pdf_pages(pdf) == 2  # six slips a page
+    context.close()
