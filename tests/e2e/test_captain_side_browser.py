@@ -30,6 +30,15 @@ def test_the_captain_confirms_the_other_captains_score(live_server, browser, sho
     page = context.new_page()
     link = link_of(us)
     page.goto(f"{live_server.url}/c/{link.token}/")
+    page.fill("#id_pin", link.pin[:4])  # too short: said in place, no attempt spent
+    page.click("main button[type=submit]")
+    alert = page.locator("[role=alert]")
+    alert.wait_for()
+    assert "6 chiffres" in alert.inner_text() and "aucun essai" in alert.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "captain-pin-too-short-390")
+    link.refresh_from_db()
+    assert link.failed_attempts == 0
     pin = f"{link.pin[:4]} {link.pin[4:]}"  # typed as "4612 24"
     page.fill("#id_pin", pin)
     page.click("main button[type=submit]")

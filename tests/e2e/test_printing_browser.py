@@ -52,6 +52,10 @@ def test_each_table_sheet_is_one_page(live_server, browser, make_event, organize
     (ARTIFACTS / f"print-round-{paper}.pdf").write_bytes(pdf)
     page.set_viewport_size({"width": 816, "height": 1056})
     page.screenshot(path=str(ARTIFACTS / f"print-round-{paper}.png"), full_page=True)
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(ARTIFACTS / "print-round-390.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
     assert pdf_pages(pdf) == tables
 
