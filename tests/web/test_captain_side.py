@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.test import Client
 
@@ -101,3 +104,29 @@ def test_in_french_the_pin_is_a_nip(event):
         page = response.content.decode()
         assert "NIP" in page
         assert "PIN" not in page.replace('name="pin"', "").replace('id_pin', "")
+
+
+
+def catalogue_entries(path: Path):
+    """(msgid, msgstr) pairs of a .po file, plural forms included, continuation lines joined."""
+    entry, key = {}, None
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        match = re.match(r'^(msgid|msgid_plural|msgstr(?:\[\d\])?) "(.*)"$', line)
+        if match:
+            key = match.group(1)
+            entry[key] = entry.get(key, "") + match.group(2)
+        elif line.startswith('"') and key:
+            entry[key] += line[1:-1]
+        elif not line.strip() and entry:
+            ids = " ".join(v for k, v in entry.items() if k.startswith("msgid"))
+            strs = " ".join(v for k, v in entry.items() if k.startswith("msgstr"))
+            yield ids, strs
+            entry, key = {}, None
+
+
+def test_every_french_message_about_a_pin_says_nip():
+    po = Path(__file__).resolve().parents[2] / "locale/fr_CA/LC_MESSAGES/django.po"
+    about_pins = [(i, s) for i, s in catalogue_entries(po) if re.search(r"\bPINs?\b", i)]
+    assert len(about_pins) > 10
+    for msgid, msgstr in about_pins:
+        assert "NIP" in msgstr and not re.search(r"\bPINs?\b", msgstr), msgid
