@@ -6,9 +6,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
+from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
+from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
 
 from .errors import RuleError
-from .models import Event
+from .models import Event, Season
 
 
 def add_rule_error(form: forms.Form, exc: RuleError) -> None:
@@ -35,8 +37,6 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
-        from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
-
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].choices = [(n, n.replace("_", " ").title())
                                            for n in rule_set_names()]
@@ -65,8 +65,6 @@ class EventForm(forms.ModelForm):
                 if k.strip()]
 
     def clean(self):
-        from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
-
         data = super().clean()
         system, chain = data.get("scoring_system"), data.get("tiebreaks")
         if system and chain:
@@ -185,8 +183,6 @@ class SeasonForm(forms.Form):
     )
 
     def __init__(self, *args, **kwargs):
-        from .models import Season
-
         super().__init__(*args, **kwargs)
         self.fields["aggregation"].choices = Season.Aggregation.choices
 

@@ -14,7 +14,10 @@ from collections import Counter
 from django.utils.translation import gettext as _
 
 from tournaments.errors import RuleError
+from tournaments.events.options import validate_event_options
 from tournaments.models import Event, Game, Report, Round
+from tournaments.results.reporting import fingerprint, validate_content
+from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
 
 
 def fail(place: str, message: str, code: str = "archive_invalid") -> RuleError:
@@ -30,9 +33,6 @@ def _unique(rows, key, place: str, what: str) -> None:
 
 
 def check_event_options(event: dict) -> None:
-    from tournaments.events.options import validate_event_options
-    from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
-
     try:
         validate_event_options(event)
     except RuleError as exc:
@@ -162,8 +162,6 @@ def payload_of(kind: str, report: dict) -> dict:
 
 
 def check_report_content(event: dict, game: dict, report: dict, place: str) -> None:
-    from tournaments.results.reporting import fingerprint, validate_content
-
     shell = Game(round=Round(event=Event(game_type=event["game_type"],
                                          rule_set=event["rule_set"])))
     kind = report["kind"]

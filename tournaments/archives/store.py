@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from accounts.roles import is_organizer
 from tournaments.errors import RuleError
+from tournaments.events.registration import unique_slug
 from tournaments.models import (
     AuditEntry,
     Confirmation,
@@ -143,8 +145,6 @@ class Store:
         return result
 
     def create_event(self, data: dict) -> Event:
-        from tournaments.events.registration import unique_slug
-
         slug = data["slug"]
         if Event.objects.filter(slug=slug).exists():
             slug = unique_slug(slug)
@@ -154,8 +154,6 @@ class Store:
                                     **fields)
 
     def check_existing(self, event: Event, data: dict) -> None:
-        from accounts.roles import is_organizer
-
         if not self.trusted and not (self.actor and is_organizer(self.actor, event)):
             raise RuleError(_("This event was already imported here (“%(event)s”); only its "
                               "organizers may import a later archive of it.")

@@ -31,6 +31,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import EventRole
+from accounts.roles import grant
 from tournaments import audit
 from tournaments.archives.checks import check_archive
 from tournaments.archives.format import ArchiveContent, first_error
@@ -48,6 +50,8 @@ from tournaments.models import (
     Season,
 )
 from tournaments.publishing.caching import bump_event
+from tournaments.standings.engine import StandingsError
+from tournaments.standings.service import compute
 
 SCHEMA = "huche.event-archive"
 SCHEMA_VERSION = 1
@@ -339,7 +343,6 @@ def read_archive(data) -> tuple[dict, dict]:
 
 def may_import(user) -> bool:
     """Staff, and whoever organizes an event or a league here."""
-    from accounts.models import EventRole
 
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
@@ -385,10 +388,6 @@ def import_event(data, actor, *, season: Season | None = None,
 
 def _finish(result: ImportResult, actor, document: dict) -> None:
     """Who imported what (audit), the importer's role, fresh caches, standings that compute."""
-    from accounts.models import EventRole
-    from accounts.roles import grant
-    from tournaments.standings.engine import StandingsError
-    from tournaments.standings.service import compute
 
     event = result.event
     user = actor if getattr(actor, "is_authenticated", False) else None

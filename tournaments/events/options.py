@@ -1,33 +1,42 @@
-"""The configurable parts of an event, validated against the engines' own registries."""
+"""The configurable parts of an event, validated against the engines' own registries, and
+what an event's rule set says about its games (target score, skunks)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.cribbage.rules import PRESETS, skunk
 from tournaments.errors import RuleError
+from tournaments.models import Event
+from tournaments.seating.movement import MOVEMENTS
+from tournaments.standings.engine import SYSTEMS
 
 
 def rule_set_names() -> list[str]:
-    from games.cribbage.rules import PRESETS
-
     return list(PRESETS)
 
 
 def rule_set_for(event):
-    from games.cribbage.rules import PRESETS
-
     return PRESETS[event.rule_set]
 
 
-def movement_names() -> list[str]:
-    from tournaments.seating.movement import MOVEMENTS
+def target_of(event: Event) -> int:
+    """The score that wins a game; for Crapette the standings count wins (target 1)."""
+    return rule_set_for(event).target if event.game_type == Event.GameType.CRIBBAGE else 1
 
+
+def skunk_level(event: Event, score_a: int, score_b: int) -> int:
+    if event.game_type != Event.GameType.CRIBBAGE:
+        return 0
+    level = skunk(max(score_a, score_b), min(score_a, score_b), rule_set_for(event))
+    return int(getattr(level, "value", level) or 0)
+
+
+def movement_names() -> list[str]:
     return list(MOVEMENTS)
 
 
 def scoring_system_names() -> list[str]:
-    from tournaments.standings.engine import SYSTEMS
-
     return list(SYSTEMS)
 
 

@@ -17,6 +17,8 @@ from accounts.models import EventRole
 from accounts.roles import grant
 from tournaments import audit
 from tournaments.errors import RuleError
+from tournaments.events.options import validate_event_options
+from tournaments.leagues.players import check_not_registered, resolve
 from tournaments.models import Event, Team
 
 MIN_TEAMS = 3
@@ -39,7 +41,6 @@ def unique_slug(name: str, model=Event, **scope) -> str:
 @transaction.atomic
 def create_event(organizer, *, name: str, date, **fields) -> Event:
     """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility."""
-    from tournaments.events.options import validate_event_options
 
     validate_event_options(fields)
     event = Event.objects.create(
@@ -66,7 +67,6 @@ def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str 
     a :class:`Player` or its id), or a member number the event's league knows; otherwise a new
     player is created under the name given. Names are never matched (see ``players``).
     """
-    from tournaments.leagues.players import check_not_registered, resolve
 
     _check_open(event)
     name, captain, partner = name.strip(), captain.strip(), partner.strip()

@@ -1,4 +1,4 @@
-"""Changing an event's settings through the API, with the same limits as the settings page.
+"""Changing an event's settings: the one service behind the settings page and the API.
 
 The game, rule set and seating are fixed once the first round is seated (the page disables
 them); the options are checked against the engines' registries; the series length goes through
@@ -10,19 +10,19 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import audit
+from tournaments.errors import RuleError
 from tournaments.events.options import validate_event_options
 from tournaments.events.registration import set_number_of_games
+from tournaments.models import Event
 from tournaments.publishing.caching import bump_event
-
-from .. import audit
-from ..errors import RuleError
-from ..models import Event
 
 FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement")
 
 
 @transaction.atomic
-def update_event_settings(event: Event, actor, values: dict) -> Event:
+def update_event(event: Event, actor, values: dict) -> Event:
+    """Apply the changed ``values`` (field name → value), audited; refuse what may not change."""
     changes = {name: value for name, value in values.items() if getattr(event, name) != value}
     if event.status != Event.Status.REGISTRATION:
         for name in FIXED_ONCE_STARTED:

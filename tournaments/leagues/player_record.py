@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from tournaments.events.options import rule_set_for
 from tournaments.models import Event, Game, Player, Report, Team
 from tournaments.results.sheets import show_sides
 from tournaments.standings.service import event_standings
@@ -108,9 +109,7 @@ def _count_game(record: PlayerRecord, report: Report, side: str) -> None:
 
 
 def _players_at_table(event: Event) -> int:
-    from tournaments.results.reporting import cribbage_rules
-
-    return cribbage_rules(event).players
+    return rule_set_for(event).players
 
 
 def _count(entry) -> int:

@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import EventRole
+from tournaments import outbox
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Event, Season, SeasonExport
 from tournaments.publishing.exports import DELIMITERS, csv_lines, games_rows
@@ -31,8 +32,6 @@ def may_export(user, season: Season) -> bool:
 
 @transaction.atomic
 def request_season_export(season: Season, user, delimiter: str = "comma") -> SeasonExport:
-    from tournaments.tasks import schedule_season_export
-
     if not may_export(user, season):
         raise PermissionRuleError(_("Only an organizer of one of the season's events may export "
                                     "the season."))
@@ -43,7 +42,7 @@ def request_season_export(season: Season, user, delimiter: str = "comma") -> Sea
         season=season, requested_by=user, delimiter=delimiter,
         language=translation.get_language() or "", progress_total=season.events.count(),
     )
-    schedule_season_export(export.pk)
+    outbox.schedule("build_season_export", export.pk)
     return export
 
 

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import EventRole
-from accounts.roles import is_organizer
+from accounts.roles import events_of, is_organizer
 from tournaments import audit
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.registration import unique_slug
@@ -135,7 +135,6 @@ def update_season(season: Season, user, **settings) -> Season:
 
 def attachable_events(season: Season, user):
     """Events the user organizes that are in no season, or in this one."""
-    from accounts.roles import events_of
 
     mine = events_of(user)
     if not user.is_staff:

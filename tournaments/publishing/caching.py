@@ -39,6 +39,8 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import F
 
+from tournaments.models import Event
+
 log = logging.getLogger(__name__)
 _MISSING = object()
 LOCAL_ENTRIES = 32
@@ -59,7 +61,6 @@ def _safe(op: Callable[[], Any], default: Any = None) -> Any:
 
 def bump_event(event) -> None:
     """Invalidate every cached fragment of the event (call inside the changing transaction)."""
-    from tournaments.models import Event
 
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
     event.refresh_from_db(fields=["version"])

@@ -32,8 +32,12 @@ from django.utils.translation import gettext as _
 from accounts.roles import is_official
 from tournaments import audit
 from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events.options import rule_set_for, skunk_level, target_of
 from tournaments.models import Confirmation, Dispute, Event, Game, Report, Team
 from tournaments.publishing.caching import bump_event
+from tournaments.results.crapette import read_crapette
+from tournaments.results.sheets import read_sheet
+from tournaments.results.signals import result_confirmed
 
 
 @dataclass(frozen=True)
@@ -58,27 +62,6 @@ class Outcome:
 
 
 # --- validation of the reported content ------------------------------------------------------
-
-def cribbage_rules(event: Event):
-    from tournaments.events.options import rule_set_for
-
-    return rule_set_for(event)
-
-
-def target_of(event: Event) -> int:
-    """The score that wins a game; for Crapette the standings count wins (target 1)."""
-    return cribbage_rules(event).target if event.game_type == Event.GameType.CRIBBAGE else 1
-
-
-def skunk_level(event: Event, score_a: int, score_b: int) -> int:
-    if event.game_type != Event.GameType.CRIBBAGE:
-        return 0
-    from games.cribbage.rules import skunk
-
-    rules = cribbage_rules(event)
-    level = skunk(max(score_a, score_b), min(score_a, score_b), rules)
-    return int(getattr(level, "value", level) or 0)
-
 
 def _whole(value: Any, field: str) -> int:
     if isinstance(value, bool):
@@ -126,9 +109,8 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
     elif kind == Report.Kind.SHEET:
         if event.game_type != Event.GameType.CRIBBAGE:
             raise RuleError(_("Score sheets are for cribbage events."), code="kind")
-        from tournaments.results.sheets import read_sheet
 
-        rules = cribbage_rules(event)
+        rules = rule_set_for(event)
         sheet = payload.get("sheet")
         result = read_sheet(sheet, players=rules.players, target=rules.target)
         if not result.finished:
@@ -141,8 +123,6 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
         a, b = result.score_a, result.score_b
         detail = {"sheet": sheet, "checked_cards": result.checked_cards}
     elif kind in (Report.Kind.CRAPETTE, Report.Kind.CRAPETTE_RECORD):
-        from tournaments.results.crapette import read_crapette
-
         a, b, detail = read_crapette(event, kind, payload)
     else:
         raise RuleError(_("Unknown kind of report “%(kind)s”.") % {"kind": kind}, field="kind")
@@ -295,9 +275,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
                  after=_result_snapshot(report) | (
                      {"agreed_with": agreed_with.version} if agreed_with else {}))
     bump_event(event)
-    from tournaments.tasks import schedule_standings_refresh
-
-    schedule_standings_refresh(event.pk)
+    result_confirmed.send(sender=Game, event=event, game=game)
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from tournaments.events.registration import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.seating.movement import MovementContext, MovementError, PlayedGame, get_movement
+from tournaments.standings.service import ranking_ids
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 
@@ -132,6 +133,5 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
 
 def _ranking(event: Event, teams: list[Team]) -> list[int]:
     """Teams best first by the event's standings (Swiss pairs neighbours)."""
-    from tournaments.standings.service import ranking_ids
 
     return ranking_ids(event, [t.pk for t in teams])

@@ -13,9 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.roles import is_official
+from accounts.roles import is_official, is_organizer
 from tournaments import audit
 from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events.options import target_of
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event, cached
 from tournaments.standings.engine import (
@@ -30,8 +31,6 @@ from tournaments.standings.engine import (
 
 
 def config_for(event: Event, teams: list[Team] | None = None) -> StandingsConfig:
-    from tournaments.results.reporting import target_of
-
     lots = {t.pk: t.drawn_lot for t in (teams or []) if t.drawn_lot is not None}
     return StandingsConfig(
         system=event.scoring_system,
@@ -130,8 +129,6 @@ def results_visible(event: Event, user) -> bool:
 
 @transaction.atomic
 def release(event: Event, actor, *, released: bool = True) -> Event:
-    from accounts.roles import is_organizer
-
     if not is_organizer(actor, event):
         raise PermissionRuleError(_("Only the organizer can release the results."))
     if released and event.released_at:

@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.events import registration
-from tournaments.events.settings import update_event_settings
+from tournaments.events.settings import update_event
 from tournaments.standings.service import (
     event_standings,
     release,
@@ -68,7 +68,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def partial_update(self, request, slug):
         event = managed_event(request, slug, organizer=True)
         data = _valid(s.EventSettingsSerializer, request, partial=True)
-        return self._event(update_event_settings(event, request.user, data))
+        return self._event(update_event(event, request.user, data))
 
     @extend_schema(summary="Release the results, or hide them again (organizer)",
                    request=s.ReleaseSerializer, responses={200: s.EventSerializer, **ERRORS})
