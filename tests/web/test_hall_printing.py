@@ -174,3 +174,16 @@ def test_settings_let_the_hall_address_through_and_refuse_a_bad_base_url():
     assert base == "http://192.168.1.10:8000" and "192.168.1.10" in hosts
     bad = settings_in_subprocess({"HUCHE_BASE_URL": "192.168.1.10:8000"}, "settings.DEBUG")
     assert bad.returncode != 0 and "HUCHE_BASE_URL" in bad.stderr
+
+
+def test_one_teams_new_slip_alone_after_a_new_link(desk, event):
+    team = event.teams.order_by("pk").first()
+    old = link_of(team)
+    assert desk.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/").status_code == 302
+    teams_page = desk.get(f"/organize/{event.slug}/teams/").content.decode()
+    assert f"/organize/{event.slug}/slips/print/?team={team.pk}" in teams_page
+    html = desk.get(f"/organize/{event.slug}/slips/print/?team={team.pk}").content.decode()
+    assert list(slips_of(html)) == [team.name]
+    new = link_of(team)
+    assert new.token in html and old.token not in html and old.pk != new.pk
+    assert desk.get(f"/organize/{event.slug}/slips/print/?team=999999").status_code == 404

@@ -6,6 +6,7 @@ their own slip (QR code, link, PIN) at registration, so no captain holds the oth
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
@@ -29,10 +30,17 @@ def print_round(request, slug, number):
 
 @require_GET
 def print_slips(request, slug):
-    """One cut-out slip per team for the desk to hand to that team's captain only."""
+    """One cut-out slip per team for the desk to hand to that team's captain only;
+    ``?team=ID``: that team's slip alone (after a new link and PIN)."""
     event = managed_event(request, slug)
     base_url = public_base_url(request)
+    slips = captain_slips(event, base_url)
+    team = request.GET.get("team", "")
+    if team:
+        slips = [slip for slip in slips if str(slip.team.pk) == team]
+        if not slips:
+            raise Http404("no such team still in this event")
     return render(request, "tournaments/print_slips.html", {
-        "event": event, "slips": captain_slips(event, base_url), "base_url": base_url,
+        "event": event, "slips": slips, "base_url": base_url,
         "reaches_phones": reaches_phones(base_url),
     })
