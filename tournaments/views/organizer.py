@@ -145,8 +145,9 @@ def team_action(request, slug, team_id, action):
     elif action == "new-link":
         issue_link(team)
         audit.record(event, request.user, "link.regenerate", str(team))
-        messages.success(request, _("New link and PIN for %(team)s; the old sheet no longer "
-                                    "works.") % {"team": team})
+        messages.success(request, _("New link and PIN for %(team)s; the old slip no longer "
+                                    "works: print the new one (Print the slip).")
+                         % {"team": team})
     elif action == "unlock":
         for link in team.links.filter(revoked_at__isnull=True):
             lift_lockout(link)
