@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core.cache import cache
 
 from accounts.models import User
 from tests.web.finished_event import play_playoffs, play_series, report_all
@@ -45,6 +46,7 @@ def make(name: str, organizer) -> object:
 
 
 def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
+    cache.clear()  # cached standings are keyed by event id and version, reused across tests
     organizer = User.objects.create_user("org@example.org", "pw-organizer-1",
                                          display_name="Lucie Organisatrice")
     event = make("Omnium de la Toussaint", organizer)
