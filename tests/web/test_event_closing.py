@@ -312,3 +312,14 @@ def test_a_correction_that_changes_a_played_off_tie_is_explained_not_a_crash(
     assert refused.value.code == "not_ready"
     with translation.override("en"):
         assert refused.value.extra["reasons"] == [str(PLAYOFF_CONFLICT)]
+
+
+def test_the_end_of_the_event_in_english(event, organizer):
+    ready_to_close(event, organizer)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organizer)
+    page = client.get(f"/organize/{event.slug}/").content.decode()
+    assert "End of the event" in page and "Close the event" in page
+    client.post(f"/organize/{event.slug}/close/")
+    public = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/e/{event.slug}/").content.decode()
+    assert "Finished" in public and "Gold" in public

@@ -192,3 +192,22 @@ def test_officials_endpoints_are_in_the_schema(api_client):
     paths = api_client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
     assert {"get", "post"} <= set(paths["/api/v1/events/{slug}/officials/"])
     assert "delete" in paths["/api/v1/events/{slug}/officials/{id}/"]
+
+
+def test_email_settings_come_from_the_environment():
+    from config.settings import _email_settings
+
+    assert _email_settings("", "") == {}  # a hall: no email, links are copied or printed
+    smtp = _email_settings("smtp://huche%40club.org:s3cr%C3%A9t@mail.club.org:587", "")
+    assert (smtp["EMAIL_HOST"], smtp["EMAIL_PORT"], smtp["EMAIL_HOST_USER"],
+            smtp["EMAIL_HOST_PASSWORD"], smtp["EMAIL_USE_TLS"], smtp["EMAIL_USE_SSL"]) == (
+        "mail.club.org", 587, "huche@club.org", "s3crét", True, False)
+    assert _email_settings("smtps://u:p@mail.club.org:465", "")["EMAIL_USE_SSL"] is True
+    assert _email_settings("", "relay.local")["EMAIL_HOST"] == "relay.local"
+
+
+def test_the_officials_page_in_english(event, organizer):
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organizer)
+    page = client.get(f"/organize/{event.slug}/officials/").content.decode()
+    assert "Appoint an official or an organizer" in page and "Who runs this event" in page
