@@ -211,3 +211,17 @@ def test_the_officials_page_in_english(event, organizer):
     client.force_login(organizer)
     page = client.get(f"/organize/{event.slug}/officials/").content.decode()
     assert "Appoint an official or an organizer" in page and "Who runs this event" in page
+
+
+def test_the_link_uses_the_halls_address(event, organizer, settings, api_client):
+    """At a hall the person opens the link on their own phone: the site's public base URL."""
+    settings.HUCHE_BASE_URL = "http://192.168.1.10:8000"
+    client = french(organizer)
+    answer = client.post(f"/organize/{event.slug}/officials/",
+                         {"email": "gilles@example.org", "role": "official"})
+    link = link_on(client.get(answer["Location"]).content.decode())
+    assert link.startswith("http://192.168.1.10:8000/accounts/set-password/")
+    logged_in(api_client, organizer)
+    made = api_client.post(f"/api/v1/events/{event.slug}/officials/",
+                           {"email": "lise@example.org", "role": "official"}, format="json")
+    assert made.json()["set_password_url"].startswith("http://192.168.1.10:8000/accounts/")

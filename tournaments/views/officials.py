@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.links import public_base_url
 from accounts.models import EventRole
 from tournaments.events import officials
 from tournaments.publishing.printing import qr_svg
@@ -20,7 +21,9 @@ INVITATION = "huche_invitation"  # shown once on the page after the appointment,
 
 def _invite(request, event, appointment) -> None:
     """Keep the set-password link for one display (and email it where email is set up)."""
-    link = (request.build_absolute_uri(officials.set_password_path(appointment.user))
+    # The hall's address (HUCHE_BASE_URL, or the LAN address rather than a loopback one): the
+    # person opens the link on their own phone.
+    link = (public_base_url(request) + officials.set_password_path(appointment.user)
             if appointment.needs_password else None)
     emailed = officials.send_invitation(appointment, event, link, request.user)
     request.session[INVITATION] = {

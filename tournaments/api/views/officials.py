@@ -8,6 +8,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import permissions, viewsets
 from rest_framework.response import Response
 
+from accounts.links import public_base_url
 from tournaments.events import officials
 
 from .. import serializers as s
@@ -53,7 +54,7 @@ class OfficialViewSet(viewsets.ViewSet):
         serializer = s.AppointSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         appointment = officials.appoint(event, request.user, **serializer.validated_data)
-        link = (request.build_absolute_uri(officials.set_password_path(appointment.user))
+        link = (public_base_url(request) + officials.set_password_path(appointment.user)
                 if appointment.needs_password else None)
         emailed = officials.send_invitation(appointment, event, link, request.user)
         body = s.EventRoleSerializer(appointment.role).data | {
