@@ -2,9 +2,10 @@
 
 Closing freezes the results (``results.reporting`` refuses them): captains can no longer report
 or confirm, and an official's correction is **refused** (not silently accepted) until an
-organizer reopens the event, with a reason; closing and reopening are audited. Closing is refused, with every reason listed, while a series round is not
-seated, a game is not confirmed, a dispute is open, a medal tie is not played off, or the
-results are not released (events with live standings need no release).
+organizer reopens the event, with a reason; closing and reopening are audited. Closing is
+refused, with every reason listed, while a series round is not seated, a game is not confirmed,
+a dispute is open, a medal tie is not played off, or the results are not released (events with
+live standings need no release).
 
 Reads the standings (``standings.service``) to know whether a medal tie is still open; the
 standings never import this module.
