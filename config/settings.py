@@ -197,6 +197,8 @@ THROTTLE_PIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_PIN_CLIENT_FAILU
                        "window": int(os.environ.get("THROTTLE_PIN_CLIENT_WINDOW", "900"))}
 THROTTLE_LOGIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_LOGIN_CLIENT_FAILURES", "20")),
                          "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
+THROTTLE_SIGNUP_CLIENT = {"failures": int(os.environ.get("THROTTLE_SIGNUP_CLIENT", "10")),
+                          "window": int(os.environ.get("THROTTLE_SIGNUP_WINDOW", "3600"))}
 THROTTLE_LOGIN_ACCOUNT = {"failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
                           "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
 

@@ -134,6 +134,19 @@ class TeamForm(forms.Form):
         return data
 
 
+class TeamEditForm(forms.Form):
+    """Correct a team: its name, its players' names and member numbers (fixed on the players)."""
+
+    name = forms.CharField(label=_("Team name"), max_length=120)
+    captain = forms.CharField(label=_("Captain"), max_length=120,
+                              help_text=_("As written on the score sheets."))
+    captain_member_number = forms.CharField(label=_("Captain's member number"), max_length=40,
+                                            required=False)
+    partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
+    partner_member_number = forms.CharField(label=_("Partner's member number"), max_length=40,
+                                            required=False)
+
+
 class TeamImportForm(forms.Form):
     text = forms.CharField(
         label=_("Paste the list (one team per line: team, captain, partner)"),
