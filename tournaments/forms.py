@@ -61,6 +61,11 @@ class EventForm(forms.ModelForm):
         if self.instance.pk:
             # The model's JSON list shown as the comma list people type (never "[]").
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
+        if not self.instance.pk:
+            # The choice fields declared above have no model default of their own: without
+            # this a new "FADOQ" event silently opened on the first rule set (two-handed).
+            for name in ("rule_set", "movement", "scoring_system"):
+                self.initial.setdefault(name, Event._meta.get_field(name).default)
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True

@@ -25,7 +25,7 @@ from .html_forms import post_forms
 pytestmark = pytest.mark.django_db
 
 # Forms that act rather than edit (seat a round, release, withdraw…): not posted here.
-ACTIONS = re.compile(r"/(rounds/next|release|playoffs|teams/\d+/|close|reopen"
+ACTIONS = re.compile(r"/(rounds/next|release|playoffs|teams/\d+/(?!edit/)|close|reopen"
                      r"|officials/\d+/remove|accounts/logout|i18n/setlang)")
 
 
@@ -118,6 +118,28 @@ def submit_unchanged_with(client, form, **changes):
     assert response.status_code in (200, 302)
     return client.get(response["Location"]).content.decode() if response.status_code == 302 \
         else response.content.decode()
+
+
+@pytest.mark.parametrize("user", ["organizer", "official"])
+def test_team_edit_saves_unchanged(event, organizer, official, user):
+    from tournaments.models import AuditEntry, Player
+
+    seating.seat_next_round(event, organizer)
+    team = event.teams.order_by("id").first()
+    players_before = sorted(Player.objects.values_list("pk", "name", "member_number"))
+    client = browser(organizer if user == "organizer" else official)
+    (form,) = editing_forms(client, f"/organize/{event.slug}/teams/{team.pk}/edit/")
+    assert dict(form.fields)["name"] == team.name
+    assert_saved(submit_unchanged(client, form), "team edit")
+    assert sorted(Player.objects.values_list("pk", "name", "member_number")) == players_before
+    assert not AuditEntry.objects.filter(action="team.edit").exists()  # nothing changed
+
+
+def test_signup_form_posted_empty_answers_in_french(db):
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
+    (form,) = editing_forms(client, "/accounts/signup/")
+    errors = _errors(submit_unchanged(client, form))
+    assert errors and all("obligatoire" in e for e in errors), errors
 
 
 @pytest.mark.parametrize("user", ["organizer", "official"])
