@@ -41,6 +41,7 @@ TEAMS = [  # team; captain; partner (accents, apostrophes, a hyphen: what halls 
     ("L'Équipe à Léo", "Léo Fortin", "Cécile Morin"),
     ("Les Capots de Mont-Laurier", "Jérôme Caron", "Ginette Bouchard"),
 ]
+TYPO = "Gisele Trembley"
 LOCAL_TIME = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$")
 
 
@@ -165,9 +166,12 @@ def last_round_for_a_medal_tie(points: dict[int, int], games: list[Game]):
 
 
 def cp1252_csv(tmp_path):
-    """The file French Excel saves ("CSV (séparateur : point-virgule)"): Windows-1252, ``;``."""
+    """The file French Excel saves ("CSV (séparateur : point-virgule)"): Windows-1252, ``;``,
+    with the typo of a hurried evening (corrected on the Teams page afterwards)."""
     path = tmp_path / "équipes.csv"
-    lines = ["Équipe;Capitaine;Partenaire"] + [";".join(row) for row in TEAMS]
+    rows = [(TYPO if captain == TEAMS[0][1] else captain, team, partner)
+            for team, captain, partner in TEAMS]
+    lines = ["Équipe;Capitaine;Partenaire"] + [f"{t};{c};{p}" for c, t, p in rows]
     path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
     return path
 
@@ -208,8 +212,18 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     assert "6" in success(org)
     for team, captain, partner in TEAMS:
         row = org.locator("tbody tr", has_text=team)
-        assert captain in row.inner_text() and partner in row.inner_text()
+        assert (TYPO if captain == TEAMS[0][1] else captain) in row.inner_text()
+        assert partner in row.inner_text()
     day.snap(org, "teams-imported")
+
+    # 3b. The typo in a captain's name, corrected on the Teams page (fixed on the player).
+    org.locator("tbody tr", has_text=TEAMS[0][0]).locator("a.team-edit").click()
+    assert org.input_value("#id_captain") == TYPO
+    org.fill("#id_captain", TEAMS[0][1])
+    day.snap(org, "team-correction")
+    org.click("#team-edit button[type=submit]")
+    assert TEAMS[0][0] in success(org)
+    assert TEAMS[0][1] in org.locator("tbody tr", has_text=TEAMS[0][0]).inner_text()
 
     # 4. An official, appointed through the Officials page, chooses a password from the link.
     org.click(f"a[href='/organize/{day.slug}/officials/']")
@@ -234,6 +248,8 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     for slip in slips.all():
         team, url = slip.locator("h2").inner_text(), slip.locator(".slip-url").inner_text()
         nip = slip.locator(".slip-pin").inner_text()
+        if team == TEAMS[0][0]:
+            assert TEAMS[0][1] in slip.inner_text()  # the corrected name, on the slip too
         assert url.startswith(live_server.url + "/c/") and re.fullmatch(r"\d{3} \d{3}", nip)
         phone = day.phone()
         phone.goto(url)
@@ -248,6 +264,9 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     # 6. Eight rounds: seated from the dashboard, reported and confirmed by the captains.
     for number in range(1, 9):
         page = day.dashboard()
+        if number == 1:  # the organizer seeds round 1 in the order of the list
+            page.locator("details:has(#seeded_order) summary").click()
+            page.fill("#seeded_order", "\n".join(team for team, _c, _p in TEAMS))
         page.click(f"form[action='/organize/{day.slug}/rounds/next/'] button[type=submit]")
         success(page)
         if number == 1:
