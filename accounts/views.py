@@ -4,6 +4,7 @@ a club organizer opens their own account on a blank install (no admin, no comman
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -37,6 +38,7 @@ class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     authentication_form = EmailLoginForm
     redirect_authenticated_user = True
+    extra_context = {"signup_open": lambda: settings.HUCHE_SIGNUP}
 
     def _account(self) -> str:
         return (self.request.POST.get("username") or "")[:254]
@@ -80,6 +82,8 @@ def signup(request):
     """Create an organizer account, log in, and go on to create the first event."""
     if request.user.is_authenticated:
         return redirect("tournaments:organizer-home")
+    if not settings.HUCHE_SIGNUP:
+        return render(request, "accounts/signup.html", {"closed": True}, status=403)
     form = OrganizerSignupForm(request.POST or None)
     if request.method == "POST":
         limit, ip = signup_per_client(), client_ip(request)

@@ -87,3 +87,14 @@ def test_a_logged_in_user_is_sent_to_their_events():
     client = Client()
     client.force_login(User.objects.create_user("a@example.org", "x-Secret-99"))
     assert client.get("/accounts/signup/")["Location"] == "/organize/"
+
+
+def test_a_central_site_may_close_signups(settings):
+    settings.HUCHE_SIGNUP = False
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
+    assert 'href="/accounts/signup/"' not in client.get("/accounts/login/").content.decode()
+    response = client.post("/accounts/signup/", GOOD)
+    assert response.status_code == 403
+    assert "Ce site n'ouvre pas de comptes de lui-même" in response.content.decode().replace(
+        "&#x27;", "'")
+    assert not User.objects.exists()
