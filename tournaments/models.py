@@ -255,6 +255,15 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.event} — {_('round')} {self.number}"
 
+    @property
+    def label(self) -> str:
+        """How people name it: "Round 3", or after the series "Playoff, game 2" (never
+        "round 9" of an 8-round event)."""
+        if self.kind == self.Kind.PLAYOFF:
+            game = max(1, self.number - self.event.number_of_games)
+            return _("Playoff, game %(n)s") % {"n": game}
+        return _("Round %(n)s") % {"n": self.number}
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
