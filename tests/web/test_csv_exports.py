@@ -15,7 +15,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.web.test_fadoq_event import SERIES  # a known 8-round series with medals
-from tournaments.events.registration import create_event
+from tournaments.events.registration import add_team, create_event
 from tournaments.leagues.season_export import build_season_export, request_season_export
 from tournaments.models import Game, League, Report, Season, Team
 from tournaments.publishing.exports import safe_cell
@@ -201,3 +201,40 @@ def test_safe_cell_rules():
     assert safe_cell("\tx") == "'\tx" and safe_cell("\rx") == "'\rx"
     assert safe_cell("Les Rois") == "Les Rois" and safe_cell("") == ""
     assert safe_cell(-10) == -10 and safe_cell(121) == 121
+
+
+def test_season_exports_through_the_api(organizer, django_capture_on_commit_callbacks):
+    league = League.objects.create(name="Ligue", slug="ligue", created_by=organizer)
+    league.organizers.add(organizer)
+    season = Season.objects.create(league=league, name="2026", slug="2026")
+    event = create_event(organizer, name="Tournoi d'automne", date=datetime.date(2026, 11, 21),
+                         seed=3, season=season)
+    for n in range(1, 5):
+        registration_add(event, organizer, n)
+    round_ = seat_next_round(event, organizer)
+    desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
+    for game in round_.games.filter(team_b__isnull=False):
+        reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": 85})
+    release(event, organizer)
+    token = Token.objects.create(user=organizer)
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}", HTTP_ACCEPT_LANGUAGE="fr-ca")
+
+    standings = api.get("/api/v1/leagues/ligue/seasons/2026/export/teams/?format=csv")
+    assert standings.status_code == 200
+    assert rows(body(standings), ";")[0][:2] == ["Rang", "Équipe"]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        started = api.post("/api/v1/leagues/ligue/seasons/2026/exports/", {}, format="json")
+    assert started.status_code == 202 and started.json()["delimiter"] == "semicolon"
+    status = api.get(f"/api/v1/season-exports/{started.json()['id']}/").json()
+    assert status["status"] == "done" and status["csv"].endswith("?format=csv")
+    games = api.get(f"/api/v1/season-exports/{status['id']}/", HTTP_ACCEPT="text/csv")
+    assert games.status_code == 200 and games["Content-Type"].startswith("text/csv")
+    table = rows(body(games), ";")
+    assert table[0][:2] == ["Événement", "Ronde"]
+    assert table[1][0] == "Tournoi d'automne" and table[1][9] == "pétrin"
+
+
+def registration_add(event, organizer, n):
+    add_team(event, organizer, name=f"Équipe {n}", captain=f"Capitaine {n}",
+             partner=f"Partenaire {n}")
