@@ -242,11 +242,40 @@ def _games(entry: AuditEntry, actor: str) -> str:
         "after": (entry.after or {}).get("number_of_games", "—")}
 
 
+# Appointments (events/officials.py): the role is in ``after`` (granted) or ``before`` (removed).
+ROLE_GRANTED = {"organizer": gettext_lazy("%(who)s appointed %(target)s organizer of the event."),
+                "official": gettext_lazy("%(who)s appointed %(target)s official of the event.")}
+ROLE_REMOVED = {"organizer": gettext_lazy("%(who)s removed %(target)s as organizer of the "
+                                          "event."),
+                "official": gettext_lazy("%(who)s removed %(target)s as official of the event.")}
+
+
+def _role(entry: AuditEntry, actor: str) -> str:
+    removed = bool(entry.before) and not entry.after
+    role = (entry.before if removed else entry.after or {}).get("role", "official")
+    messages = ROLE_REMOVED if removed else ROLE_GRANTED
+    return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
+
+
+def _reopen(entry: AuditEntry, actor: str) -> str:
+    text = _("%(who)s reopened the event.") % {"who": actor}
+    reason = (entry.after or {}).get("reason")
+    return f"{text} {_('Reason: %(reason)s') % {'reason': reason}}" if reason else text
+
+
 RENDERERS: dict[str, Renderer] = {
     "event.create": _simple(gettext_lazy("%(who)s created the event %(target)s.")),
     "event.import": _simple(gettext_lazy("%(who)s imported the event %(target)s from an archive.")),
     "event.settings": _simple(gettext_lazy("%(who)s changed the event’s settings.")),
     "event.number_of_games": _games,
+    "event.close": _simple(gettext_lazy("%(who)s closed the event: the results are final.")),
+    "event.reopen": _reopen,
+    "role.grant": _role,
+    "role.remove": _role,
+    "role.new_link": _simple(gettext_lazy("%(who)s gave %(target)s a new link to choose a "
+                                          "password.")),
+    "result.withdrawal_bye": _simple(gettext_lazy("%(who)s counted %(target)s as a bye: the "
+                                                  "other team withdrew.")),
     "team.add": _team_add,
     "team.withdraw": _simple(gettext_lazy("%(who)s withdrew the team %(target)s.")),
     "link.regenerate": _simple(gettext_lazy("%(who)s gave %(target)s a new captain’s link and PIN.")),
