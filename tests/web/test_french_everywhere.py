@@ -44,7 +44,7 @@ def test_every_msgid_of_the_sources_has_a_french_translation():
     assert len(used) > 500, "the source walk found too few msgids: it is broken"
     missing = sorted(f"{where}: {key[0]!r}" for key, where in used.items()
                      if not i18n_catalogue.translated(catalogue, key))
-    assert missing == []
+    assert missing == [], "\n".join(missing)
 
 
 def test_no_fuzzy_or_empty_entry_in_the_french_po():
