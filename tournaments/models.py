@@ -295,8 +295,9 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         if self.team_b_id is None:
-            return f"{self.team_a} — {_('bye')}"
-        return f"{_('Table')} {self.table}: {self.team_a} v {self.team_b}"
+            return _("%(a)s — bye") % {"a": self.team_a}
+        return _("Table %(t)s: %(a)s against %(b)s") % {"t": self.table, "a": self.team_a,
+                                                         "b": self.team_b}
 
     @property
     def is_bye(self) -> bool:
