@@ -191,7 +191,7 @@ def _correct(entry: AuditEntry, actor: str) -> str:
 
 
 def _dispute(entry: AuditEntry, actor: str) -> str:
-    return _("The two reports of %(game)s disagree: the game is disputed, an official "
+    return _("The two reports disagree (%(game)s): the game is disputed, an official "
              "decides.") % {"game": game_words((entry.after or {}).get("game"), entry.target)}
 
 

@@ -100,8 +100,8 @@ def test_audit_log_in_french_words(played_round, organizer_client):
             f"(ronde 1, table 1 : {a} contre {b}).") in text
     assert f"Le capitaine de l’équipe {a} a confirmé {a} 110 – 121 {b}" in text
     c, d = two.team_a.name, two.team_b.name
-    assert f"Les deux déclarations de ronde 1, table 2 : {c} contre {d} ne concordent pas" \
-        in text
+    assert (f"Les deux déclarations ne concordent pas (ronde 1, table 2 : {c} contre {d}) : la "
+            "partie est contestée, un officiel tranche.") in text
     assert (f"Organizer a réglé la contestation de ronde 1, table 2 : {c} contre {d} avec la "
             "version 2. Note : Feuille vérifiée") in text
     assert "Organizer a placé la ronde 1 (3 tables)." in text
