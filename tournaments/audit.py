@@ -86,8 +86,9 @@ def _captain_team(entry: AuditEntry) -> str | None:
     return label[len(CAPTAIN_PREFIX):] if label.startswith(CAPTAIN_PREFIX) else None
 
 
-def game_words(facts: dict | None, fallback: str = "") -> str:
-    """"round 3, table 2: Rois against Pétroles" (or the frozen target of an old entry)."""
+def game_words(facts: dict | None, fallback: str = "", *, teams: bool = True) -> str:
+    """"round 3, table 2: Rois against Pétroles" (or the frozen target of an old entry);
+    without ``teams`` only "round 3, table 2", for a sentence whose score names them."""
     if not facts or "team_a" not in facts:
         return fallback
     if facts.get("playoff"):
@@ -96,6 +97,8 @@ def game_words(facts: dict | None, fallback: str = "") -> str:
         where = _("round %(n)s, table %(t)s") % {"n": facts["round"], "t": facts["table"]}
     else:
         where = _("round %(n)s") % {"n": facts["round"]}
+    if not teams:
+        return where
     if facts.get("team_b") is None:
         return _("%(where)s: bye for %(a)s") % {"where": where, "a": facts["team_a"]}
     return _("%(where)s: %(a)s against %(b)s") % {"where": where, "a": facts["team_a"],
@@ -178,7 +181,8 @@ def _result(verb: str) -> Renderer:
         after = entry.after or {}
         facts = after.get("game")
         return verb % {"who": actor, "score": score_words(after, facts, _captain_team(entry)),
-                       "game": game_words(facts, entry.target)}
+                       "game": game_words(facts, entry.target,
+                                          teams=not (facts or {}).get("team_b"))}
     return render
 
 
@@ -186,7 +190,7 @@ def _correct(entry: AuditEntry, actor: str) -> str:
     after, before = entry.after or {}, entry.before or {}
     facts = after.get("game")
     return _("%(who)s corrected %(game)s: %(before)s, now %(after)s.") % {
-        "who": actor, "game": game_words(facts, entry.target),
+        "who": actor, "game": game_words(facts, entry.target, teams=False),
         "before": score_words(before, facts), "after": score_words(after, facts)}
 
 
