@@ -22,13 +22,14 @@ from accounts.models import EventRole, User
 from accounts.roles import grant
 from tests.conftest import link_of
 from tests.web import i18n_catalogue
+from tests.web.test_fadoq_event import SERIES
 from tournaments.events.registration import add_team, create_event
 from tournaments.leagues.season_export import build_season_export, request_season_export
 from tournaments.leagues.seasons import create_league, create_season
-from tournaments.models import Report
+from tournaments.models import Event, Game, Report
 from tournaments.results import reporting
 from tournaments.seating.rounds import seat_next_round
-from tournaments.standings.service import release
+from tournaments.standings.service import release, seat_playoff_games
 
 # English words that legitimately stay on a French page.
 ALLOWED = {
@@ -128,6 +129,30 @@ def scenario(db, organizer):
     return event, league, season, official, waiting, disputed
 
 
+def english_on(visitors) -> tuple[list[str], int]:
+    """Open each (client, urls) page; the English fragments found, and how many pages."""
+    fragments = english_fragments()
+    patterns = {piece: re.compile(r"(?<![\w-])" + re.escape(piece) + r"(?![\w-])")
+                for piece in fragments}
+    found, seen = [], 0
+    for client, pages in visitors:
+        for url in pages:
+            response = client.get(url)
+            assert response.status_code == 200, url
+            text = readable_text(response.content.decode())
+            seen += 1
+            found += [f"{url}: “{piece}” (msgid {fragments[piece]!r})"
+                      for piece, pattern in patterns.items() if pattern.search(text)]
+    return found, seen
+
+
+def french_client(user=None) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr-ca")
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
 def test_scenario_pages_in_french_show_no_english(scenario, organizer):
     event, league, season, official, waiting, disputed = scenario
     team = waiting.team_b
@@ -162,17 +187,43 @@ def test_scenario_pages_in_french_show_no_english(scenario, organizer):
     assert captain.post(f"/c/{link.token}/", {"pin": link.pin}).status_code == 302
     visitors.append((captain, captain_pages))
 
-    fragments = english_fragments()
-    patterns = {piece: re.compile(r"(?<![\w-])" + re.escape(piece) + r"(?![\w-])")
-                for piece in fragments}
-    found, seen = [], 0
-    for client, pages in visitors:
-        for url in pages:
-            response = client.get(url)
-            assert response.status_code == 200, url
-            text = readable_text(response.content.decode())
-            seen += 1
-            found += [f"{url}: “{piece}” (msgid {fragments[piece]!r})"
-                      for piece, pattern in patterns.items() if pattern.search(text)]
+    found, seen = english_on(visitors)
     assert seen >= 35
     assert found == [], "\n".join(found)
+
+
+def test_playoff_pages_in_french_show_no_english(event, organizer):
+    """The series of test_fadoq_event played, a medal tie, its first playoff game seated and
+    reported by one captain, the results released."""
+    team = dict(enumerate(event.teams.order_by("id"), start=1))
+    desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
+    for number, tables in SERIES.items():
+        round_ = event.rounds.create(number=number, movement="winners_stay")
+        for table, (winner, loser, score) in enumerate(tables, start=1):
+            game = Game.objects.create(round=round_, table=table, team_a=team[winner],
+                                       team_b=team[loser])
+            reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": score})
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    event.refresh_from_db()
+    [playoff] = seat_playoff_games(event, organizer)
+    reporting.submit(playoff, reporting.Actor(team=playoff.team_a), Report.Kind.FINAL,
+                     {"score_a": 121, "score_b": 100})
+    release(event, organizer)
+    number, slug = playoff.round.number, event.slug
+    link = link_of(playoff.team_b)
+    captain = french_client()
+    assert captain.post(f"/c/{link.token}/", {"pin": link.pin}).status_code == 302
+    visitors = [
+        (french_client(), [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/seating/",
+                           f"/e/{slug}/rounds/{number}/", f"/e/{slug}/podium/",
+                           f"/e/{slug}/teams/{playoff.team_a_id}/"]),
+        (french_client(organizer), [f"/organize/{slug}/", f"/organize/{slug}/desk/?round="
+                                    f"{number}", f"/organize/{slug}/desk/games/{playoff.pk}/",
+                                    f"/organize/{slug}/rounds/{number}/print/"]),
+        (captain, [f"/c/{link.token}/", f"/c/{link.token}/games/{playoff.pk}/"]),
+    ]
+    found, seen = english_on(visitors)
+    assert seen == 12
+    assert found == [], "\n".join(found)
+    seating = readable_text(french_client().get(f"/e/{slug}/seating/").content.decode())
+    assert "Barrage, partie 1" in seating and f"Ronde {number}" not in seating
