@@ -120,3 +120,15 @@ def test_the_api_corrects_a_team_for_an_official_not_for_a_captain(event, offici
     finished = client.patch(url, {"partner": "Autre"}, format="json",
                             HTTP_ACCEPT_LANGUAGE="fr-CA")
     assert finished.status_code == 400 and "rouvrez-le" in finished.json()["detail"]
+
+
+def test_the_audit_log_says_the_correction_in_words(event, organizer):
+    team = event.teams.order_by("id").first()
+    edit_team(team, organizer, **form_of(team, captain="Gisèle Tremblay",
+                                         captain_member_number="F-1"))
+    html = french(organizer).get(f"/organize/{event.slug}/audit/").content.decode()
+    html = html.replace("&#x27;", "'")
+    assert "a corrigé l’équipe Équipe 1." in html
+    assert "Capitaine 1" in html and "Gisèle Tremblay" in html
+    assert "Numéro de membre du capitaine" in html
+    assert "team.edit" not in html and "captain_member_number" not in html

@@ -33,8 +33,8 @@ def team_values(team: Team) -> dict[str, str]:
 
 
 def _describe(team: Team) -> dict:
-    return team_values(team) | {"captain_player": team.captain_player_id,
-                                "partner_player": team.partner_player_id}
+    """The audit's before/after: what the form shows, so the log lists it field by field."""
+    return team_values(team)
 
 
 def _check_name(event: Event, team: Team, name: str) -> None:
