@@ -231,3 +231,18 @@ def test_forms_of_a_running_event_are_unchanged_after_a_week(event, organizer):
     client = browser(organizer)
     (form,) = editing_forms(client, f"/organize/{event.slug}/settings/")
     assert_saved(submit_unchanged(client, form), "settings")
+
+
+def test_a_new_event_form_opens_on_the_fadoq_rule_set(organizer):
+    """Posted as it opens (name and date typed), a new event is FADOQ four-handed cribbage,
+    not the first rule set of the list (two-handed, which refused every four-hand sheet)."""
+    client = browser(organizer)
+    (form,) = editing_forms(client, "/organize/new/")
+    opened = dict(form.fields)
+    assert (opened["rule_set"], opened["scoring_system"], opened["movement"]) == (
+        "FADOQ", "fadoq", "winners_stay")
+    data = form.data() | {"name": ["Omnium"], "date": ["2026-11-28"]}
+    assert client.post(form.action, data).status_code == 302
+    event = Event.objects.get(name="Omnium")
+    assert (event.rule_set, event.scoring_system, event.movement) == (
+        "FADOQ", "fadoq", "winners_stay")
