@@ -24,3 +24,12 @@ def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
         value, mark_safe(mode), mark_safe(' aria-invalid="true" class="invalid"') if error
         else "", format_html('<span class="error" role="alert">{}</span>', error) if error else "",
     )
+
+
+@register.filter
+def item_at(sequence, index):
+    """``seq|item_at:i``: the i-th item (e.g. the event heading a season column), or None."""
+    try:
+        return sequence[index]
+    except (IndexError, TypeError, KeyError):
+        return None
