@@ -1,18 +1,26 @@
 // Refresh the #live part of the page in place while the event runs (no full reload, so a
 // phone keeps its scroll position; a failed fetch on poor Wi-Fi just waits for the next try).
-// A form inside the box that someone is filling in (focused, or changed since the last
-// refresh) is never wiped: the refresh waits until it is sent or left untouched.
+// A form inside the box that someone is filling in (a field focused, or changed from what the
+// page gave) is never wiped: the refresh waits until it is sent or put back as it was.
 (function () {
   var box = document.getElementById("live");
   if (!box || !box.dataset.refresh) return;
   var every = parseInt(box.dataset.refresh, 10) * 1000;
-  var touched = false;
-  box.addEventListener("input", function () { touched = true; });
-  box.addEventListener("change", function () { touched = true; });
-  box.addEventListener("submit", function () { touched = false; });
+  function changed(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      for (var i = 0; i < el.options.length; i++)
+        if (el.options[i].selected !== el.options[i].defaultSelected) return true;
+      return false;
+    }
+    return el.type !== "hidden" && el.value !== el.defaultValue;
+  }
   function busy() {
-    return touched || (document.activeElement && document.activeElement !== document.body &&
-      box.contains(document.activeElement) && /^(INPUT|SELECT|TEXTAREA)$/.test(document.activeElement.tagName));
+    var active = document.activeElement;
+    if (active && box.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) return true;
+    var fields = box.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) if (changed(fields[i])) return true;
+    return false;
   }
   function refresh() {
     if (busy()) { setTimeout(refresh, every); return; }
