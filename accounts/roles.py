@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from tournaments.models import Event
+
 from .models import EventRole
 
 
@@ -34,8 +36,6 @@ def is_official(user, event) -> bool:
 
 def events_of(user) -> QuerySet:
     """The events a user may manage (organizer or official)."""
-    from tournaments.models import Event
-
     if not getattr(user, "is_authenticated", False):
         return Event.objects.none()
     if user.is_staff:

@@ -185,9 +185,10 @@ def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
     """Both captains' reports of 250 tables: part 0 seats a new round and takes its first 250
     tables, part 1 the next 250 of the same round."""
     from accounts.models import CaptainLink, User
-    from tournaments import registration, seating
+    from tournaments.events import registration
     from tournaments.management.commands.generate_event import OFFICIAL_EMAIL, fadoq_score
     from tournaments.models import Event
+    from tournaments.seating import rounds as seating
 
     event = Event.objects.get(slug=slug)
     official = User.objects.get(email=OFFICIAL_EMAIL)

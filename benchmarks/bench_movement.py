@@ -19,7 +19,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.movement import (  # noqa: E402
+from tournaments.seating.movement import (
     MovementContext,
     PlayedGame,
     get_movement,

@@ -59,13 +59,13 @@ def measure(teams: int) -> dict:
 
     from accounts.models import User
     try:
-        from tournaments.caching import clear_local
+        from tournaments.publishing.caching import clear_local
     except ImportError:  # a checkout from before the per-process copies (for before/after runs)
         def clear_local():
             return None
     from tournaments.management.commands.generate_event import ORGANIZER_EMAIL
     from tournaments.models import Event
-    from tournaments.standings_service import compute
+    from tournaments.standings.service import compute
 
     event = Event.objects.get(slug=webenv.slug_for(teams))
     repeat = REPEAT[teams]

@@ -8,6 +8,8 @@ from django.db import connection
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 
+from config.celery import app
+
 
 def check_database() -> str:
     with connection.cursor() as cursor:
@@ -26,8 +28,6 @@ def check_cache() -> str:
 def check_broker() -> str:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return "eager (tasks run in the web process)"
-    from config.celery import app
-
     with app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, timeout=1)
     return "redis"

@@ -40,7 +40,7 @@ if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_K
     raise ImproperlyConfigured("SECRET_KEY is the development key or too short (under 32 "
                                "characters): set a long random one when DEBUG is off")
 
-# Event archives (tournaments/archive.py): with a key, an archive's checksum is an HMAC, so only
+# Event archives (tournaments/archives/transfer.py): with a key, an archive's checksum is an HMAC, so only
 # sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum.
 HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
 
@@ -119,7 +119,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache and Celery: REDIS_URL, else local memory and eager tasks ------------------------
 # Public pages (standings, seating) re-render at most every PAGE_RENDER_EVERY seconds while
-# results keep arriving (tournaments/caching.py); tests see every change at once.
+# results keep arriving (tournaments/publishing/caching.py); tests see every change at once.
 PAGE_RENDER_EVERY = float(os.environ.get("PAGE_RENDER_EVERY", "0" if TESTING else "2"))
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

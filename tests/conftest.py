@@ -22,7 +22,7 @@ def other_organizer(db) -> User:
 
 @pytest.fixture
 def make_event(organizer):
-    from tournaments.registration import add_team, create_event
+    from tournaments.events.registration import add_team, create_event
 
     def make(teams: int = 6, *, name: str = "Tournoi régional", owner=None, **fields):
         event = create_event(owner or organizer, name=name, date=datetime.date(2026, 11, 21),

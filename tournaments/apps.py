@@ -5,3 +5,7 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # The tasks register themselves with the outbox and listen for confirmed results.
+        from tournaments import tasks  # noqa: F401

@@ -5,8 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
+from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
+
 from .errors import RuleError
-from .models import Event
+from .models import Event, Season
 
 
 def add_rule_error(form: forms.Form, exc: RuleError) -> None:
@@ -33,8 +36,6 @@ class EventForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
-        from .options import movement_names, rule_set_names, scoring_system_names
-
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].choices = [(n, n.replace("_", " ").title())
                                            for n in rule_set_names()]
@@ -63,8 +64,6 @@ class EventForm(forms.ModelForm):
                 if k.strip()]
 
     def clean(self):
-        from .standings import StandingsConfig, StandingsError, tiebreak_choices
-
         data = super().clean()
         system, chain = data.get("scoring_system"), data.get("tiebreaks")
         if system and chain:
@@ -173,8 +172,6 @@ class SeasonForm(forms.Form):
     )
 
     def __init__(self, *args, **kwargs):
-        from .models import Season
-
         super().__init__(*args, **kwargs)
         self.fields["aggregation"].choices = Season.Aggregation.choices
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from rest_framework.authtoken.models import Token
 
 from tests.conftest import link_of
+from tournaments.events.registration import create_event
 from tournaments.models import Dispute, Event, Game, Report, Team
-from tournaments.registration import create_event
-from tournaments.reporting import Actor, submit
-from tournaments.seating import seat_next_round
+from tournaments.results.reporting import Actor, submit
+from tournaments.seating.rounds import seat_next_round
 
 API = "/api/v1/"
 ROLES = ("anonymous", "captain_a", "captain_b", "official", "organizer", "other_organizer",

@@ -31,7 +31,7 @@ def test_anyone_lists_events_with_minimal_fields(api_client, event, make_event):
 
 
 def test_events_filter_by_status(api_client, event, make_event, organizer):
-    from tournaments.seating import seat_next_round
+    from tournaments.seating.rounds import seat_next_round
 
     seat_next_round(make_event(3, name="Déjà commencé"), organizer)
     running = api_client.get(f"{API}events/?status=running").json()["results"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tournaments.models import Confirmation, Dispute, Game, Report
-from tournaments.reporting import Actor, submit
-from tournaments.seating import seat_next_round
+from tournaments.results.reporting import Actor, submit
+from tournaments.seating.rounds import seat_next_round
 
 from . import API, build_scene, captain, logged_in
 

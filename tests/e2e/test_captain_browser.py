@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import seating
+from tournaments.seating import rounds as seating
 
 from ..conftest import link_of
 from ..web.sheets_data import DEALS

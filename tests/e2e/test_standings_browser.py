@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from tournaments.models import Event
-from tournaments.standings_service import release
+from tournaments.standings.service import release
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

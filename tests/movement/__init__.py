@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tournaments.movement import MovementContext, PlayedGame, RoundDraw
+from tournaments.seating.movement import MovementContext, PlayedGame, RoundDraw
 
 
 def play(draw: RoundDraw, round_number: int, a_wins: Sequence[bool]) -> list[PlayedGame]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.movement import (
+from tournaments.seating.movement import (
     DEFAULT_MOVEMENT,
     MOVEMENTS,
     Movement,
@@ -43,7 +43,7 @@ def test_unknown_movement_lists_the_allowed_names():
 
 def test_package_does_not_import_django():
     code = (
-        "import sys, tournaments.movement; "
+        "import sys, tournaments.seating.movement; "
         "sys.exit(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.movement import MovementError, RoundRobin, berger_schedule, rounds_needed
+from tournaments.seating.movement import MovementError, RoundRobin, berger_schedule, rounds_needed
 
 from . import assert_everyone_once, context, play
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.movement import MovementError, PlayedGame, Swiss, repeat_pairings
+from tournaments.seating.movement import MovementError, PlayedGame, Swiss, repeat_pairings
 
 from . import assert_everyone_once, context, met_pairs, play
 

@@ -1,7 +1,7 @@
 """Winners stay (RULES.md section 5), checked against an independent brute force of the rules.
 
 The oracle below restates the rules from RULES.md and enumerates every seating they allow; it
-shares no code with ``tournaments.movement.winners_stay``.
+shares no code with ``tournaments.seating.movement.winners_stay``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.movement import Pairing, PlayedGame, RoundDraw, WinnersStay, repeat_pairings
+from tournaments.seating.movement import (
+    Pairing,
+    PlayedGame,
+    RoundDraw,
+    WinnersStay,
+    repeat_pairings,
+)
 
 from . import assert_everyone_once, context, met_pairs, play
 

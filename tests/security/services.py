@@ -184,8 +184,8 @@ SETUP = """
 import datetime, json
 from accounts.models import EventRole, User
 from accounts.roles import grant
-from tournaments.registration import add_team, create_event
-from tournaments.seating import seat_next_round
+from tournaments.events.registration import add_team, create_event
+from tournaments.seating.rounds import seat_next_round
 org = User.objects.create_user("org@example.org", "pw-organizer-1")
 off = User.objects.create_user("official@example.org", "pw-official-1")
 event = create_event(org, name="Tournoi des pannes", date=datetime.date(2026, 11, 21), seed=7)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from games.cards import CardError, parse_card, parse_cards
 from tests.conftest import link_of
 from tournaments.errors import RuleError
+from tournaments.events.registration import import_teams
 from tournaments.models import AuditEntry, Event, Report, Team
-from tournaments.registration import import_teams
 
 FAST = hsettings(max_examples=40, deadline=None, database=None,
                  suppress_health_check=list(HealthCheck))
@@ -88,7 +88,7 @@ def test_a_csv_import_registers_teams_or_refuses_and_changes_nothing(make_event,
 @given(ours=TEXT | st.integers().map(str), theirs=TEXT | st.integers().map(str),
        key=TEXT)
 def test_the_final_score_form_never_fails(make_event, captain_client, ours, theirs, key):
-    from tournaments.seating import seat_next_round
+    from tournaments.seating.rounds import seat_next_round
 
     event = make_event(4, name="Score")
     seat_next_round(event, None)
@@ -110,7 +110,7 @@ def test_the_final_score_form_never_fails(make_event, captain_client, ours, thei
                                                "deal-1-b-play", "deal-1-dealer", "rows"]),
                               TEXT | st.integers().map(str), max_size=8))
 def test_the_sheet_form_never_fails(make_event, captain_client, fields):
-    from tournaments.seating import seat_next_round
+    from tournaments.seating.rounds import seat_next_round
 
     event = make_event(4, name="Sheet")
     seat_next_round(event, None)
@@ -193,7 +193,7 @@ def test_wrong_encodings_are_explained(official_api, event, payload, content_typ
 
 def test_non_numeric_ids_in_forms_and_queries_are_not_server_errors(event, organizer,
                                                                     captain_client):
-    from tournaments.seating import seat_next_round
+    from tournaments.seating.rounds import seat_next_round
 
     seat_next_round(event, organizer)
     game = event.rounds.get().games.exclude(team_b=None).order_by("table").first()

@@ -81,7 +81,7 @@ def official_session(huche) -> requests.Session:
 
 
 def pending_outbox(huche) -> int:
-    return huche.python("import json; from tournaments.tasks import pending_work; "
+    return huche.python("import json; from tournaments.outbox import pending_work; "
                         "print(json.dumps({'n': pending_work()}))")["n"]
 
 

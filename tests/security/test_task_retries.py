@@ -9,8 +9,8 @@ import os
 import pytest
 from celery.utils.time import get_exponential_backoff_interval
 
-from tournaments import standings_service
 from tournaments.models import OutboxTask
+from tournaments.standings import service as standings_service
 from tournaments.tasks import build_season_export, refresh_standings
 
 

@@ -4,9 +4,9 @@ import doctest
 
 import pytest
 
-from tournaments.standings import compute_standings, points_by_round, records, systems
-from tournaments.standings.records import GameResult, PlayoffGame, StandingsError
-from tournaments.standings.systems import StandingsConfig
+from tournaments.standings.engine import compute_standings, points_by_round, records, systems
+from tournaments.standings.engine.records import GameResult, PlayoffGame, StandingsError
+from tournaments.standings.engine.systems import StandingsConfig
 
 
 def summary(standings):

@@ -5,10 +5,10 @@ import pathlib
 
 import pytest
 
-from tournaments.standings import metrics
-from tournaments.standings.metrics import METRICS, MetricContext, get_metric, register_metric
-from tournaments.standings.records import GameResult, StandingsError, index_results
-from tournaments.standings.systems import SYSTEMS
+from tournaments.standings.engine import metrics
+from tournaments.standings.engine.metrics import METRICS, MetricContext, get_metric, register_metric
+from tournaments.standings.engine.records import GameResult, StandingsError, index_results
+from tournaments.standings.engine.systems import SYSTEMS
 
 # Three teams, one game a round, the third team has a bye.
 #   R1: 1 beats 2 121-85 (skunk: 85 <= 90)                    3 bye

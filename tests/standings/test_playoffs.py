@@ -4,15 +4,15 @@ import doctest
 
 import pytest
 
-from tournaments.standings import playoffs
-from tournaments.standings.playoffs import (
+from tournaments.standings.engine import playoffs
+from tournaments.standings.engine.playoffs import (
     match_ids,
     match_state,
     next_match,
     playoff_order,
     playoff_plan,
 )
-from tournaments.standings.records import PlayoffGame, StandingsError
+from tournaments.standings.engine.records import PlayoffGame, StandingsError
 
 
 def games(match, a, b, *winners):

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tournaments.standings import compute_standings
-from tournaments.standings.records import GameResult, PlayoffGame, StandingsError
-from tournaments.standings.systems import SYSTEMS, StandingsConfig, tiebreak_choices
+from tournaments.standings.engine import compute_standings
+from tournaments.standings.engine.records import GameResult, PlayoffGame, StandingsError
+from tournaments.standings.engine.systems import SYSTEMS, StandingsConfig, tiebreak_choices
 
 
 def game(round_, winner, loser, loser_score, winner_score=121):

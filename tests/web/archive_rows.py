@@ -12,7 +12,6 @@ import json
 
 from django.core.management import call_command
 
-from tournaments import reporting
 from tournaments.models import (
     AuditEntry,
     Confirmation,
@@ -24,6 +23,7 @@ from tournaments.models import (
     Round,
     Team,
 )
+from tournaments.results import reporting
 
 from .sheets_data import sheet
 
@@ -56,7 +56,7 @@ def later_changes(event: Event) -> None:
     dispute = Dispute.objects.get(game__round__event=event, resolved_at__isnull=True)
     reporting.decide_dispute(dispute, desk, dispute.reports.order_by("version").first(),
                              note="Les deux capitaines ont recompté")
-    from tournaments.standings_service import release
+    from tournaments.standings.service import release
 
     organizer = event.roles.get(role="organizer").user
     release(event, organizer)
@@ -72,7 +72,7 @@ def _who(user, label=""):
 
 def rows(event: Event) -> dict:
     """Every row that matters, keyed by what identifies it across databases."""
-    from tournaments.standings_service import compute
+    from tournaments.standings.service import compute
 
     name = {t.pk: t.name for t in Team.objects.filter(event=event)}
     teams = [{

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import datetime
 
-from tournaments import registration, reporting
+from tournaments.events import registration
 from tournaments.models import Game, League, Player, Report, Round, Season
+from tournaments.results import reporting
 
 PEOPLE = ["Alice", "Bruno", "Carole", "Denis", "Élise", "Francis", "Gisèle", "Henri", "Irène",
           "Jacques"]
@@ -70,7 +71,7 @@ def build_event(organizer, season, spec, people, *, released=True):
     event.status = "finished"
     event.save(update_fields=["status"])
     if released:
-        from tournaments.standings_service import release
+        from tournaments.standings.service import release
 
         release(event, organizer)
     return event

@@ -17,8 +17,8 @@ import pytest
 from django.db import transaction
 
 from accounts.models import EventRole, User
-from tournaments import archive
-from tournaments.archive import checksum, export_event, import_event
+from tournaments.archives import transfer as archive
+from tournaments.archives.transfer import checksum, export_event, import_event
 from tournaments.errors import RuleError
 from tournaments.models import (
     AuditEntry,
@@ -197,7 +197,7 @@ def test_another_organizer_cannot_add_to_an_imported_event(demo_archives, import
 
 
 def grant_somewhere(user):
-    from tournaments.registration import create_event
+    from tournaments.events.registration import create_event
 
     create_event(user, name="Autre tournoi", date="2026-12-01")
 

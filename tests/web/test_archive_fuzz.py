@@ -12,7 +12,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tournaments.archive import checksum, import_event
+from tournaments.archives.transfer import checksum, import_event
 from tournaments.errors import RuleError
 
 from .archive_rows import build_demo, later_changes

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from accounts.models import User
-from tournaments.archive import dumps
+from tournaments.archives.transfer import dumps
 from tournaments.models import Event, League, Report, Season
 
 from .archive_rows import build_demo

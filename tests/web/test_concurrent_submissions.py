@@ -8,8 +8,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from tournaments import reporting, seating
 from tournaments.models import Game, Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.crapette import selfplay
-from tournaments import reporting, seating
 from tournaments.errors import RuleError
 from tournaments.models import Event, Game, Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def game(make_event, organizer):
     event = make_event(0, name="Crapette", game_type=Event.GameType.CRAPETTE,
                        scoring_system="wins")
-    from tournaments.registration import add_team
+    from tournaments.events.registration import add_team
 
     for name in ("Alice", "Bruno", "Chloé", "Denis"):
         add_team(event, organizer, name=name, captain=name)

@@ -8,9 +8,11 @@ from collections import Counter
 
 import pytest
 
-from tournaments import registration, reporting, seating
 from tournaments.errors import RuleError
+from tournaments.events import registration
 from tournaments.models import AuditEntry, Game, Report, Round
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 pytestmark = pytest.mark.django_db
 

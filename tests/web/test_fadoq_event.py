@@ -12,9 +12,9 @@ import io
 
 import pytest
 
-from tournaments import reporting
 from tournaments.models import Game, Report, Round
-from tournaments.standings_service import compute, release, seat_playoff_games
+from tournaments.results import reporting
+from tournaments.standings.service import compute, release, seat_playoff_games
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from tournaments.management.commands.generate_event import generate
 from tournaments.models import AuditEntry, Confirmation, Event, Game, Report
-from tournaments.standings_service import compute
+from tournaments.standings.service import compute
 
 pytestmark = pytest.mark.django_db
 

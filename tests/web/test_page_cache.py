@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import reporting, seating
 from tournaments.management.commands.generate_event import OFFICIAL_EMAIL, generate
 from tournaments.models import Game, Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_page_fragments_by_event_identity_and_version():
 
     from django.core.cache import cache
 
-    from tournaments.caching import clear_local, page_fragment
+    from tournaments.publishing.caching import clear_local, page_fragment
 
     clear_local()
     cache.clear()
@@ -92,7 +93,7 @@ def test_while_one_view_renders_the_new_version_the_others_get_the_previous_one(
 
     from django.core.cache import cache
 
-    from tournaments.caching import clear_local, fragment_key, page_fragment
+    from tournaments.publishing.caching import clear_local, fragment_key, page_fragment
 
     clear_local()
     cache.clear()
@@ -114,7 +115,7 @@ def test_while_results_keep_coming_a_page_renders_at_most_every_few_seconds(sett
 
     from django.core.cache import cache
 
-    from tournaments import caching
+    from tournaments.publishing import caching
 
     caching.clear_local()
     cache.clear()

@@ -10,12 +10,13 @@ import pytest
 from django.core.cache import cache
 
 from accounts.models import User
-from tournaments import players as players_service
-from tournaments import registration, reporting
 from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events import registration
+from tournaments.leagues import players as players_service
+from tournaments.leagues.season_standings import compute_season
 from tournaments.models import AuditEntry, Game, League, Player, Report, Round, Season, Team
-from tournaments.season_standings import compute_season
-from tournaments.standings_service import release
+from tournaments.results import reporting
+from tournaments.standings.service import release
 
 from .sheets_data import sheet
 
@@ -416,7 +417,7 @@ def test_attaching_an_event_brings_its_players_into_the_league(organizer, season
     event = new_event(organizer, name="Hors saison")
     team = registration.add_team(event, organizer, name="Les As", captain="Rita",
                                  partner="Paul")
-    from tournaments.leagues import set_season_events
+    from tournaments.leagues.seasons import set_season_events
 
     set_season_events(season, organizer, [event.pk])
     team.captain_player.refresh_from_db()
@@ -434,7 +435,7 @@ def test_only_league_organizers_edit_seasons(client, other_organizer, season):
 
 def test_season_settings_refusals_name_the_field_and_change_nothing(organizer, other_organizer,
                                                                     season):
-    from tournaments.leagues import update_season
+    from tournaments.leagues.seasons import update_season
 
     cases = [
         ({"aggregation": "placement"}, "placement_points", "required"),

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournaments import reporting, seating
 from tournaments.models import Event, Report
-from tournaments.standings_service import release
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import release
 
 from ..conftest import link_of
 

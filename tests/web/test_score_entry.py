@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import reporting, seating
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import AuditEntry, Event, Game, OutboxTask, Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 from .sheets_data import sheet
 
@@ -208,7 +209,7 @@ def test_result_is_saved_when_the_broker_is_down_and_sent_later(
         game, django_capture_on_commit_callbacks):
     """A real connection attempt to a port where no broker listens, then recovery."""
     from config.celery import app
-    from tournaments.tasks import flush_outbox
+    from tournaments.outbox import flush_outbox
 
     saved = app.conf.broker_url, app.conf.task_always_eager
     _use_broker(app, "redis://127.0.0.1:9/0", eager=False)

@@ -9,9 +9,10 @@ import io
 import pytest
 from django.test import Client
 
-from tournaments import reporting, seating
+from tournaments.leagues.season_export import build_season_export
 from tournaments.models import League, OutboxTask, Season, SeasonExport
-from tournaments.season_export import build_season_export
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +127,7 @@ def test_other_organizer_is_refused(season, organizer, other_organizer,
 
 def test_service_refuses_and_staff_may(season, other_organizer, staff):
     from tournaments.errors import PermissionRuleError
-    from tournaments.season_export import request_season_export
+    from tournaments.leagues.season_export import request_season_export
 
     with pytest.raises(PermissionRuleError):
         request_season_export(season, other_organizer, "comma")

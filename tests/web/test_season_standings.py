@@ -11,9 +11,9 @@ import io
 import pytest
 from django.utils.html import escape
 
+from tournaments.leagues.season_standings import compute_season
 from tournaments.models import Event, Season
-from tournaments.season_standings import compute_season
-from tournaments.standings_service import release
+from tournaments.standings.service import release
 
 from .season_data import build_season
 
@@ -162,7 +162,7 @@ def test_live_event_counts_and_an_event_without_confirmed_games_does_not(season,
     season, _people, _events, hidden = season
     Event.objects.filter(pk=hidden.pk).update(visibility=Event.Visibility.LIVE)
     assert [r.total for r in compute_season(season).teams][:1] == [717 + 121]
-    from tournaments.registration import create_event
+    from tournaments.events.registration import create_event
 
     create_event(organizer, name="Omnium de mai", date=hidden.date, season=season,
                  visibility=Event.Visibility.LIVE)

@@ -8,9 +8,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments import reporting, seating
 from tournaments.models import Report
-from tournaments.standings_service import compute
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import compute
 
 pytestmark = pytest.mark.django_db
 

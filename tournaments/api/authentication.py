@@ -6,7 +6,7 @@ on every request, so wrong PINs count towards the link's lockout exactly as on t
 
 On success ``request.user`` stays anonymous and ``request.auth`` is the
 :class:`~accounts.models.CaptainLink`; :func:`actor_of` turns either kind of caller into the
-:class:`~tournaments.reporting.Actor` the reporting service expects.
+:class:`~tournaments.results.reporting.Actor` the reporting service expects.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from rest_framework import authentication, exceptions
 from accounts.links import check_pin, live_link
 from accounts.models import CaptainLink
 from accounts.throttle import client_ip, minutes
+from tournaments.results.reporting import Actor
 
 from ..models import Report
-from ..reporting import Actor
 
 LINK_HEADER = "X-Captain-Link"
 PIN_HEADER = "X-Captain-Pin"

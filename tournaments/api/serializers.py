@@ -19,6 +19,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import CaptainLink
+from tournaments.standings.service import results_visible
 
 from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
 
@@ -47,8 +48,6 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_results_visible(self, event) -> bool:
-        from ..standings_service import results_visible
-
         return results_visible(event, self.context["request"].user)
 
     def get_team_count(self, event) -> int:

@@ -1,6 +1,6 @@
 """Event archives on the organizer pages: download an event's archive, import one.
 
-The checks and the writing are in ``tournaments.archive``; these views only ask who may, read
+The checks and the writing are in ``tournaments.archives.transfer``; these views only ask who may, read
 the upload and show the outcome (an error in place, or what was imported).
 """
 
@@ -14,7 +14,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ..archive import MAX_BYTES, archive_filename, dumps, export_event, import_event, may_import
+from tournaments.archives.transfer import (
+    MAX_BYTES,
+    archive_filename,
+    dumps,
+    export_event,
+    import_event,
+    may_import,
+)
+
 from ..errors import RuleError
 from ..management.commands.import_event import summary
 from ..models import Season

@@ -18,12 +18,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.links import check_pin, remember
 from accounts.throttle import client_ip, minutes
+from tournaments.results import reporting
+from tournaments.results.sheet_form import ROWS, sheet_from_post
 
-from .. import reporting
 from ..errors import RuleError
 from ..forms import FinalScoreForm, PinForm
 from ..models import Event, Game, Report
-from ..sheet_form import ROWS, sheet_from_post
 from .access import captain_link
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from ..exports import DELIMITERS, EXPORTS, csv_lines
+from tournaments.publishing.exports import DELIMITERS, EXPORTS, csv_lines
+
 from .access import managed_event
 
 

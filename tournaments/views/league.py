@@ -9,14 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import leagues
-from ..charts import season_chart
+from tournaments.leagues import seasons as leagues
+from tournaments.leagues.players import may_manage_league
+from tournaments.leagues.season_standings import compute_season, csv_rows
+from tournaments.publishing.charts import season_chart
+from tournaments.publishing.exports import DELIMITERS, csv_lines
+
 from ..errors import RuleError
-from ..exports import DELIMITERS, csv_lines
 from ..forms import LeagueForm, SeasonEventsForm, SeasonForm, add_rule_error
 from ..models import League, Season
-from ..players import may_manage_league
-from ..season_standings import compute_season, csv_rows
 from .access import LoginRequired
 
 

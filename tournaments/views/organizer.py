@@ -10,13 +10,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_organizer
+from tournaments.events import registration
+from tournaments.events.settings import update_event
+from tournaments.leagues import players
+from tournaments.publishing.printing import qr_svg
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import event_standings, release, seat_playoff_games
 
-from .. import players, registration, reporting, seating
+from .. import audit
 from ..errors import RuleError
 from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm, add_rule_error
-from ..models import AuditEntry, Dispute, Game, Report, Round, Team
-from ..printing import qr_svg
-from ..standings_service import event_standings, release, seat_playoff_games
+from ..models import AuditEntry, Dispute, Event, Game, Report, Round, Team
 from .access import LoginRequired, managed_event
 from .captain import client_of
 
@@ -57,14 +62,13 @@ def event_settings(request, slug):
     event = managed_event(request, slug, organizer=True)
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        from .. import audit
-
-        before = audit.snapshot(event)
-        event = form.save()
-        audit.record(event, request.user, "event.settings", str(event), before=before,
-                     after=audit.snapshot(event))
-        messages.success(request, _("Settings saved."))
-        return _back(event)
+        try:
+            update_event(Event.objects.get(pk=event.pk), request.user, form.cleaned_data)
+        except RuleError as exc:
+            add_rule_error(form, exc)
+        else:
+            messages.success(request, _("Settings saved."))
+            return _back(event)
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})
 
 
@@ -135,7 +139,6 @@ def teams_import(request, slug):
 def team_action(request, slug, team_id, action):
     event = managed_event(request, slug)
     team = get_object_or_404(Team, event=event, pk=team_id)
-    from .. import audit
 
     if action == "withdraw":
         _run(request, lambda: registration.withdraw_team(team, request.user),

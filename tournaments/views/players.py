@@ -7,11 +7,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import players
+from tournaments.leagues import players
+from tournaments.leagues.player_record import record_of
+
 from ..errors import RuleError
 from ..forms import MergeForm, add_rule_error
 from ..models import Player
-from ..player_record import record_of
 from .league import managed_league
 
 

@@ -18,12 +18,12 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
+from tournaments.publishing.caching import cached, page_fragment
+from tournaments.publishing.charts import points_chart
+from tournaments.seating.rounds import current_round
+from tournaments.standings.service import event_standings, results_visible
 
-from ..caching import cached, page_fragment
-from ..charts import points_chart
 from ..models import Event, Game, Round, Season, Team
-from ..seating import current_round
-from ..standings_service import event_standings, results_visible
 from .access import LoginRequired, event_or_404
 
 

@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.leagues.season_export import may_export, request_season_export
+
 from ..errors import RuleError
 from ..models import Season, SeasonExport
-from ..season_export import may_export, request_season_export
 from .access import LoginRequired
 
 

@@ -9,12 +9,18 @@ from rest_framework import exceptions, mixins, permissions, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from ... import registration
+from tournaments.events import registration
+from tournaments.events.settings import update_event
+from tournaments.standings.service import (
+    event_standings,
+    release,
+    results_visible,
+    seat_playoff_games,
+)
+
 from ...models import AuditEntry, Event
-from ...standings_service import event_standings, release, results_visible, seat_playoff_games
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
-from ..event_settings import update_event_settings
 from ..permissions import event_or_404, managed_event
 from .common import ERRORS, LoggedInUser
 
@@ -62,7 +68,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def partial_update(self, request, slug):
         event = managed_event(request, slug, organizer=True)
         data = _valid(s.EventSettingsSerializer, request, partial=True)
-        return self._event(update_event_settings(event, request.user, data))
+        return self._event(update_event(event, request.user, data))
 
     @extend_schema(summary="Release the results, or hide them again (organizer)",
                    request=s.ReleaseSerializer, responses={200: s.EventSerializer, **ERRORS})

@@ -10,7 +10,8 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ... import reporting
+from tournaments.results import reporting
+
 from ...models import Dispute, Game, Report
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION, actor_of, client_of

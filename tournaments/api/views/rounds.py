@@ -13,10 +13,10 @@ from rest_framework import exceptions, generics, mixins, permissions, viewsets
 from rest_framework.response import Response
 
 from accounts.roles import is_official
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import results_visible
 
-from ... import seating
 from ...models import Game, Round
-from ...standings_service import results_visible
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION, captain_link_of
 from ..permissions import event_or_404, require_official

@@ -1,8 +1,8 @@
 """Season standings and player records (public, read-only).
 
 The release rule is built in: only events whose results are public count, whoever asks, so
-these answers are the same for everyone (see ``tournaments.season_standings`` and
-``tournaments.player_record``).
+these answers are the same for everyone (see ``tournaments.leagues.season_standings`` and
+``tournaments.leagues.player_record``).
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from rest_framework import exceptions, permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.leagues.player_record import record_of
+from tournaments.leagues.players import survivor
+from tournaments.leagues.season_standings import compute_season
+
 from ...models import Player, Season
-from ...player_record import record_of
-from ...players import survivor
-from ...season_standings import compute_season
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
 from .common import ERRORS

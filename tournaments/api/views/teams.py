@@ -19,11 +19,12 @@ from rest_framework.response import Response
 
 from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_official
+from tournaments import audit
+from tournaments.events import registration
+from tournaments.events.registration import MAX_CSV_BYTES
 
-from ... import audit, registration
 from ...errors import RuleError
 from ...models import Team
-from ...registration import MAX_CSV_BYTES
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
 from ..permissions import event_or_404, require_official

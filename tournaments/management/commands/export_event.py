@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.archive import dumps, export_event
+from tournaments.archives.transfer import dumps, export_event
 from tournaments.models import Event
 
 

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournaments.tasks import flush_outbox, pending_work
+from tournaments.outbox import flush_outbox, pending_work
 
 
 class Command(BaseCommand):

@@ -15,7 +15,7 @@ and scores compared; captains' tokens and PINs stay random, as they must).
 Results are written in bulk, one round at a time, producing the rows ``reporting.submit``
 writes for an official's report at the desk, field for field: the :class:`Report` (version 1,
 the same ``fingerprint`` from ``reporting.fingerprint``, the same skunk from
-``reporting.skunk_level``), the official's :class:`Confirmation`, the game's status and
+``events.options.skunk_level``), the official's :class:`Confirmation`, the game's status and
 confirmed report, the two audit entries (``result.report``, ``result.confirm``) and one
 ``Event.version`` step per confirmed result. One thing differs: the desk schedules a standings
 refresh after each result (an outbox row and a Celery task); the bulk path schedules none, the
@@ -36,8 +36,13 @@ from django.utils import timezone
 
 from accounts.models import EventRole, User
 from accounts.roles import grant
-from tournaments import audit, registration, reporting, seating
+from tournaments import audit
+from tournaments.events import registration
+from tournaments.events.options import skunk_level
 from tournaments.models import AuditEntry, Confirmation, Event, Game, Report
+from tournaments.publishing.caching import bump_event
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 FIRST_NAMES = ["Gisèle", "Roger", "Lucien", "Thérèse", "Huguette", "Marcel", "Réjean", "Pierrette",
                "Denise", "Gaston", "Yvon", "Colette", "Jacqueline", "Normand", "Monique",
@@ -91,7 +96,7 @@ def confirm_in_bulk(event: Event, games: list[Game], scores: dict[int, tuple[int
     reports = []
     for game in games:
         a, b = scores[game.pk]
-        content = {"score_a": a, "score_b": b, "skunk": reporting.skunk_level(event, a, b),
+        content = {"score_a": a, "score_b": b, "skunk": skunk_level(event, a, b),
                    "detail": {}}
         reports.append(Report(
             game=game, version=1, kind=Report.Kind.FINAL, score_a=a, score_b=b,
@@ -165,7 +170,6 @@ def generate(*, teams: int, rounds: int, seed: int, slug: str | None = None,
         event.refresh_from_db()
         event.released_at = timezone.now()
         event.save(update_fields=["released_at"])
-        from tournaments.caching import bump_event
 
         bump_event(event)
     return event

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.archive import import_event
+from tournaments.archives.transfer import import_event
 from tournaments.errors import RuleError
 from tournaments.models import Season
 

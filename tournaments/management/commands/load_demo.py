@@ -20,9 +20,11 @@ from django.db import transaction
 
 from accounts.models import EventRole, User
 from accounts.roles import grant
-from tournaments import registration, reporting, seating
+from tournaments.events import registration
 from tournaments.models import Event, League, Player, Report, Season
-from tournaments.standings_service import release
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import release
 
 PASSWORD = "huche-demo"
 SLUG = "demo-fadoq"

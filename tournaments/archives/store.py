@@ -1,0 +1,496 @@
+"""Write a checked archive into the database: a new event, or what a later archive adds.
+
+Both are the same walk: every archived row is matched with the stored one (teams by name,
+rounds by number, games by round and teams, reports by version, disputes by opening time,
+audit entries by moment, action and target). A matched row must be identical, except the few
+fields that only move forward (a team's withdrawal, a dispute's decision, the event's status),
+which an archive may fill in. An unmatched row is created. So importing the same archive again
+creates nothing, a later archive of the same event adds only what happened since, and an
+archive that says something else about a stored result is refused: results are never
+overwritten. Rows added here after the import (a result confirmed on this site) are kept; if the
+archive also brings something new for the same game, the two histories have diverged and the
+import is refused.
+
+Everything runs inside the caller's transaction: a refusal anywhere leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+
+from accounts.roles import is_organizer
+from tournaments.errors import RuleError
+from tournaments.events.registration import unique_slug
+from tournaments.models import (
+    AuditEntry,
+    Confirmation,
+    Dispute,
+    Event,
+    Game,
+    Player,
+    PlayoffGroup,
+    Report,
+    Round,
+    Season,
+    Team,
+)
+
+EVENT_SETTINGS = ("name", "date", "venue", "game_type", "rule_set", "number_of_games",
+                  "scoring_system", "tiebreaks", "bye_points", "movement", "confirmation",
+                  "visibility", "seed", "created_at")
+STATUS_ORDER = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
+REPORT_FIELDS = ("kind", "score_a", "score_b", "skunk", "detail", "channel", "client",
+                 "fingerprint", "idempotency_key", "note", "created_at")
+COUNTED = ("teams", "rounds", "games", "reports", "confirmations", "disputes", "audit")
+
+
+@dataclass
+class ImportResult:
+    event: Event
+    new_event: bool
+    archived_slug: str
+    counts: Counter = field(default_factory=Counter)
+    archived_league: str = ""
+    archived_season: str = ""
+
+    @property
+    def up_to_date(self) -> bool:
+        """Nothing was added: this site already had everything the archive holds."""
+        return not any(self.counts[key] for key in COUNTED) and not self.counts["updated"]
+
+    @property
+    def slug_changed(self) -> bool:
+        return self.event.slug != self.archived_slug
+
+
+def conflict(place: str, here, there) -> RuleError:
+    def show(value):
+        return value.isoformat() if hasattr(value, "isoformat") else value
+
+    return RuleError(
+        _("%(place)s: “%(here)s” here, “%(there)s” in the archive. An archive may add to an "
+          "event already imported here, never change what is stored (results are never "
+          "overwritten).") % {"place": place, "here": show(here), "there": show(there)},
+        code="archive_conflict", field=place)
+
+
+class Users:
+    """Users of the archive found here by email; nobody is created from an archive."""
+
+    def __init__(self):
+        self.cache: dict[str, object] = {}
+
+    def find(self, ref: dict | None):
+        """``(user or None, label)`` for a user reference of the archive."""
+        if ref is None:
+            return None, ""
+        email = ref["email"].strip().lower()
+        if email and email not in self.cache:
+            self.cache[email] = get_user_model().objects.filter(email__iexact=email).first()
+        return (self.cache.get(email) if email else None), ref["label"]
+
+
+def same_user(user, label: str, ref: dict | None) -> bool:
+    if ref is None:
+        return user is None and not label
+    if user is not None and ref["email"]:
+        return user.email.lower() == ref["email"].strip().lower()
+    return label == ref["label"] or (user is not None and str(user) == ref["label"])
+
+
+def _follow(player: Player) -> Player:
+    """A merged duplicate stands for the player it was merged into."""
+    for _step in range(50):
+        if player.merged_into_id is None:
+            break
+        player = Player.objects.get(pk=player.merged_into_id)
+    return player
+
+
+class Store:
+    def __init__(self, content: dict, actor, *, season: Season | None, trusted: bool):
+        self.content = content
+        self.actor = actor if getattr(actor, "is_authenticated", False) else None
+        self.season = season
+        self.trusted = trusted
+        self.users = Users()
+        self.counts: Counter = Counter()
+        self.event: Event | None = None
+
+    # --- the event --------------------------------------------------------------------------
+
+    def run(self) -> ImportResult:
+        data = self.content["event"]
+        event = Event.objects.select_for_update().filter(uid=data["uid"]).first()
+        new = event is None
+        if new:
+            event = self.create_event(data)
+        else:
+            self.check_existing(event, data)
+        self.event = event
+        self.league = event.season.league if event.season_id else None
+        self.resolve_players()
+        teams = self.merge_teams()
+        groups = self.merge_groups(teams)
+        rounds = self.merge_rounds(groups)
+        self.merge_games(teams, rounds)
+        self.merge_audit()
+        result = ImportResult(event, new, data["slug"], self.counts,
+                              (self.content["league"] or {}).get("slug", ""),
+                              (self.content["season"] or {}).get("slug", ""))
+        return result
+
+    def create_event(self, data: dict) -> Event:
+        slug = data["slug"]
+        if Event.objects.filter(slug=slug).exists():
+            slug = unique_slug(slug)
+        fields = {key: data[key] for key in EVENT_SETTINGS}
+        return Event.objects.create(uid=data["uid"], slug=slug, season=self.season,
+                                    status=data["status"], released_at=data["released_at"],
+                                    **fields)
+
+    def check_existing(self, event: Event, data: dict) -> None:
+        if not self.trusted and not (self.actor and is_organizer(self.actor, event)):
+            raise RuleError(_("This event was already imported here (“%(event)s”); only its "
+                              "organizers may import a later archive of it.")
+                            % {"event": event}, code="forbidden", status=403)
+        if self.season is not None and event.season_id != self.season.pk:
+            raise RuleError(_("This event was already imported here as “%(event)s”, %(where)s; "
+                              "it cannot move to another season by an import.") % {
+                "event": event, "where": (_("in the season %(s)s") % {"s": event.season}
+                                          if event.season_id else _("outside any season"))},
+                code="archive_conflict")
+        for key in EVENT_SETTINGS:
+            if getattr(event, key) != data[key]:
+                raise conflict(f"event.{key}", getattr(event, key), data[key])
+        changed = []
+        if STATUS_ORDER.index(data["status"]) > STATUS_ORDER.index(event.status):
+            event.status = data["status"]
+            changed.append("status")
+        if event.released_at is None and data["released_at"] is not None:
+            event.released_at = data["released_at"]
+            changed.append("released_at")
+        if changed:
+            event.save(update_fields=changed)
+            self.counts["updated"] += 1
+
+    # --- players and teams ------------------------------------------------------------------
+
+    def resolve_players(self) -> None:
+        """Archived uid → the player here: by uid, else by the league's member number."""
+        self.players: dict = {}
+        self.player_rows = {p["uid"]: p for p in self.content["players"]}
+        for row in self.content["players"]:
+            found = Player.objects.filter(uid=row["uid"]).first()
+            if found is None and self.league is not None and row["member_number"]:
+                found = Player.objects.filter(league=self.league,
+                                              member_number=row["member_number"]).first()
+            self.players[row["uid"]] = _follow(found) if found else None
+
+    def player(self, uid):
+        """The player for an archived uid, created (with that uid) if this site has none."""
+        if uid is None:
+            return None
+        if self.players[uid] is None:
+            row = self.player_rows[uid]
+            self.players[uid] = Player.objects.create(
+                uid=uid, league=self.league, name=row["name"], member_number=row["member_number"])
+            self.counts["players_created"] += 1
+        elif uid not in self.linked:
+            self.counts["players_linked"] += 1
+        self.linked.add(uid)
+        return self.players[uid]
+
+    def merge_teams(self) -> dict[int, Team]:
+        self.linked: set = set()
+        stored = {t.name: t for t in Team.objects.filter(event=self.event)}
+        teams = {}
+        for index, row in enumerate(self.content["teams"]):
+            place = f"teams[{index}]"
+            team = stored.get(row["name"])
+            captain, partner = self.player(row["captain_player"]), self.player(row["partner_player"])
+            if team is None:
+                user, _label = self.users.find(row["captain_user"])
+                team = Team.objects.create(
+                    event=self.event, name=row["name"], captain=row["captain"],
+                    partner=row["partner"], captain_user=user, captain_player=captain,
+                    partner_player=partner, registered_at=row["registered_at"],
+                    withdrawn_at=row["withdrawn_at"],
+                    withdrawn_after_round=row["withdrawn_after_round"], drawn_lot=row["drawn_lot"])
+                self.counts["teams"] += 1
+            else:
+                for key in ("captain", "partner", "registered_at"):
+                    if getattr(team, key) != row[key]:
+                        raise conflict(f"{place}.{key}", getattr(team, key), row[key])
+                for key, player in (("captain_player", captain), ("partner_player", partner)):
+                    if getattr(team, f"{key}_id") != (player.pk if player else None):
+                        raise conflict(f"{place}.{key}", getattr(team, key),
+                                       player or row[key])
+                self.move_forward(team, row, ("withdrawn_at", "withdrawn_after_round",
+                                              "drawn_lot"), place)
+            teams[row["id"]] = team
+        return teams
+
+    def move_forward(self, obj, row: dict, keys, place: str) -> bool:
+        """Fill in fields empty here; a different value already stored is a conflict."""
+        changed = []
+        for key in keys:
+            here, there = getattr(obj, key), row[key]
+            if there is None or here == there:
+                continue
+            if here is not None:
+                raise conflict(f"{place}.{key}", here, there)
+            setattr(obj, key, there)
+            changed.append(key)
+        if changed:
+            obj.save(update_fields=changed)
+            self.counts["updated"] += 1
+        return bool(changed)
+
+    # --- playoff groups and rounds ------------------------------------------------------------
+
+    def merge_groups(self, teams: dict[int, Team]) -> dict[int, PlayoffGroup]:
+        stored = {g.created_at: g for g in PlayoffGroup.objects.filter(event=self.event)}
+        groups = {}
+        for index, row in enumerate(self.content["playoff_groups"]):
+            members = [teams[t].pk for t in row["teams"]]
+            group = stored.get(row["created_at"])
+            if group is None:
+                user, label = self.users.find(row["created_by"])
+                group = PlayoffGroup.objects.create(event=self.event, teams=members,
+                                                    created_by=user, created_by_label=label,
+                                                    created_at=row["created_at"])
+                self.counts["playoff_groups"] += 1
+            elif group.teams != members:
+                raise conflict(f"playoff_groups[{index}].teams", group.teams, row["teams"])
+            groups[row["id"]] = group
+        return groups
+
+    def merge_rounds(self, groups: dict[int, PlayoffGroup]) -> dict[int, Round]:
+        stored = {r.number: r for r in Round.objects.filter(event=self.event)
+                  .select_related("created_by")}
+        rounds = {}
+        for index, row in enumerate(self.content["rounds"]):
+            place = f"rounds[{index}]"
+            group = groups.get(row["playoff_group"])
+            round_ = stored.get(row["number"])
+            if round_ is None:
+                user, label = self.users.find(row["created_by"])
+                round_ = Round.objects.create(
+                    event=self.event, number=row["number"], kind=row["kind"], playoff_group=group,
+                    movement=row["movement"], seed=row["seed"], forced=row["forced"],
+                    created_by=user, created_by_label=label, created_at=row["created_at"])
+                self.counts["rounds"] += 1
+            else:
+                for key in ("kind", "movement", "seed", "forced", "created_at"):
+                    if getattr(round_, key) != row[key]:
+                        raise conflict(f"{place}.{key}", getattr(round_, key), row[key])
+                if round_.playoff_group_id != (group.pk if group else None):
+                    raise conflict(f"{place}.playoff_group", round_.playoff_group_id,
+                                   row["playoff_group"])
+                if not same_user(round_.created_by, round_.created_by_label, row["created_by"]):
+                    raise conflict(f"{place}.created_by", round_.created_by or
+                                   round_.created_by_label, row["created_by"])
+            rounds[row["number"]] = round_
+        return rounds
+
+    # --- games and their results ----------------------------------------------------------------
+
+    def merge_games(self, teams: dict[int, Team], rounds: dict[int, Round]) -> None:
+        stored_games = {
+            (g.round.number, g.team_a_id, g.team_b_id): g
+            for g in Game.objects.filter(round__event=self.event).select_related("round")
+        }
+        reports = defaultdict(dict)
+        for report in (Report.objects.filter(game__round__event=self.event)
+                       .select_related("by_user")):
+            reports[report.game_id][report.version] = report
+        confirmations = defaultdict(list)
+        for confirmation in (Confirmation.objects.filter(report__game__round__event=self.event)
+                             .select_related("by_user", "report")):
+            confirmations[confirmation.report.game_id].append(confirmation)
+        disputes = defaultdict(list)
+        for dispute in (Dispute.objects.filter(game__round__event=self.event)
+                        .select_related("resolved_by", "decision")
+                        .prefetch_related("reports")):
+            disputes[dispute.game_id].append(dispute)
+        for index, row in enumerate(self.content["games"]):
+            team_b = teams[row["team_b"]] if row["team_b"] is not None else None
+            key = (row["round"], teams[row["team_a"]].pk, team_b.pk if team_b else None)
+            game = stored_games.get(key)
+            GameMerge(self, row, f"games[{index}]", teams).run(
+                game, rounds[row["round"]], reports[game.pk] if game else {},
+                confirmations[game.pk] if game else [], disputes[game.pk] if game else [])
+
+    # --- the audit log ----------------------------------------------------------------------
+
+    def merge_audit(self) -> None:
+        def key(created_at, action, target, label):
+            return (created_at, action, target, label)
+
+        stored = Counter(key(*values) for values in AuditEntry.objects.filter(
+            event=self.event).values_list("created_at", "action", "target", "actor_label"))
+        new = []
+        for row in self.content["audit"]:
+            entry_key = key(row["created_at"], row["action"], row["target"], row["actor_label"])
+            if stored[entry_key]:
+                stored[entry_key] -= 1
+                continue
+            user, _label = self.users.find(row["actor"])
+            new.append(AuditEntry(event=self.event, actor=user, actor_label=row["actor_label"],
+                                  action=row["action"], target=row["target"],
+                                  before=row["before"], after=row["after"],
+                                  created_at=row["created_at"]))
+        AuditEntry.objects.bulk_create(new)
+        self.counts["audit"] += len(new)
+
+
+class GameMerge:
+    """One game: its seat, its report versions, their confirmations, its disputes."""
+
+    def __init__(self, store: Store, row: dict, place: str, teams: dict[int, Team]):
+        self.store, self.row, self.place, self.teams = store, row, place, teams
+        self.new_rows = False    # the archive brings something this site lacks
+        self.local_rows = False  # this site has something the archive lacks
+
+    def team(self, ref):
+        return self.teams[ref] if ref is not None else None
+
+    def run(self, game, round_, stored_reports, stored_confirmations, stored_disputes):
+        row = self.row
+        created = game is None
+        if created:
+            game = Game.objects.create(round=round_, table=row["table"],
+                                       team_a=self.team(row["team_a"]),
+                                       team_b=self.team(row["team_b"]), status=row["status"],
+                                       playoff_match=row["playoff_match"])
+            self.store.counts["games"] += 1
+        else:
+            for key in ("table", "playoff_match"):
+                if getattr(game, key) != row[key]:
+                    raise conflict(f"{self.place}.{key}", getattr(game, key), row[key])
+        versions = self.merge_reports(game, stored_reports)
+        self.merge_confirmations(versions, stored_confirmations)
+        self.merge_disputes(game, versions, stored_disputes)
+        self.settle(game, versions, created)
+
+    def merge_reports(self, game, stored: dict[int, Report]) -> dict[int, Report]:
+        users = self.store.users
+        versions = dict(stored)
+        if len(stored) > len(self.row["reports"]):
+            self.local_rows = True
+        for index, row in enumerate(self.row["reports"]):
+            place = f"{self.place}.reports[{index}]"
+            report = stored.get(row["version"])
+            by_team = self.team(row["by_team"])
+            if report is None:
+                user, label = users.find(row["by_user"])
+                report = Report.objects.create(
+                    game=game, version=row["version"], by_team=by_team, by_user=user,
+                    by_label=label, **{key: row[key] for key in REPORT_FIELDS})
+                self.store.counts["reports"] += 1
+                self.new_rows = True
+                versions[row["version"]] = report
+                continue
+            for key in REPORT_FIELDS:
+                if getattr(report, key) != row[key]:
+                    raise conflict(f"{place}.{key}", getattr(report, key), row[key])
+            if report.by_team_id != (by_team.pk if by_team else None):
+                raise conflict(f"{place}.by_team", report.by_team_id, row["by_team"])
+            if not same_user(report.by_user, report.by_label, row["by_user"]):
+                raise conflict(f"{place}.by_user", report.by_user or report.by_label,
+                               row["by_user"])
+        return versions
+
+    def merge_confirmations(self, versions: dict[int, Report], stored: list[Confirmation]):
+        left = Counter((c.report.version, c.by_team_id, c.created_at) for c in stored)
+        for row in self.row["reports"]:
+            for c_row in row["confirmations"]:
+                by_team = self.team(c_row["by_team"])
+                key = (row["version"], by_team.pk if by_team else None, c_row["created_at"])
+                if left[key]:
+                    left[key] -= 1
+                    continue
+                user, label = self.store.users.find(c_row["by_user"])
+                Confirmation.objects.create(report=versions[row["version"]], by_team=by_team,
+                                            by_user=user, by_label=label,
+                                            created_at=c_row["created_at"])
+                self.store.counts["confirmations"] += 1
+                self.new_rows = True
+        if +left:
+            self.local_rows = True
+
+    def merge_disputes(self, game, versions: dict[int, Report], stored: list[Dispute]):
+        by_opening = {d.opened_at: d for d in stored}
+        if set(by_opening) - {row["opened_at"] for row in self.row["disputes"]}:
+            self.local_rows = True
+        users = self.store.users
+        for index, row in enumerate(self.row["disputes"]):
+            place = f"{self.place}.disputes[{index}]"
+            dispute = by_opening.get(row["opened_at"])
+            decision = versions[row["decision"]] if row["decision"] is not None else None
+            user, label = users.find(row["resolved_by"])
+            if dispute is None:
+                dispute = Dispute.objects.create(
+                    game=game, opened_at=row["opened_at"], resolved_at=row["resolved_at"],
+                    resolved_by=user, resolved_by_label=label, decision=decision,
+                    note=row["note"])
+                dispute.reports.add(*(versions[v] for v in row["reports"]))
+                self.store.counts["disputes"] += 1
+                self.new_rows = True
+                continue
+            have = {r.version for r in dispute.reports.all()}
+            missing = [versions[v] for v in row["reports"] if v not in have]
+            if missing:
+                dispute.reports.add(*missing)
+                self.new_rows = True
+            if set(have) - set(row["reports"]):
+                self.local_rows = True
+            if dispute.resolved_at is None and row["resolved_at"] is not None:
+                dispute.resolved_at, dispute.decision, dispute.note = (
+                    row["resolved_at"], decision, row["note"])
+                dispute.resolved_by, dispute.resolved_by_label = user, label
+                dispute.save(update_fields=["resolved_at", "decision", "note", "resolved_by",
+                                            "resolved_by_label"])
+                self.store.counts["updated"] += 1
+                self.new_rows = True
+            elif dispute.resolved_at is not None and row["resolved_at"] is None:
+                self.local_rows = True
+            elif dispute.resolved_at is not None:
+                here = (dispute.resolved_at, dispute.decision.version if dispute.decision
+                        else None, dispute.note)
+                there = (row["resolved_at"], row["decision"], row["note"])
+                if here != there:
+                    raise conflict(place, here, there)
+
+    def settle(self, game, versions: dict[int, Report], created: bool) -> None:
+        """The game's status and confirmed version follow the archive when it brings news."""
+        row = self.row
+        confirmed = versions[row["confirmed_report"]] if row["confirmed_report"] else None
+        state = (game.status, game.confirmed_report_id)
+        wanted = (row["status"], confirmed.pk if confirmed else None)
+        if state == wanted:
+            return
+        if not created and self.new_rows and self.local_rows:
+            raise RuleError(
+                _("%(place)s: this game changed both here and in the archive since the first "
+                  "import (new reports or confirmations on both sides); settle it on one site "
+                  "and enter the result there.") % {"place": self.place},
+                code="archive_conflict", field=self.place)
+        if not created and not self.new_rows:
+            if self.local_rows:
+                return  # this site went further; the archive has nothing newer
+            raise conflict(f"{self.place}.status", f"{game.status} v{versions_of(game)}",
+                           f"{row['status']} v{row['confirmed_report']}")
+        game.status, game.confirmed_report = row["status"], confirmed
+        game.save(update_fields=["status", "confirmed_report"])
+        if not created:
+            self.store.counts["updated"] += 1
+
+
+def versions_of(game: Game):
+    return game.confirmed_report.version if game.confirmed_report_id else None

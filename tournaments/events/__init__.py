@@ -1,0 +1,8 @@
+"""Events: create an event, its settings and options, register and edit its teams.
+
+Owns ``registration`` (events, teams, captains' links at registration, CSV imports), ``options``
+(the per-event choices checked against the engines' registries) and ``settings`` (the one
+``update_event`` service behind both the settings page and the API). May import the models,
+``audit``, ``errors``, ``publishing.caching``, ``leagues.players`` (who sits at a team),
+``accounts`` and ``games``; never ``results``, ``standings``, views or the API.
+"""

@@ -1,0 +1,60 @@
+"""The configurable parts of an event, validated against the engines' own registries, and
+what an event's rule set says about its games (target score, skunks)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.cribbage.rules import PRESETS, skunk
+from tournaments.errors import RuleError
+from tournaments.models import Event
+from tournaments.seating.movement import MOVEMENTS
+from tournaments.standings.engine import SYSTEMS
+
+
+def rule_set_names() -> list[str]:
+    return list(PRESETS)
+
+
+def rule_set_for(event):
+    return PRESETS[event.rule_set]
+
+
+def target_of(event: Event) -> int:
+    """The score that wins a game; for Crapette the standings count wins (target 1)."""
+    return rule_set_for(event).target if event.game_type == Event.GameType.CRIBBAGE else 1
+
+
+def skunk_level(event: Event, score_a: int, score_b: int) -> int:
+    if event.game_type != Event.GameType.CRIBBAGE:
+        return 0
+    level = skunk(max(score_a, score_b), min(score_a, score_b), rule_set_for(event))
+    return int(getattr(level, "value", level) or 0)
+
+
+def movement_names() -> list[str]:
+    return list(MOVEMENTS)
+
+
+def scoring_system_names() -> list[str]:
+    return list(SYSTEMS)
+
+
+def _check(value, allowed: list[str], field: str, what: str) -> None:
+    if value is not None and value not in allowed:
+        raise RuleError(
+            _("Unknown %(what)s “%(value)s”: choose one of %(allowed)s.")
+            % {"what": what, "value": value, "allowed": ", ".join(allowed)},
+            field=field, code="choice",
+        )
+
+
+def validate_event_options(fields: dict) -> None:
+    _check(fields.get("rule_set"), rule_set_names(), "rule_set", _("rule set"))
+    _check(fields.get("movement"), movement_names(), "movement", _("seating"))
+    _check(fields.get("scoring_system"), scoring_system_names(), "scoring_system",
+           _("scoring system"))
+    games = fields.get("number_of_games")
+    if games is not None and not 1 <= int(games) <= 30:
+        raise RuleError(_("The number of games must be between 1 and 30."),
+                        field="number_of_games")

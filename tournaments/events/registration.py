@@ -1,0 +1,270 @@
+"""Events and team registration: create an event, add teams one by one or from a CSV, withdraw."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from accounts.links import issue_link, revoke_links
+from accounts.models import EventRole
+from accounts.roles import grant
+from tournaments import audit
+from tournaments.errors import RuleError
+from tournaments.events.options import validate_event_options
+from tournaments.leagues.players import check_not_registered, resolve
+from tournaments.models import Event, Team
+
+MIN_TEAMS = 3
+MAX_CSV_BYTES = 512 * 1024
+
+
+# Words the organizer pages use right after /organize/: no event may take them as its slug.
+RESERVED_SLUGS = {"new", "seasons", "leagues"}
+
+
+def unique_slug(name: str, model=Event, **scope) -> str:
+    base = slugify(name)[:40] or model.__name__.lower()
+    slug, n = base, 2
+    while (model is Event and slug in RESERVED_SLUGS) or \
+            model.objects.filter(slug=slug, **scope).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def create_event(organizer, *, name: str, date, **fields) -> Event:
+    """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility."""
+
+    validate_event_options(fields)
+    event = Event.objects.create(
+        name=name, date=date, slug=fields.pop("slug", None) or unique_slug(name),
+        seed=fields.pop("seed", None) or secrets.randbelow(2**31), **fields,
+    )
+    grant(organizer, event, EventRole.Role.ORGANIZER)
+    audit.record(event, organizer, "event.create", str(event), after=audit.snapshot(event))
+    return event
+
+
+def _check_open(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished: teams can no longer be added."), code="finished")
+
+
+@transaction.atomic
+def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str = "",
+             captain_user=None, captain_player=None, partner_player=None,
+             captain_member_number: str = "", partner_member_number: str = "") -> Team:
+    """Register a team (late entries too: it is seated from the next round on).
+
+    Each player is given explicitly: an existing player (``captain_player``/``partner_player``,
+    a :class:`Player` or its id), or a member number the event's league knows; otherwise a new
+    player is created under the name given. Names are never matched (see ``players``).
+    """
+
+    _check_open(event)
+    name, captain, partner = name.strip(), captain.strip(), partner.strip()
+    if not name:
+        raise RuleError(_("A team needs a name."), field="name", code="required")
+    if not captain and captain_player in (None, ""):
+        raise RuleError(_("A team needs a captain."), field="captain", code="required")
+    has_partner = bool(partner) or partner_player not in (None, "")
+    if event.game_type == Event.GameType.CRIBBAGE and not has_partner:
+        raise RuleError(
+            _("A cribbage team is two players: give the captain's partner."),
+            field="partner", code="required",
+        )
+    taken = Team.objects.filter(event=event).values_list("name", flat=True)
+    if name.casefold() in {other.casefold() for other in taken}:  # SQLite's iexact is ASCII-only
+        raise RuleError(
+            _("A team named “%(name)s” is already registered in this event.") % {"name": name},
+            field="name", code="duplicate",
+        )
+    seats = [resolve(event, role="captain", name=captain, player=captain_player,
+                     member_number=captain_member_number)]
+    if has_partner:
+        seats.append(resolve(event, role="partner", name=partner, player=partner_player,
+                             member_number=partner_member_number))
+    check_not_registered(event, seats)
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(
+                event=event, name=name, captain=captain or seats[0].name,
+                partner=(partner or seats[1].name) if has_partner else "",
+                captain_user=captain_user, captain_player=seats[0],
+                partner_player=seats[1] if has_partner else None,
+            )
+    except IntegrityError as exc:  # a concurrent registration of the same name
+        raise RuleError(_("A team with this name was just registered."), field="name",
+                        code="duplicate") from exc
+    issue_link(team)
+    audit.record(event, actor, "team.add", str(team), after=audit.snapshot(team))
+    return team
+
+
+@dataclass(frozen=True)
+class CsvTeam:
+    line: int
+    name: str
+    captain: str
+    partner: str
+    captain_member_number: str = ""
+    partner_member_number: str = ""
+
+
+def decode_upload(data: bytes | str) -> str:
+    """UTF-8 (with or without Excel's BOM), else Windows-1252 as French Excel writes it."""
+    if isinstance(data, str):
+        return data.lstrip("\ufeff")
+    if len(data) > MAX_CSV_BYTES:
+        raise RuleError(
+            _("The file is too large (%(size)d KB): at most %(max)d KB.")
+            % {"size": len(data) // 1024, "max": MAX_CSV_BYTES // 1024},
+            code="too_large",
+        )
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise RuleError(_("The file is neither UTF-8 nor Windows-1252 text."), code="encoding")
+
+
+def guess_delimiter(text: str) -> str:
+    """The separator the first line uses most: ``;`` (French Excel), tab, or ``,``.
+
+    (csv.Sniffer guesses wrong as soon as one line has a missing column.)
+    """
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return max(";\t,", key=first.count) if any(c in first for c in ";\t,") else ","
+
+
+HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitaine"}
+
+
+def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
+    """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional),
+    optionally followed by the captain's and the partner's member numbers."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise RuleError(_("The list is empty: one team per line, “team, captain, partner”."),
+                        code="empty")
+    try:
+        # Universal newlines: a lone carriage return (old Mac Excel) ends a line too.
+        rows = list(csv.reader(io.StringIO(text, newline=None), delimiter=guess_delimiter(text)))
+    except csv.Error as exc:
+        raise RuleError(_("The list cannot be read as CSV (%(error)s): one team per line, "
+                          "“team, captain, partner”.") % {"error": exc}, code="csv") from exc
+    teams, seen = [], {}
+    for number, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if number == 1 and cells[0].lower() in HEADER_WORDS:
+            continue
+        if len(cells) > 5:
+            raise RuleError(
+                _("Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
+                  "member number, partner's member number”, found %(n)d.")
+                % {"line": number, "n": len(cells)},
+                code="columns", extra={"line": number},
+            )
+        if len(cells) < 2 or (require_partner and len(cells) < 3):
+            raise RuleError(
+                _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
+                % {"line": number, "n": len(cells)},
+                code="columns", extra={"line": number},
+            )
+        name, captain = cells[0], cells[1]
+        partner = cells[2] if len(cells) > 2 else ""
+        numbers = (cells[3:] + ["", ""])[:2]
+        for value, label in ((name, _("team name")), (captain, _("captain"))):
+            if not value:
+                raise RuleError(_("Line %(line)d: the %(what)s is empty.")
+                                % {"line": number, "what": label},
+                                code="required", extra={"line": number})
+        if require_partner and not partner:
+            raise RuleError(_("Line %(line)d: the partner is empty.") % {"line": number},
+                            code="required", extra={"line": number})
+        if any(len(v) > 120 for v in (name, captain, partner)):
+            raise RuleError(_("Line %(line)d: names are limited to 120 characters.")
+                            % {"line": number}, code="too_long", extra={"line": number})
+        if any(len(v) > 40 for v in numbers):
+            raise RuleError(_("Line %(line)d: member numbers are limited to 40 characters.")
+                            % {"line": number}, code="too_long", extra={"line": number})
+        if numbers[1] and not partner:
+            raise RuleError(_("Line %(line)d: a partner's member number without a partner.")
+                            % {"line": number}, code="required", extra={"line": number})
+        key = name.casefold()
+        if key in seen:
+            raise RuleError(
+                _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
+                % {"line": number, "name": name, "first": seen[key]},
+                code="duplicate", extra={"line": number},
+            )
+        seen[key] = number
+        teams.append(CsvTeam(number, name, captain, partner, *numbers))
+    if not teams:
+        raise RuleError(_("No team found in the list."), code="empty")
+    return teams
+
+
+@transaction.atomic
+def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
+    """All or nothing: a bad line refuses the whole list and registers no team."""
+    rows = parse_teams_csv(
+        decode_upload(data), require_partner=event.game_type == Event.GameType.CRIBBAGE
+    )
+    created = []
+    for row in rows:
+        try:
+            created.append(add_team(event, actor, name=row.name, captain=row.captain,
+                                    partner=row.partner,
+                                    captain_member_number=row.captain_member_number,
+                                    partner_member_number=row.partner_member_number))
+        except RuleError as exc:
+            raise RuleError(_("Line %(line)d: %(error)s") % {"line": row.line, "error": exc},
+                            code=exc.code, extra={"line": row.line}) from exc
+    return created
+
+
+@transaction.atomic
+def withdraw_team(team: Team, actor) -> Team:
+    """The team leaves: its history stays, later rounds no longer seat it, its link stops."""
+    if team.withdrawn_at:
+        raise RuleError(_("%(team)s has already withdrawn.") % {"team": team}, code="withdrawn")
+    before = audit.snapshot(team)
+    team.withdrawn_at = timezone.now()
+    team.withdrawn_after_round = team.event.rounds.count()
+    team.save(update_fields=["withdrawn_at", "withdrawn_after_round"])
+    revoke_links(team)
+    audit.record(team.event, actor, "team.withdraw", str(team), before=before,
+                 after=audit.snapshot(team))
+    return team
+
+
+@transaction.atomic
+def set_number_of_games(event: Event, actor, games: int) -> Event:
+    """The floor manager may change the series length, never below the rounds already seated."""
+    seated = event.rounds.filter(kind="series").count()
+    if not 1 <= games <= 30:
+        raise RuleError(_("The number of games must be between 1 and 30."),
+                        field="number_of_games")
+    if games < seated:
+        raise RuleError(
+            _("%(seated)d rounds are already seated: the series cannot be shorter than that.")
+            % {"seated": seated},
+            field="number_of_games", code="too_few",
+        )
+    before = audit.snapshot(event, ["number_of_games"])
+    event.number_of_games = games
+    event.save(update_fields=["number_of_games"])
+    audit.record(event, actor, "event.number_of_games", str(event), before=before,
+                 after=audit.snapshot(event, ["number_of_games"]))
+    return event

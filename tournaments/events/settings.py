@@ -1,0 +1,45 @@
+"""Changing an event's settings: the one service behind the settings page and the API.
+
+The game, rule set and seating are fixed once the first round is seated (the page disables
+them); the options are checked against the engines' registries; the series length goes through
+:func:`~tournaments.events.registration.set_number_of_games` (never below the rounds already seated).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.errors import RuleError
+from tournaments.events.options import validate_event_options
+from tournaments.events.registration import set_number_of_games
+from tournaments.models import Event
+from tournaments.publishing.caching import bump_event
+
+FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement")
+
+
+@transaction.atomic
+def update_event(event: Event, actor, values: dict) -> Event:
+    """Apply the changed ``values`` (field name → value), audited; refuse what may not change."""
+    changes = {name: value for name, value in values.items() if getattr(event, name) != value}
+    if event.status != Event.Status.REGISTRATION:
+        for name in FIXED_ONCE_STARTED:
+            if name in changes:
+                raise RuleError(
+                    _("“%(field)s” cannot change once the first round is seated.")
+                    % {"field": name}, field=name, code="fixed")
+    validate_event_options(changes)
+    games = changes.pop("number_of_games", None)
+    if games is not None:
+        set_number_of_games(event, actor, games)
+    if changes:
+        before = audit.snapshot(event, list(changes))
+        for name, value in changes.items():
+            setattr(event, name, value)
+        event.save(update_fields=list(changes))
+        audit.record(event, actor, "event.settings", str(event), before=before,
+                     after=audit.snapshot(event, list(changes)))
+        bump_event(event)
+    return event

@@ -1,0 +1,130 @@
+"""A player's record: events played, games, wins, skunks, and hand figures from the sheets.
+
+Only events whose results are public count for the figures (the release rule): an unreleased
+event is listed with the player's team, but without a rank, and none of its games are counted.
+
+Games are every confirmed game against an opponent, playoffs included (byes are not games).
+A skunk is a game won (for) or lost (against) by a skunk of any level, as in the standings.
+
+Hand figures come from hand-by-hand sheets (``Report.kind == "sheet"``, the confirmed version).
+A sheet records each hand by its seat in the show, not by the name of who held it, so a
+player's figures are those of their side of the table: their hands and their partner's; the
+crib is their side's when their side dealt. Hands after the end of the game are not on the
+sheet, so every hand counted was really shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from tournaments.events.options import rule_set_for
+from tournaments.models import Event, Game, Player, Report, Team
+from tournaments.results.sheets import show_sides
+from tournaments.standings.service import event_standings
+
+
+@dataclass
+class EventLine:
+    event: Event
+    team: Team
+    public: bool
+    rank: int | None = None
+    tied: bool = False
+    medal: str | None = None
+
+
+@dataclass
+class HandFigures:
+    sheets: int = 0
+    hands: list[int] = field(default_factory=list)
+    cribs: list[int] = field(default_factory=list)
+
+    @property
+    def average_hand(self) -> float | None:
+        return round(sum(self.hands) / len(self.hands), 2) if self.hands else None
+
+    @property
+    def average_crib(self) -> float | None:
+        return round(sum(self.cribs) / len(self.cribs), 2) if self.cribs else None
+
+    @property
+    def best_hand(self) -> int | None:
+        return max(self.hands, default=None)
+
+
+@dataclass
+class PlayerRecord:
+    player: Player
+    events: list[EventLine]
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    skunks_for: int = 0
+    skunks_against: int = 0
+    figures: HandFigures = field(default_factory=HandFigures)
+
+
+def player_teams(player: Player):
+    return (Team.objects.filter(Q(captain_player=player) | Q(partner_player=player))
+            .select_related("event__season__league").order_by("-event__date", "-event_id"))
+
+
+def record_of(player: Player) -> PlayerRecord:
+    teams = list(player_teams(player))
+    lines = [EventLine(t.event, t, t.event.results_public) for t in teams]
+    for line in lines:
+        if line.public and line.event.rounds.exists():
+            standings = event_standings(line.event).standings
+            row = next((r for r in standings.rows if r.team == line.team.pk), None)
+            if row is not None:
+                line.rank, line.tied, line.medal = row.rank, row.tied, row.medal
+    record = PlayerRecord(player, lines)
+    public_teams = {t.pk for t in teams if t.event.results_public}
+    games = (Game.objects.filter(Q(team_a__in=public_teams) | Q(team_b__in=public_teams),
+                                 status=Game.Status.CONFIRMED, team_b__isnull=False)
+             .select_related("confirmed_report", "round__event")
+             .order_by("round__event__date", "round__number", "pk"))
+    for game in games:
+        report = game.confirmed_report
+        side = "a" if game.team_a_id in public_teams else "b"
+        _count_game(record, report, side)
+        if report.kind == Report.Kind.SHEET:
+            _count_sheet(record.figures, report.detail.get("sheet") or {}, side,
+                         _players_at_table(game.round.event))
+    return record
+
+
+def _count_game(record: PlayerRecord, report: Report, side: str) -> None:
+    mine, theirs = ((report.score_a, report.score_b) if side == "a"
+                    else (report.score_b, report.score_a))
+    record.games += 1
+    if mine > theirs:
+        record.wins += 1
+        record.skunks_for += report.skunk > 0
+    elif theirs > mine:
+        record.losses += 1
+        record.skunks_against += report.skunk > 0
+
+
+def _players_at_table(event: Event) -> int:
+    return rule_set_for(event).players
+
+
+def _count(entry) -> int:
+    value = entry.get("count") if isinstance(entry, dict) else entry
+    return int(str(value).strip())
+
+
+def _count_sheet(figures: HandFigures, sheet: dict, side: str, players: int) -> None:
+    """Add the side's hands and cribs of one confirmed (hence valid) sheet."""
+    figures.sheets += 1
+    for deal in sheet.get("deals") or []:
+        dealer = deal.get("dealer")
+        sides = show_sides(dealer, players)
+        for seat, entry in zip(sides, deal.get("hands") or [], strict=False):
+            if seat == side:
+                figures.hands.append(_count(entry))
+        if dealer == side and deal.get("crib") not in (None, ""):
+            figures.cribs.append(_count(deal["crib"]))

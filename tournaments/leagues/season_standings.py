@@ -1,0 +1,217 @@
+"""Season standings: the events of a season added up per team and per player.
+
+Which events count: those of the season whose results are public (released, or shown live) and
+that have at least one confirmed game. An unreleased event counts for nobody, whoever asks:
+the season page, its CSV and the API all show the same table.
+
+Per event, each team's final rank and points come from the event standings
+(``standings_service.event_standings``: medals and playoffs decide the final rank; teams still
+tied share it). A team that played no game (withdrawn before round 1) is left out of that event.
+The season score of a team in an event is, by the season's ``aggregation``:
+
+- ``points``: its points in the event (the primary metric of the event's scoring system);
+- ``placement``: ``placement_points[rank - 1]``, 0 for ranks past the list (tied teams share
+  the points of their shared rank).
+
+``best_of = N`` counts only each team's (each player's) best N event scores; the others are
+shown as dropped. Among equal scores the earlier event counts first.
+
+**What a season "team" is.** Event teams are separate rows, one per event, and their names are
+free text. Here a season team is its *set of players*: the same two players in two events are
+the same team whatever its name that day (the latest name is displayed), and a pair that
+changed partner is a new season team. A player's event score is their team's score in that
+event, so a player who changed partner keeps adding up their own season.
+
+Ties: the same total shares the rank; tied rows are listed by number of events played (more
+first), then by name.
+
+Cost: the event standings (cached per event version; 2–3 queries each on a miss), plus a
+constant number of queries for the season, its events and the players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, OuterRef, Q
+
+from tournaments.models import Event, Game, Player, Season, Team
+from tournaments.standings.engine import METRICS
+from tournaments.standings.engine.systems import get_system
+from tournaments.standings.service import event_standings
+
+
+@dataclass
+class EventScore:
+    """One entity's result in one event."""
+
+    event: int
+    team: int  # the event team (its id)
+    rank: int
+    tied: bool
+    points: int
+    score: int  # what the season counts, by the season's aggregation
+    counted: bool = True
+
+
+@dataclass
+class SeasonRow:
+    key: Hashable
+    name: str
+    players: list[Player]
+    scores: dict[int, EventScore]  # by event id
+    total: int = 0
+    rank: int = 0
+    tied: bool = False
+    player: Player | None = None  # the player rows' player
+    cells: list[EventScore | None] = field(default_factory=list)  # one per counted event
+
+    @property
+    def events_played(self) -> int:
+        return len(self.scores)
+
+    @property
+    def events_counted(self) -> int:
+        return sum(1 for s in self.scores.values() if s.counted)
+
+
+@dataclass
+class SeasonStandings:
+    season: Season
+    events: list[Event]  # the events that count, by date
+    waiting: list[Event]  # the season's other events (not released, or nothing confirmed)
+    teams: list[SeasonRow] = field(default_factory=list)
+    players: list[SeasonRow] = field(default_factory=list)
+
+    def cumulative(self, row: SeasonRow) -> list[int]:
+        """A row's counted season score after each event, for the chart."""
+        total, values = 0, []
+        for event in self.events:
+            score = row.scores.get(event.pk)
+            total += score.score if score and score.counted else 0
+            values.append(total)
+        return values
+
+
+def public_filter() -> Q:
+    return Q(visibility=Event.Visibility.LIVE) | Q(released_at__isnull=False)
+
+
+def season_events(season: Season) -> tuple[list[Event], list[Event]]:
+    """(counted, waiting): one query."""
+    confirmed = Game.objects.filter(round__event=OuterRef("pk"), status=Game.Status.CONFIRMED)
+    events = list(Event.objects.filter(season=season)
+                  .annotate(has_results=Exists(confirmed)).order_by("date", "name", "pk"))
+    counted = [e for e in events if e.results_public and e.has_results]
+    return counted, [e for e in events if e not in counted]
+
+
+def season_score(season: Season, rank: int, points: int) -> int:
+    if season.aggregation == Season.Aggregation.PLACEMENT:
+        table = season.placement_points or []
+        return int(table[rank - 1]) if 1 <= rank <= len(table) else 0
+    return points
+
+
+def _event_results(season: Season, event: Event) -> list[tuple[Team, EventScore]]:
+    data = event_standings(event)
+    primary = get_system(event.scoring_system).primary
+    found = []
+    for row in data.standings.rows:
+        metrics = row.metrics
+        if not (metrics.get("games_played") or metrics.get("byes")):
+            continue  # registered but never played
+        points = int(metrics.get(primary) or 0)
+        found.append((data.teams[row.team], EventScore(
+            event.pk, row.team, row.rank, row.tied, points,
+            season_score(season, row.rank, points))))
+    return found
+
+
+def _apply_best_of(rows: Iterable[SeasonRow], best_of: int | None,
+                   order: dict[int, int]) -> None:
+    for row in rows:
+        ranked = sorted(row.scores.values(), key=lambda s: (-s.score, order[s.event]))
+        for index, score in enumerate(ranked):
+            score.counted = best_of is None or index < best_of
+        row.total = sum(s.score for s in ranked if s.counted)
+
+
+def _rank(rows: list[SeasonRow]) -> list[SeasonRow]:
+    rows.sort(key=lambda r: (-r.total, -r.events_played, r.name.casefold(), str(r.key)))
+    for index, row in enumerate(rows):
+        first = index == 0 or rows[index - 1].total != row.total
+        row.rank = index + 1 if first else rows[index - 1].rank
+    for index, row in enumerate(rows):
+        row.tied = any(0 <= j < len(rows) and rows[j].total == row.total
+                       for j in (index - 1, index + 1))
+    return rows
+
+
+def compute_season(season: Season) -> SeasonStandings:
+    counted, waiting = season_events(season)
+    result = SeasonStandings(season, counted, waiting)
+    order = {event.pk: i for i, event in enumerate(counted)}
+    teams: dict[Hashable, SeasonRow] = {}
+    players: dict[int, SeasonRow] = {}
+    latest_name: dict[Hashable, str] = {}
+    latest_order: dict[Hashable, list[int]] = {}  # captain first, as in the latest event
+    for event in counted:
+        for team, score in _event_results(season, event):
+            ids = [p for p in (team.captain_player_id, team.partner_player_id) if p]
+            key = frozenset(ids) if ids else ("team", team.pk)
+            row = teams.setdefault(key, SeasonRow(key, "", [], {}))
+            row.scores[event.pk] = score
+            latest_name[key] = team.name  # events come by date: the last one wins
+            latest_order[key] = ids
+            for pk in ids:
+                prow = players.setdefault(pk, SeasonRow(pk, "", [], {}))
+                known = prow.scores.get(event.pk)
+                # One person, one team per event (registration refuses more); if old data
+                # says otherwise, the better score stands.
+                if known is None or score.score > known.score:
+                    prow.scores[event.pk] = EventScore(**score.__dict__)
+    people = Player.objects.in_bulk([pk for key in teams if isinstance(key, frozenset)
+                                     for pk in key])
+    for key, row in teams.items():
+        row.name = latest_name[key]
+        row.players = [people[pk] for pk in latest_order[key] if pk in people]
+    for pk, row in players.items():
+        row.player = people.get(pk)
+        row.name = row.player.name if row.player else str(pk)
+        row.players = [row.player] if row.player else []
+    _apply_best_of(teams.values(), season.best_of, order)
+    _apply_best_of(players.values(), season.best_of, order)
+    result.teams = _rank(list(teams.values()))
+    result.players = _rank(list(players.values()))
+    for row in (*result.teams, *result.players):
+        row.cells = [row.scores.get(event.pk) for event in counted]
+    return result
+
+
+def metric_label(event: Event) -> str:
+    return METRICS[get_system(event.scoring_system).primary].label
+
+
+# --- CSV -----------------------------------------------------------------------------------------
+
+def csv_rows(standings: SeasonStandings, which: str):
+    """The team or player table: a column per event (a dropped score in parentheses)."""
+    from django.utils.translation import gettext as _
+
+    rows = standings.teams if which == "teams" else standings.players
+    first = [_("Rank"), _("Team") if which == "teams" else _("Player")]
+    if which == "teams":
+        first.append(_("Players"))
+    yield [*first, *[f"{e.date:%Y-%m-%d} {e.name}" for e in standings.events],
+           _("Events played"), _("Events counted"), _("Total")]
+    for row in rows:
+        cells = [f"{row.rank}{'=' if row.tied else ''}", row.name]
+        if which == "teams":
+            cells.append(" & ".join(p.name for p in row.players))
+        for event in standings.events:
+            score = row.scores.get(event.pk)
+            cells.append("" if score is None else
+                         str(score.score) if score.counted else f"({score.score})")
+        yield [*cells, row.events_played, row.events_counted, row.total]

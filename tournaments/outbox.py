@@ -1,0 +1,71 @@
+"""The outbox: background work recorded in the database, sent to Celery once the change commits.
+
+A service asks for work with :func:`schedule` inside its transaction; the row is written with the
+change, and sent once the transaction commits. If the broker is unreachable the row stays, and
+:func:`flush_outbox` (the ``flush_outbox`` command, the worker's beat, or the next successful send)
+sends it later: a broker outage delays the work but never loses it.
+
+This module knows tasks only by name: ``tournaments.tasks`` registers them (:func:`register`), so
+the services that schedule work never import the tasks, which import the services.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import OutboxTask
+
+log = logging.getLogger(__name__)
+
+TASKS: dict = {}
+
+
+def register(name: str, task) -> None:
+    """Make a Celery task sendable by name (called by ``tournaments.tasks`` when it loads)."""
+    TASKS[name] = task
+
+
+def schedule(name: str, *args) -> None:
+    """Record the work in the current transaction; send it once the transaction commits."""
+    row = OutboxTask.objects.create(name=name, args=list(args))
+    transaction.on_commit(lambda: _send(row) and flush_outbox())
+
+
+def _send(row: OutboxTask) -> bool:
+    try:
+        TASKS[row.name].apply_async(args=[*row.args, row.pk], retry=False)
+    except Exception as exc:  # broker unreachable: keep the row for later
+        OutboxTask.objects.filter(pk=row.pk).update(
+            attempts=row.attempts + 1, last_error=f"{type(exc).__name__}: {exc}"[:300]
+        )
+        log.warning("broker unavailable, %s kept in the outbox: %s", row.name, exc)
+        return False
+    OutboxTask.objects.filter(pk=row.pk, sent_at__isnull=True).update(sent_at=timezone.now())
+    return True
+
+
+def flush_outbox(limit: int = 500) -> int:
+    """Send the pending work whose sending failed; returns how many were sent."""
+    sent = 0
+    for row in OutboxTask.objects.filter(sent_at__isnull=True, done_at__isnull=True).order_by(
+        "created_at"
+    )[:limit]:
+        if not _send(row):
+            break
+        sent += 1
+    return sent
+
+
+def mark_done(outbox_id: int | None) -> None:
+    """A task finished the work of this row (idempotent: a re-run changes nothing)."""
+    if outbox_id is not None:
+        OutboxTask.objects.filter(pk=outbox_id, done_at__isnull=True).update(
+            done_at=timezone.now()
+        )
+
+
+def pending_work() -> int:
+    return OutboxTask.objects.filter(done_at__isnull=True, sent_at__isnull=True).count()

@@ -1,0 +1,146 @@
+"""Cached public fragments keyed by the event's version number.
+
+``Event.version`` lives in the database and is bumped in the same transaction as every change a
+public page shows (a confirmed result, a seating, a release). A page reads the event row anyway,
+so the key of a fragment is always current: a stale fragment is never served, even if the cache
+was down when the change happened. If the cache (Redis) is down, reads miss and writes are
+skipped; pages are computed from the database, slower but correct.
+
+Rendered public page fragments go through :func:`page_fragment`, which adds two things for a
+hall full of phones refreshing while every captain reports within the same minute:
+
+- each web process keeps the fragments it served in a small memory in front of Redis (a
+  1,000-team standings table, about 250 KB, is then neither fetched nor unpickled per view);
+- one renderer at a time per fragment (a lock in the cache): after a confirmed result the first
+  view renders the new version, and the views that arrive during that render (half a second at
+  1,000 teams) get the previous version instead of all rendering it too. Without this, results
+  confirmed every few hundred milliseconds kept every reader rendering and the page answered in
+  seconds (docs/performance.md). The fragment key includes the visibility state, so what is
+  served meanwhile was rendered for the same audience; only the data may be one render old;
+- at most one render every ``settings.PAGE_RENDER_EVERY`` seconds (2 by default, 0 in tests):
+  a version rendered less than that long ago is served while newer results keep arriving. At
+  the end of a round 250 results are confirmed within a minute; rendering the 1,000-team
+  standings after each (a quarter of a second of one core) left too little of two cores for
+  the captains' submissions. The page's own refresh comes every 30 seconds.
+
+Fragments that feed decisions (the standings used to seat a Swiss round, exports) use
+:func:`cached` and are never served old.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import F
+
+from tournaments.models import Event
+
+log = logging.getLogger(__name__)
+_MISSING = object()
+LOCAL_ENTRIES = 32
+LOCAL_SECONDS = 300
+RENDER_LOCK_SECONDS = 30
+# "event uid:pk:key" -> (expires at, version, rendered at, value): the latest version seen here.
+_local: OrderedDict[str, tuple[float, int, float, Any]] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _safe(op: Callable[[], Any], default: Any = None) -> Any:
+    try:
+        return op()
+    except Exception as exc:  # the cache is an optimisation: never fail a request for it
+        log.warning("cache unavailable: %s", exc)
+        return default
+
+
+def bump_event(event) -> None:
+    """Invalidate every cached fragment of the event (call inside the changing transaction)."""
+
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    event.refresh_from_db(fields=["version"])
+
+
+def fragment_key(event, key: str) -> str:
+    return f"event:{event.pk}:{event.version}:{key}"
+
+
+def cached(event, key: str, compute: Callable[[], Any], timeout: int = 3600) -> Any:
+    """The fragment ``key`` at the event's current version, computed on a miss."""
+    full_key = fragment_key(event, key)
+    value = _safe(lambda: cache.get(full_key, _MISSING), _MISSING)
+    if value is _MISSING:
+        value = compute()
+        _safe(lambda: cache.set(full_key, value, timeout))
+    return value
+
+
+def page_fragment(event, key: str, render: Callable[[], Any], timeout: int = 3600) -> Any:
+    """A rendered public fragment at the event's version (see the module docstring)."""
+    from django.conf import settings
+
+    every = getattr(settings, "PAGE_RENDER_EVERY", 0)
+    local_key = f"{getattr(event, 'uid', '')}:{event.pk}:{key}"  # ids are reused, uids never
+    version, rendered_at, value = _local_get(local_key)
+    if version == event.version or (version is not None and time.time() - rendered_at < every):
+        return value
+    full_key = fragment_key(event, key)
+    latest_key = f"latest:{event.pk}:{key}"
+    found = _safe(lambda: cache.get_many([full_key, latest_key]), {})
+    if full_key in found:
+        _local_set(local_key, event.version, time.time(), found[full_key])
+        return found[full_key]
+    latest = found.get(latest_key)  # (version, rendered at, value)
+    if latest is not None and latest[0] <= event.version and time.time() - latest[1] < every:
+        _local_set(local_key, *latest)
+        return latest[2]
+    lock = f"render-lock:{full_key}"
+    if not _safe(lambda: cache.add(lock, 1, RENDER_LOCK_SECONDS), True):
+        # Another process renders this version right now: serve the previous one meanwhile.
+        if value is not _MISSING:
+            return value
+        if latest is not None and latest[0] <= event.version:
+            return latest[2]
+    try:
+        fresh, now = render(), time.time()
+        _safe(lambda: cache.set_many({full_key: fresh, latest_key: (event.version, now, fresh)},
+                                     timeout))
+    finally:
+        _safe(lambda: cache.delete(lock))
+    _local_set(local_key, event.version, now, fresh)
+    return fresh
+
+
+def _local_get(key: str) -> tuple[int | None, float, Any]:
+    with _local_lock:
+        entry = _local.get(key)
+        if entry is None or entry[0] < time.monotonic():
+            return None, 0.0, _MISSING
+        _local.move_to_end(key)
+        return entry[1], entry[2], entry[3]
+
+
+def _local_set(key: str, version: int, rendered_at: float, value: Any) -> None:
+    with _local_lock:
+        current = _local.get(key)
+        if current is not None and current[1] > version:
+            return  # a newer version was stored meanwhile
+        _local[key] = (time.monotonic() + LOCAL_SECONDS, version, rendered_at, value)
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_ENTRIES:
+            _local.popitem(last=False)
+
+
+def clear_local() -> None:
+    """Forget this process's fragments (tests; after restoring a database backup)."""
+    with _local_lock:
+        _local.clear()
+
+
+def cache_available() -> bool:
+    return bool(_safe(lambda: cache.set("huche:ping", 1, 5) or True, False))

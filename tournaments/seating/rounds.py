@@ -1,0 +1,137 @@
+"""Seating rounds: turn the event's history into a ``MovementContext`` and store the draw.
+
+The movement strategies themselves are pure functions in ``tournaments.seating.movement``; this module
+only reads the database, enforces when a round may be seated, and writes the round atomically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments import audit
+from tournaments.errors import RuleError
+from tournaments.events.registration import MIN_TEAMS
+from tournaments.models import Event, Game, Round, Team
+from tournaments.publishing.caching import bump_event
+from tournaments.seating.movement import MovementContext, MovementError, PlayedGame, get_movement
+from tournaments.standings.service import ranking_ids
+
+SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
+
+
+def history(event: Event) -> list[PlayedGame]:
+    """Every series game seated so far, with its confirmed winner (None while undecided).
+
+    Read as tuples in one query: at 1,000 teams the model instances cost more than the draw.
+    """
+    games = (
+        Game.objects.filter(round__event=event, round__kind=Round.Kind.SERIES)
+        .order_by("round__number", "table")
+        .values_list("round__number", "table", "team_a_id", "team_b_id",
+                     "confirmed_report__score_a", "confirmed_report__score_b")
+    )
+    played = []
+    for number, table, team_a, team_b, score_a, score_b in games:
+        winner = None
+        if score_a is not None and score_a != score_b:  # as Report.winner_id_for
+            winner = team_a if score_a > score_b else team_b
+        played.append(PlayedGame(round=number, table=table, team_a=team_a, team_b=team_b,
+                                 winner=winner))
+    return played
+
+
+def unsettled_games(round_: Round):
+    return round_.games.exclude(status__in=SETTLED)
+
+
+def current_round(event: Event) -> Round | None:
+    return event.rounds.filter(kind=Round.Kind.SERIES).order_by("-number").first()
+
+
+@transaction.atomic
+def seat_next_round(event: Event, actor, *, force: bool = False,
+                    seeded_order: list[int] | None = None) -> Round:
+    """Seat the next round of the series.
+
+    Round 1 needs at least 3 teams and starts the event. A later round needs every game of the
+    current one confirmed, unless an official ``force``s it (recorded on the round and in the
+    audit log). For the movement, a forced round treats an unconfirmed game as won by the
+    team listed first at its table (the one that stays), so nobody's seat depends on a
+    result that is not known yet; the game's result can still be reported afterwards.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    previous = current_round(event)
+    number = previous.number + 1 if previous else 1
+    if event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished."), code="finished")
+    if number > event.number_of_games:
+        raise RuleError(
+            _("The series has %(n)d games and all are seated. Change the number of games to "
+              "add rounds.") % {"n": event.number_of_games},
+            code="series_complete",
+        )
+    teams = list(Team.objects.filter(event=event, withdrawn_at__isnull=True).order_by("id"))
+    if len(teams) < MIN_TEAMS:
+        raise RuleError(
+            _("An event needs at least %(min)d teams to take place: %(n)d registered.")
+            % {"min": MIN_TEAMS, "n": len(teams)},
+            code="too_few_teams",
+        )
+    if previous is not None:
+        waiting = unsettled_games(previous).count()
+        if waiting and not force:
+            raise RuleError(
+                ngettext("Round %(round)d still has %(n)d game without a confirmed result. "
+                         "Confirm it, or force the next round (it will be recorded).",
+                         "Round %(round)d still has %(n)d games without a confirmed result. "
+                         "Confirm them, or force the next round (it will be recorded).", waiting)
+                % {"round": previous.number, "n": waiting},
+                code="round_open",
+            )
+    played = [g if g.team_b is None or g.winner is not None else replace(g, winner=g.team_a)
+              for g in history(event)]
+    ctx = MovementContext(
+        round_number=number,
+        teams=tuple(t.pk for t in teams),
+        history=tuple(played),
+        ranking=tuple(_ranking(event, teams)),
+        seed=event.seed,
+        seeded_order=tuple(seeded_order) if seeded_order and number == 1 else None,
+    )
+    try:
+        draw = get_movement(event.movement).seat(ctx)
+    except MovementError as exc:
+        raise RuleError(str(exc), code="movement") from exc
+
+    round_ = Round.objects.create(
+        event=event, number=number, movement=event.movement, seed=event.seed,
+        forced=bool(force and previous is not None and unsettled_games(previous).exists()),
+        created_by=actor if hasattr(actor, "email") else None,
+    )
+    Game.objects.bulk_create(
+        [Game(round=round_, table=p.table, team_a_id=p.team_a, team_b_id=p.team_b)
+         for p in draw.pairings]
+        + ([Game(round=round_, table=None, team_a_id=draw.bye, team_b=None,
+                 status=Game.Status.BYE)] if draw.bye is not None else [])
+    )
+    if event.status == Event.Status.REGISTRATION:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    audit.record(
+        event, actor, "round.force" if round_.forced else "round.seat", str(round_),
+        after={"round": number, "tables": [[p.table, p.team_a, p.team_b] for p in draw.pairings],
+               "bye": draw.bye, "forced": round_.forced, "at": timezone.now().isoformat()},
+    )
+    bump_event(event)
+    return round_
+
+
+def _ranking(event: Event, teams: list[Team]) -> list[int]:
+    """Teams best first by the event's standings (Swiss pairs neighbours)."""
+
+    return ranking_ids(event, [t.pk for t in teams])

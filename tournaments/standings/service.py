@@ -1,0 +1,184 @@
+"""Standings of an event: load confirmed results in a constant number of queries, compute them
+with the pure engine in ``tournaments.standings``, cache them by event version.
+
+Also the release rule: standings and results stay visible only to officials and organizers
+until the organizer releases them, unless the event shows live standings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.roles import is_official, is_organizer
+from tournaments import audit
+from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events.options import target_of
+from tournaments.models import Event, Game, Round, Team
+from tournaments.publishing.caching import bump_event, cached
+from tournaments.standings.engine import (
+    METRICS,
+    GameResult,
+    PlayoffGame,
+    Standings,
+    StandingsConfig,
+    compute_standings,
+    points_by_round,
+)
+
+
+def config_for(event: Event, teams: list[Team] | None = None) -> StandingsConfig:
+    lots = {t.pk: t.drawn_lot for t in (teams or []) if t.drawn_lot is not None}
+    return StandingsConfig(
+        system=event.scoring_system,
+        tiebreaks=tuple(event.tiebreaks) if event.tiebreaks else None,
+        target=target_of(event),
+        bye_points="average" if event.bye_points is None else event.bye_points,
+        drawn_lots=lots,
+    )
+
+
+@dataclass
+class EventResults:
+    teams: list[Team]
+    results: list[GameResult]
+    playoff_games: list[PlayoffGame]
+
+
+def load_results(event: Event) -> EventResults:
+    """Two queries whatever the size of the event: the teams, then every settled game.
+
+    The games are read as plain tuples, not model instances: at 1,000 teams (4,000 games) that
+    is most of the cost of the standings.
+    """
+    teams = list(Team.objects.filter(event=event).order_by("id"))
+    games = (
+        Game.objects.filter(round__event=event, status__in=(Game.Status.CONFIRMED,
+                                                             Game.Status.BYE))
+        .values_list("team_a_id", "team_b_id", "playoff_match", "round__number", "round__kind",
+                     "confirmed_report_id", "confirmed_report__score_a",
+                     "confirmed_report__score_b", "confirmed_report__skunk")
+    )
+    results, playoff = [], []
+    crapette = event.game_type == Event.GameType.CRAPETTE
+    for team_a, team_b, match, number, kind, report, score_a, score_b, skunk in games:
+        if kind == Round.Kind.PLAYOFF:
+            if report is not None:
+                winner = team_a if score_a > score_b else team_b
+                playoff.append(PlayoffGame(match, team_a, team_b, winner))
+            continue
+        if team_b is None:
+            results.append(GameResult(number, team_a, None, 0, 0, 0))
+        elif report is not None and crapette:
+            # Crapette: a win is a win (the standings target is 1); points stay on the report.
+            results.append(GameResult(number, team_a, team_b, int(score_a > score_b),
+                                      int(score_b > score_a), 0))
+        elif report is not None:
+            results.append(GameResult(number, team_a, team_b, score_a, score_b, skunk))
+    return EventResults(teams, results, playoff)
+
+
+@dataclass
+class EventStandings:
+    standings: Standings
+    teams: dict[int, Team]
+    series: dict[int, list[int]]
+    rounds_played: int
+
+    @property
+    def columns(self) -> list[tuple[str, str]]:
+        return [(key, _(METRICS[key].label)) for key in self.standings.columns]
+
+
+def compute(event: Event) -> EventStandings:
+    data = load_results(event)
+    config = config_for(event, data.teams)
+    team_ids = [t.pk for t in data.teams]
+    standings = compute_standings(team_ids, data.results, config, data.playoff_games)
+    series = (points_by_round(team_ids, data.results, config)
+              if event.scoring_system == "fadoq" else {})
+    played = max((r.round for r in data.results), default=0)
+    return EventStandings(standings, {t.pk: t for t in data.teams}, series, played)
+
+
+def event_standings(event: Event) -> EventStandings:
+    """The standings at the event's current version, from the cache when possible."""
+    return cached(event, "standings", lambda: compute(event))
+
+
+def warm_standings(event: Event) -> int:
+    return len(event_standings(event).standings.rows)
+
+
+def ranking_ids(event: Event, team_ids: list[int]) -> list[int]:
+    """Present teams best first (for Swiss pairing); unknown teams go last."""
+    order = event_standings(event).standings.order if event.rounds.exists() else ()
+    position = {team: i for i, team in enumerate(order)}
+    return sorted(team_ids, key=lambda t: (position.get(t, len(position)), t))
+
+
+# --- the release rule ------------------------------------------------------------------------
+
+def results_visible(event: Event, user) -> bool:
+    """Standings and results: officials always; everyone else once released (or live)."""
+    return event.results_public or is_official(user, event)
+
+
+@transaction.atomic
+def release(event: Event, actor, *, released: bool = True) -> Event:
+    if not is_organizer(actor, event):
+        raise PermissionRuleError(_("Only the organizer can release the results."))
+    if released and event.released_at:
+        raise RuleError(_("The results are already released."), code="released")
+    before = {"released_at": event.released_at.isoformat() if event.released_at else None}
+    event.released_at = timezone.now() if released else None
+    event.save(update_fields=["released_at"])
+    bump_event(event)
+    audit.record(event, actor, "results.release" if released else "results.hide", str(event),
+                 before=before, after={"released_at": event.released_at.isoformat()
+                                       if event.released_at else None})
+    return event
+
+
+# --- playoffs ----------------------------------------------------------------------------------
+
+@transaction.atomic
+def seat_playoff_games(event: Event, actor) -> list[Game]:
+    """Seat the next game of every medal tie's best-of-three (an official's action)."""
+    if not is_official(actor, event):
+        raise PermissionRuleError(_("Only an official can create a playoff."))
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    series_left = event.rounds.filter(kind=Round.Kind.SERIES).count() < event.number_of_games
+    if series_left or Game.objects.filter(
+        round__event=event, round__kind=Round.Kind.SERIES
+    ).exclude(status__in=(Game.Status.CONFIRMED, Game.Status.BYE)).exists():
+        raise RuleError(_("Playoffs come after the whole series is played and confirmed."),
+                        code="series_open")
+    standings = compute(event).standings
+    open_playoff = set(
+        Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
+        .exclude(status=Game.Status.CONFIRMED).values_list("playoff_match", "team_a_id")
+    )
+    planned = []
+    for tie in standings.medal_ties:
+        match = tie.next_match
+        if match is None or (match.match, match.team_a) in open_playoff:
+            continue
+        planned.append(match)
+    if not planned:
+        raise RuleError(_("No playoff game is needed now."), code="no_playoff")
+    number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    round_ = Round.objects.create(event=event, number=number, kind=Round.Kind.PLAYOFF,
+                                  movement="playoff", created_by=actor)
+    games = [
+        Game.objects.create(round=round_, table=i, team_a_id=m.team_a, team_b_id=m.team_b,
+                            playoff_match=m.match)
+        for i, m in enumerate(planned, start=1)
+    ]
+    bump_event(event)
+    audit.record(event, actor, "playoff.seat", str(round_),
+                 after={"games": [[g.playoff_match, g.team_a_id, g.team_b_id] for g in games]})
+    return games
