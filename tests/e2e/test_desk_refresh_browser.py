@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import reporting, seating
 from tournaments.models import Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

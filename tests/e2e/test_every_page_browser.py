@@ -30,9 +30,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tournaments.leagues.season_export import request_season_export
 from tournaments.models import Event, Game, Player, Round, Season
-from tournaments.season_export import request_season_export
-from tournaments.standings_service import release
+from tournaments.standings.service import release
 
 from ..conftest import link_of
 from .conftest import ARTIFACTS

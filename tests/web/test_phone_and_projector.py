@@ -13,9 +13,10 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from tournaments import reporting, seating
 from tournaments.models import Event, Report
-from tournaments.standings_service import release
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+from tournaments.standings.service import release
 
 pytestmark = pytest.mark.django_db
 
