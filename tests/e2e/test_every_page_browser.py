@@ -2,7 +2,8 @@
 
 The scene is the demo (``load_demo``: a league and its season with two released events, the
 demo event with three rounds confirmed, a fourth with a report waiting for the other captain
-and a dispute, players with their pages), plus the demo event's release and a season export.
+and a dispute, players with their pages), plus an official's hand-by-hand sheet, the demo
+event's release and a season export.
 
 Each page is opened as the person who uses it (anyone, the captain through their link and PIN,
 the organizer logged in) and must:
@@ -31,10 +32,12 @@ from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tournaments.leagues.season_export import request_season_export
-from tournaments.models import Event, Game, Player, Round, Season
+from tournaments.models import Event, Game, Report, Round, Season
+from tournaments.results import reporting
 from tournaments.standings.service import release
 
 from ..conftest import link_of
+from ..web.sheets_data import sheet
 from .conftest import ARTIFACTS
 
 ANYONE, CAPTAIN, ORGANIZER = "anyone", "captain", "organizer"
@@ -130,9 +133,11 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:print-round": [Visit("print-round", ORGANIZER,
                                       lambda s: f"/organize/{s['slug']}/rounds/4/print/")],
     "tournaments:desk": [Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/")],
-    "tournaments:desk-game": [Visit(
-        "desk-game-dispute", ORGANIZER,
-        lambda s: f"/organize/{s['slug']}/desk/games/{s['dispute']}/")],
+    "tournaments:desk-game": [
+        Visit("desk-game-dispute", ORGANIZER,
+              lambda s: f"/organize/{s['slug']}/desk/games/{s['dispute']}/"),
+        Visit("desk-game-sheet", ORGANIZER,
+              lambda s: f"/organize/{s['slug']}/desk/games/{s['sheet_game']}/")],
     "tournaments:audit": [Visit("audit", ORGANIZER, lambda s: f"/organize/{s['slug']}/audit/")],
     "accounts:login": [Visit("login", ANYONE, lambda s: "/accounts/login/")],
     "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
@@ -192,6 +197,11 @@ def build_scene() -> dict:
     past = event.season.events.exclude(pk=event.pk).order_by("-date").first()
     fourth = Round.objects.get(event=event, number=4)
     games = list(fourth.games.filter(team_b__isnull=False).order_by("table"))
+    # A hand-by-hand sheet (the official's correction of table 1): hand and crib averages on
+    # the players' pages, deal by deal at the desk.
+    desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
+    reporting.submit(games[0], desk, Report.Kind.SHEET, {"sheet": sheet()},
+                     note="Feuille main par main retrouvée")
     waiting = games[1]  # captain A reported; captain B sees "confirm"
     disputed = Game.objects.get(round=fourth, status=Game.Status.DISPUTED)
     link = link_of(waiting.team_b)
@@ -199,7 +209,7 @@ def build_scene() -> dict:
         "slug": event.slug, "past": past.slug, "team": waiting.team_a.pk,
         "season_url": f"/s/{season.league.slug}/{season.slug}/", "season": season.pk,
         "season_slug": season.slug, "league": season.league.slug,
-        "player": Player.objects.filter(league=season.league).order_by("pk").first().uid,
+        "player": games[0].team_a.captain_player.uid, "sheet_game": games[0].pk,
         "token": link.token, "pin": link.pin, "game": waiting.pk, "dispute": disputed.pk,
         "organizer": organizer.email,
     }
