@@ -14,6 +14,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 
 from tournaments.models import Event, Report
+from tournaments.publishing.caching import bump_event
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
 from tournaments.standings.service import release
@@ -126,3 +127,14 @@ def test_the_desk_refreshes_its_table_in_place(released, organizer):
     assert '<table id="desk"' in box  # the table is refreshed...
     assert 'name="round"' in before  # ...the round picker above it is left alone
     assert "huche/live.js" in html
+
+
+def test_a_long_team_name_sets_the_projector_standings_in_smaller_type(released):
+    url = f"/e/{released.slug}/standings/?display=projector"
+    assert "data-names=" not in english().get(url).content.decode()  # "Équipe 1"…
+    team = released.teams.order_by("pk").first()
+    team.name = "Les Joyeux Retraités de Saint-Félix-d'Otis et des environs"  # 58 characters
+    team.save(update_fields=["name"])
+    bump_event(released)
+    html = english().get(url).content.decode()
+    assert '<table class="standings" data-names="very-long">' in html

@@ -127,11 +127,18 @@ def _standings_live(request, event: Event) -> str:
     data = event_standings(event)
     columns = shown_columns(data)
     return render_to_string("tournaments/_standings_live.html", {
-        "event": event, "data": data, "columns": columns,
+        "event": event, "data": data, "columns": columns, "names": name_length(data),
         "body": standings_body(event, data, columns, released=event.released_at is not None),
         "chart": cached(event, "chart", lambda: points_chart(data)),
         "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
     }, request)
+
+
+def name_length(data) -> str:
+    """"long" or "very-long" when a team's name is: the projector view keeps every name on one
+    line by setting the whole table in smaller type (CSS), rather than cutting the name."""
+    longest = max((len(team.name) for team in data.teams.values()), default=0)
+    return "very-long" if longest > 45 else "long" if longest > 30 else ""
 
 
 def shown_columns(data) -> list[tuple[str, str]]:
