@@ -14,6 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from . import hall
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -45,6 +47,21 @@ if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_K
 HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
+
+# The hall's network (config/hall.py, docs/hall.md). HUCHE_BASE_URL: the public base URL of every
+# printed link and QR code (e.g. http://192.168.1.10:8000). HUCHE_LISTEN: the HOST:PORT the
+# server listens on, set by `make run`; unset, printed links follow the organizer's browser.
+HUCHE_BASE_URL = os.environ.get("HUCHE_BASE_URL", "").strip().rstrip("/")
+if HUCHE_BASE_URL and (not HUCHE_BASE_URL.startswith(("http://", "https://"))
+                       or not hall.base_url_host(HUCHE_BASE_URL)):
+    raise ImproperlyConfigured(f"HUCHE_BASE_URL {HUCHE_BASE_URL!r} is not a base URL such as "
+                               "http://192.168.1.10:8000 (http:// or https://, then the host)")
+HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
+# Phones reach the server by the address printed on their slips: let it through.
+for _host in (hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
+              hall.base_url_host(hall.served_base_url(HUCHE_LISTEN)) if HUCHE_LISTEN else ""):
+    if _host and _host not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_host if ":" not in _host else f"[{_host}]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts.links import normalize_pin
 from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
 from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
 
@@ -131,10 +132,20 @@ class NumberOfGamesForm(forms.Form):
 
 class PinForm(forms.Form):
     pin = forms.CharField(
-        label=_("PIN"), max_length=12,
+        label=_("PIN"), max_length=32, required=False,  # empty: the clear message below
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "one-time-code",
                                       "autofocus": True}),
     )
+
+    def clean_pin(self) -> str:
+        """Spaces and dashes are fine ("461 224"); anything but 6 digits is refused here,
+        before the PIN is checked, so it spends no attempt."""
+        pin = normalize_pin(self.cleaned_data["pin"])
+        if pin is None:
+            raise forms.ValidationError(
+                _("A PIN is 6 digits, as printed on your captain's slip (for example "
+                  "461 224). Nothing was checked: no attempt is used."), code="pin_format")
+        return pin
 
 
 class FinalScoreForm(forms.Form):

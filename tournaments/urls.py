@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import archives, captain, exports, league, organizer, players, public, season
+from .views import archives, captain, exports, league, organizer, players, printing, public, season
 
 app_name = "tournaments"
 
@@ -46,8 +46,9 @@ urlpatterns = [
     path("organize/<slug:slug>/teams/<int:team_id>/<str:action>/", organizer.team_action,
          name="team-action"),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
-    path("organize/<slug:slug>/rounds/<int:number>/print/", organizer.print_round,
+    path("organize/<slug:slug>/rounds/<int:number>/print/", printing.print_round,
          name="print-round"),
+    path("organize/<slug:slug>/slips/print/", printing.print_slips, name="print-slips"),
     path("organize/<slug:slug>/games-count/", organizer.number_of_games, name="number-of-games"),
     path("organize/<slug:slug>/release/", organizer.release_results, name="release"),
     path("organize/<slug:slug>/playoffs/", organizer.playoffs, name="playoffs"),

@@ -133,6 +133,10 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:teams": [Visit("teams", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/")],
     "tournaments:print-round": [Visit("print-round", ORGANIZER,
                                       lambda s: f"/organize/{s['slug']}/rounds/4/print/")],
+    "tournaments:print-slips": [
+        Visit("print-slips", ORGANIZER, lambda s: f"/organize/{s['slug']}/slips/print/"),
+        Visit("print-slip-one-team", ORGANIZER,
+              lambda s: f"/organize/{s['slug']}/slips/print/?team={s['team']}")],
     "tournaments:desk": [Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/")],
     "tournaments:desk-game": [
         Visit("desk-game-dispute", ORGANIZER,

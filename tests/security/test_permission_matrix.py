@@ -181,6 +181,7 @@ MATRIX = [
     page("tournaments:seat-round", "POST", EVENT + "/rounds/next/", *OFFICIALS_POST,
          data={"force": "1"}, effect=second_round),
     page("tournaments:print-round", "GET", EVENT + "/rounds/1/print/", *OFFICIALS),
+    page("tournaments:print-slips", "GET", EVENT + "/slips/print/", *OFFICIALS),
     page("tournaments:number-of-games", "POST", EVENT + "/games-count/", *OFFICIALS_POST,
          data={"number_of_games": "9"}, effect=games_is_9),
     page("tournaments:release", "POST", EVENT + "/release/", *ORGANIZER_POST, effect=released),

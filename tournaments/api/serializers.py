@@ -12,12 +12,12 @@ Two rules of disclosure are applied by choosing the serializer, never by the cli
 
 from __future__ import annotations
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink
 from tournaments.standings.service import results_visible
 
@@ -123,9 +123,7 @@ class CaptainLinkSerializer(serializers.ModelSerializer):
         fields = ["token", "pin", "url", "created_at", "failed_attempts", "locked_until"]
 
     def get_url(self, link) -> str:
-        path = reverse("tournaments:captain", args=[link.token])
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        return captain_url(link, public_base_url(self.context.get("request")))
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):

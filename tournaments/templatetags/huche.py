@@ -33,3 +33,10 @@ def item_at(sequence, index):
         return sequence[index]
     except (IndexError, TypeError, KeyError):
         return None
+
+
+@register.filter
+def pin_groups(pin: str) -> str:
+    """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
+    pin = str(pin)
+    return f"{pin[:3]} {pin[3:]}" if len(pin) == 6 else pin

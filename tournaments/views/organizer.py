@@ -13,7 +13,6 @@ from accounts.roles import is_organizer
 from tournaments.events import registration
 from tournaments.events.settings import update_event
 from tournaments.leagues import players
-from tournaments.publishing.printing import qr_svg
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
 from tournaments.standings.service import event_standings, release, seat_playoff_games
@@ -146,8 +145,9 @@ def team_action(request, slug, team_id, action):
     elif action == "new-link":
         issue_link(team)
         audit.record(event, request.user, "link.regenerate", str(team))
-        messages.success(request, _("New link and PIN for %(team)s; the old sheet no longer "
-                                    "works.") % {"team": team})
+        messages.success(request, _("New link and PIN for %(team)s; the old slip no longer "
+                                    "works: print the new one (Print the slip).")
+                         % {"team": team})
     elif action == "unlock":
         for link in team.links.filter(revoked_at__isnull=True):
             lift_lockout(link)
@@ -279,20 +279,3 @@ def audit_log(request, slug):
     event = managed_event(request, slug, organizer=True)
     entries = AuditEntry.objects.filter(event=event).select_related("actor")[:500]
     return render(request, "tournaments/audit.html", {"event": event, "entries": entries})
-
-
-@require_GET
-def print_round(request, slug, number):
-    """Printable table cards and score sheets, each with the QR code of the captain's link."""
-    event = managed_event(request, slug)
-    round_ = get_object_or_404(Round, event=event, number=number)
-    games = round_.games.select_related("team_a", "team_b").order_by("table")
-    links = {}
-    for team in Team.objects.filter(event=event).prefetch_related("links"):
-        live = [link for link in team.links.all() if link.revoked_at is None]
-        if live:
-            url = request.build_absolute_uri(f"/c/{live[0].token}/")
-            links[team.pk] = (live[0], url, qr_svg(url))
-    sheets = [(g, links.get(g.team_a_id), links.get(g.team_b_id)) for g in games]
-    return render(request, "tournaments/print_round.html",
-                  {"event": event, "round": round_, "sheets": sheets, "deals": range(1, 13)})
