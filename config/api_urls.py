@@ -4,5 +4,6 @@ from django.urls import include, path
 
 urlpatterns = [
     path("tools/", include("games.api_urls")),
+    path("play/", include("games.play.api_urls")),
     path("", include("tournaments.api_urls")),
 ]

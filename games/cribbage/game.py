@@ -8,7 +8,8 @@ middle of the play or of the show: nothing is scored after). Every step, automat
 anything else with an :class:`IllegalAction` that says why, leaving the state unchanged.
 
 Cards come from deck orders: explicit ones, or ``games.cards.shuffled_deck`` of a seed, so a
-game replays exactly from its record (:mod:`games.cribbage.record`).
+game replays exactly from its record (:mod:`games.cribbage.record`, which imports this module;
+this module never imports it).
 
 The show: by default the engine counts each hand exactly (``CountHand(player)``). Under the
 muggins or forgotten-points rules a player may announce less than the true count
@@ -715,21 +716,6 @@ class GameState:
         self.events.append(
             ScoreEvent(self.hand_number, player, side, kind, points, tuple(self.scores), detail)
         )
-
-    # records -------------------------------------------------------------------------------------
-
-    def to_record(self) -> dict[str, Any]:
-        """A JSON-ready record: the set-up and every action (see :mod:`games.cribbage.record`)."""
-        from games.cribbage.record import game_to_record
-
-        return game_to_record(self)
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any]) -> GameState:
-        from games.cribbage.record import game_from_record
-
-        return game_from_record(record)
-
 
 
 def _freeze(value: Any) -> Any:

@@ -8,7 +8,7 @@ actions one by one through :meth:`GameState.apply`, so a tampered record fails w
 >>> from games.cribbage.game import play_random_game
 >>> from games.cribbage.rules import THREE_PLAYER
 >>> game = play_random_game(THREE_PLAYER, seed=3)
->>> record = game.to_record()
+>>> record = game_to_record(game)
 >>> record["rules"], record["format"]
 ('THREE_PLAYER', 'huche-cribbage-game/1')
 >>> replay(record) == game

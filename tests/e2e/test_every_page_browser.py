@@ -43,7 +43,7 @@ from .conftest import ARTIFACTS
 
 ANYONE, CAPTAIN, ORGANIZER = "anyone", "captain", "organizer"
 VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1920, "height": 1080}]
-NAMESPACES = ("tournaments", "accounts", "games")
+NAMESPACES = ("tournaments", "accounts", "games", "play")
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,12 @@ def count_hand(page):
 def sheet_mode(page):
     page.locator("a[href='?mode=sheet']").click()
     page.wait_for_selector("#sheet-form")
+
+
+def start_game(page):
+    """Start a practice game from its home page, with the form as it opens."""
+    page.click("main form button[type=submit]")
+    page.wait_for_url("**/play/**-*/**")
 
 
 def open_menu(page):
@@ -149,6 +155,11 @@ PAGES: dict[str, list[Visit]] = {
     "games:discard": [Visit("tools-discard", ANYONE, lambda s: "/tools/discard/",
                             then=discard_hand)],
     "games:crapette": [Visit("tools-crapette", ANYONE, lambda s: "/tools/crapette/")],
+    "play:home": [Visit("play-cribbage-home", ANYONE, lambda s: "/play/")],
+    "play:game": [Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game)],
+    "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],
+    "play:crapette-game": [Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/",
+                                 then=start_game)],
 }
 
 # Named routes that are not pages a person reads, each with the reason.
@@ -166,6 +177,8 @@ EXCLUDED: dict[str, str] = {
     "tournaments:release": "POST only: redirects to the dashboard (visited)",
     "tournaments:playoffs": "POST only: redirects to the dashboard (visited)",
     "accounts:logout": "POST only: redirects to the home page (visited)",
+    "play:record": "a JSON download (the record of a finished practice game)",
+    "play:crapette-record": "a JSON download (the record of a finished practice game)",
 }
 
 

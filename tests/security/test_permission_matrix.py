@@ -122,6 +122,13 @@ def event_left_season(scene) -> bool:
     return _event(scene).season_id is None
 
 
+def practice_game_created(scene) -> bool:
+    from games.models import PracticeGame
+
+    return PracticeGame.objects.exists()
+
+
+NO_GAME = "00000000-0000-4000-8000-000000000000"
 ANYONE = (200,) * 7
 USERS_ONLY = (LOGIN, LOGIN, LOGIN, 200, 200, 200, 200)
 OFFICIALS = (LOGIN, LOGIN, LOGIN, 200, 200, 404, 200)
@@ -148,6 +155,21 @@ MATRIX = [
     page("games:hand", "GET", "/tools/hand/", *ANYONE),
     page("games:discard", "GET", "/tools/discard/", *ANYONE),
     page("games:crapette", "GET", "/tools/crapette/", *ANYONE),
+    # Practice games: anyone plays; a game's UUID is its capability (none exists in the scene).
+    page("play:home", "GET", "/play/", *ANYONE),
+    page("play:home", "POST", "/play/", *(DONE,) * 7, data={"level": "easy", "target": "61"},
+         effect=practice_game_created),
+    page("play:game", "GET", f"/play/{NO_GAME}/", *(404,) * 7),
+    page("play:game", "POST", f"/play/{NO_GAME}/", *(404,) * 7, data={"move": 0, "action": "Go"}),
+    page("play:record", "GET", f"/play/{NO_GAME}/record/", *(404,) * 7),
+    page("play:crapette-home", "GET", "/play/crapette/", *ANYONE),
+    page("play:crapette-home", "POST", "/play/crapette/", *(DONE,) * 7,
+         data={"level": "easy", "vigilance": "always", "loading": "same-suit"},
+         effect=practice_game_created),
+    page("play:crapette-game", "GET", f"/play/crapette/{NO_GAME}/", *(404,) * 7),
+    page("play:crapette-game", "POST", f"/play/crapette/{NO_GAME}/", *(404,) * 7,
+         data={"move": 0, "action": "turn"}),
+    page("play:crapette-record", "GET", f"/play/crapette/{NO_GAME}/record/", *(404,) * 7),
     page("schema", "GET", "/api/schema/", *ANYONE),
     page("api-docs", "GET", "/api/docs/", *ANYONE),
     page("accounts:login", "GET", "/accounts/login/", 200, 200, 200, DONE, DONE, DONE, DONE),
@@ -219,6 +241,16 @@ MATRIX = [
         data={"cards": "5H 5C 5S JD 4D 6D", "dealer": False}),
     api("api-tools-crapette-check", "POST", "tools/crapette/check/", *(400,) * 7,
         data={"record": {}}),
+    api("api-play-cribbage", "POST", "play/cribbage/", *(201,) * 7, data={"level": "easy"},
+        effect=practice_game_created),
+    api("api-play-cribbage-state", "GET", f"play/cribbage/{NO_GAME}/", *(404,) * 7),
+    api("api-play-cribbage-act", "POST", f"play/cribbage/{NO_GAME}/act/", *(404,) * 7,
+        data={"move": 0, "action": {"type": "Go"}}),
+    api("api-play-crapette", "POST", "play/crapette/", *(201,) * 7, data={"level": "easy"},
+        effect=practice_game_created),
+    api("api-play-crapette-state", "GET", f"play/crapette/{NO_GAME}/", *(404,) * 7),
+    api("api-play-crapette-act", "POST", f"play/crapette/{NO_GAME}/act/", *(404,) * 7,
+        data={"move": 0, "action": "turn"}),
     api("api-token", "POST", "auth/token/", *(400,) * 7,
         data={"email": "org@example.org", "password": "not-the-password"}),
     # --- API: events -----------------------------------------------------------------------------

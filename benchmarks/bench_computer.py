@@ -1,0 +1,130 @@
+"""Computer players: strength and speed. ``.venv/bin/python -m benchmarks bench_computer``.
+
+Self-play of whole 121-point games (STANDARD_2P_121) for every pairing of levels, in parallel
+processes (``--workers``, default 2). Each game is seeded; the two levels swap seats every other
+game, and the first dealer is cut for, as at the table. Reported:
+
+- the win rate of the first level of each pairing with its 95 % confidence interval (normal
+  approximation, ±1.96·√(p(1-p)/n)); about 2,400 games make the interval ±2 points;
+- average points per deal by level and role (dealer / non-dealer): hand, crib, pegging (the
+  play, go, last card and his heels), over the deals that reached the crib's count;
+- every decision's time (discard or play) per level: median, 95th percentile, maximum.
+
+Options: ``--games N`` per pairing (env ``HUCHE_BENCH_COMPUTER_GAMES``, default 2400),
+``--pairings easy:standard,standard:pro`` to run only some.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+from games.cribbage.actions import Deal
+from games.cribbage.computer import computer, computer_action
+from games.cribbage.game import GameState, Phase
+from games.cribbage.rules import STANDARD_2P_121
+
+PAIRINGS = [("standard", "easy"), ("pro", "standard"), ("pro", "easy")]
+PEGGING = {"play", "go", "last card", "his heels"}
+
+
+def play_one(job: tuple[str, str, int]) -> dict:
+    """One game; ``levels[0]`` sits at seat 0 on even seeds, seat 1 on odd ones."""
+    first, second, seed = job
+    levels = (first, second) if seed % 2 == 0 else (second, first)
+    players = [computer(level) for level in levels]
+    game = GameState(STANDARD_2P_121, seed=f"bench:{seed}")
+    dealers: dict[int, int] = {}
+    times: dict[str, list[float]] = {first: [], second: []}
+    while not game.is_over:
+        seat = game.to_act
+        decision = game.phase in (Phase.DISCARD, Phase.PLAY)
+        started = time.perf_counter()
+        action = computer_action(game, seat, players[seat])
+        if decision:
+            times[levels[seat]].append(time.perf_counter() - started)
+        game.apply(action)
+        if isinstance(action, Deal):
+            dealers[game.hand_number] = game.dealer
+    # Points per complete deal (the crib was counted), by level, role and kind.
+    counted = {e.hand for e in game.events if e.kind == "crib"}
+    points: dict[tuple[str, str, str], int] = defaultdict(int)
+    for e in game.events:
+        if e.hand in counted and e.player is not None:
+            kind = "pegging" if e.kind in PEGGING else e.kind
+            role = "dealer" if dealers[e.hand] == e.player else "pone"
+            points[(levels[e.player], role, kind)] += e.points
+    deals: dict[tuple[str, str], int] = defaultdict(int)
+    for hand in counted:
+        for seat in (0, 1):
+            deals[(levels[seat], "dealer" if dealers[hand] == seat else "pone")] += 1
+    return {"winner": levels[game.winner], "deals": dict(deals), "points": dict(points),
+            "times": times, "first": first}
+
+
+def interval(wins: int, n: int) -> tuple[float, float, float]:
+    p = wins / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    return p, p - half, p + half
+
+
+def run(games: int, pairings, workers: int) -> None:
+    print(f"python {platform.python_version()}, {os.cpu_count()} CPUs, {workers} workers, "
+          f"{games} games per pairing (121 points)", flush=True)
+    times: dict[str, list[float]] = defaultdict(list)
+    points: dict[tuple[str, str, str], int] = defaultdict(int)
+    deals: dict[tuple[str, str], int] = defaultdict(int)
+    with multiprocessing.Pool(workers) as pool:
+        for first, second in pairings:
+            started = time.perf_counter()
+            wins = 0
+            jobs = [(first, second, seed) for seed in range(games)]
+            for result in pool.imap_unordered(play_one, jobs, chunksize=20):
+                wins += result["winner"] == first
+                for level, spent in result["times"].items():
+                    times[level] += spent
+                for key, value in result["points"].items():
+                    points[key] += value
+                for key, value in result["deals"].items():
+                    deals[key] += value
+            p, low, high = interval(wins, games)
+            verdict = "above 50 %" if low > 0.5 else "NOT entirely above 50 %"
+            print(f"{first} v {second}: {first} wins {wins}/{games} = {100 * p:.1f} % "
+                  f"(95 % CI {100 * low:.1f}-{100 * high:.1f} %, {verdict}) "
+                  f"[{time.perf_counter() - started:.0f} s]", flush=True)
+    print("\naverage points per deal (complete deals; pegging = play, go, last card, his heels)")
+    print(f"{'level':<10}{'role':<8}{'hand':>7}{'crib':>7}{'pegging':>9}{'total':>8}{'deals':>8}")
+    for level in sorted({lv for pair in pairings for lv in pair}):
+        for role in ("pone", "dealer"):
+            n = deals[(level, role)] or 1
+            hand, crib, peg = (points[(level, role, k)] / n for k in ("hand", "crib", "pegging"))
+            print(f"{level:<10}{role:<8}{hand:>7.2f}{crib:>7.2f}{peg:>9.2f}"
+                  f"{hand + crib + peg:>8.2f}{deals[(level, role)]:>8.0f}")
+    print("\ndecision times (discard or play), milliseconds")
+    print(f"{'level':<10}{'decisions':>10}{'median':>9}{'p95':>9}{'max':>9}")
+    for level, spent in sorted(times.items()):
+        spent.sort()
+        print(f"{level:<10}{len(spent):>10}{1000 * statistics.median(spent):>9.2f}"
+              f"{1000 * spent[int(0.95 * (len(spent) - 1))]:>9.2f}{1000 * spent[-1]:>9.2f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int,
+                        default=int(os.environ.get("HUCHE_BENCH_COMPUTER_GAMES", "2400")))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
+    args = parser.parse_args(argv if argv is not None else [])
+    pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
+    run(args.games, pairings, args.workers)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,282 @@
+"""The computer players: ``easy``, ``standard`` and ``pro``, and the registry of levels.
+
+Every level answers two questions from a :class:`PlayerView` (never from the game state):
+which two cards to lay away (:meth:`Computer.choose_discard`) and what to do in the play
+(:meth:`Computer.choose_play`: a :class:`Play` or a :class:`Go`). Cards are dealt at random at
+every level; the levels differ only in these choices. A new level is a subclass registered with
+:func:`register`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+from games.cards import Card, format_cards
+from games.cribbage.actions import Go, Play
+from games.cribbage.discard import analyze_discards
+from games.cribbage.rules import HAND_SIZE
+
+from . import pegging
+from .view import PlayerView
+
+__all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
+
+LEVELS: dict[str, Callable[[], Computer]] = {}
+
+
+def register(cls: type[Computer]) -> type[Computer]:
+    """Class decorator: make a level available by its ``name`` (pages, API, benchmark)."""
+    LEVELS[cls.name] = cls
+    return cls
+
+
+def computer(level: str) -> Computer:
+    """A player of ``level``; unknown levels are refused with the list of known ones."""
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"no computer level {level!r}: the levels are {', '.join(LEVELS)}") from None
+
+
+class Computer:
+    """One computer level: a discard and a play chosen from a seat's view only."""
+
+    name = "base"
+
+    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def choose_play(self, view: PlayerView) -> Play | Go:
+        raise NotImplementedError
+
+    def _play(self, view: PlayerView, rank: int | None) -> Play | Go:
+        if rank is None:
+            return Go(view.seat)
+        # Suits never count in the play: lay the first held card of the chosen rank.
+        return Play(view.seat, next(c for c in view.hand if int(c.rank) == rank))
+
+
+def _ranks(cards) -> list[int]:
+    return [int(c.rank) for c in cards]
+
+
+def seeded_rng(view: PlayerView, purpose: str) -> random.Random:
+    """Randomness fixed by what the seat sees (so hidden cards cannot change a choice)."""
+    key = "|".join([purpose, format_cards(view.hand), format_cards(view.kept),
+                    str(view.starter), " ".join(f"{s}{c}" for s, c in view.laid),
+                    str(view.scores), str(view.dealer)])
+    return random.Random(key)
+
+
+# --- easy ------------------------------------------------------------------------------------
+
+
+def score_before_cut(cards: tuple[Card, ...]) -> int:
+    """Points of four cards on their own (no starter): fifteens, pairs, runs, a four-card flush."""
+    ranks = sorted(_ranks(cards))
+    points = 0
+    for size in range(2, 5):
+        for combo in itertools.combinations(ranks, size):
+            if sum(pegging.pips(r) for r in combo) == 15:
+                points += 2
+    points += 2 * sum(1 for a, b in itertools.combinations(ranks, 2) if a == b)
+    for size in (4, 3):
+        runs = sum(1 for combo in itertools.combinations(ranks, size)
+                   if len(set(combo)) == size and combo[-1] - combo[0] == size - 1)
+        if runs:
+            points += runs * size
+            break
+    if len({c.suit for c in cards}) == 1:
+        points += 4
+    return points
+
+
+@register
+class Easy(Computer):
+    """Plausible but weak: keeps the four cards that score most before the cut (never thinks
+    about the crib), lays the first card that scores, else the first card it may lay."""
+
+    name = "easy"
+
+    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        keep = max(itertools.combinations(view.hand, HAND_SIZE), key=score_before_cut)
+        return tuple(c for c in view.hand if c not in keep)
+
+    def choose_play(self, view: PlayerView) -> Play | Go:
+        playable = view.playable()
+        if not playable:
+            return Go(view.seat)
+        series = _ranks(view.series)
+        scoring = [c for c in playable if pegging.peg_points(series, int(c.rank), view.count)]
+        return Play(view.seat, (scoring or playable)[0])
+
+
+# --- standard --------------------------------------------------------------------------------
+
+
+@register
+class Standard(Computer):
+    """Discards by the exact discard analysis (expected hand plus or minus crib); pegs for the
+    immediate points while avoiding the obvious gifts (5 or 21, a pair into a pair royal)."""
+
+    name = "standard"
+
+    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        return analyze_discards(view.hand, dealer=view.is_dealer, players=2).best.discard
+
+    def choose_play(self, view: PlayerView) -> Play | Go:
+        if not view.playable():
+            return Go(view.seat)
+        rank = pegging.choose_heuristic(
+            _ranks(view.hand), _ranks(view.series), view.count, _unseen_ranks(view),
+            view.opponent_cards,
+        )
+        return self._play(view, rank)
+
+
+def _unseen_ranks(view: PlayerView) -> list[int]:
+    left = [0] * 14
+    for c in view.unseen():
+        left[int(c.rank)] += 1
+    return left
+
+
+# --- pro -------------------------------------------------------------------------------------
+
+WIN = 40.0  # a game won (or lost) in the play, in points of pegging, for the look-ahead
+
+
+@register
+class Pro(Computer):
+    """Discards by the exact analysis plus the pegging each kept hand is worth (simulated
+    against random opponent hands); pegs by looking ahead over the possible opponent holdings
+    given everything seen (Monte Carlo), counting a game won or lost in the play (board play:
+    pegging out, or stopping the opponent pegging out, outweighs a few points)."""
+
+    name = "pro"
+    discard_samples = 40
+    play_samples = 48
+    discard_margin = 2.0  # keeps within this of the best net are worth simulating
+
+    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        analysis = analyze_discards(view.hand, dealer=view.is_dealer, players=2)
+        best = analysis.best.net
+        candidates = [c for c in analysis.choices if best - c.net <= self.discard_margin][:6]
+        if len(candidates) == 1:
+            return candidates[0].discard
+        rng = seeded_rng(view, "discard")
+        unseen = _ranks(view.unseen())
+        seen_unseen = _unseen_ranks(view)
+        opponents = [rng.sample(unseen, HAND_SIZE) for _ in range(self.discard_samples)]
+        # Seats of the simulation: 0 = this seat, 1 = the opponent; the non-dealer leads.
+        leader = 1 if view.is_dealer else 0
+        need = (view.target - view.my_score, view.target - view.their_score)
+
+        def value(choice) -> float:
+            mine = _ranks(choice.keep)
+            total = 0.0
+            for theirs in opponents:
+                points, winner = pegging.play_out(
+                    [mine[:], theirs[:]], [], 0, leader, None, set(), seen_unseen, need)
+                total += _outcome(points, winner)
+            return float(choice.net) + total / len(opponents)
+
+        return max(candidates, key=value).discard
+
+    def choose_play(self, view: PlayerView) -> Play | Go:
+        playable = view.playable()
+        if not playable:
+            return Go(view.seat)
+        ranks = sorted(set(_ranks(playable)))
+        if len(ranks) == 1 and len(view.hand) == 1:
+            return self._play(view, ranks[0])
+        rng = seeded_rng(view, "play")
+        unseen_cards = _ranks(view.unseen())
+        unseen = _unseen_ranks(view)
+        holdings = _possible_holdings(view, unseen_cards, rng, self.play_samples)
+        series = _ranks(view.series)
+        passed = {1} if view.opponent_said_go else set()
+        need = (view.target - view.my_score, view.target - view.their_score)
+        mine = _ranks(view.hand)
+        best_rank, best_value = ranks[0], -1e9
+        for rank in ranks:
+            total = 0.0
+            first = pegging.peg_points(series, rank, view.count)
+            for theirs in holdings:
+                if first >= need[0]:
+                    total += WIN
+                    continue
+                hand = mine[:]
+                hand.remove(rank)
+                points, winner = _after_card(hand, theirs[:], series, rank, view.count,
+                                             passed, unseen, need, first)
+                total += _outcome(points, winner)
+            value = total / len(holdings)
+            if value > best_value + 1e-9:
+                best_rank, best_value = rank, value
+        return self._play(view, best_rank)
+
+
+def _outcome(points: list[int], winner: int | None) -> float:
+    if winner == 0:
+        return WIN
+    if winner == 1:
+        return -WIN
+    return points[0] - points[1]
+
+
+def _after_card(mine: list[int], theirs: list[int], series: list[int], rank: int, count: int,
+                passed: set[int], unseen: list[int], need: tuple[int, int],
+                first: int) -> tuple[list[int], int | None]:
+    """Lay ``rank`` (seat 0), then play the rest out; the points include the card's."""
+    series = [*series, rank]
+    count += pegging.pips(rank)
+    hands = [mine, theirs]
+    passed = set(passed)
+    points = [first, 0]
+    if count == pegging.MAX_COUNT:
+        series, count, passed = [], 0, set()
+        turn, last = (1 if theirs else 0), None
+    else:
+        turn, last = 0, 0
+        if 1 not in passed and theirs:
+            turn = 1
+        elif not pegging._can_play(mine, count):
+            points[0] += 1  # the go (the opponent has said go or is out of cards)
+            if points[0] >= need[0]:
+                return points, 0
+            series, count, passed = [], 0, set()
+            turn, last = (1 if theirs else 0), None
+            if not mine and not theirs:
+                return points, None
+    if not mine and not theirs:
+        if count and count != pegging.MAX_COUNT:
+            points[0] += 1  # last card
+        return points, (0 if points[0] >= need[0] else None)
+    more, winner = pegging.play_out(hands, series, count, turn, last, passed, unseen,
+                                    (need[0] - points[0], need[1]))
+    return [points[0] + more[0], more[1]], winner
+
+
+def _possible_holdings(view: PlayerView, unseen: list[int], rng: random.Random,
+                       samples: int) -> list[list[int]]:
+    """Random opponent hands consistent with what was seen: the cards still held come from the
+    unseen cards, and after a go none of them fits under 31."""
+    k = view.opponent_cards
+    if k == 0:
+        return [[]]
+    room = 31 - view.count
+    fits = view.opponent_said_go
+    hands = []
+    for _ in range(samples * 20):
+        hand = rng.sample(unseen, k)
+        if fits and any(pegging.pips(r) <= room for r in hand):
+            continue
+        hands.append(hand)
+        if len(hands) == samples:
+            break
+    if not hands:  # the go rules out every card? cannot happen, but never crash a decision
+        hands = [rng.sample(unseen, k) for _ in range(samples)]
+    return hands

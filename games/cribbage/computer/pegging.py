@@ -1,0 +1,151 @@
+"""The play ("pegging") on ranks only, fast, for the computer players' decisions.
+
+Pegging points depend only on ranks (fifteen, 31, pairs, runs; suits never count), so the
+computer reasons on rank numbers 1-13 (pips: ``min(rank, 10)``). :func:`peg_points` agrees with
+:func:`games.cribbage.pegging.peg_points` (tests hold the two together), and :func:`play_out`
+plays the rest of a hand's play between two known hands, scoring go and last card as the
+engine does in the two-handed game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MAX_COUNT = 31
+
+
+def pips(rank: int) -> int:
+    return rank if rank < 10 else 10
+
+
+def peg_points(series: Sequence[int], rank: int, count: int) -> int:
+    """Points for laying ``rank`` on ``series`` (ranks since the count restarted) at ``count``."""
+    new = count + pips(rank)
+    points = 2 if new in (15, MAX_COUNT) else 0
+    # Pairs: cards of the same rank laid in a row at the end.
+    same = 1
+    for r in reversed(series):
+        if r != rank:
+            break
+        same += 1
+    points += (0, 0, 2, 6, 12)[same]
+    # Runs: the longest tail of k >= 3 cards that are k consecutive ranks.
+    n = len(series) + 1
+    if n >= 3:
+        tail = [rank]
+        best = 0
+        for r in reversed(series):
+            tail.append(r)
+            k = len(tail)
+            if k >= 3 and len(set(tail)) == k and max(tail) - min(tail) == k - 1:
+                best = k
+        points += best
+    return points
+
+
+def unseen_by_rank(seen: Sequence[int]) -> list[int]:
+    """Copies of each rank (index 1-13) not among ``seen`` ranks."""
+    left = [0] + [4] * 13
+    for r in seen:
+        left[r] -= 1
+    return left
+
+
+def heuristic_value(series: Sequence[int], rank: int, count: int, unseen: Sequence[int],
+                    opponent_cards: int) -> float:
+    """Immediate points less the obvious gifts to the opponent's reply (the standard player).
+
+    A gift is a count the opponent can turn into points with one card: 5 or 21 (any ten-card
+    makes 15 or 31), any count from which one card makes 15 or 31, or a pair that invites a
+    pair royal. The chance is roughly cards held x copies unseen / cards unseen.
+    """
+    points = peg_points(series, rank, count)
+    new = count + pips(rank)
+    if new == MAX_COUNT or not opponent_cards:
+        return points
+    total = sum(unseen) or 1
+    risk = 0.0
+    for aim in (15, MAX_COUNT):
+        need = aim - new
+        if 1 <= need <= 10:
+            copies = sum(unseen[10:14]) if need == 10 else unseen[need]
+            risk += 2 * min(1.0, opponent_cards * copies / total)
+    if series and series[-1] == rank and new + pips(rank) <= MAX_COUNT:
+        risk += 6 * min(1.0, opponent_cards * unseen[rank] / total)  # a pair royal
+    elif new + pips(rank) <= MAX_COUNT:
+        risk += 2 * min(1.0, opponent_cards * unseen[rank] / total)  # they pair it
+    value = points - risk
+    if not series:  # a lead: under 5 cannot be made 15; the 5 is the classic gift
+        value += 0.5 if rank < 5 else (-1.0 if rank == 5 else 0.0)
+    return value + pips(rank) * 0.01  # ties: lay the higher card, keep low ones for the go
+
+
+def choose_heuristic(hand: Sequence[int], series: Sequence[int], count: int,
+                     unseen: Sequence[int], opponent_cards: int) -> int | None:
+    """The standard player's card (a rank) or ``None`` for go."""
+    best, best_value = None, -1e9
+    for rank in set(hand):
+        if count + pips(rank) > MAX_COUNT:
+            continue
+        value = heuristic_value(series, rank, count, unseen, opponent_cards)
+        if value > best_value:
+            best, best_value = rank, value
+    return best
+
+
+def play_out(hands: list[list[int]], series: list[int], count: int, turn: int,
+             last: int | None, passed: set[int], unseen: Sequence[int],
+             need: Sequence[int] = (999, 999)) -> tuple[list[int], int | None]:
+    """Play the rest of the play with the heuristic for both seats, as the engine rules it.
+
+    ``turn`` is the seat to act, ``last`` the seat that laid the last card of the series (it
+    scores the go), ``passed`` the seats that said go in this series. Returns the points each
+    seat pegs and the seat that reached ``need[seat]`` points first (it wins the game there),
+    or ``None``. ``hands``, ``series`` and ``passed`` are modified.
+    """
+    points = [0, 0]
+    while hands[0] or hands[1]:
+        p = turn
+        rank = None
+        if _can_play(hands[p], count):
+            rank = choose_heuristic(hands[p], series, count, unseen, len(hands[1 - p]))
+        if rank is not None:
+            points[p] += peg_points(series, rank, count)
+            if points[p] >= need[p]:
+                return points, p
+            hands[p].remove(rank)
+            series.append(rank)
+            count += pips(rank)
+            last = p
+        else:
+            passed.add(p)
+        while True:  # who acts next (GameState._advance_play for two players)
+            out = not hands[0] and not hands[1]
+            if count == MAX_COUNT:
+                if out:
+                    return points, None
+                series.clear()
+                count, turn, last = 0, last, None
+                passed.clear()
+                continue
+            if out:
+                if last is not None:
+                    points[last] += 1
+                    if points[last] >= need[last]:
+                        return points, last
+                return points, None
+            nxt = next((s for s in (1 - turn, turn) if hands[s] and s not in passed), None)
+            if nxt is not None and (_can_play(hands[nxt], count) or nxt != last):
+                turn = nxt
+                break
+            points[last] += 1  # the go
+            if points[last] >= need[last]:
+                return points, last
+            series.clear()
+            count, turn, last = 0, last, None
+            passed.clear()
+    return points, None
+
+
+def _can_play(hand: Sequence[int], count: int) -> bool:
+    return any(count + pips(r) <= MAX_COUNT for r in hand)

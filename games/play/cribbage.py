@@ -1,0 +1,305 @@
+"""A cribbage table against the computer: the game, the computer's turns, the coaching, the log.
+
+Plain Python over the engine (no Django): the views and the API load a :class:`Table` from a
+:class:`~games.models.PracticeGame`'s ``state``, apply the player's action, and save
+:meth:`Table.to_state`. The game itself is stored as the engine's record and replayed on load,
+so the engine stays the only authority on what is legal.
+
+The player sits at seat 0, the computer at seat 1. The computer's turns, the deal's automatic
+steps and (unless the player counts their own hands) the show are played at once; the table
+stops when the player has something to do: cut for deal, go on to the next deal (after seeing
+the show), lay away two cards, cut the pack, lay a card or say go, count their hand or crib.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.cards import Card, parse_card
+from games.cribbage.actions import (
+    Action,
+    CountCrib,
+    CountHand,
+    Cut,
+    CutForDeal,
+    Deal,
+    Discard,
+    GameError,
+    Go,
+    IllegalAction,
+    Muggins,
+    Play,
+    TurnStarter,
+    action_from_json,
+)
+from games.cribbage.coaching import coach_discard, pegging_hint
+from games.cribbage.computer import LEVELS, PlayerView, computer, computer_action, view_of
+from games.cribbage.game import GameState, Phase
+from games.cribbage.pegging import peg_score
+from games.cribbage.record import game_to_record, replay
+from games.cribbage.rules import STANDARD_2P_61, STANDARD_2P_121, RuleSet
+from games.cribbage.scoring import score_hand
+
+HUMAN, COMPUTER = 0, 1
+TARGETS: dict[int, RuleSet] = {121: STANDARD_2P_121, 61: STANDARD_2P_61}
+FORMAT = "huche-practice-cribbage/1"
+# What the player may send, by engine action type (the rest are the table's to play).
+PLAYER_ACTIONS = ("CutForDeal", "Deal", "Discard", "Cut", "Play", "Go", "CountHand", "CountCrib")
+
+
+class TableError(ValueError):
+    """A bad request to the table: not the player's turn, an illegal or malformed action."""
+
+
+class ClaimTooHigh(TableError):
+    """The player announced more than their hand or crib is worth (at the table: count again)."""
+
+
+def rules_for(target: int, count_own: bool) -> RuleSet:
+    if target not in TARGETS:
+        raise TableError(f"a game is played to 121 or 61 points, not {target!r}")
+    rules = TARGETS[target]
+    # Counting one's own hand means announcing it: the muggins rule lets the computer take
+    # what the player misses.
+    return rules.replace(muggins=True) if count_own else rules
+
+
+@dataclass
+class Table:
+    game: GameState
+    level: str
+    count_own: bool = False
+    coaching: list[dict[str, Any]] = field(default_factory=list)
+    recent: list[dict[str, Any]] = field(default_factory=list)  # since the player's last action
+    show: list[dict[str, Any]] = field(default_factory=list)  # the counts of the current deal
+
+    # -- set up, load, save ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, level: str, target: int = 121, count_own: bool = False,
+            seed: int | str | None = None) -> Table:
+        if level not in LEVELS:
+            raise TableError(f"no computer level {level!r}: choose {', '.join(LEVELS)}")
+        game = GameState(rules_for(target, count_own), seed=seed)
+        table = cls(game, level, count_own)
+        table.advance()
+        return table
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Table:
+        return cls(replay(state["record"]), state["level"], state.get("count_own", False),
+                   state.get("coaching", []), state.get("recent", []), state.get("show", []))
+
+    def to_state(self) -> dict[str, Any]:
+        return {"format": FORMAT, "record": game_to_record(self.game), "level": self.level,
+                "count_own": self.count_own, "coaching": self.coaching, "recent": self.recent,
+                "show": self.show}
+
+    # -- what the player is asked ---------------------------------------------------------------
+
+    @property
+    def awaiting(self) -> str | None:
+        """What the player is to do: ``cut_for_deal``, ``deal``, ``discard``, ``cut``, ``play``,
+        ``go``, ``count``; ``None`` once the game is over."""
+        game = self.game
+        phase = game.phase
+        if phase is Phase.OVER:
+            return None
+        if phase is Phase.CUT_FOR_DEAL:
+            return "cut_for_deal"
+        if phase is Phase.DEAL:
+            return "deal"
+        if phase is Phase.DISCARD:
+            return "discard"
+        if phase is Phase.CUT:
+            return "cut"
+        if phase is Phase.PLAY:
+            return "play" if view_of(game, HUMAN).playable() else "go"
+        return "count"
+
+    def view(self) -> PlayerView | None:
+        return view_of(self.game, HUMAN) if self.game.dealer is not None else None
+
+    def hint(self) -> Card | None:
+        """The pegging hint for the player's next card (during the play only)."""
+        return pegging_hint(self.view()) if self.awaiting == "play" else None
+
+    # -- playing --------------------------------------------------------------------------------
+
+    def act(self, data: dict[str, Any]) -> None:
+        """Apply the player's action (engine JSON: ``{"type": "Play", "card": "5H"}``, the
+        ``player`` may be left out), then play on until the player is asked again."""
+        if not isinstance(data, dict):
+            raise TableError("an action is an object with a 'type', e.g. {\"type\": \"Go\"}")
+        kind = data.get("type")
+        if kind not in PLAYER_ACTIONS:
+            raise TableError(f"the player's actions are {', '.join(PLAYER_ACTIONS)}; "
+                             f"got {kind!r}")
+        data = {**data, "player": data.get("player", HUMAN)}
+        if kind == "Deal":
+            data.pop("player")
+        elif data["player"] != HUMAN:
+            raise TableError(f"you play seat {HUMAN}; the computer plays seat {COMPUTER}")
+        if kind == "Cut" and "depth" not in data:
+            low = self.game.rules.min_cut_packet
+            data["depth"] = random.SystemRandom().randint(low, max(low, len(self.game.pack) - low))
+        try:
+            action = action_from_json(data)
+        except IllegalAction as exc:
+            raise TableError(str(exc)) from None
+        if not self._players_turn(action):
+            raise TableError(f"{action} is not yours to do now (waiting for: "
+                             f"{self.awaiting or 'nothing, the game is over'})")
+        if isinstance(action, CountHand | CountCrib) and action.claimed is not None:
+            what = "hand" if isinstance(action, CountHand) else "crib"
+            cards = self.game.kept[HUMAN] if what == "hand" else tuple(self.game.crib)
+            if action.claimed > score_hand(cards, self.game.starter, crib=what == "crib").total:
+                raise ClaimTooHigh(f"the {what} is worth less than {action.claimed}")
+        self.recent = []
+        try:
+            self._apply(action)
+        except IllegalAction as exc:
+            raise TableError(str(exc)) from None
+        self.advance()
+
+    def _players_turn(self, action: Action) -> bool:
+        awaiting = self.awaiting
+        expected = {
+            "cut_for_deal": CutForDeal, "deal": Deal, "discard": Discard, "cut": Cut,
+            "play": Play, "go": Go, "count": (CountHand, CountCrib),
+        }.get(awaiting or "")
+        return expected is not None and isinstance(action, expected)
+
+    def advance(self) -> None:
+        """Play every step that is not the player's, until the player is asked (or the end)."""
+        game = self.game
+        while not game.is_over:
+            if Muggins(COMPUTER) in game.legal_actions():
+                self._apply(Muggins(COMPUTER))
+                continue
+            phase = game.phase
+            if phase is Phase.STARTER:
+                self._apply(TurnStarter())
+            elif phase is Phase.DISCARD and COMPUTER not in game.discarded:
+                self._apply(computer_action(game, COMPUTER, self._computer()))
+            elif phase is Phase.SHOW and (game.to_act == COMPUTER or not self.count_own):
+                what, seat = game.show_queue[0]
+                self._apply(CountHand(seat) if what == "hand" else CountCrib(seat))
+            elif phase in (Phase.DEAL, Phase.DISCARD, Phase.SHOW) or game.to_act == HUMAN:
+                return
+            else:
+                self._apply(computer_action(game, COMPUTER, self._computer()))
+
+    def _computer(self):
+        return computer(self.level)
+
+    def _apply(self, action: Action) -> None:
+        """Apply one action and tell it in the log (structured, translated by the page)."""
+        game = self.game
+        before_events = len(game.events)
+        entry: dict[str, Any] | None = None
+        if isinstance(action, Play):
+            scored = peg_score([c for _, c in game.series], action.card)
+            entry = {"kind": "play", "seat": action.player, "card": str(action.card),
+                     "count": scored.count, "points": scored.points,
+                     "items": [i.name for i in scored.items]}
+        elif isinstance(action, Go):
+            entry = {"kind": "go", "seat": action.player, "count": game.count}
+        elif isinstance(action, Discard):
+            dealt = tuple(game.held[action.player])
+            if action.player == HUMAN:
+                self._coach(dealt, action)
+            entry = {"kind": "discard", "seat": action.player}
+        elif isinstance(action, Deal):
+            self.show = []
+            entry = {"kind": "deal", "dealer": game.dealer}
+        elif isinstance(action, CountHand | CountCrib):
+            entry = self._show_entry(action)
+        game.apply(action)
+        if isinstance(action, CutForDeal):
+            entry = {"kind": "cut_for_deal", "seat": action.player,
+                     "card": str(game.cut_cards[action.player]) if game.cut_cards else None,
+                     "dealer": game.dealer}
+        elif isinstance(action, TurnStarter):
+            entry = {"kind": "starter", "card": str(game.starter), "dealer": game.dealer}
+        if entry is not None:
+            self.recent.append(entry)
+        for event in game.events[before_events:]:
+            if event.kind in ("go", "last card", "his heels", "muggins"):
+                self.recent.append({"kind": event.kind, "seat": event.player,
+                                    "points": event.points})
+            if event.kind in ("hand", "crib") and self.show:
+                self.show[-1]["scored"] = event.points
+        if game.is_over:
+            self.recent.append({"kind": "over", "winner": game.winner})
+
+    def _show_entry(self, action: CountHand | CountCrib) -> dict[str, Any]:
+        game = self.game
+        what = "hand" if isinstance(action, CountHand) else "crib"
+        cards = game.kept[action.player] if what == "hand" else tuple(game.crib)
+        score = score_hand(cards, game.starter, crib=what == "crib")
+        entry = {"kind": "show", "what": what, "seat": action.player,
+                 "cards": [str(c) for c in cards], "starter": str(game.starter),
+                 "total": score.total, "claimed": action.claimed}
+        self.show.append(entry)
+        return entry
+
+    def _coach(self, dealt: tuple[Card, ...], action: Discard) -> None:
+        keep = [c for c in dealt if c not in action.cards]
+        advice = coach_discard(dealt, keep=keep, dealer=self.game.dealer == HUMAN)
+        self.coaching.append({"hand": self.game.hand_number, **advice.as_dict()})
+
+    # -- reading the game -----------------------------------------------------------------------
+
+    @property
+    def last_advice(self) -> dict[str, Any] | None:
+        """The coaching of this deal's discard (shown until the next deal)."""
+        if self.coaching and self.coaching[-1]["hand"] == self.game.hand_number:
+            return self.coaching[-1]
+        return None
+
+    def pegs(self) -> list[tuple[int, int]]:
+        """(front peg, back peg) of each side: the score, and the score before the last points."""
+        pegs = []
+        for side in range(2):
+            front = self.game.scores[side]
+            back = self.game.initial_scores[side]
+            moves = [e for e in self.game.events if e.side == side and e.points > 0]
+            if len(moves) >= 2:
+                back = moves[-2].scores[side]
+            elif moves:
+                back = self.game.initial_scores[side]
+            pegs.append((front, back))
+        return pegs
+
+    def statistics(self) -> dict[str, Any]:
+        """Points by source for each side, hands played, the best hand, the coaching summary."""
+        stats = {side: {"pegging": 0, "hand": 0, "crib": 0, "best_hand": 0} for side in (0, 1)}
+        for e in self.game.events:
+            kind = "pegging" if e.kind in ("play", "go", "last card", "his heels") else e.kind
+            if kind in stats[e.side]:
+                stats[e.side][kind] += e.points
+            if e.kind == "hand":
+                stats[e.side]["best_hand"] = max(stats[e.side]["best_hand"], e.points)
+        losses = [a for a in self.coaching if not a["is_best"]]
+        return {
+            "sides": stats,
+            "deals": self.game.hand_number,
+            "discards": len(self.coaching),
+            "best_discards": len(self.coaching) - len(losses),
+            "expected_loss": sum(a["loss"] for a in losses),
+            "suboptimal": losses,
+        }
+
+
+def card(text: str) -> Card:
+    """A card from the page's notation (``5H``); :class:`TableError` when unreadable."""
+    try:
+        return parse_card(text)
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
+
+
+__all__ = ["COMPUTER", "HUMAN", "ClaimTooHigh", "GameError", "Table", "TableError", "card", "rules_for"]

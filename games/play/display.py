@@ -1,0 +1,220 @@
+"""What the game page shows, in the visitor's language: cards, the board, the log, the show.
+
+The table's log is structured and language-free (:mod:`.cribbage`); it is told here with
+gettext, and the show's counts are announced as a player says them (:mod:`games.spoken`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.cards import Card, parse_card
+from games.cribbage.rules import skunk
+from games.cribbage.scoring import score_hand
+from games.spoken import announce
+
+from .cribbage import COMPUTER, HUMAN, Table
+from .forms import LEVEL_LABELS
+
+
+def one_decimal(value: float) -> str:
+    """``18.4`` (``18,4`` in French); rounded (Django's number_format cuts the digits off)."""
+    return number_format(round(value, 1), 1)
+
+
+def card_view(card: Card | str) -> dict[str, Any]:
+    c = parse_card(card) if isinstance(card, str) else card
+    return {"text": str(c), "pretty": c.pretty, "rank": c.rank.label, "suit": c.suit.symbol,
+            "red": c.is_red}
+
+
+def cards_view(cards) -> list[dict[str, Any]]:
+    return [card_view(c) for c in cards]
+
+
+SKUNK_LABELS = {1: gettext_lazy("skunk"), 2: gettext_lazy("double skunk"),
+                3: gettext_lazy("triple skunk")}
+
+
+def who(seat: int | None) -> str:
+    return _("You") if seat == HUMAN else _("The computer")
+
+
+PEG_NAMES = {
+    "fifteen": gettext_lazy("fifteen"), "thirty-one": gettext_lazy("thirty-one"), "a pair": gettext_lazy("a pair"),
+    "a pair royal": gettext_lazy("a pair royal"), "a double pair royal": gettext_lazy("a double pair royal"),
+    "a run of three": gettext_lazy("a run of three"), "a run of four": gettext_lazy("a run of four"),
+    "a run of five": gettext_lazy("a run of five"), "a run of six": gettext_lazy("a run of six"),
+    "a run of seven": gettext_lazy("a run of seven"),
+}
+
+
+def tell(entry: dict[str, Any]) -> str | None:
+    """One log entry as a sentence."""
+    kind, seat = entry["kind"], entry.get("seat")
+    if kind == "play":
+        text = _("%(who)s: %(card)s, %(count)d") % {
+            "who": who(seat), "card": parse_card(entry["card"]).pretty, "count": entry["count"]}
+        if entry["points"]:
+            names = _(" and ").join(str(PEG_NAMES.get(n, n)) for n in entry["items"])
+            text += " — " + ngettext("%(names)s for %(points)d point",
+                                     "%(names)s for %(points)d points", entry["points"]) % {
+                "names": names, "points": entry["points"]}
+        return text
+    if kind == "go":
+        return _("%(who)s: “Go”") % {"who": who(seat)}
+    if kind == "discard":
+        return (_("You laid away two cards to the crib.") if seat == HUMAN
+                else _("The computer laid away two cards to the crib."))
+    if kind == "deal":
+        return (_("You deal.") if entry["dealer"] == HUMAN else _("The computer deals."))
+    if kind == "starter":
+        return _("The starter is %(card)s.") % {"card": parse_card(entry["card"]).pretty}
+    if kind == "his heels":
+        return _("His heels: the dealer pegs 2.")
+    if kind == "cut_for_deal":
+        if entry.get("card") is None:
+            return None
+        return _("%(who)s cut %(card)s.") % {"who": who(seat),
+                                             "card": parse_card(entry["card"]).pretty}
+    if kind == "muggins":
+        return ngettext("Muggins! The computer takes the %(points)d point you missed.",
+                        "Muggins! The computer takes the %(points)d points you missed.",
+                        entry["points"]) % {"points": entry["points"]}
+    return None
+
+
+def log_lines(recent: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for entry in recent:
+        if entry["kind"] in ("go", "last card") and "points" in entry:
+            what = _("the go") if entry["kind"] == "go" else _("the last card")
+            if entry["points"]:
+                lines.append(_("%(who)s: 1 for %(what)s.") % {"who": who(entry["seat"]),
+                                                               "what": what})
+            continue
+        if entry["kind"] in ("show", "over"):
+            continue
+        line = tell(entry)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def show_view(entry: dict[str, Any]) -> dict[str, Any]:
+    cards = [parse_card(c) for c in entry["cards"]]
+    starter = parse_card(entry["starter"])
+    score = score_hand(cards, starter, crib=entry["what"] == "crib")
+    if entry["what"] == "crib":
+        title = _("Your crib") if entry["seat"] == HUMAN else _("The computer's crib")
+    else:
+        title = _("Your hand") if entry["seat"] == HUMAN else _("The computer's hand")
+    return {"title": title, "cards": cards_view(cards), "starter": card_view(starter),
+            "total": score.total, "announce": announce(score) if score.items else None,
+            "claimed": entry.get("claimed"), "scored": entry.get("scored", score.total),
+            "mine": entry["seat"] == HUMAN}
+
+
+# --- the board ---------------------------------------------------------------------------------
+
+HOLE, GAP, STREET, ROW, LANE, LEFT = 10, 5, 30, 40, 13, 22
+
+
+def hole_xy(n: int, side: int) -> tuple[int, int]:
+    """Centre of hole ``n`` (1..target) of ``side``'s lane; 0 is the start, left of the board."""
+    if n <= 0:
+        return 8, 14 + side * LANE
+    row, col = divmod(n - 1, STREET)
+    return LEFT + col * HOLE + (col // 5) * GAP, 14 + row * ROW + side * LANE
+
+
+def board(table: Table) -> dict[str, Any]:
+    rules = table.game.rules
+    target = rules.target
+    rows = (target - 1) // STREET + (1 if (target - 1) % STREET else 0)
+    holes = []
+    for n in range(1, target):
+        for side in (0, 1):
+            x, y = hole_xy(n, side)
+            holes.append({"x": x, "y": y})
+    fx, _fy = hole_xy(target - 1, 0)
+    finish = {"x": fx + HOLE + 6, "y": 14 + (rows - 1) * ROW + LANE // 2}
+    lines = []
+    for line in rules.skunk_lines:
+        x, y = hole_xy(line, 0)
+        lines.append({"x": x + HOLE // 2 + 1, "y1": y - 8, "y2": y + LANE + 8, "at": line})
+    pegs = []
+    for side, (front, back) in enumerate(table.pegs()):
+        for score, kind in ((back, "back"), (front, "front")):
+            x, y = (finish["x"], finish["y"]) if score >= target else hole_xy(score, side)
+            pegs.append({"x": x, "y": y, "side": side, "kind": kind, "score": score})
+    width = LEFT + STREET * HOLE + (STREET // 5) * GAP + 24
+    return {"holes": holes, "pegs": pegs, "lines": lines, "finish": finish,
+            "width": width, "height": rows * ROW + 6, "target": target}
+
+
+# --- the whole page ----------------------------------------------------------------------------
+
+
+def table_context(table: Table, game) -> dict[str, Any]:
+    g = table.game
+    view = table.view()
+    awaiting = table.awaiting
+    scores = g.scores
+    context: dict[str, Any] = {
+        "table": table, "awaiting": awaiting, "move": game.moves,
+        "level_label": LEVEL_LABELS.get(table.level, table.level),
+        "target": g.rules.target, "count_own": table.count_own,
+        "my_score": scores[HUMAN], "their_score": scores[COMPUTER],
+        "board": board(table), "pegs": table.pegs(),
+        "log": log_lines(table.recent),
+        "show": [show_view(e) for e in table.show],
+        "advice": _advice_view(table.last_advice),
+        "dealer": g.dealer, "i_deal": g.dealer == HUMAN,
+        "hand_number": g.hand_number,
+    }
+    if g.cut_cards:
+        context["cut_cards"] = {who(s): card_view(c) for s, c in sorted(g.cut_cards.items())}
+    if view is not None:
+        playable = set(view.playable()) if awaiting == "play" else set()
+        context.update({
+            "hand": [{**card_view(c), "playable": c in playable} for c in view.hand],
+            "starter": card_view(view.starter) if view.starter else None,
+            "count": view.count,
+            "series": [{**card_view(c), "mine": s == HUMAN}
+                       for s, c in g.series] if g.series else [],
+            "computer_cards": view.opponent_cards,
+            "hint": card_view(table.hint()) if awaiting == "play" and table.hint() else None,
+        })
+        if awaiting == "count":
+            what, _seat = g.show_queue[0]
+            context["count_what"] = what
+            context["count_action"] = "CountHand" if what == "hand" else "CountCrib"
+            context["count_cards"] = cards_view(g.kept[HUMAN] if what == "hand" else g.crib)
+    if g.is_over:
+        context["won"] = g.winner == HUMAN
+        loser = 1 - g.winner
+        context["skunk"] = SKUNK_LABELS.get(int(skunk(scores[g.winner], scores[loser], g.rules)))
+        stats = table.statistics()
+        context["stats"] = stats
+        context["suboptimal"] = [_advice_view(a) for a in stats["suboptimal"]]
+        context["expected_loss"] = one_decimal(stats["expected_loss"])
+    return context
+
+
+def _advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:
+    if advice is None:
+        return None
+    return {
+        **advice,
+        "dealt_cards": cards_view(advice["dealt"]),
+        "keep_cards": cards_view(advice["keep"]),
+        "best_cards": cards_view(advice["best_keep"]),
+        "expected_text": one_decimal(advice["expected"]),
+        "best_text": one_decimal(advice["best"]),
+        "loss_text": one_decimal(advice["loss"]),
+    }

@@ -1,0 +1,66 @@
+"""Forms of the practice pages: the new game, and reading an action from a posted form."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.cribbage.computer import LEVELS
+
+from .cribbage import TableError
+
+LEVEL_LABELS = {
+    "easy": gettext_lazy("Easy"),
+    "standard": gettext_lazy("Standard"),
+    "pro": gettext_lazy("Pro"),
+}
+LEVEL_HELP = {
+    "easy": gettext_lazy("Keeps the cards that look best, lays the first card that scores."),
+    "standard": gettext_lazy("Discards by the exact expected points; pegs greedily but avoids "
+                             "the obvious gifts."),
+    "pro": gettext_lazy("Also weighs the pegging of each hand, looks ahead in the play and "
+                        "plays the board near the end."),
+}
+
+
+class NewCribbageForm(forms.Form):
+    level = forms.ChoiceField(
+        label=gettext_lazy("Level of the computer"),
+        choices=[(name, LEVEL_LABELS.get(name, name)) for name in LEVELS],
+        initial="standard", widget=forms.RadioSelect,
+    )
+    target = forms.TypedChoiceField(
+        label=gettext_lazy("Game"), coerce=int, initial=121, widget=forms.RadioSelect,
+        choices=[(121, gettext_lazy("121 points (twice round the board)")),
+                 (61, gettext_lazy("61 points (once round, French rules)"))],
+    )
+    count_own = forms.BooleanField(
+        label=gettext_lazy("I count my own hands (muggins: the computer takes the points I miss)"),
+        required=False,
+    )
+
+
+ACTIONS = {"CutForDeal", "Deal", "Discard", "Cut", "Play", "Go", "CountHand", "CountCrib"}
+
+
+def action_from_post(post) -> dict:
+    """The engine action (JSON form) a page form posted: ``action`` plus its fields."""
+    kind = post.get("action")
+    if kind not in ACTIONS:
+        raise TableError(_("Unknown action: %(action)s.") % {"action": kind or "—"})
+    data: dict = {"type": kind}
+    if kind == "Discard":
+        cards = post.getlist("cards")
+        if len(cards) != 2:
+            raise TableError(_("Choose exactly two cards to lay away to the crib "
+                               "(%(count)d chosen).") % {"count": len(cards)})
+        data["cards"] = cards
+    elif kind == "Play":
+        data["card"] = post.get("card", "")
+    elif kind in ("CountHand", "CountCrib"):
+        try:
+            data["claimed"] = int(post.get("claimed", ""))
+        except ValueError:
+            raise TableError(_("Enter your count as a number from 0 to 29.")) from None
+    return data

@@ -1,0 +1,75 @@
+"""Loading and saving practice games: the one place that touches :class:`PracticeGame` rows.
+
+A move is applied under a row lock (``select_for_update`` in a transaction), so two requests
+for the same game (a double tap, a retry racing the original) are applied one after the other,
+and the second sees the move number already used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+
+from games.models import PracticeGame
+
+SESSION_KEY = "play:{kind}"  # the visitor's current game of each kind
+
+
+def create(kind: str, level: str, options: dict[str, Any], state: dict[str, Any],
+           *, finished: bool = False) -> PracticeGame:
+    return PracticeGame.objects.create(
+        kind=kind, level=level, options=options, state=state,
+        finished_at=timezone.now() if finished else None,
+    )
+
+
+def get(game_id, kind: str | None = None) -> PracticeGame:
+    """The game, or 404 (also for a game of another kind)."""
+    query = PracticeGame.objects.filter(pk=game_id)
+    if kind is not None:
+        query = query.filter(kind=kind)
+    game = query.first()
+    if game is None:
+        raise Http404("no such practice game")
+    return game
+
+
+def apply_move(game_id, move: int | None, change: Callable[[PracticeGame], bool],
+               kind: str | None = None) -> tuple[PracticeGame, bool]:
+    """Lock the row; when ``move`` is the game's current move number, call ``change(game)``
+    (which updates ``game.state`` and returns whether the game is now over) and save.
+
+    Returns the game and whether the move was applied (``False``: a repeated or stale move,
+    nothing changed). ``change`` raising leaves the row as it was.
+    """
+    with transaction.atomic():
+        query = PracticeGame.objects.select_for_update().filter(pk=game_id)
+        if kind is not None:
+            query = query.filter(kind=kind)
+        game = query.first()
+        if game is None:
+            raise Http404("no such practice game")
+        if move != game.moves or game.is_finished:
+            return game, False
+        over = change(game)
+        game.moves += 1
+        if over:
+            game.finished_at = timezone.now()
+        game.save()
+        return game, True
+
+
+def remember(session, game: PracticeGame) -> None:
+    session[SESSION_KEY.format(kind=game.kind)] = str(game.pk)
+
+
+def current(session, kind: str) -> PracticeGame | None:
+    """The visitor's current game of ``kind`` (``None`` if none, or it no longer exists)."""
+    game_id = session.get(SESSION_KEY.format(kind=kind))
+    if not game_id:
+        return None
+    return PracticeGame.objects.filter(pk=game_id, kind=kind).first()

@@ -1,0 +1,104 @@
+"""The practice pages: ``/play/`` (choose and start a game, or resume), ``/play/<uuid>/`` (the
+game; each action is one small POST), ``/play/<uuid>/record/`` (the finished game's record).
+
+Without JavaScript every action is a plain form POST answered by a redirect to the game page;
+``play.js`` sends the same forms with ``fetch`` and swaps in the game area only (the request has
+``X-Requested-With: fetch``), retrying the same move number after a network failure.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from games.models import PracticeGame
+
+from . import store
+from .cribbage import ClaimTooHigh, Table, TableError
+from .display import table_context
+from .forms import LEVEL_HELP, LEVEL_LABELS, NewCribbageForm, action_from_post
+
+PARTIAL_HEADER = "fetch"
+
+
+def _is_fetch(request) -> bool:
+    return request.headers.get("X-Requested-With") == PARTIAL_HEADER
+
+
+@require_http_methods(["GET", "POST"])
+def play_home(request):
+    """Choose the level, the length of the game and the options; or resume the current game."""
+    form = NewCribbageForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        table = Table.new(data["level"], int(data["target"]), data["count_own"])
+        game = store.create(
+            PracticeGame.Kind.CRIBBAGE, data["level"],
+            {"target": int(data["target"]), "count_own": data["count_own"]},
+            table.to_state(),
+        )
+        store.remember(request.session, game)
+        return redirect("play:game", game_id=game.pk)
+    current = store.current(request.session, PracticeGame.Kind.CRIBBAGE)
+    status = 400 if request.method == "POST" else 200
+    levels = [(LEVEL_LABELS[name], LEVEL_HELP[name]) for name in LEVEL_LABELS]
+    return render(request, "games/play/home.html",
+                  {"form": form, "current": current, "levels": levels}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def play_game(request, game_id):
+    game = store.get(game_id, PracticeGame.Kind.CRIBBAGE)
+    error = None
+    if request.method == "POST":
+        try:
+            move = int(request.POST.get("move", ""))
+        except ValueError:
+            move = None
+        try:
+            data = action_from_post(request.POST)
+            game, applied = store.apply_move(game.pk, move, _player_moves(data))
+        except ClaimTooHigh:
+            error = _("Your count is more than the cards are worth: count again.")
+        except TableError as exc:
+            error = str(exc)
+        if not _is_fetch(request):
+            if error:
+                messages.error(request, error)
+            return redirect(reverse("play:game", args=[game.pk]) + "#play-area")
+    store.remember(request.session, game)
+    context = {"game": game, **table_context(Table.from_state(game.state), game), "error": error}
+    template = "games/play/_cribbage_area.html" if _is_fetch(request) else "games/play/cribbage.html"
+    return render(request, template, context, status=400 if error else 200)
+
+
+def _player_moves(data):
+    def change(game: PracticeGame) -> bool:
+        table = Table.from_state(game.state)
+        table.act(data)
+        game.state = table.to_state()
+        return table.game.is_over
+
+    return change
+
+
+def play_record(request, game_id):
+    """The finished game's record (JSON), which the engine replays. Refused before the end: the
+    record holds the deal's seed, so it would show the cards still hidden."""
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    game = store.get(game_id, PracticeGame.Kind.CRIBBAGE)
+    if not game.is_finished:
+        return HttpResponse(_("The record can be downloaded once the game is over."),
+                            status=409, content_type="text/plain; charset=utf-8")
+    record = game.state["record"]
+    response = HttpResponse(json.dumps(record, ensure_ascii=False, indent=1),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="cribbage-{game.pk}.json"'
+    return response

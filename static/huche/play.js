@@ -1,0 +1,67 @@
+/* Practice games: send each action with fetch and swap in the game area, no full reload.
+ * The forms work without JavaScript (a POST and a redirect). Every form carries the move number
+ * it was made at, so when the network drops the same request is simply sent again: the server
+ * applies a move number once and answers a repeat with the current state. */
+(function () {
+  "use strict";
+
+  var area = document.getElementById("play-area");
+  if (!area || !window.fetch) return;
+  var offline = document.querySelector("[data-offline]");
+  var busy = false;
+
+  function focusAfter() {
+    var target = area.querySelector("[autofocus], .card-button:not([disabled]), .card-choice input");
+    (target || area).focus({ preventScroll: false });
+  }
+
+  function send(form, body, attempt) {
+    // getAttribute: a field named "action" hides the form's action property.
+    fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: body,
+      headers: { "X-Requested-With": "fetch" },
+      credentials: "same-origin"
+    }).then(function (response) {
+      if (response.status >= 500) throw new Error("server " + response.status);
+      return response.text();
+    }).then(function (html) {
+      busy = false;
+      if (offline) offline.hidden = true;
+      area.innerHTML = html;
+      focusAfter();
+    }).catch(function () {
+      // Wi-Fi lost: try the very same move again, a little later each time.
+      if (offline) offline.hidden = false;
+      setTimeout(function () { send(form, body, attempt + 1); },
+                 Math.min(1000 * (attempt + 1), 5000));
+    });
+  }
+
+  area.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form[data-play]")) return;
+    event.preventDefault();
+    if (busy) return;  // a double tap sends one request
+    busy = true;
+    var body = new FormData(form);
+    if (event.submitter && event.submitter.name) {
+      body.append(event.submitter.name, event.submitter.value);
+    }
+    send(form, body, 0);
+  });
+
+  // Laying away: the button waits for exactly two cards.
+  function syncDiscard() {
+    var button = area.querySelector("[data-discard]");
+    if (!button) return;
+    button.disabled = area.querySelectorAll(".card-choice input:checked").length !== 2;
+  }
+  area.addEventListener("change", function (event) {
+    var boxes = area.querySelectorAll(".card-choice input:checked");
+    if (boxes.length > 2 && event.target.checked) event.target.checked = false;
+    syncDiscard();
+  });
+  syncDiscard();
+  new MutationObserver(syncDiscard).observe(area, { childList: true });
+})();

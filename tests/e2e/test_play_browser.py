@@ -1,0 +1,100 @@
+"""Cribbage against the computer in a real browser, on a 390 x 844 phone: a whole 61-point game
+played by tapping cards, a reload in the middle of a hand that resumes it, the coaching after a
+poor discard, screenshots in test-artifacts/, and no horizontal scroll."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.cards import parse_cards
+from games.cribbage.discard import analyze_discards
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-CA",
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+
+
+def move_number(page) -> str | None:
+    box = page.locator("input[name=move]").first
+    return box.get_attribute("value") if box.count() else None
+
+
+def act(page, tap) -> None:
+    """Tap, then wait until the game area shows the next move (fetch, no reload)."""
+    before = move_number(page)
+    tap()
+    page.wait_for_function(
+        "m => { const b = document.querySelector('input[name=move]');"
+        " return !b || b.value !== m; }", arg=before)
+
+
+def test_a_whole_game_on_a_phone(phone, shot, live_server):
+    page = phone
+    page.goto(f"{live_server.url}/play/")
+    page.check("input[name=level][value=easy]")
+    page.check("input[name=target][value='61']")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("[data-awaiting]")
+    assert page.evaluate(NO_SIDEWAYS)
+    shot(page, "play-start")
+    coached = reloaded = False
+    for _ in range(300):
+        awaiting = page.get_attribute("[data-awaiting]", "data-awaiting")
+        if awaiting == "over":
+            break
+        if awaiting == "discard":
+            cards = page.locator(".card-choice input").evaluate_all("bs => bs.map(b => b.value)")
+            i_deal = "Vous donnez" in page.inner_text(".dealer-badge")
+            choices = analyze_discards(parse_cards(cards), dealer=i_deal).choices
+            # The first discard is the worst choice (to be coached), later ones the best.
+            discard = choices[-1 if not coached else 0].discard
+            for card in discard:
+                page.click(f".card-choice:has(input[value='{card}']) .pcard")
+            assert page.locator(".card-choice input:checked").count() == 2
+            if not coached:
+                shot(page, "play-discard")
+            act(page, lambda: page.click("[data-discard]"))
+            if not coached:
+                coaching = page.locator("[data-coaching]")
+                assert coaching.is_visible() and "poor" in coaching.get_attribute("class")
+                assert "meilleur écart" in coaching.inner_text()
+                shot(page, "play-coaching")
+                coached = True
+        elif awaiting == "play":
+            if not reloaded and page.locator(".series .pcard").count() >= 1:
+                hand = page.locator(".play-action .pcard").all_inner_texts()
+                count = page.inner_text("[data-count]")
+                page.reload()
+                page.wait_for_selector("[data-awaiting]")
+                assert page.locator(".play-action .pcard").all_inner_texts() == hand
+                assert page.inner_text("[data-count]") == count
+                shot(page, "play-after-reload")
+                reloaded = True
+            act(page, lambda: page.locator(".card-button:not([disabled])").first.tap())
+        else:
+            if awaiting == "deal" and page.locator("[data-show]").count():
+                assert page.evaluate(NO_SIDEWAYS)
+                shot(page, "play-show")
+            act(page, lambda: page.locator(".play-action button[type=submit]").first.tap())
+    else:
+        raise AssertionError("the game did not end")
+    assert coached and reloaded
+    result = page.locator("[data-result]")
+    assert result.is_visible()
+    assert "61" in page.inner_text(".score-line")
+    assert page.locator(".board .peg").count() == 4
+    assert page.evaluate(NO_SIDEWAYS)
+    shot(page, "play-result")
+    with page.expect_download() as download:
+        page.click("[data-result] [data-record]")
+    assert download.value.suggested_filename.endswith(".json")

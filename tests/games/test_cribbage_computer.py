@@ -1,0 +1,209 @@
+"""The computer players: legal moves through whole games, hidden information, the rank-only
+pegging they reason with (held against the engine), and the coaching figures."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.cards import DECK, parse_cards, shuffled_deck
+from games.cribbage.actions import Discard, Go, Play
+from games.cribbage.coaching import coach_discard, suboptimal
+from games.cribbage.computer import (
+    LEVELS,
+    computer,
+    computer_action,
+    play_computer_game,
+    view_of,
+)
+from games.cribbage.computer import pegging as fastpeg
+from games.cribbage.computer.levels import score_before_cut
+from games.cribbage.discard import analyze_discards
+from games.cribbage.game import GameState, Phase
+from games.cribbage.pegging import peg_points
+from games.cribbage.rules import STANDARD_2P_61, STANDARD_2P_121
+
+FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+levels = st.sampled_from(sorted(LEVELS))
+
+
+@FEW
+@given(seed=st.integers(0, 10**9), first=levels, second=levels,
+       rules=st.sampled_from([STANDARD_2P_121, STANDARD_2P_61]))
+def test_every_level_makes_only_legal_moves_through_whole_games(seed, first, second, rules):
+    players = [computer(first), computer(second)]
+    game = GameState(rules.replace(muggins=True), seed=seed)
+    decisions = 0
+    while not game.is_over:
+        seat = game.to_act
+        action = computer_action(game, seat, players[seat])
+        assert action in game.legal_actions(), (action, game)
+        decisions += isinstance(action, Play | Go | Discard)
+        game.apply(action)
+    assert max(game.scores) == rules.target and decisions > 10
+
+
+def test_a_whole_game_between_levels_replays_the_same():
+    a = play_computer_game(STANDARD_2P_121, ("pro", "standard"), seed=11)
+    b = play_computer_game(STANDARD_2P_121, ("pro", "standard"), seed=11)
+    assert a == b and a.is_over
+
+
+# --- hidden information --------------------------------------------------------------------------
+
+
+def _swap(deck, cards_out, pool):
+    """The deck with each of ``cards_out`` exchanged with a card of ``pool`` (by position)."""
+    deck = list(deck)
+    for out, into in zip(cards_out, pool, strict=False):
+        i, j = deck.index(out), deck.index(into)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _rerun(game: GameState, deck) -> GameState:
+    other = GameState(game.rules, decks=[deck], first_dealer=game.first_dealer)
+    for action in game.history:
+        other.apply(action)
+    return other
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), level=levels, plays=st.integers(0, 5))
+def test_a_choice_is_the_same_whatever_the_hidden_cards(seed, level, plays):
+    """Seat 0 decides; the opponent's unplayed cards and the pack order are changed (the
+    opponent's discards, cards laid and the starter stay): same view, same choice."""
+    deck = shuffled_deck(f"hidden:{seed}")
+    game = GameState(STANDARD_2P_121, decks=[deck], first_dealer=seed % 2)
+    player, rng = computer(level), random.Random(seed)
+    game.apply(game.legal_actions()[0])  # the deal
+    if game.to_act == 1:
+        game.apply(computer_action(game, 1, computer("standard")))
+    # At the discard: swap the opponent's whole hand with pack cards.
+    if plays == 0:
+        hidden = list(game.held[1])
+        pool = [c for c in game.pack]
+        rng.shuffle(pool)
+        other = _rerun(game, _swap(deck, hidden, pool))
+        assert other.held[1] != game.held[1] and other.held[0] == game.held[0]
+    else:
+        while game.phase is not Phase.PLAY or game.to_act != 0 or len(game.laid) < plays:
+            if game.is_over or game.phase is Phase.SHOW:
+                return
+            seat = game.to_act
+            game.apply(computer_action(game, seat, computer("standard")))
+        hidden = list(game.held[1])
+        pool = [c for c in game.pack if c != game.starter]
+        rng.shuffle(pool)
+        other = _rerun(game, _swap(deck, hidden, pool))
+        if hidden:
+            assert other.held[1] != game.held[1]
+        assert other.starter == game.starter
+    assert view_of(other, 0) == view_of(game, 0)
+    assert computer_action(other, 0, player) == computer_action(game, 0, player)
+
+
+def test_the_view_holds_nothing_of_the_opponent_hand_or_the_pack():
+    game = GameState(STANDARD_2P_121, seed=3, first_dealer=0)
+    game.apply(game.legal_actions()[0])
+    view = view_of(game, 0)
+    hidden = set(game.held[1]) | set(game.pack)
+    assert hidden.isdisjoint(set(view.hand) | set(view.kept) | set(view.discards))
+    assert set(view.unseen()) == hidden  # what is unseen is exactly the hidden cards
+    assert view.opponent_cards == 6
+
+
+# --- the rank-only pegging -----------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(DECK).map(lambda d: list(d[:8])), st.integers(1, 8))
+def test_rank_pegging_agrees_with_the_engine(cards, n):
+    series, card = cards[: n - 1], cards[n - 1]
+    count = sum(c.pips for c in series)
+    if count + card.pips > 31 or count > 31:
+        return
+    ranks = [int(c.rank) for c in series]
+    assert fastpeg.peg_points(ranks, int(card.rank), count) == peg_points(series, card)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), dealer=st.integers(0, 1))
+def test_play_out_pegs_what_the_engine_scores(seed, dealer):
+    """The same policy played in the engine and in :func:`play_out` pegs the same points
+    (go, last card and 31 included)."""
+    game = GameState(STANDARD_2P_121, seed=seed, first_dealer=dealer)
+    game.apply(game.legal_actions()[0])
+    for seat in (1 - dealer, dealer):
+        game.apply(Discard(seat, game.held[seat][:2]))
+    game.apply(game.legal_actions()[0])  # cut
+    game.apply(game.legal_actions()[0])  # turn the starter
+    if game.is_over or game.phase is not Phase.PLAY:
+        return
+    unseen = fastpeg.unseen_by_rank([])
+    hands = [[int(c.rank) for c in game.held[s]] for s in (0, 1)]
+    expected, _ = fastpeg.play_out([h[:] for h in hands], [], 0, game.to_act, None, set(), unseen)
+    before = len(game.events)
+    while game.phase is Phase.PLAY:
+        seat = game.to_act
+        ranks = [int(c.rank) for c in game.held[seat]]
+        rank = fastpeg.choose_heuristic(ranks, [int(c.rank) for _, c in game.series], game.count,
+                                        unseen, len(game.held[1 - seat]))
+        if rank is None:
+            game.apply(Go(seat))
+        else:
+            game.apply(Play(seat, next(c for c in game.held[seat] if int(c.rank) == rank)))
+    pegged = [0, 0]
+    for event in game.events[before:]:
+        if event.kind in ("play", "go", "last card"):
+            pegged[event.player] += event.points
+    assert pegged == expected
+
+
+def test_easy_counts_four_cards_without_a_starter():
+    assert score_before_cut(parse_cards("5H 5C 5S JD")) == 14  # 3 fifteens, pair royal
+    assert score_before_cut(parse_cards("2H 3H 4H 6H")) == 9  # run of 3, flush of 4
+    assert score_before_cut(parse_cards("AH 3C 9D QS")) == 0
+
+
+def test_standard_discards_the_best_of_the_analysis():
+    view_game = GameState(STANDARD_2P_121, decks=[shuffled_deck("std")], first_dealer=0)
+    view_game.apply(view_game.legal_actions()[0])
+    view = view_of(view_game, 1)
+    best = analyze_discards(view.hand, dealer=False).best
+    assert computer("standard").choose_discard(view) == best.discard
+
+
+def test_an_unknown_level_is_refused_with_the_list():
+    with pytest.raises(ValueError, match="the levels are easy, standard, pro"):
+        computer("grandmaster")
+
+
+# --- coaching ------------------------------------------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None)
+@given(cards=st.permutations(DECK).map(lambda d: d[:6]), pick=st.integers(0, 14),
+       dealer=st.booleans())
+def test_coaching_values_are_the_analysis_values(cards, pick, dealer):
+    analysis = analyze_discards(cards, dealer=dealer)
+    choice = analysis.choices[pick]
+    advice = coach_discard(cards, keep=choice.keep, dealer=dealer)
+    assert advice.expected == choice.net and advice.best == analysis.best.net
+    assert advice.loss == analysis.best.net - choice.net >= 0
+    assert advice.is_best == (choice.net == analysis.best.net)
+    assert set(advice.best_keep) == set(analysis.best.keep)
+
+
+def test_coaching_a_known_hand():
+    # For the dealer, 5-5-4-6 with 5-J to the own crib beats keeping the 29-hand cards.
+    advice = coach_discard("5H 5C 5S JD 4D 6D", keep="5H 5C 5S JD", dealer=True)
+    assert not advice.is_best and advice.loss > 0
+    assert set(advice.best_keep) == set(parse_cards("5H 5C 4D 6D"))
+    assert isinstance(advice.expected, Fraction)
+    assert suboptimal([advice, coach_discard("5H 5C 5S JD 4D 6D", keep="5H 5C 4D 6D",
+                                             dealer=True)]) == [advice]

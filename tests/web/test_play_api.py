@@ -1,0 +1,96 @@
+"""The practice API (/api/v1/play/cribbage/): a whole game by another client, repeats, errors,
+and what the state never shows (the computer's cards, the deck)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.cribbage.record import replay
+from games.models import PracticeGame
+from games.play.cribbage import Table
+
+BASE = "/api/v1/play/cribbage/"
+
+
+def choose(state: dict) -> dict:
+    legal = state["legal"]
+    assert legal, state
+    if state["awaiting"] == "count":
+        return {"type": legal[0]["type"], "claimed": 0}  # misses everything: muggins
+    return legal[0]
+
+
+def test_a_whole_game_through_the_api(api_client):
+    response = api_client.post(BASE, {"level": "easy", "target": 61, "count_own_hand": True},
+                               format="json")
+    assert response.status_code == 201
+    state = response.json()
+    assert state["awaiting"] == "cut_for_deal" and state["move"] == 0
+    muggins = 0
+    for _ in range(400):
+        if state["awaiting"] is None:
+            break
+        response = api_client.post(f"{BASE}{state['id']}/act/",
+                                   {"move": state["move"], "action": choose(state)}, format="json")
+        assert response.status_code == 200, response.json()
+        state = response.json()
+        assert state["applied"] is True
+        muggins += sum(1 for e in state["log"] if e["kind"] == "muggins")
+    assert state["winner"] in ("you", "computer") and 61 in state["scores"].values()
+    assert state["statistics"]["deals"] >= 1
+    game = PracticeGame.objects.get(pk=state["id"])
+    assert game.finished_at is not None
+    final = replay(game.state["record"])
+    assert [final.scores[0], final.scores[1]] == [state["scores"]["you"],
+                                                  state["scores"]["computer"]]
+    assert muggins > 0  # claiming 0 for every hand, some points were taken
+
+
+def test_a_repeated_action_is_answered_not_applied(api_client):
+    state = api_client.post(BASE, {"level": "standard"}, format="json").json()
+    act = {"move": 0, "action": {"type": "CutForDeal"}}
+    first = api_client.post(f"{BASE}{state['id']}/act/", act, format="json").json()
+    again = api_client.post(f"{BASE}{state['id']}/act/", act, format="json").json()
+    assert first["applied"] is True and again["applied"] is False
+    assert first["move"] == again["move"] == 1
+    assert PracticeGame.objects.get().moves == 1
+
+
+def test_a_bad_action_says_why_and_changes_nothing(api_client):
+    state = api_client.post(BASE, {}, format="json").json()
+    url = f"{BASE}{state['id']}/act/"
+    response = api_client.post(url, {"move": 0, "action": {"type": "Play", "card": "5H"}},
+                               format="json")
+    assert response.status_code == 400 and "not yours to do now" in response.json()["detail"]
+    response = api_client.post(url, {"move": 0, "action": {"type": "Fold"}}, format="json")
+    assert response.status_code == 400 and "Fold" in response.json()["detail"]
+    response = api_client.post(url, {"action": {"type": "Go"}}, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("move:")
+    response = api_client.post(BASE, {"level": "grandmaster"}, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("level:")
+    assert PracticeGame.objects.get().moves == 0
+
+
+def test_the_state_never_shows_the_computer_hand_or_the_deck(api_client):
+    state = api_client.post(BASE, {"level": "pro"}, format="json").json()
+    url = f"{BASE}{state['id']}/act/"
+    while state["awaiting"] != "discard":  # cut for deal (again after a tie), deal
+        state = api_client.post(url, {"move": state["move"], "action": state["legal"][0]},
+                                format="json").json()
+    assert len(state["hand"]) == 6
+    table = Table.from_state(PracticeGame.objects.get().state)
+    text = str(api_client.get(f"{BASE}{state['id']}/").json())
+    hidden = [str(c) for c in table.game.held[1] + table.game.pack]
+    assert not [c for c in hidden if f"'{c}'" in text]
+    assert "seed" not in text and "record" not in text
+
+
+def test_an_unknown_game_is_404_with_a_detail(api_client):
+    response = api_client.get(f"{BASE}00000000-0000-4000-8000-000000000000/")
+    assert response.status_code == 404 and response.json()["detail"]
+
+
+@pytest.mark.parametrize("level", ["easy", "standard", "pro"])
+def test_each_level_can_be_chosen(api_client, level):
+    state = api_client.post(BASE, {"level": level, "target": 121}, format="json").json()
+    assert state["level"] == level and state["target"] == 121

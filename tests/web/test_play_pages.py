@@ -1,0 +1,150 @@
+"""The cribbage practice pages (/play/): a whole game through plain form POSTs (no JavaScript),
+the fetch partial, resuming, repeated submits, the record download replayed by the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from games.cribbage.record import replay
+from games.models import PracticeGame
+
+pytestmark = pytest.mark.django_db
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def start(client, **options) -> str:
+    data = {"level": "standard", "target": "61", **options}
+    response = client.post("/play/", data, **EN)
+    assert response.status_code == 302
+    return response.url
+
+
+def page_state(client, url) -> tuple[str, str, str | None]:
+    html = client.get(url, **EN).content.decode()
+    awaiting = re.search(r'data-awaiting="([^"]+)"', html).group(1)
+    move = re.search(r'name="move" value="(\d+)"', html)
+    return html, awaiting, move.group(1) if move else None
+
+
+def next_move(html: str, awaiting: str, move: str) -> dict:
+    data = {"move": move}
+    if awaiting == "discard":
+        data.update(action="Discard", cards=re.findall(r'name="cards" value="(\w+)"', html)[:2])
+    elif awaiting == "play":
+        playable = re.findall(r'name="card" value="(\w+)" class="card-button" aria-label', html)
+        data.update(action="Play", card=playable[0])
+    elif awaiting == "count":
+        data.update(action=re.search(r'name="action" value="(Count\w+)"', html).group(1),
+                    claimed="0")
+    else:
+        data["action"] = {"cut_for_deal": "CutForDeal", "deal": "Deal", "cut": "Cut",
+                          "go": "Go"}[awaiting]
+    return data
+
+
+def advance_to(client, url, wanted: str) -> tuple[str, str, str]:
+    """Play the player's moves until the page asks for ``wanted`` (a tied cut for deal is
+    cut again, so the number of moves varies)."""
+    for _ in range(10):
+        html, awaiting, move = page_state(client, url)
+        if awaiting == wanted:
+            return html, awaiting, move
+        client.post(url, next_move(html, awaiting, move))
+    raise AssertionError(f"never asked for {wanted}")
+
+
+def play_to_the_end(client, url, limit=400) -> str:
+    for i in range(limit):
+        html, awaiting, move = page_state(client, url)
+        if awaiting == "over":
+            return html
+        # Half the moves as plain forms (redirect), half as the script sends them (partial).
+        fetch = {"HTTP_X_REQUESTED_WITH": "fetch"} if i % 2 else {}
+        response = client.post(url, next_move(html, awaiting, move), **EN, **fetch)
+        assert response.status_code == (200 if fetch else 302), response.content[:300]
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_is_played_with_plain_forms_and_its_record_replays():
+    client = Client()
+    url = start(client)
+    html = play_to_the_end(client, url)
+    assert "data-result" in html and "Download the record" in html
+    game = PracticeGame.objects.get()
+    assert game.finished_at is not None and game.kind == "cribbage" and game.level == "standard"
+    response = client.get(url + "record/")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    replayed = replay(json.loads(response.content))
+    assert replayed.is_over and max(replayed.scores) == 61
+    assert replayed.scores == [int(s) for s in re.findall(r"data-(?:my|their)-score>(\d+)<", html)]
+
+
+def test_the_record_is_not_given_before_the_end():
+    # The record holds the deal's seed: it would show the computer's cards.
+    client = Client()
+    url = start(client)
+    assert client.get(url + "record/").status_code == 409
+
+
+def test_a_repeated_submit_is_applied_once():
+    client = Client()
+    url = start(client)
+    html, awaiting, move = advance_to(client, url, "discard")
+    data = next_move(html, awaiting, move)
+    client.post(url, data)
+    game = PracticeGame.objects.get()
+    moves, state = game.moves, game.state
+    # The same POST again (a double tap, a retry after a lost answer): nothing changes.
+    response = client.post(url, data, HTTP_X_REQUESTED_WITH="fetch", **EN)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.moves == moves and game.state == state
+    assert len(game.state["coaching"]) == 1
+
+
+def test_the_session_resumes_the_current_game():
+    client = Client()
+    url = start(client)
+    html, awaiting, move = page_state(client, url)
+    client.post(url, next_move(html, awaiting, move))
+    home = client.get("/play/", **EN).content.decode()
+    assert f'href="{url}"' in home and "Resume your game" in home
+    # Another visitor does not see it on /play/, but the link itself opens it.
+    other = Client()
+    assert f'href="{url}"' not in other.get("/play/", **EN).content.decode()
+    assert other.get(url, **EN).status_code == 200
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing():
+    client = Client()
+    url = start(client)
+    html, awaiting, move = page_state(client, url)
+    response = client.post(url, {"move": move, "action": "Play", "card": "5H"},
+                           HTTP_X_REQUESTED_WITH="fetch", **EN)
+    assert response.status_code == 400
+    assert "not yours to do now" in response.content.decode()
+    assert PracticeGame.objects.get().moves == 0
+
+
+def test_a_poor_discard_is_coached_with_the_analysis_figures():
+    client = Client()
+    url = start(client)
+    html, awaiting, move = advance_to(client, url, "discard")
+    game = PracticeGame.objects.get()
+    from games.cribbage.discard import analyze_discards
+    from games.play.cribbage import Table
+
+    table = Table.from_state(game.state)
+    dealt = table.game.held[0]
+    analysis = analyze_discards(dealt, dealer=table.game.dealer == 0)
+    worst = analysis.choices[-1]
+    client.post(url, {"move": move, "action": "Discard", "cards": [str(c) for c in worst.discard]})
+    html = client.get(url, **EN).content.decode()
+    assert "That is not the best discard" in html
+    assert f"{float(analysis.best.net):.1f}" in html and f"{float(worst.net):.1f}" in html
