@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -280,3 +281,31 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Email (optional) ------------------------------------------------------------------------------
+# A hall has no email server: invitations (officials' set-password links) are copied or printed.
+# With EMAIL_URL (smtp://user:password@host:587, smtps://… for SSL; "console://" prints them) or
+# EMAIL_HOST set, they are also emailed.
+def _email_settings(url: str, host: str) -> dict:
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme == "console":
+            return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {"EMAIL_HOST": parts.hostname or "", "EMAIL_PORT": parts.port or 587,
+                "EMAIL_HOST_USER": unquote(parts.username or ""),
+                "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+                "EMAIL_USE_SSL": parts.scheme == "smtps",
+                "EMAIL_USE_TLS": parts.scheme == "smtp+tls" or parts.port == 587}
+    if host:
+        return {"EMAIL_HOST": host, "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "587")),
+                "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+                "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", default=True)}
+    return {}
+
+
+_EMAIL = _email_settings(os.environ.get("EMAIL_URL", ""), os.environ.get("EMAIL_HOST", ""))
+globals().update(_EMAIL)
+HUCHE_EMAIL_ENABLED = bool(_EMAIL)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "huche@localhost")
+EMAIL_TIMEOUT = 10

@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from .views import archives, captain, exports, league, organizer, players, printing, public, season
+from .views import (
+    archives,
+    captain,
+    exports,
+    league,
+    officials,
+    organizer,
+    players,
+    printing,
+    public,
+    season,
+)
 
 app_name = "tournaments"
 
@@ -52,6 +63,11 @@ urlpatterns = [
     path("organize/<slug:slug>/games-count/", organizer.number_of_games, name="number-of-games"),
     path("organize/<slug:slug>/release/", organizer.release_results, name="release"),
     path("organize/<slug:slug>/playoffs/", organizer.playoffs, name="playoffs"),
+    path("organize/<slug:slug>/officials/", officials.officials_page, name="officials"),
+    path("organize/<slug:slug>/officials/<int:role_id>/<str:action>/",
+         officials.official_action, name="official-action"),
+    path("organize/<slug:slug>/close/", organizer.close_event, name="close"),
+    path("organize/<slug:slug>/reopen/", organizer.reopen_event, name="reopen"),
     path("organize/<slug:slug>/desk/", organizer.desk, name="desk"),
     path("organize/<slug:slug>/desk/games/<int:game_id>/", organizer.desk_game, name="desk-game"),
     path("organize/<slug:slug>/audit/", organizer.audit_log, name="audit"),

@@ -31,6 +31,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from accounts.models import EventRole
+from tournaments.events import officials
+from tournaments.events.officials import set_password_path
 from tournaments.leagues.season_export import request_season_export
 from tournaments.models import Event, Game, Report, Round, Season
 from tournaments.publishing.caching import bump_event
@@ -92,7 +95,8 @@ def open_menu(page):
 PAGES: dict[str, list[Visit]] = {
     "tournaments:home": [Visit("home", ANYONE, lambda s: "/"),
                          Visit("home-menu-open", ANYONE, lambda s: "/", then=open_menu)],
-    "tournaments:event": [Visit("event", ANYONE, lambda s: f"/e/{s['slug']}/")],
+    "tournaments:event": [Visit("event", ANYONE, lambda s: f"/e/{s['slug']}/"),
+                          Visit("event-finished", ANYONE, lambda s: f"/e/{s['past']}/")],
     "tournaments:seating": [
         Visit("seating", ANYONE, lambda s: f"/e/{s['slug']}/seating/"),
         Visit("seating-projector", ANYONE, lambda s: f"/e/{s['slug']}/seating/?display=projector",
@@ -133,7 +137,11 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:season-settings": [Visit(
         "season-settings", ORGANIZER,
         lambda s: f"/organize/leagues/{s['league']}/seasons/{s['season_slug']}/")],
-    "tournaments:dashboard": [Visit("dashboard", ORGANIZER, lambda s: f"/organize/{s['slug']}/")],
+    "tournaments:dashboard": [
+        Visit("dashboard", ORGANIZER, lambda s: f"/organize/{s['slug']}/"),
+        Visit("dashboard-finished", ORGANIZER, lambda s: f"/organize/{s['past']}/")],
+    "tournaments:officials": [Visit("officials", ORGANIZER,
+                                    lambda s: f"/organize/{s['slug']}/officials/")],
     "tournaments:settings": [Visit("settings", ORGANIZER,
                                    lambda s: f"/organize/{s['slug']}/settings/")],
     "tournaments:teams": [Visit("teams", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/")],
@@ -151,6 +159,7 @@ PAGES: dict[str, list[Visit]] = {
               lambda s: f"/organize/{s['slug']}/desk/games/{s['sheet_game']}/")],
     "tournaments:audit": [Visit("audit", ORGANIZER, lambda s: f"/organize/{s['slug']}/audit/")],
     "accounts:login": [Visit("login", ANYONE, lambda s: "/accounts/login/")],
+    "accounts:set-password": [Visit("set-password", ANYONE, lambda s: s["set_password"])],
     "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
     "games:discard": [Visit("tools-discard", ANYONE, lambda s: "/tools/discard/",
                             then=discard_hand)],
@@ -175,6 +184,9 @@ EXCLUDED: dict[str, str] = {
     "tournaments:seat-round": "POST only: redirects to the dashboard (visited)",
     "tournaments:number-of-games": "POST only: redirects to the dashboard (visited)",
     "tournaments:release": "POST only: redirects to the dashboard (visited)",
+    "tournaments:close": "POST only: redirects to the dashboard (visited)",
+    "tournaments:reopen": "POST only: redirects to the dashboard (visited)",
+    "tournaments:official-action": "POST only: redirects to the officials page (visited)",
     "tournaments:playoffs": "POST only: redirects to the dashboard (visited)",
     "accounts:logout": "POST only: redirects to the home page (visited)",
     "play:record": "a JSON download (the record of a finished practice game)",
@@ -227,13 +239,16 @@ def build_scene() -> dict:
     waiting = games[1]  # captain A reported; captain B sees "confirm"
     disputed = Game.objects.get(round=fourth, status=Game.Status.DISPUTED)
     link = link_of(waiting.team_b)
+    # A new official appointed by e-mail: their one-time link to choose a password.
+    newcomer = officials.appoint(event, organizer, "nouvelle.arbitre@huche.demo",
+                                 EventRole.Role.OFFICIAL, name="Nicole Nouvelle")
     return {
         "slug": event.slug, "past": past.slug, "team": waiting.team_a.pk,
         "season_url": f"/s/{season.league.slug}/{season.slug}/", "season": season.pk,
         "season_slug": season.slug, "league": season.league.slug,
         "player": games[0].team_a.captain_player.uid, "sheet_game": games[0].pk,
         "token": link.token, "pin": link.pin, "game": waiting.pk, "dispute": disputed.pk,
-        "organizer": organizer.email,
+        "organizer": organizer.email, "set_password": set_password_path(newcomer.role.user),
     }
 
 

@@ -126,6 +126,8 @@ def captain_game(request, token, game_id):
     link, game = _captain_game(request, token, game_id)
     if game is None:
         return redirect("tournaments:captain", token=token)
+    if request.method == "GET" and game.round.event.finished:
+        return redirect("tournaments:captain", token=token)  # it says the results are final
     team = link.team
     us = "a" if game.team_a_id == team.pk else "b"
     actor = reporting.Actor(team=team, channel=Report.Channel.LINK, client=client_of(request))
