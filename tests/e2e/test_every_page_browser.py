@@ -6,7 +6,7 @@ and a dispute, players with their pages), plus an official's hand-by-hand sheet,
 event's release and a season export.
 
 Each page is opened as the person who uses it (anyone, the captain through their link and PIN,
-the organizer logged in) and must:
+the official or the organizer logged in) and must:
 
 - not scroll sideways: ``document.documentElement.scrollWidth <= window.innerWidth``;
 - not hide anything in a sideways-scrolling box either (a ``.scroll`` table wider than its box is
@@ -44,7 +44,7 @@ from ..conftest import link_of
 from ..web.sheets_data import sheet
 from .conftest import ARTIFACTS
 
-ANYONE, CAPTAIN, ORGANIZER = "anyone", "captain", "organizer"
+ANYONE, CAPTAIN, OFFICIAL, ORGANIZER = "anyone", "captain", "official", "organizer"
 VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1920, "height": 1080}]
 NAMESPACES = ("tournaments", "accounts", "games", "play")
 
@@ -151,7 +151,8 @@ PAGES: dict[str, list[Visit]] = {
         Visit("print-slips", ORGANIZER, lambda s: f"/organize/{s['slug']}/slips/print/"),
         Visit("print-slip-one-team", ORGANIZER,
               lambda s: f"/organize/{s['slug']}/slips/print/?team={s['team']}")],
-    "tournaments:desk": [Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/")],
+    "tournaments:desk": [Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/"),
+                         Visit("desk-official", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/")],
     "tournaments:desk-game": [
         Visit("desk-game-dispute", ORGANIZER,
               lambda s: f"/organize/{s['slug']}/desk/games/{s['dispute']}/"),
@@ -248,7 +249,7 @@ def build_scene() -> dict:
         "season_slug": season.slug, "league": season.league.slug,
         "player": games[0].team_a.captain_player.uid, "sheet_game": games[0].pk,
         "token": link.token, "pin": link.pin, "game": waiting.pk, "dispute": disputed.pk,
-        "organizer": organizer.email, "set_password": set_password_path(newcomer.role.user),
+        "organizer": organizer.email, "official": "arbitre@huche.demo", "set_password": set_password_path(newcomer.role.user),
     }
 
 
@@ -300,9 +301,9 @@ def sign_in(context, base: str, scene: dict, role: str):
     if role == ANYONE:
         return
     page = context.new_page()
-    if role == ORGANIZER:
+    if role in (ORGANIZER, OFFICIAL):
         page.goto(f"{base}/accounts/login/")
-        page.fill("#id_username", scene["organizer"])
+        page.fill("#id_username", scene[role])
         page.fill("#id_password", "huche-demo")
         page.click("main button[type=submit]")
         page.wait_for_url(lambda url: "/accounts/login/" not in url)
@@ -325,7 +326,7 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
     for viewport in VIEWPORTS:
         size = f"{viewport['width']}x{viewport['height']}"
         contexts = {}
-        for role in (ANYONE, CAPTAIN, ORGANIZER):
+        for role in (ANYONE, CAPTAIN, OFFICIAL, ORGANIZER):
             contexts[role] = browser.new_context(viewport=viewport, locale="fr-CA")
             sign_in(contexts[role], live_server.url, scene, role)
         try:
