@@ -269,14 +269,13 @@ class Table:
             moves = [e for e in self.game.events if e.side == side and e.points > 0]
             if len(moves) >= 2:
                 back = moves[-2].scores[side]
-            elif moves:
-                back = self.game.initial_scores[side]
             pegs.append((front, back))
         return pegs
 
     def statistics(self) -> dict[str, Any]:
         """Points by source for each side, hands played, the best hand, the coaching summary."""
-        stats = {side: {"pegging": 0, "hand": 0, "crib": 0, "best_hand": 0} for side in (0, 1)}
+        stats = {side: {"pegging": 0, "hand": 0, "crib": 0, "muggins": 0, "best_hand": 0}
+                 for side in (0, 1)}
         for e in self.game.events:
             kind = "pegging" if e.kind in ("play", "go", "last card", "his heels") else e.kind
             if kind in stats[e.side]:
