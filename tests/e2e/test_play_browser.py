@@ -98,3 +98,28 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
     with page.expect_download() as download:
         page.click("[data-result] [data-record]")
     assert download.value.suggested_filename.endswith(".json")
+
+
+def test_the_game_is_played_with_the_keyboard(phone, shot, live_server):
+    """Focus follows the game: Enter on the focused button, Space to pick a card, Tab to move."""
+    page = phone
+    page.goto(f"{live_server.url}/play/")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("[data-awaiting]")
+    for _ in range(6):  # cut for deal (again after a tie), then deal
+        if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
+            break
+        act(page, lambda: page.keyboard.press("Enter"))
+    assert page.get_attribute("[data-awaiting]", "data-awaiting") == "discard"
+    assert page.evaluate("document.activeElement.name") == "cards"
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    assert page.locator(".card-choice input:checked").count() == 2
+    shot(page, "play-keyboard-discard")
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.hasAttribute('data-discard')"):
+            break
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert page.get_attribute("[data-awaiting]", "data-awaiting") in ("cut", "play", "go")
