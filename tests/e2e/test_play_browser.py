@@ -8,6 +8,7 @@ import pytest
 
 from games.cards import parse_cards
 from games.cribbage.discard import analyze_discards
+from games.models import PracticeGame
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -123,3 +124,19 @@ def test_the_game_is_played_with_the_keyboard(phone, shot, live_server):
             break
     act(page, lambda: page.keyboard.press("Enter"))
     assert page.get_attribute("[data-awaiting]", "data-awaiting") in ("cut", "play", "go")
+
+
+def test_a_move_made_while_the_wifi_is_down_is_sent_once_it_is_back(phone, shot, live_server):
+    page = phone
+    page.goto(f"{live_server.url}/play/")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("[data-awaiting=cut_for_deal]")
+    page.context.set_offline(True)
+    page.click(".play-action button[type=submit]")
+    page.wait_for_selector("[data-offline]:not([hidden])")
+    shot(page, "play-offline")
+    assert PracticeGame.objects.get().moves == 0
+    page.context.set_offline(False)
+    page.wait_for_selector("[data-offline][hidden]", state="attached", timeout=20_000)
+    page.wait_for_function("document.querySelector('input[name=move]').value !== '0'")
+    assert PracticeGame.objects.get().moves == 1  # sent again, applied once
