@@ -17,10 +17,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-run: install ## Migrate, load the demo data and serve Huche at http://127.0.0.1:8000
+# HOST=0.0.0.0 serves the hall's Wi-Fi (docs/hall.md): printed links and QR codes then carry the
+# laptop's address on that network, which load_demo prints with the captains' links.
+SERVE := HUCHE_LISTEN=$(HOST):$(PORT)
+
+run: install ## Migrate, load the demo data and serve Huche at http://$(HOST):$(PORT)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_demo
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(SERVE) $(PY) manage.py load_demo
+	$(SERVE) $(PY) manage.py runserver $(HOST):$(PORT)
 
 demo: install
 	$(PY) manage.py migrate --noinput

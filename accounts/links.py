@@ -8,13 +8,18 @@ many (an official can lift the lock), and revocation takes effect on the next re
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
+
+from config import hall
 
 from .models import CaptainLink
 from .throttle import pin_per_client
@@ -23,6 +28,18 @@ PIN_LENGTH = 6
 MAX_FAILED_ATTEMPTS = 5
 LOCKOUT = timedelta(minutes=15)
 SESSION_KEY = "captain_links"
+
+
+# What people type between the digits of a PIN read off a slip ("461 224", "461-224").
+_PIN_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212.]+")
+_PIN = re.compile(rf"[0-9]{{{PIN_LENGTH}}}")
+
+
+def normalize_pin(typed: str) -> str | None:
+    """The 6 digits of a typed PIN, spaces and dashes dropped; None if it is not 6 digits
+    (then it is refused before any comparison: a typo spends no attempt)."""
+    digits = _PIN_SEPARATORS.sub("", typed or "")
+    return digits if _PIN.fullmatch(digits) else None
 
 
 def new_pin() -> str:
@@ -101,3 +118,31 @@ def remember(session, link: CaptainLink) -> None:
 
 def unlocked(session, token: str) -> bool:
     return token in session.get(SESSION_KEY, [])
+
+
+def public_base_url(request=None) -> str:
+    """The base URL of every printed link and QR code, the one phones at the hall use.
+
+    ``HUCHE_BASE_URL`` if set; else the address the organizer's browser used, unless that is a
+    loopback address while the server listens on the network (``HUCHE_LISTEN``, set by ``make
+    run``): then the machine's LAN address. Without a request: the served address.
+    """
+    if settings.HUCHE_BASE_URL:
+        return settings.HUCHE_BASE_URL
+    served = hall.served_base_url(settings.HUCHE_LISTEN) if settings.HUCHE_LISTEN else None
+    if request is not None:
+        host = request.get_host()
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        if not hall.is_loopback(name) or served is None:
+            return f"{request.scheme}://{host}"
+        return served
+    return served or "http://127.0.0.1:8000"
+
+
+def reaches_phones(base_url: str) -> bool:
+    """False for a loopback base URL: a phone cannot open it."""
+    return not hall.is_loopback(hall.base_url_host(base_url))
+
+
+def captain_url(link: CaptainLink, base_url: str) -> str:
+    return base_url + reverse("tournaments:captain", args=[link.token])

@@ -1,8 +1,13 @@
-"""The login page, with failed attempts throttled per address and per account."""
+"""The login page, with failed attempts throttled per address and per account; the page where
+an appointed official or organizer chooses a password from their one-time link."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import SetPasswordForm
+from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .forms import EmailLoginForm
@@ -41,3 +46,17 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         login_succeeded(self._account())
         return super().form_valid(form)
+
+
+class SetPasswordView(auth_views.PasswordResetConfirmView):
+    """Choose a password from the one-time link; logged in at once, then on to their events."""
+
+    template_name = "accounts/set_password.html"
+    form_class = SetPasswordForm
+    post_reset_login = True
+    success_url = reverse_lazy("tournaments:organizer-home")
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(self.request, _("Your password is saved: you are logged in."))
+        return response

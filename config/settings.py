@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from . import hall
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -45,6 +48,21 @@ if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_K
 HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
+
+# The hall's network (config/hall.py, docs/hall.md). HUCHE_BASE_URL: the public base URL of every
+# printed link and QR code (e.g. http://192.168.1.10:8000). HUCHE_LISTEN: the HOST:PORT the
+# server listens on, set by `make run`; unset, printed links follow the organizer's browser.
+HUCHE_BASE_URL = os.environ.get("HUCHE_BASE_URL", "").strip().rstrip("/")
+if HUCHE_BASE_URL and (not HUCHE_BASE_URL.startswith(("http://", "https://"))
+                       or not hall.base_url_host(HUCHE_BASE_URL)):
+    raise ImproperlyConfigured(f"HUCHE_BASE_URL {HUCHE_BASE_URL!r} is not a base URL such as "
+                               "http://192.168.1.10:8000 (http:// or https://, then the host)")
+HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
+# Phones reach the server by the address printed on their slips: let it through.
+for _host in (hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
+              hall.base_url_host(hall.served_base_url(HUCHE_LISTEN)) if HUCHE_LISTEN else ""):
+    if _host and _host not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_host if ":" not in _host else f"[{_host}]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -263,3 +281,31 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Email (optional) ------------------------------------------------------------------------------
+# A hall has no email server: invitations (officials' set-password links) are copied or printed.
+# With EMAIL_URL (smtp://user:password@host:587, smtps://… for SSL; "console://" prints them) or
+# EMAIL_HOST set, they are also emailed.
+def _email_settings(url: str, host: str) -> dict:
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme == "console":
+            return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {"EMAIL_HOST": parts.hostname or "", "EMAIL_PORT": parts.port or 587,
+                "EMAIL_HOST_USER": unquote(parts.username or ""),
+                "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+                "EMAIL_USE_SSL": parts.scheme == "smtps",
+                "EMAIL_USE_TLS": parts.scheme == "smtp+tls" or parts.port == 587}
+    if host:
+        return {"EMAIL_HOST": host, "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "587")),
+                "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+                "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", default=True)}
+    return {}
+
+
+_EMAIL = _email_settings(os.environ.get("EMAIL_URL", ""), os.environ.get("EMAIL_HOST", ""))
+globals().update(_EMAIL)
+HUCHE_EMAIL_ENABLED = bool(_EMAIL)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "huche@localhost")
+EMAIL_TIMEOUT = 10

@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from .api.views import auth, events, results, rounds, seasons, teams
+from .api.views import auth, events, officials, results, rounds, seasons, teams
 
 EVENT = r"events/(?P<slug>[-\w]+)"
 
@@ -12,11 +12,14 @@ router.register("events", events.EventViewSet, basename="api-event")
 router.register(f"{EVENT}/teams", teams.TeamViewSet, basename="api-team")
 router.register(f"{EVENT}/rounds", rounds.RoundViewSet, basename="api-round")
 router.register(f"{EVENT}/games", rounds.EventGameViewSet, basename="api-event-game")
+router.register(f"{EVENT}/officials", officials.OfficialViewSet, basename="api-official")
 
 urlpatterns = [
     path("auth/token/", auth.ObtainTokenView.as_view(), name="api-token"),
     path("games/<int:pk>/", rounds.GameDetailView.as_view(), name="api-game"),
     path("games/<int:pk>/reports/", results.SubmitReportView.as_view(), name="api-game-reports"),
+    path("games/<int:pk>/withdrawal/", results.WithdrawalView.as_view(),
+         name="api-game-withdrawal"),
     path("reports/<int:pk>/confirm/", results.ConfirmReportView.as_view(),
          name="api-report-confirm"),
     path("disputes/<int:pk>/decide/", results.DecideDisputeView.as_view(),

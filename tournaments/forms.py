@@ -5,8 +5,14 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts.links import normalize_pin
 from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
-from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
+from tournaments.standings.engine import (
+    METRICS,
+    StandingsConfig,
+    StandingsError,
+    tiebreak_choices,
+)
 
 from .errors import RuleError
 from .models import Event, Season
@@ -23,9 +29,9 @@ class EventForm(forms.ModelForm):
     scoring_system = forms.ChoiceField(label=_("Scoring system"))
     tiebreaks = forms.CharField(
         label=_("Tiebreak order"), required=False,
-        help_text=_("Leave empty for the system's order. Otherwise metric keys separated by "
-                    "commas, e.g. “head_to_head, wins, spread”; the draw of lots always comes "
-                    "last."),
+        help_text=_("Leave empty for the system's order. Otherwise the tiebreaks separated by "
+                    "commas, by key or by name, e.g. “head_to_head, wins, spread”; the draw "
+                    "of lots always comes last."),
     )
 
     class Meta:
@@ -52,8 +58,9 @@ class EventForm(forms.ModelForm):
                 ("wins", _("Wins, then point spread")),
             ) if key in scoring_system_names()
         ]
-        if self.instance.pk and self.instance.tiebreaks:
-            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+        if self.instance.pk:
+            # The model's JSON list shown as the comma list people type (never "[]").
+            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
@@ -66,13 +73,31 @@ class EventForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         system, chain = data.get("scoring_system"), data.get("tiebreaks")
-        if system and chain:
+        if not (system and chain):
+            return data
+        allowed = tiebreak_choices(system)
+        by_label = {_(METRICS[k].label).casefold(): k for k in allowed} | {
+            METRICS[k].label.casefold(): k for k in allowed}
+        chain = [k if k in allowed else by_label.get(k.casefold(), k) for k in chain]
+        data["tiebreaks"] = chain
+        listed = ", ".join(f"{k} ({_(METRICS[k].label)})" for k in allowed)
+        unknown = [k for k in chain if k not in allowed]
+        if unknown:
+            self.add_error("tiebreaks", _(
+                "“%(key)s” is not a tiebreak of this scoring system. Allowed, separated by "
+                "commas: %(keys)s.") % {"key": unknown[0], "keys": listed})
+        elif len(set(chain)) != len(chain):
+            self.add_error("tiebreaks", _("Each tiebreak may appear only once."))
+        else:
             try:
                 StandingsConfig(system, tiebreaks=tuple(chain))
-            except StandingsError as exc:
-                self.add_error("tiebreaks", _("%(error)s (allowed: %(keys)s)") % {
-                    "error": exc, "keys": ", ".join(tiebreak_choices(system))})
+            except StandingsError:
+                self.add_error("tiebreaks", _(
+                    "The draw of lots separates every team: it must come last (it is added "
+                    "at the end when left out). Allowed, separated by commas: %(keys)s.")
+                    % {"keys": listed})
         return data
+
 
 class TeamForm(forms.Form):
     """A team and who its players are: pick a known player, or give a member number the league
@@ -131,10 +156,20 @@ class NumberOfGamesForm(forms.Form):
 
 class PinForm(forms.Form):
     pin = forms.CharField(
-        label=_("PIN"), max_length=12,
+        label=_("PIN"), max_length=32, required=False,  # empty: the clear message below
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "one-time-code",
                                       "autofocus": True}),
     )
+
+    def clean_pin(self) -> str:
+        """Spaces and dashes are fine ("461 224"); anything but 6 digits is refused here,
+        before the PIN is checked, so it spends no attempt."""
+        pin = normalize_pin(self.cleaned_data["pin"])
+        if pin is None:
+            raise forms.ValidationError(
+                _("A PIN is 6 digits, as printed on your captain's slip (for example "
+                  "461 224). Nothing was checked: no attempt is used."), code="pin_format")
+        return pin
 
 
 class FinalScoreForm(forms.Form):
@@ -198,3 +233,14 @@ class MergeForm(forms.Form):
              f"{p.name} (#{p.pk})") for p in players]
         self.fields["duplicate"].choices = choices
         self.fields["into"].choices = choices
+
+
+class AppointForm(forms.Form):
+    """Appoint an official or a co-organizer by email (the service checks the rest)."""
+
+    email = forms.EmailField(label=_("Email address"), max_length=254)
+    name = forms.CharField(label=_("Name (for a new account)"), max_length=120, required=False)
+    role = forms.ChoiceField(label=_("Role"), choices=[
+        ("official", _("Official: runs the floor, seats rounds, enters and corrects results")),
+        ("organizer", _("Organizer: also the settings, the release, closing, the officials")),
+    ], initial="official", widget=forms.RadioSelect)

@@ -160,6 +160,14 @@ class Event(models.Model):
     )
     released_at = models.DateTimeField(_("results released at"), null=True, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    # Closed by an organizer after the last round, the playoffs and the release: results are
+    # frozen until an organizer reopens it (see ``events.closing``).
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    finished_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+",
+    )
+    finished_by_label = models.CharField(max_length=160, blank=True)
     seed = models.BigIntegerField(_("draw seed"), default=0)
     version = models.PositiveIntegerField(
         default=0, help_text=_("Bumped by every change public pages show; keys cached fragments.")
@@ -175,6 +183,10 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:event", args=[self.slug])
+
+    @property
+    def finished(self) -> bool:
+        return self.status == self.Status.FINISHED
 
     @property
     def results_public(self) -> bool:
@@ -305,6 +317,7 @@ class Report(models.Model):
         SHEET = "sheet", _("Hand-by-hand sheet")
         CRAPETTE = "crapette", _("Crapette result")
         CRAPETTE_RECORD = "crapette_record", _("Crapette game record")
+        FORFEIT = "forfeit", _("Win by forfeit (decided by an official)")
 
     class Channel(models.TextChoices):
         LINK = "link", _("Captain's private link")

@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from .views import archives, captain, exports, league, organizer, players, public, season
+from .views import (
+    archives,
+    captain,
+    exports,
+    league,
+    officials,
+    organizer,
+    players,
+    printing,
+    public,
+    season,
+)
 
 app_name = "tournaments"
 
@@ -46,11 +57,17 @@ urlpatterns = [
     path("organize/<slug:slug>/teams/<int:team_id>/<str:action>/", organizer.team_action,
          name="team-action"),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
-    path("organize/<slug:slug>/rounds/<int:number>/print/", organizer.print_round,
+    path("organize/<slug:slug>/rounds/<int:number>/print/", printing.print_round,
          name="print-round"),
+    path("organize/<slug:slug>/slips/print/", printing.print_slips, name="print-slips"),
     path("organize/<slug:slug>/games-count/", organizer.number_of_games, name="number-of-games"),
     path("organize/<slug:slug>/release/", organizer.release_results, name="release"),
     path("organize/<slug:slug>/playoffs/", organizer.playoffs, name="playoffs"),
+    path("organize/<slug:slug>/officials/", officials.officials_page, name="officials"),
+    path("organize/<slug:slug>/officials/<int:role_id>/<str:action>/",
+         officials.official_action, name="official-action"),
+    path("organize/<slug:slug>/close/", organizer.close_event, name="close"),
+    path("organize/<slug:slug>/reopen/", organizer.reopen_event, name="reopen"),
     path("organize/<slug:slug>/desk/", organizer.desk, name="desk"),
     path("organize/<slug:slug>/desk/games/<int:game_id>/", organizer.desk_game, name="desk-game"),
     path("organize/<slug:slug>/audit/", organizer.audit_log, name="audit"),

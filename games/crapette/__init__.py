@@ -6,7 +6,7 @@ Plain Python, no Django. The pieces, python-chess style:
 - :class:`GameState` (the position: ``legal_moves()``, ``apply(move)``, ``score()``);
 - :class:`Move` and its notation (``C>F``, ``3>OC``, ``T``, ``!``…);
 - game records: :func:`check_record`, :func:`replay`, :class:`GameRecord`;
-- :func:`selfplay` with a greedy bot; :func:`render` for text pictures.
+- :class:`Computer`, the computer opponent at three levels; :func:`selfplay` with a greedy bot; :func:`render` for text pictures.
 
 >>> game = GameState.new(Deal.from_seed(1))
 >>> game.turn.label, [str(m) for m in game.foundation_moves()]
@@ -14,6 +14,7 @@ Plain Python, no Django. The pieces, python-chess style:
 """
 
 from .bot import GreedyBot, selfplay
+from .computer import Computer, Level, Vigilance
 from .errors import (
     CrapetteError,
     DealError,
@@ -31,10 +32,10 @@ from .rules import STANDARD, Loading, Mandatory, Rules, Scoring, WhoStarts
 from .state import GameState, Phase, Score
 
 __all__ = [
-    "CALL", "PASS", "RECYCLE", "STANDARD", "TURN", "CrapetteError", "Deal", "DealError",
-    "GameRecord", "GameState", "GreedyBot", "IllegalMove", "Loading", "Mandatory", "Move",
+    "CALL", "PASS", "RECYCLE", "STANDARD", "TURN", "Computer", "CrapetteError", "Deal", "DealError",
+    "GameRecord", "GameState", "GreedyBot", "IllegalMove", "Level", "Loading", "Mandatory", "Move",
     "MoveKind", "NotationError", "Phase", "Player", "PlayerCard", "PositionError",
-    "RecordFormatError", "ReplayResult", "Rules", "RulesError", "Score", "Scoring",
+    "RecordFormatError", "ReplayResult", "Rules", "RulesError", "Score", "Scoring", "Vigilance",
     "WhoStarts", "check_record", "deal_record", "load_record", "parse_notation", "render",
     "replay", "selfplay", "who_starts",
 ]  # fmt: skip

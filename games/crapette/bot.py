@@ -45,14 +45,24 @@ class GreedyBot:
             raise ValueError("the game is over: there is no move to choose")
         if CALL in moves:
             return CALL
-        if state.turn_number != self._turn:
-            self._turn, self._shifted = state.turn_number, set()
-        best = min(moves, key=lambda m: self._rank(state, m))
-        if best.kind is MoveKind.TRANSFER and best.source.isdigit() and best.target.isdigit():
-            self._shifted.add(state.card_moved_by(best))
+        best = min(moves, key=lambda m: self.rank(state, m))
+        self.remember(state, best)
         return best
 
-    def _rank(self, state: GameState, move: Move) -> tuple[int, int]:
+    def remember(self, state: GameState, move: Move) -> None:
+        """Note ``move`` (about to be played from ``state``): a card moved from case to case
+        is not moved that way again this turn. A player rebuilt mid-turn (e.g. for each web
+        request) is told the turn's earlier moves so it keeps that promise."""
+        if state.turn_number != self._turn:
+            self._turn, self._shifted = state.turn_number, set()
+        if move.kind is MoveKind.TRANSFER and move.source.isdigit() and move.target.isdigit():
+            self._shifted.add(state.card_moved_by(move))
+
+    def shifted(self, state: GameState, move: Move) -> bool:
+        """Whether ``move`` moves a card that already moved from case to case this turn."""
+        return state.turn_number == self._turn and state.card_moved_by(move) in self._shifted
+
+    def rank(self, state: GameState, move: Move) -> tuple[int, int]:
         source, target = move.source, move.target
         if move.kind is not MoveKind.TRANSFER:
             return (90, 0)  # T, R or P: stop moving cards
@@ -69,7 +79,11 @@ class GreedyBot:
         if loads:
             return (30, 0)
         card = pile[-1]
-        if card in self._shifted or not state.cases[int(target) - 1] and len(pile) == 1:
+        if (
+            (self._turn == state.turn_number and card in self._shifted)
+            or not state.cases[int(target) - 1]
+            and len(pile) == 1
+        ):
             return (99, 0)  # would only shuffle cards around: never preferred to stopping
         return (40, 0)
 

@@ -1,11 +1,15 @@
 """Hand-built positions (``GameState.build``): any position written as text, for tests and
 analysis. Piles go from bottom to top; each card may appear twice (once per deck).
 
->>> game = build_position(crapette={"A": "KC 9H", "B": "QS"}, cases={1: "TS 9D"},
+:func:`fill_position` fills an empty position that ``GameState.build`` hands it, so this
+module never imports the state machine (which imports it).
+
+>>> from games.crapette.state import GameState
+>>> game = GameState.build(crapette={"A": "KC 9H", "B": "QS"}, cases={1: "TS 9D"},
 ...                       foundations="8H 3S")
 >>> [str(c) for c in game.cases[0]], [len(f) for f in game.foundations[:4]]
 (['TS', '9D'], [3, 0, 8, 0])
->>> build_position(cases={2: "9S 9H"})
+>>> GameState.build(cases={2: "9S 9H"})
 Traceback (most recent call last):
 ...
 games.crapette.errors.PositionError: case 2: 9♥ cannot lie on 9♠: a case builds down one rank at a time in alternating colours
@@ -20,14 +24,12 @@ from games.cards import Card, CardError, parse_cards
 
 from .errors import PositionError
 from .layout import Player, PlayerCard, player_card
-from .rules import STANDARD, Rules
-from .state import CASE_INDEX, SUITS, GameState, fits_case
+from .table import CASE_INDEX, SUITS, Position, fits_case
 
 
-def build_position(
+def fill_position(
+    state: Position,
     *,
-    turn: str | Player = "A",
-    rules: Rules = STANDARD,
     crapette: Mapping[str, str] | None = None,
     crapette_up: Mapping[str, int] | None = None,
     stock: Mapping[str, str] | None = None,
@@ -35,9 +37,9 @@ def build_position(
     cases: Mapping[int, str] | None = None,
     foundations: str | Iterable[str] = "",
     turned: str | None = None,
-) -> GameState:
-    """See :meth:`GameState.build`. A player left with no card at all has already won."""
-    state = GameState(rules, Player.parse(turn, "turn"))
+) -> Position:
+    """Fill ``state``, a new, empty ``GameState``, and return it; see :meth:`GameState.build`.
+    A player left with no card at all has already won."""
     copies: Counter[Card] = Counter()
     owners: dict[Card, set[Player]] = {}
 

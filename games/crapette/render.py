@@ -7,17 +7,13 @@ the exposed, free card); a pile shows its count and its visible top.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .layout import Player
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .table import Position
 
 EMPTY = "--"
 
 
-def render(state: GameState) -> str:
+def render(state: Position) -> str:
     lines = [_player_line(state, Player.B)]
     lines += [_case_line(state, n) for n in (5, 6, 7, 8)]
     lines.append("foundations  " + "   ".join(_foundation_pair(state, s) for s in range(4)))
@@ -27,7 +23,7 @@ def render(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def _player_line(state: GameState, player: Player) -> str:
+def _player_line(state: Position, player: Player) -> str:
     mark = ">" if state.turn == player and not state.is_over else " "
     crapette = state.crapette[player]
     up = state.crapette_up[player]
@@ -43,17 +39,17 @@ def _player_line(state: GameState, player: Player) -> str:
     return line
 
 
-def _case_line(state: GameState, number: int) -> str:
+def _case_line(state: Position, number: int) -> str:
     pile = state.cases[number - 1]
     return f"    case {number}: " + (" ".join(c.pretty for c in pile) if pile else EMPTY)
 
 
-def _foundation_pair(state: GameState, suit_index: int) -> str:
+def _foundation_pair(state: Position, suit_index: int) -> str:
     tops = [state.foundations[2 * suit_index + k] for k in (0, 1)]
     return " ".join(p[-1].pretty if p else EMPTY for p in tops)
 
 
-def _status_line(state: GameState) -> str:
+def _status_line(state: Position) -> str:
     if state.is_over:
         return "game over: " + state.score().detail
     line = f"turn {state.turn_number}: {state.turn.label} to move"

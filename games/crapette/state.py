@@ -26,16 +26,20 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from games.cards import Suit
-
 from .errors import IllegalMove, NotationError
 from .layout import Deal, Player, PlayerCard
 from .moves import CALL, PASS, RECYCLE, TURN, Move, MoveKind, parse_notation
+from .positions import fill_position
+from .reasons import why_illegal
+from .render import render
 from .rules import STANDARD, Loading, Mandatory, Rules, Scoring
+from .strict import freeing_sequence
+from .table import CASE_INDEX, CASES, SUITS, fits_case, rank_label, source_name
 
-CASES = 8
-SUITS = tuple(Suit)  # foundation slots 2i and 2i+1 hold SUITS[i]
-CASE_INDEX = {str(n + 1): n for n in range(CASES)}
+__all__ = [
+    "CASES", "CASE_INDEX", "SUITS", "GameState", "Phase", "Score", "fits_case", "rank_label",
+    "source_name",
+]  # fmt: skip
 
 
 class Phase(enum.Enum):
@@ -136,11 +140,8 @@ class GameState:
         up (default 1). Each card may appear twice (one per deck); owners are assigned for
         you, preferring the pile's owner.
         """
-        from .positions import build_position
-
-        return build_position(
-            turn=turn,
-            rules=rules,
+        return fill_position(
+            cls(rules, Player.parse(turn, "turn")),
             crapette=crapette,
             crapette_up=crapette_up,
             stock=stock,
@@ -246,8 +247,6 @@ class GameState:
 
     def why_illegal(self, move: Move) -> str | None:
         """None if ``move`` is legal, else the reason it is not (a sentence for the player)."""
-        from .reasons import why_illegal
-
         return why_illegal(self, move)
 
     def score(self) -> Score:
@@ -451,8 +450,6 @@ class GameState:
         """Optional moves (at most ``depth``, default the rule set's ``strict_call_depth``)
         that would free a visible card for a foundation, then that foundation move; see
         :mod:`games.crapette.strict`."""
-        from .strict import freeing_sequence
-
         return freeing_sequence(self, self.rules.strict_call_depth if depth is None else depth)
 
     # ----------------------------------------------------------------- output
@@ -487,29 +484,7 @@ class GameState:
         }
 
     def __str__(self) -> str:
-        from .render import render
-
         return render(self)
 
     def __repr__(self) -> str:
         return f"<GameState turn {self.turn_number}, {self.turn.label} to move, {self.phase.value}>"
-
-
-def fits_case(card: PlayerCard, pile: list[PlayerCard]) -> bool:
-    """A case takes any card when empty, else one rank lower of the other colour."""
-    if not pile:
-        return True
-    top = pile[-1]
-    return top.rank == card.rank + 1 and top.red != card.red
-
-
-def rank_label(rank: int) -> str:
-    return "A23456789TJQK"[rank - 1].replace("T", "10")
-
-
-def source_name(source: str) -> str:
-    if source == "C":
-        return "the crapette top"
-    if source == "S":
-        return "the turned stock card"
-    return f"case {source}"

@@ -18,15 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .moves import Move
+from .table import Position
 
 if TYPE_CHECKING:
     from .layout import PlayerCard
-    from .state import GameState
 
 Pile = list["PlayerCard"]
 
 
-def freeing_sequence(state: GameState, depth: int) -> list[Move] | None:
+def freeing_sequence(state: Position, depth: int) -> list[Move] | None:
     """Up to ``depth`` optional moves after which a visible card can go to a foundation,
     followed by that foundation move; ``[]`` if one can already; None if there is none.
 
@@ -49,7 +49,7 @@ def freeing_sequence(state: GameState, depth: int) -> list[Move] | None:
 class _Search:
     """A depth-first search that moves cards on copies of the piles and undoes them."""
 
-    def __init__(self, state: GameState, me: int, opp: int) -> None:
+    def __init__(self, state: Position, me: int, opp: int) -> None:
         self.state = state
         self.cases: list[Pile] = [list(p) for p in state.cases]
         self.loads: list[tuple[str, Pile]] = [

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, crapette_api
 
 urlpatterns = [
     path("cribbage/", api.NewCribbageView.as_view(), name="api-play-cribbage"),
@@ -10,4 +10,9 @@ urlpatterns = [
          name="api-play-cribbage-state"),
     path("cribbage/<uuid:game_id>/act/", api.CribbageActView.as_view(),
          name="api-play-cribbage-act"),
+    path("crapette/", crapette_api.NewCrapetteView.as_view(), name="api-play-crapette"),
+    path("crapette/<uuid:game_id>/", crapette_api.CrapetteStateView.as_view(),
+         name="api-play-crapette-state"),
+    path("crapette/<uuid:game_id>/act/", crapette_api.CrapetteActView.as_view(),
+         name="api-play-crapette-act"),
 ]

@@ -84,7 +84,7 @@ def test_a_captain_reports_with_link_and_pin_headers(api_client, scene):
 
 def test_a_wrong_pin_is_refused_and_counted(api_client, scene):
     before = Report.objects.count()
-    response = _report(captain(api_client, scene.team_b, pin="000000x"), scene)
+    response = _report(captain(api_client, scene.team_b, pin=wrong_pin(scene.team_b)), scene)
     assert response.status_code == 401
     assert response.json() == {
         "detail": f"Wrong PIN. {MAX_FAILED_ATTEMPTS - 1} attempts left before the link is "
@@ -93,9 +93,25 @@ def test_a_wrong_pin_is_refused_and_counted(api_client, scene):
     assert Report.objects.count() == before
 
 
+def test_a_pin_that_is_not_6_digits_is_refused_without_spending_an_attempt(api_client, scene):
+    pin = link_of(scene.team_b).pin
+    refused = _report(captain(api_client, scene.team_b, pin=pin[:5]), scene)
+    assert refused.status_code == 401
+    assert refused.json()["code"] == "pin_format"
+    assert "6 digits" in refused.json()["detail"]
+    assert link_of(scene.team_b).failed_attempts == 0
+    # The same PIN typed as printed on the slip, with a space, is accepted.
+    spaced = _report(captain(api_client, scene.team_b, pin=f"{pin[:3]} {pin[3:]}"), scene)
+    assert spaced.status_code == 201
+
+
+def wrong_pin(team) -> str:
+    return "000000" if link_of(team).pin != "000000" else "111111"
+
+
 def test_too_many_wrong_pins_lock_the_link_until_an_official_unlocks_it(api_client, scene):
     for _attempt in range(MAX_FAILED_ATTEMPTS):
-        _report(captain(api_client, scene.team_b, pin="bad"), scene)
+        _report(captain(api_client, scene.team_b, pin=wrong_pin(scene.team_b)), scene)
     locked = _report(captain(api_client, scene.team_b), scene)  # even the right PIN now
     assert locked.status_code == 403
     assert locked.json()["code"] == "link_locked"

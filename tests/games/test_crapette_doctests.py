@@ -7,7 +7,10 @@ import importlib
 
 import pytest
 
-MODULES = ["", ".rules", ".layout", ".moves", ".state", ".positions", ".strict", ".record", ".bot"]
+MODULES = [
+    "", ".rules", ".layout", ".moves", ".table", ".state", ".positions", ".strict", ".record",
+    ".bot", ".computer",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -83,6 +83,22 @@ def released(scene) -> bool:
     return _event(scene).released_at is not None
 
 
+def finished(scene) -> bool:
+    return _event(scene).status == "finished"
+
+
+def official_appointed(scene) -> bool:
+    from accounts.models import EventRole
+
+    return EventRole.objects.filter(event=scene.event, user__email="nouvel@example.org").exists()
+
+
+def official_removed(scene) -> bool:
+    from accounts.models import EventRole
+
+    return not EventRole.objects.filter(pk=scene.extra["official_role"]).exists()
+
+
 def games_is_9(scene) -> bool:
     return _event(scene).number_of_games == 9
 
@@ -162,10 +178,20 @@ MATRIX = [
     page("play:game", "GET", f"/play/{NO_GAME}/", *(404,) * 7),
     page("play:game", "POST", f"/play/{NO_GAME}/", *(404,) * 7, data={"move": 0, "action": "Go"}),
     page("play:record", "GET", f"/play/{NO_GAME}/record/", *(404,) * 7),
+    page("play:crapette-home", "GET", "/play/crapette/", *ANYONE),
+    page("play:crapette-home", "POST", "/play/crapette/", *(DONE,) * 7,
+         data={"level": "easy", "vigilance": "always", "loading": "same-suit"},
+         effect=practice_game_created),
+    page("play:crapette-game", "GET", f"/play/crapette/{NO_GAME}/", *(404,) * 7),
+    page("play:crapette-game", "POST", f"/play/crapette/{NO_GAME}/", *(404,) * 7,
+         data={"move": 0, "action": "turn"}),
+    page("play:crapette-record", "GET", f"/play/crapette/{NO_GAME}/record/", *(404,) * 7),
     page("schema", "GET", "/api/schema/", *ANYONE),
     page("api-docs", "GET", "/api/docs/", *ANYONE),
     page("accounts:login", "GET", "/accounts/login/", 200, 200, 200, DONE, DONE, DONE, DONE),
     page("accounts:logout", "POST", "/accounts/logout/", *(DONE,) * 7),
+    # An appointed official's one-time link: a wrong token only says the link is not valid.
+    page("accounts:set-password", "GET", "/accounts/set-password/MQ/wrong-token/", *ANYONE),
     page("tournaments:season", "GET", "/s/ligue-fadoq/2026/", *ANYONE),
     page("tournaments:season-csv", "GET", "/s/ligue-fadoq/2026/players.csv", *ANYONE),
     page("tournaments:player", "GET", "/p/{player}/", *ANYONE),
@@ -195,10 +221,21 @@ MATRIX = [
     page("tournaments:seat-round", "POST", EVENT + "/rounds/next/", *OFFICIALS_POST,
          data={"force": "1"}, effect=second_round),
     page("tournaments:print-round", "GET", EVENT + "/rounds/1/print/", *OFFICIALS),
+    page("tournaments:print-slips", "GET", EVENT + "/slips/print/", *OFFICIALS),
     page("tournaments:number-of-games", "POST", EVENT + "/games-count/", *OFFICIALS_POST,
          data={"number_of_games": "9"}, effect=games_is_9),
     page("tournaments:release", "POST", EVENT + "/release/", *ORGANIZER_POST, effect=released),
     page("tournaments:playoffs", "POST", EVENT + "/playoffs/", *OFFICIALS_POST),
+    # Closing and reopening: organizers only (round 1 is open, so closing is refused with its
+    # reasons, and there is nothing to reopen: a redirect to the dashboard with the message).
+    page("tournaments:officials", "GET", EVENT + "/officials/", *ORGANIZER),
+    page("tournaments:officials", "POST", EVENT + "/officials/", *ORGANIZER_POST,
+         data={"email": "nouvel@example.org", "role": "official"}, effect=official_appointed),
+    page("tournaments:official-action", "POST", EVENT + "/officials/{official_role}/remove/",
+         *ORGANIZER_POST, effect=official_removed),
+    page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST),
+    page("tournaments:reopen", "POST", EVENT + "/reopen/", *ORGANIZER_POST,
+         data={"reason": "Erreur"}),
     page("tournaments:desk", "GET", EVENT + "/desk/", *OFFICIALS),
     page("tournaments:desk-game", "GET", EVENT + "/desk/games/{game}/", *OFFICIALS),
     page("tournaments:desk-game", "POST", EVENT + "/desk/games/{game}/", *OFFICIALS_POST,
@@ -237,6 +274,11 @@ MATRIX = [
     api("api-play-cribbage-state", "GET", f"play/cribbage/{NO_GAME}/", *(404,) * 7),
     api("api-play-cribbage-act", "POST", f"play/cribbage/{NO_GAME}/act/", *(404,) * 7,
         data={"move": 0, "action": {"type": "Go"}}),
+    api("api-play-crapette", "POST", "play/crapette/", *(201,) * 7, data={"level": "easy"},
+        effect=practice_game_created),
+    api("api-play-crapette-state", "GET", f"play/crapette/{NO_GAME}/", *(404,) * 7),
+    api("api-play-crapette-act", "POST", f"play/crapette/{NO_GAME}/act/", *(404,) * 7,
+        data={"move": 0, "action": "turn"}),
     api("api-token", "POST", "auth/token/", *(400,) * 7,
         data={"email": "org@example.org", "password": "not-the-password"}),
     # --- API: events -----------------------------------------------------------------------------
@@ -254,6 +296,20 @@ MATRIX = [
         data={"force": True}, effect=second_round),
     api("api-event-playoffs", "POST", "events/{slug}/playoffs/",
         401, 403, 403, 400, 400, 404, 400),
+    api("api-official-list", "GET", "events/{slug}/officials/",
+        401, 403, 403, 403, 200, 404, 200),
+    api("api-official-list", "POST", "events/{slug}/officials/",
+        401, 403, 403, 403, 201, 404, 201,
+        data={"email": "nouvel@example.org", "role": "official"}, effect=official_appointed),
+    api("api-official-detail", "DELETE", "events/{slug}/officials/{official_role}/",
+        401, 403, 403, 403, 204, 404, 204, effect=official_removed),
+    # No team of the scene has withdrawn: officials are told there is nothing to settle.
+    api("api-game-withdrawal", "POST", "games/{game}/withdrawal/",
+        401, 403, 403, 400, 400, 404, 400, data={"how": "bye"}),
+    api("api-event-close", "POST", "events/{slug}/close/", 401, 403, 403, 403, 400, 404, 400,
+        effect=finished),
+    api("api-event-reopen", "POST", "events/{slug}/reopen/", 401, 403, 403, 403, 400, 404, 400,
+        data={"reason": "Erreur de saisie"}),
     api("api-event-standings", "GET", "events/{slug}/standings/",
         403, 403, 403, 200, 200, 403, 200),
     api("api-event-audit", "GET", "events/{slug}/audit/", 401, 403, 403, 403, 200, 404, 200),
@@ -346,6 +402,7 @@ def scene(event, organizer, official, other_organizer, staff):
         "token_a": link_a.token, "token_b": link_b.token,
         "wrong_pin_a": "000000" if link_a.pin != "000000" else "111111",
         "season": season.pk, "season_export": export.pk,
+        "official_role": official.event_roles.get(event=event).pk,
     }
     cache.clear()
     return built

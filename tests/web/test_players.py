@@ -307,7 +307,8 @@ def sheet_event(organizer, season, league):
     round 2; and an unreleased event where the As win another sheet."""
     alice = Player.objects.create(league=league, name="Alice")
     bruno = Player.objects.create(league=league, name="Bruno")
-    event = new_event(organizer, season, name="Omnium des feuilles")
+    # A series of 3: medals are won once the series is complete.
+    event = new_event(organizer, season, name="Omnium des feuilles", number_of_games=3)
     teams = {name: registration.add_team(event, organizer, name=name, captain=f"{name} 1",
                                          partner=f"{name} 2")
              for name in ("Les Rois", "Les Dames", "Les Valets")}

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from accounts.links import check_pin, live_link
+from accounts.links import check_pin, live_link, normalize_pin
 from accounts.models import CaptainLink
 from accounts.throttle import client_ip, minutes
 from tournaments.results.reporting import Actor
@@ -40,7 +40,10 @@ class CaptainLinkAuthentication(authentication.BaseAuthentication):
         if not pin.strip():
             raise _failed(_("Give the link's PIN in the %(header)s header.")
                           % {"header": PIN_HEADER}, "pin_required")
-        verdict = check_pin(link, pin, client=client_ip(request))
+        if normalize_pin(pin) is None:  # a typo, not a guess: no attempt spent
+            raise _failed(_("A PIN is 6 digits (spaces and dashes are ignored): nothing was "
+                            "checked, no attempt is used."), "pin_format")
+        verdict = check_pin(link, normalize_pin(pin), client=client_ip(request))
         if verdict.throttled:
             raise exceptions.Throttled(
                 wait=verdict.retry_after,

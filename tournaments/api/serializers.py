@@ -12,12 +12,12 @@ Two rules of disclosure are applied by choosing the serializer, never by the cli
 
 from __future__ import annotations
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink
 from tournaments.standings.service import results_visible
 
@@ -44,7 +44,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["slug", *EVENT_SETTINGS, "tiebreaks", "status", "released_at",
-                  "results_visible", "team_count", "rounds_seated"]
+                  "finished_at", "results_visible", "team_count", "rounds_seated"]
         read_only_fields = fields
 
     def get_results_visible(self, event) -> bool:
@@ -55,6 +55,11 @@ class EventSerializer(serializers.ModelSerializer):
 
     def get_rounds_seated(self, event) -> int:
         return event.rounds.count()
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300,
+                                   help_text="Why the event is reopened (audit log).")
 
 
 class EventCreateSerializer(serializers.ModelSerializer):
@@ -123,9 +128,7 @@ class CaptainLinkSerializer(serializers.ModelSerializer):
         fields = ["token", "pin", "url", "created_at", "failed_attempts", "locked_until"]
 
     def get_url(self, link) -> str:
-        path = reverse("tournaments:captain", args=[link.token])
-        request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        return captain_url(link, public_base_url(self.context.get("request")))
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
@@ -305,7 +308,8 @@ class ReportSubmitSerializer(serializers.Serializer):
         "sheet: {\"deals\": [{\"dealer\": \"a\"|\"b\", \"heels\": bool, \"pegging\": {\"a\": n, "
         "\"b\": n}, \"hands\": [counts or {\"count\", \"cards\"}, in show order], \"crib\": n, "
         "\"starter\": card}]}"))
-    winner = serializers.CharField(required=False, help_text="crapette: who won, a or b.")
+    winner = serializers.CharField(required=False, help_text="crapette, forfeit (officials "
+                                   "only): who won, a or b.")
     crapette_left = ScoreField(required=False,
                                help_text="crapette: cards left in the loser's crapette pile.")
     stock_left = ScoreField(required=False,
@@ -392,6 +396,8 @@ class StandingsSerializer(serializers.Serializer):
     system = serializers.CharField()
     released = serializers.BooleanField()
     rounds_played = serializers.IntegerField()
+    provisional = serializers.BooleanField(
+        help_text="The series is not complete yet: no playoff, no medal.")
     columns = ColumnSerializer(many=True)
     rows = StandingRowSerializer(many=True)
     medal_ties = MedalTieSerializer(many=True)
@@ -485,3 +491,40 @@ class PlayerRecordSerializer(serializers.Serializer):
     skunks_against = serializers.IntegerField()
     hands = HandFiguresSerializer(help_text="The hands of the player's side of the table, from "
                                             "the sheets of released events.")
+
+
+# --- officials and organizers of an event --------------------------------------------------------
+
+class EventRoleSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    email = serializers.EmailField(source="user.email")
+    name = serializers.CharField(source="user.display_name")
+    role = serializers.ChoiceField(choices=["organizer", "official"])
+    has_password = serializers.SerializerMethodField(
+        help_text="False until the person has chosen a password with their link.")
+
+    def get_has_password(self, role) -> bool:
+        return role.user.has_usable_password()
+
+
+class AppointSerializer(serializers.Serializer):
+    email = serializers.EmailField(max_length=254)
+    role = serializers.ChoiceField(choices=["organizer", "official"])
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="",
+                                 help_text="The person's name, for a new account.")
+
+
+class AppointmentSerializer(EventRoleSerializer):
+    new_account = serializers.BooleanField()
+    set_password_url = serializers.CharField(
+        allow_null=True, help_text="The one-time link to choose a password (null when the "
+                                   "person already has one): give it by hand or on paper.")
+    emailed = serializers.BooleanField(help_text="Whether it was also emailed (email set up).")
+
+
+class WithdrawalSerializer(serializers.Serializer):
+    how = serializers.ChoiceField(
+        choices=["forfeit", "bye"],
+        help_text="forfeit: the team still in wins (target–0, no skunk); bye: the game counts "
+                  "as a bye for the team still in (the event's bye points).")
+    note = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)

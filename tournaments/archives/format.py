@@ -202,6 +202,9 @@ class EventRow(Strict):
     visibility = Choice(Event.Visibility.choices)
     released_at = Moment(allow_null=True)
     status = Choice(Event.Status.choices)
+    # Closed events (archives written before closing existed have neither: None).
+    finished_at = Moment(allow_null=True, required=False, default=None)
+    finished_by = user_ref(required=False, default=None)
     seed = Whole(-MAX_BIG - 1, MAX_BIG)
     created_at = Moment()
 

@@ -149,8 +149,11 @@ class Store:
         if Event.objects.filter(slug=slug).exists():
             slug = unique_slug(slug)
         fields = {key: data[key] for key in EVENT_SETTINGS}
+        finished_by, finished_label = self.users.find(data.get("finished_by"))
         return Event.objects.create(uid=data["uid"], slug=slug, season=self.season,
                                     status=data["status"], released_at=data["released_at"],
+                                    finished_at=data.get("finished_at"),
+                                    finished_by=finished_by, finished_by_label=finished_label,
                                     **fields)
 
     def check_existing(self, event: Event, data: dict) -> None:
@@ -171,6 +174,11 @@ class Store:
         if STATUS_ORDER.index(data["status"]) > STATUS_ORDER.index(event.status):
             event.status = data["status"]
             changed.append("status")
+            if event.status == Event.Status.FINISHED and data.get("finished_at"):
+                event.finished_at = data["finished_at"]
+                event.finished_by, event.finished_by_label = self.users.find(
+                    data.get("finished_by"))
+                changed += ["finished_at", "finished_by", "finished_by_label"]
         if event.released_at is None and data["released_at"] is not None:
             event.released_at = data["released_at"]
             changed.append("released_at")

@@ -134,6 +134,8 @@ def _content(event: Event) -> dict:
                   "bye_points": event.bye_points, "movement": event.movement,
                   "confirmation": event.confirmation, "visibility": event.visibility,
                   "released_at": event.released_at, "status": event.status,
+                  "finished_at": event.finished_at,
+                  "finished_by": _user(event.finished_by, event.finished_by_label),
                   "seed": event.seed, "created_at": event.created_at},
         "players": list(players.values()),
         "teams": [{

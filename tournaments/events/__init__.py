@@ -5,4 +5,9 @@ Owns ``registration`` (events, teams, captains' links at registration, CSV impor
 ``update_event`` service behind both the settings page and the API). May import the models,
 ``audit``, ``errors``, ``publishing.caching``, ``leagues.players`` (who sits at a team),
 ``accounts`` and ``games``; never ``results``, ``standings``, views or the API.
+
+Two services sit higher and say so: ``officials`` (appoint co-organizers and officials by
+email: accounts, audit) and ``closing`` (the end of an event), which reads ``standings.service``
+to know whether a medal tie is still open (layer 4 of docs/architecture.md; the standings never
+import it).
 """

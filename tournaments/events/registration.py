@@ -20,6 +20,7 @@ from tournaments.errors import RuleError
 from tournaments.events.options import validate_event_options
 from tournaments.leagues.players import check_not_registered, resolve
 from tournaments.models import Event, Team
+from tournaments.publishing.caching import bump_event
 
 MIN_TEAMS = 3
 MAX_CSV_BYTES = 512 * 1024
@@ -52,9 +53,10 @@ def create_event(organizer, *, name: str, date, **fields) -> Event:
     return event
 
 
-def _check_open(event: Event) -> None:
+def _check_open(event: Event, message: str | None = None) -> None:
     if event.status == Event.Status.FINISHED:
-        raise RuleError(_("The event is finished: teams can no longer be added."), code="finished")
+        raise RuleError(message or _("The event is finished: teams can no longer be added."),
+                        code="finished")
 
 
 @transaction.atomic
@@ -237,6 +239,7 @@ def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
 @transaction.atomic
 def withdraw_team(team: Team, actor) -> Team:
     """The team leaves: its history stays, later rounds no longer seat it, its link stops."""
+    _check_open(team.event, _("The event is finished: reopen it to change its teams."))
     if team.withdrawn_at:
         raise RuleError(_("%(team)s has already withdrawn.") % {"team": team}, code="withdrawn")
     before = audit.snapshot(team)
@@ -246,6 +249,7 @@ def withdraw_team(team: Team, actor) -> Team:
     revoke_links(team)
     audit.record(team.event, actor, "team.withdraw", str(team), before=before,
                  after=audit.snapshot(team))
+    bump_event(team.event)  # the standings mark it withdrawn and leave it out of playoffs
     return team
 
 
@@ -253,6 +257,7 @@ def withdraw_team(team: Team, actor) -> Team:
 def set_number_of_games(event: Event, actor, games: int) -> Event:
     """The floor manager may change the series length, never below the rounds already seated."""
     seated = event.rounds.filter(kind="series").count()
+    _check_open(event, _("The event is finished: reopen it to change the number of games."))
     if not 1 <= games <= 30:
         raise RuleError(_("The number of games must be between 1 and 30."),
                         field="number_of_games")
@@ -262,9 +267,12 @@ def set_number_of_games(event: Event, actor, games: int) -> Event:
             % {"seated": seated},
             field="number_of_games", code="too_few",
         )
+    if games == event.number_of_games:
+        return event  # saved unchanged: nothing to record
     before = audit.snapshot(event, ["number_of_games"])
     event.number_of_games = games
     event.save(update_fields=["number_of_games"])
     audit.record(event, actor, "event.number_of_games", str(event), before=before,
                  after=audit.snapshot(event, ["number_of_games"]))
+    bump_event(event)  # whether the series is complete (standings provisional) may change
     return event

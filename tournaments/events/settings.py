@@ -18,12 +18,18 @@ from tournaments.models import Event
 from tournaments.publishing.caching import bump_event
 
 FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement")
+EDITABLE_ONCE_FINISHED = {"name", "date", "venue"}
 
 
 @transaction.atomic
 def update_event(event: Event, actor, values: dict) -> Event:
     """Apply the changed ``values`` (field name → value), audited; refuse what may not change."""
     changes = {name: value for name, value in values.items() if getattr(event, name) != value}
+    if event.status == Event.Status.FINISHED and set(changes) - EDITABLE_ONCE_FINISHED:
+        name = sorted(set(changes) - EDITABLE_ONCE_FINISHED)[0]
+        raise RuleError(_("The event is finished: its results are frozen. Only its name, date "
+                          "and venue can change; reopen it to change anything else."),
+                        field=name, code="finished")
     if event.status != Event.Status.REGISTRATION:
         for name in FIXED_ONCE_STARTED:
             if name in changes:

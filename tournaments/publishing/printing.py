@@ -1,10 +1,15 @@
-"""QR codes for the printed sheets (segno writes SVG, no image library needed)."""
+"""What the desk prints: table score sheets and captains' slips with QR codes (segno writes
+SVG, no image library needed)."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 import segno
+
+from accounts.links import captain_url
+from tournaments.models import Team
 
 
 def qr_svg(url: str, *, scale: int = 4) -> str:
@@ -13,3 +18,33 @@ def qr_svg(url: str, *, scale: int = 4) -> str:
     segno.make(url, error="m").save(buffer, kind="svg", scale=scale, xmldecl=False,
                                     svgns=True, omitsize=False)
     return buffer.getvalue().decode()
+
+
+@dataclass(frozen=True)
+class CaptainSlip:
+    """What one captain alone receives at registration: their team's link, QR code and PIN."""
+
+    team: Team
+    pin: str
+    url: str
+    qr: str
+
+
+def captain_slips(event, base_url: str) -> list[CaptainSlip]:
+    """One slip per team still in, with its live link (a team without one gets a new one at
+    the teams page); links point at ``base_url``, the address phones at the hall use."""
+    slips = []
+    teams = event.teams.filter(withdrawn_at__isnull=True).prefetch_related("links").order_by("name")
+    for team in teams:
+        live = [link for link in team.links.all() if link.revoked_at is None]
+        if live:
+            url = captain_url(live[0], base_url)
+            slips.append(CaptainSlip(team=team, pin=live[0].pin, url=url, qr=qr_svg(url)))
+    return slips
+
+
+def table_sheets(round_) -> tuple[list, list]:
+    """(games seated at a table, byes) of a round: one printed sheet per table. The sheet is
+    shared by both teams at the table, so it carries no link and no PIN."""
+    games = list(round_.games.select_related("team_a", "team_b").order_by("table", "pk"))
+    return [g for g in games if g.team_b_id], [g for g in games if not g.team_b_id]

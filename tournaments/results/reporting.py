@@ -124,6 +124,16 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
         detail = {"sheet": sheet, "checked_cards": result.checked_cards}
     elif kind in (Report.Kind.CRAPETTE, Report.Kind.CRAPETTE_RECORD):
         a, b, detail = read_crapette(event, kind, payload)
+    elif kind == Report.Kind.FORFEIT:
+        # The other team cannot play (withdrawn, absent): the winner is credited with the
+        # target, the loser with 0, and no skunk (nobody was skunked at a table).
+        winner = payload.get("winner")
+        if winner not in ("a", "b"):
+            raise RuleError(_("A forfeit names the winner: “a” or “b”, one of the two teams "
+                              "of the game."), field="winner", code="winner")
+        target = target_of(event)
+        a, b = (target, 0) if winner == "a" else (0, target)
+        return {"score_a": a, "score_b": b, "skunk": 0, "detail": {"forfeit": True}}
     else:
         raise RuleError(_("Unknown kind of report “%(kind)s”.") % {"kind": kind}, field="kind")
     return {"score_a": a, "score_b": b, "skunk": skunk_level(event, a, b), "detail": detail}
@@ -151,13 +161,28 @@ def actor_is_official(game: Game, actor: Actor) -> bool:
     return actor.user is not None and is_official(actor.user, game.round.event)
 
 
+def refuse_if_finished(event: Event, *, official: bool) -> None:
+    """Results are frozen once the event is closed: say so, and what to do."""
+    if event.status != Event.Status.FINISHED:
+        return
+    if official:
+        raise RuleError(_("The event is closed: its results are frozen. An organizer must "
+                          "reopen it (with a reason) before a result can be corrected."),
+                        code="finished")
+    raise PermissionRuleError(_("The event is finished: results can no longer be reported "
+                                "or confirmed. See an official if something is wrong."),
+                              code="finished")
+
+
 def _require_reporter(game: Game, actor: Actor) -> Team | None:
     if actor_is_official(game, actor):
+        refuse_if_finished(game.round.event, official=True)
         return None
     team = acting_team(game, actor)
     if team is None:
         raise PermissionRuleError(_("Only the captains of the two teams at this table, or an "
                                     "official, may report this game."))
+    refuse_if_finished(game.round.event, official=False)
     if team.withdrawn_at:
         raise PermissionRuleError(_("%(team)s has withdrawn.") % {"team": team})
     return team
@@ -179,6 +204,8 @@ def submit(game: Game, actor: Actor, kind: str, payload: dict, *,
         raise RuleError(_("A bye has no result to report."), code="bye")
     team = _require_reporter(game, actor)
     official = team is None
+    if kind == Report.Kind.FORFEIT and not official:
+        raise PermissionRuleError(_("Only an official can record a win by forfeit."))
     if idempotency_key:
         existing = game.reports.filter(idempotency_key=idempotency_key).first()
         if existing is not None:
@@ -287,6 +314,7 @@ def confirm(report: Report, actor: Actor) -> Outcome:
     latest = game.reports.order_by("-version").first()
     if game.status == Game.Status.CONFIRMED and game.confirmed_report_id == report.pk:
         return Outcome(report, False, game.status)  # confirming twice changes nothing
+    refuse_if_finished(event, official=actor_is_official(game, actor))
     if actor_is_official(game, actor):
         _confirm(game, report, actor)
         return Outcome(report, True, game.status)
@@ -315,6 +343,7 @@ def decide_dispute(dispute: Dispute, actor: Actor, report: Report | None = None,
             .get(pk=dispute.game_id))
     if not actor_is_official(game, actor):
         raise PermissionRuleError(_("Only an official can settle a dispute."))
+    refuse_if_finished(game.round.event, official=True)
     if dispute.resolved_at:
         raise RuleError(_("This dispute is already settled."), code="resolved")
     if report is None:

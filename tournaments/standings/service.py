@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.roles import is_official, is_organizer
 from tournaments import audit
@@ -25,6 +26,7 @@ from tournaments.standings.engine import (
     PlayoffGame,
     Standings,
     StandingsConfig,
+    StandingsError,
     compute_standings,
     points_by_round,
 )
@@ -46,25 +48,36 @@ class EventResults:
     teams: list[Team]
     results: list[GameResult]
     playoff_games: list[PlayoffGame]
+    series_complete: bool = False
+
+
+SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 
 
 def load_results(event: Event) -> EventResults:
-    """Two queries whatever the size of the event: the teams, then every settled game.
+    """Two queries whatever the size of the event: the teams, then every game.
 
     The games are read as plain tuples, not model instances: at 1,000 teams (4,000 games) that
-    is most of the cost of the standings.
+    is most of the cost of the standings. Unsettled games only tell whether the series is
+    complete (every round seated, and every game of it confirmed).
     """
     teams = list(Team.objects.filter(event=event).order_by("id"))
     games = (
-        Game.objects.filter(round__event=event, status__in=(Game.Status.CONFIRMED,
-                                                             Game.Status.BYE))
+        Game.objects.filter(round__event=event)
         .values_list("team_a_id", "team_b_id", "playoff_match", "round__number", "round__kind",
                      "confirmed_report_id", "confirmed_report__score_a",
-                     "confirmed_report__score_b", "confirmed_report__skunk")
+                     "confirmed_report__score_b", "confirmed_report__skunk", "status")
     )
     results, playoff = [], []
     crapette = event.game_type == Event.GameType.CRAPETTE
-    for team_a, team_b, match, number, kind, report, score_a, score_b, skunk in games:
+    series_rounds, unsettled = set(), False
+    withdrawn = {t.pk for t in teams if t.withdrawn_at is not None}
+    for team_a, team_b, match, number, kind, report, score_a, score_b, skunk, status in games:
+        if kind == Round.Kind.SERIES:
+            series_rounds.add(number)
+            unsettled = unsettled or status not in SETTLED
+        if status not in SETTLED:
+            continue
         if kind == Round.Kind.PLAYOFF:
             if report is not None:
                 winner = team_a if score_a > score_b else team_b
@@ -72,13 +85,17 @@ def load_results(event: Event) -> EventResults:
             continue
         if team_b is None:
             results.append(GameResult(number, team_a, None, 0, 0, 0))
+        elif status == Game.Status.BYE:  # a withdrawn team's game counted as a bye
+            still_in = team_a if team_b in withdrawn else team_b
+            results.append(GameResult(number, still_in, None, 0, 0, 0))
         elif report is not None and crapette:
             # Crapette: a win is a win (the standings target is 1); points stay on the report.
             results.append(GameResult(number, team_a, team_b, int(score_a > score_b),
                                       int(score_b > score_a), 0))
         elif report is not None:
             results.append(GameResult(number, team_a, team_b, score_a, score_b, skunk))
-    return EventResults(teams, results, playoff)
+    complete = not unsettled and len(series_rounds) >= event.number_of_games
+    return EventResults(teams, results, playoff, complete)
 
 
 @dataclass
@@ -87,6 +104,9 @@ class EventStandings:
     teams: dict[int, Team]
     series: dict[int, list[int]]
     rounds_played: int
+    # The playoff games played no longer fit the medal ties (a series result was corrected
+    # after them, the event reopened): the standings leave them out rather than fail.
+    playoff_conflict: bool = False
 
     @property
     def columns(self) -> list[tuple[str, str]]:
@@ -97,11 +117,21 @@ def compute(event: Event) -> EventStandings:
     data = load_results(event)
     config = config_for(event, data.teams)
     team_ids = [t.pk for t in data.teams]
-    standings = compute_standings(team_ids, data.results, config, data.playoff_games)
+    withdrawn = [t.pk for t in data.teams if t.withdrawn_at is not None]
+    conflict = False
+    try:
+        standings = compute_standings(team_ids, data.results, config, data.playoff_games,
+                                      series_complete=data.series_complete,
+                                      withdrawn=withdrawn)
+    except StandingsError:  # the settings are checked when saved: only playoff games can clash
+        conflict = True
+        standings = compute_standings(team_ids, data.results, config, (),
+                                      series_complete=data.series_complete,
+                                      withdrawn=withdrawn)
     series = (points_by_round(team_ids, data.results, config)
               if event.scoring_system == "fadoq" else {})
     played = max((r.round for r in data.results), default=0)
-    return EventStandings(standings, {t.pk: t for t in data.teams}, series, played)
+    return EventStandings(standings, {t.pk: t for t in data.teams}, series, played, conflict)
 
 
 def event_standings(event: Event) -> EventStandings:
@@ -133,6 +163,9 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
         raise PermissionRuleError(_("Only the organizer can release the results."))
     if released and event.released_at:
         raise RuleError(_("The results are already released."), code="released")
+    if not released and event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished: its results stay public. Reopen it first "
+                          "to hide them."), code="finished")
     before = {"released_at": event.released_at.isoformat() if event.released_at else None}
     event.released_at = timezone.now() if released else None
     event.save(update_fields=["released_at"])
@@ -145,19 +178,29 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
 
 # --- playoffs ----------------------------------------------------------------------------------
 
+PLAYOFF_CONFLICT = _lazy(
+    "A series result was corrected after the playoff: the playoff games played no longer match "
+    "the ties for a medal, so the standings leave them out. Correct the result back, or ask the "
+    "site's administrator to set those playoff games aside.")
+
 @transaction.atomic
 def seat_playoff_games(event: Event, actor) -> list[Game]:
     """Seat the next game of every medal tie's best-of-three (an official's action)."""
     if not is_official(actor, event):
         raise PermissionRuleError(_("Only an official can create a playoff."))
     event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise RuleError(_("The event is finished."), code="finished")
     series_left = event.rounds.filter(kind=Round.Kind.SERIES).count() < event.number_of_games
     if series_left or Game.objects.filter(
         round__event=event, round__kind=Round.Kind.SERIES
     ).exclude(status__in=(Game.Status.CONFIRMED, Game.Status.BYE)).exists():
         raise RuleError(_("Playoffs come after the whole series is played and confirmed."),
                         code="series_open")
-    standings = compute(event).standings
+    computed = compute(event)
+    if computed.playoff_conflict:
+        raise RuleError(PLAYOFF_CONFLICT, code="playoff_conflict")
+    standings = computed.standings
     open_playoff = set(
         Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
         .exclude(status=Game.Status.CONFIRMED).values_list("playoff_match", "team_a_id")

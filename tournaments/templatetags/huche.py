@@ -24,3 +24,10 @@ def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
         value, mark_safe(mode), mark_safe(' aria-invalid="true" class="invalid"') if error
         else "", format_html('<span class="error" role="alert">{}</span>', error) if error else "",
     )
+
+
+@register.filter
+def pin_groups(pin: str) -> str:
+    """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
+    pin = str(pin)
+    return f"{pin[:3]} {pin[3:]}" if len(pin) == 6 else pin

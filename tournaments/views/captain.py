@@ -7,6 +7,7 @@ double tap or a retry after a timeout stores one report, not two.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db.models import Q
@@ -23,7 +24,7 @@ from tournaments.results.sheet_form import ROWS, sheet_from_post
 
 from ..errors import RuleError
 from ..forms import FinalScoreForm, PinForm
-from ..models import Event, Game, Report
+from ..models import Event, Game, Report, Team
 from .access import captain_link
 
 
@@ -33,7 +34,7 @@ def client_of(request) -> str:
 
 def _team_games(team):
     return (Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=team.event)
-            .select_related("round", "team_a", "team_b", "confirmed_report")
+            .select_related("round__event", "team_a", "team_b", "confirmed_report")
             .order_by("-round__number"))
 
 
@@ -43,7 +44,8 @@ def captain_home(request, token):
     team = link.team
     if not unlocked:
         form = PinForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
+        checked = request.method == "POST" and form.is_valid()
+        if checked:
             verdict = check_pin(link, form.cleaned_data["pin"], client=client_of(request))
             if verdict.throttled:
                 n = minutes(verdict.retry_after)
@@ -68,18 +70,44 @@ def captain_home(request, token):
                                                "Wrong PIN. %(n)d attempts left.",
                                                verdict.attempts_left)
                                % {"n": verdict.attempts_left})
+        # 400: not a PIN at all (no attempt spent); 403: a wrong PIN, counted.
+        status = 403 if checked else 400 if form.is_bound else 200
         return render(request, "tournaments/captain_pin.html",
-                      {"team": team, "form": form}, status=200 if form.is_bound is False
-                      or not form.errors else 403)
-    games = list(_team_games(team))
-    pending = {}
-    for game in games:
-        latest = game.reports.order_by("-version").first()
-        pending[game.pk] = latest
+                      {"team": team, "form": form}, status=status)
     return render(request, "tournaments/captain_home.html", {
         "team": team, "event": team.event, "token": token,
-        "games": [(g, pending[g.pk]) for g in games],
+        "games": [OurSide.of(game, team) for game in _team_games(team)],
     })
+
+
+@dataclass(frozen=True)
+class OurSide:
+    """A game as its captain reads it: our team and score first ("us – them")."""
+
+    game: Game
+    us: Team
+    them: Team | None
+    latest: Report | None
+    score_us: int | None
+    score_them: int | None
+    #: The other captain reported and waits for our confirmation: that is the main action.
+    to_confirm: bool
+
+    @classmethod
+    def of(cls, game: Game, team: Team) -> OurSide:
+        latest = game.confirmed_report or game.reports.order_by("-version").first()
+        ours_is_a = game.team_a_id == team.pk
+        them = game.team_b if ours_is_a else game.team_a
+        scores = (None, None)
+        if latest is not None:
+            scores = ((latest.score_a, latest.score_b) if ours_is_a
+                      else (latest.score_b, latest.score_a))
+        to_confirm = (latest is not None and latest.by_team_id is not None
+                      and latest.by_team_id != team.pk
+                      and game.status == Game.Status.REPORTED
+                      and game.round.event.confirmation == Event.Confirmation.BOTH_CAPTAINS)
+        return cls(game=game, us=team, them=them, latest=latest, score_us=scores[0],
+                   score_them=scores[1], to_confirm=to_confirm)
 
 
 def _captain_game(request, token, game_id):
@@ -98,6 +126,8 @@ def captain_game(request, token, game_id):
     link, game = _captain_game(request, token, game_id)
     if game is None:
         return redirect("tournaments:captain", token=token)
+    if request.method == "GET" and game.round.event.finished:
+        return redirect("tournaments:captain", token=token)  # it says the results are final
     team = link.team
     us = "a" if game.team_a_id == team.pk else "b"
     actor = reporting.Actor(team=team, channel=Report.Channel.LINK, client=client_of(request))

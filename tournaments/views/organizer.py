@@ -10,13 +10,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_organizer
-from tournaments.events import registration
+from tournaments.events import closing, registration
 from tournaments.events.settings import update_event
 from tournaments.leagues import players
-from tournaments.publishing.printing import qr_svg
-from tournaments.results import reporting
+from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.seating import rounds as seating
-from tournaments.standings.service import event_standings, release, seat_playoff_games
+from tournaments.standings.service import (
+    PLAYOFF_CONFLICT,
+    event_standings,
+    release,
+    seat_playoff_games,
+)
 
 from .. import audit
 from ..errors import RuleError
@@ -89,9 +93,13 @@ def dashboard(request, slug):
         "teams": event.teams.order_by("id"), "organizer": is_organizer(request.user, event),
         "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
         "medal_ties": standings.standings.medal_ties if standings else (),
+        "playoff_conflict": PLAYOFF_CONFLICT if standings and standings.playoff_conflict
+        else "",
         "team_names": standings.teams if standings else {}, "playoffs": playoffs,
         "disputes": Dispute.objects.filter(game__round__event=event, resolved_at__isnull=True)
         .count(),
+        "closing_blockers": closing.closing_blockers(event)
+        if event.status == Event.Status.RUNNING else (),
     })
 
 
@@ -146,8 +154,9 @@ def team_action(request, slug, team_id, action):
     elif action == "new-link":
         issue_link(team)
         audit.record(event, request.user, "link.regenerate", str(team))
-        messages.success(request, _("New link and PIN for %(team)s; the old sheet no longer "
-                                    "works.") % {"team": team})
+        messages.success(request, _("New link and PIN for %(team)s; the old slip no longer "
+                                    "works: print the new one (Print the slip).")
+                         % {"team": team})
     elif action == "unlock":
         for link in team.links.filter(revoked_at__isnull=True):
             lift_lockout(link)
@@ -207,6 +216,23 @@ def release_results(request, slug):
 
 
 @require_POST
+def close_event(request, slug):
+    event = managed_event(request, slug, organizer=True)
+    _run(request, lambda: closing.close_event(event, request.user),
+         _("The event is finished: its results are frozen and its podium is public."))
+    return _back(event)
+
+
+@require_POST
+def reopen_event(request, slug):
+    event = managed_event(request, slug, organizer=True)
+    _run(request, lambda: closing.reopen_event(event, request.user,
+                                               request.POST.get("reason", "")),
+         _("The event is reopened: results can be corrected again. Close it again when done."))
+    return _back(event)
+
+
+@require_POST
 def playoffs(request, slug):
     event = managed_event(request, slug)
     _run(request, lambda: seat_playoff_games(event, request.user),
@@ -246,7 +272,14 @@ def desk_game(request, slug, game_id):
             report = get_object_or_404(Report, game=game, pk=request.POST["report"])
         dispute = game.disputes.filter(resolved_at__isnull=True).first()
         note = request.POST.get("note", "")
-        if action == "confirm" and report:
+        if action in ("forfeit", "bye"):
+            if action == "forfeit":
+                _run(request, lambda: forfeits.award_forfeit(game, actor, note=note),
+                     _("Win by forfeit recorded and confirmed."))
+            else:
+                _run(request, lambda: forfeits.count_as_bye(game, actor),
+                     _("The game counts as a bye for the team still in."))
+        elif action == "confirm" and report:
             if dispute:
                 _run(request, lambda: reporting.decide_dispute(dispute, actor, report, note=note),
                      _("Dispute settled."))
@@ -267,9 +300,13 @@ def desk_game(request, slug, game_id):
 
     reports = game.reports.select_related("by_team", "by_user").prefetch_related(
         "confirmations").order_by("-version")
+    dispute = game.disputes.filter(resolved_at__isnull=True).first()
+    compared = dispute.reports.select_related("game__round__event").order_by("version") \
+        if dispute else reports.select_related("game__round__event").reverse()
     return render(request, "tournaments/desk_game.html", {
         "event": event, "game": game, "reports": reports, "key": uuid.uuid4().hex,
-        "dispute": game.disputes.filter(resolved_at__isnull=True).first(),
+        "dispute": dispute, "sheets": sheet_compare.compare(compared),
+        "withdrawal": forfeits.withdrawal_of(game),
         "history": game.disputes.filter(resolved_at__isnull=False),
     })
 
@@ -279,20 +316,3 @@ def audit_log(request, slug):
     event = managed_event(request, slug, organizer=True)
     entries = AuditEntry.objects.filter(event=event).select_related("actor")[:500]
     return render(request, "tournaments/audit.html", {"event": event, "entries": entries})
-
-
-@require_GET
-def print_round(request, slug, number):
-    """Printable table cards and score sheets, each with the QR code of the captain's link."""
-    event = managed_event(request, slug)
-    round_ = get_object_or_404(Round, event=event, number=number)
-    games = round_.games.select_related("team_a", "team_b").order_by("table")
-    links = {}
-    for team in Team.objects.filter(event=event).prefetch_related("links"):
-        live = [link for link in team.links.all() if link.revoked_at is None]
-        if live:
-            url = request.build_absolute_uri(f"/c/{live[0].token}/")
-            links[team.pk] = (live[0], url, qr_svg(url))
-    sheets = [(g, links.get(g.team_a_id), links.get(g.team_b_id)) for g in games]
-    return render(request, "tournaments/print_round.html",
-                  {"event": event, "round": round_, "sheets": sheets, "deals": range(1, 13)})

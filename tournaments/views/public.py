@@ -47,8 +47,15 @@ def event_home(request, slug):
         "event": event, "round": round_, "visible": results_visible(event, request.user),
         "official": is_official(request.user, event), "team_count": event.teams.count(),
         "rounds": event.rounds.order_by("number"),
+        "podium": medals_of(event)
+        if event.finished and results_visible(event, request.user) else (),
     }
     return render(request, "tournaments/event.html", context)
+
+
+def medals_of(event: Event) -> list:
+    data = event_standings(event)
+    return [(row, data.teams[row.team]) for row in data.standings.rows if row.medal]
 
 
 @require_GET
@@ -168,10 +175,7 @@ def team_page(request, slug, team_id):
 def podium(request, slug):
     event = event_or_404(slug)
     visible = results_visible(event, request.user)
-    medals = []
-    if visible:
-        data = event_standings(event)
-        medals = [(row, data.teams[row.team]) for row in data.standings.rows if row.medal]
+    medals = medals_of(event) if visible else []
     return render(request, "tournaments/podium.html",
                   {"event": event, "visible": visible, "medals": medals})
 

@@ -1,5 +1,5 @@
 """Events: the public list and detail, creation, settings, and the organizer's and officials'
-event-wide actions (release, series length, playoffs, standings, audit log)."""
+event-wide actions (release, series length, playoffs, standings, audit log, close/reopen)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rest_framework import exceptions, mixins, permissions, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from tournaments.events import registration
+from tournaments.events import closing, registration
 from tournaments.events.settings import update_event
 from tournaments.standings.service import (
     event_standings,
@@ -78,6 +78,27 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         data = _valid(s.ReleaseSerializer, request)
         return self._event(release(event, request.user, released=data["released"]))
 
+    @extend_schema(
+        summary="Close the event: results frozen, shown as finished (organizer)",
+        description="Refused (400, code `not_ready`, with `reasons`) while a round of the "
+                    "series is not seated, a game is not confirmed, a dispute is open, a medal "
+                    "tie is not played off or the results are not released. Once closed, "
+                    "reports, confirmations and corrections are refused (code `finished`) "
+                    "until an organizer reopens the event.",
+        request=None, responses={200: s.EventSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def close(self, request, slug):
+        event = managed_event(request, slug, organizer=True)
+        return self._event(closing.close_event(event, request.user))
+
+    @extend_schema(summary="Reopen a finished event, with a reason (organizer)",
+                   request=s.ReopenSerializer, responses={200: s.EventSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def reopen(self, request, slug):
+        event = managed_event(request, slug, organizer=True)
+        data = _valid(s.ReopenSerializer, request)
+        return self._event(closing.reopen_event(event, request.user, data["reason"]))
+
     @extend_schema(summary="Change the number of games of the series (official)",
                    request=s.NumberOfGamesSerializer,
                    responses={200: s.EventSerializer, **ERRORS})
@@ -137,6 +158,7 @@ def standings_body(event: Event) -> dict:
         "system": data.standings.system,
         "released": event.released_at is not None,
         "rounds_played": data.rounds_played,
+        "provisional": data.standings.provisional,
         "columns": [{"key": key, "label": label} for key, label in data.columns],
         "rows": [
             {"rank": row.rank, "tied": row.tied, "medal": row.medal, "decided_by": row.decided_by,

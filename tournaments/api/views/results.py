@@ -10,7 +10,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.results import reporting
+from tournaments.results import forfeits, reporting
 
 from ...models import Dispute, Game, Report
 from .. import serializers as s
@@ -105,3 +105,30 @@ class DecideDisputeView(APIView):
         decided = reporting.decide_dispute(dispute, actor, report, scores=scores,
                                            note=data["note"])
         return Response(outcome_body(decided, report is None))
+
+
+class WithdrawalView(APIView):
+    authentication_classes = API_AUTHENTICATION
+    permission_classes = [UserOrCaptain]
+
+    @extend_schema(
+        summary="Settle the game of a withdrawn team: forfeit or bye (official)",
+        description="Only for a game still open whose team has withdrawn (else 400, code "
+                    "`no_withdrawal`).",
+        request=s.WithdrawalSerializer,
+        responses={200: s.GameStatusSerializer, **ERRORS},
+    )
+    def post(self, request, pk):
+        game = _get(Game.objects.select_related("round__event"), pk, _("No game #%(id)s."))
+        require_official(request, game.round.event)
+        serializer = s.WithdrawalSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        actor = reporting.Actor(user=request.user, channel=Report.Channel.OFFICIAL,
+                                client=client_of(request))
+        if data["how"] == "forfeit":
+            forfeits.award_forfeit(game, actor, note=data["note"])
+        else:
+            forfeits.count_as_bye(game, actor)
+        game.refresh_from_db()
+        return Response({"id": game.pk, "status": game.status})

@@ -18,6 +18,7 @@ import random
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from accounts.links import captain_url, public_base_url, reaches_phones
 from accounts.models import EventRole, User
 from accounts.roles import grant
 from tournaments.events import registration
@@ -143,13 +144,20 @@ class Command(BaseCommand):
         return event
 
     def print_access(self, event, say, teams=None):
-        say(f"Event: http://127.0.0.1:8000/e/{event.slug}/")
+        # The address phones use: HUCHE_BASE_URL, else what `make run` listens on (HOST, PORT).
+        base = public_base_url()
+        say(f"Event: {base}/e/{event.slug}/")
         if event.season_id:
             season = event.season
-            say(f"Season: http://127.0.0.1:8000/s/{season.league.slug}/{season.slug}/")
+            say(f"Season: {base}/s/{season.league.slug}/{season.slug}/")
         say(f"Accounts (password '{PASSWORD}'): organisatrice@huche.demo (organizer), "
             "arbitre@huche.demo (official), admin@huche.demo (staff, /admin/)")
         for team in teams or event.teams.order_by("id"):
             link = team.links.filter(revoked_at__isnull=True).first()
             if link:
-                say(f"  {team.name}: http://127.0.0.1:8000/c/{link.token}/  PIN {link.pin}")
+                say(f"  {team.name}: {captain_url(link, base)}  PIN {link.pin}")
+        if reaches_phones(base):
+            say(f"Phones on the hall's network open: {base}/")
+        else:
+            say(f"Only this computer can open {base}/ ; for the captains' phones on the hall's "
+                "Wi-Fi: make run HOST=0.0.0.0 (docs/hall.md)")

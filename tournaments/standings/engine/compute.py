@@ -10,10 +10,15 @@ How a field is ordered:
 3. The chain ends with the draw of lots. Teams still tied after it (no lot recorded) are listed
    by team id as a last resort, share a rank, are flagged ``tied`` and reported in
    ``Standings.needs_draw``.
-4. FADOQ: a group tied on points that touches a medal place (its first team would be 1st, 2nd
-   or 3rd) is ordered by its best-of-three playoff (``playoffs``), seeded by the tiebreak
-   chain. Until the playoff is complete the group is listed in seeding order, shares a rank,
-   wins no medal, and is reported in ``Standings.medal_ties`` with its plan.
+4. FADOQ: once the series is complete (``series_complete``), a group tied on points that
+   touches a medal place (its first team would be 1st, 2nd or 3rd) is ordered by its
+   best-of-three playoff (``playoffs``), seeded by the tiebreak chain. Until the playoff is
+   complete the group is listed in seeding order, shares a rank, wins no medal, and is reported
+   in ``Standings.medal_ties`` with its plan. Only teams still in play off: withdrawn teams of
+   such a group are ordered by the chain below the others.
+5. Before the series is complete the standings are ``provisional`` (any system): ties are
+   ordered by the chain, there is no playoff and no medal (a tie after round 2 of 8 means
+   nothing yet).
 
 Ranks are competition ranks (1, 2, 2, 4): tied rows share the rank of the first. Medals go to
 untied rows ranked 1, 2, 3. ``decided_by`` names the metric that placed a row below the row just
@@ -66,6 +71,7 @@ class Standings:
     rows: tuple[StandingRow, ...]
     medal_ties: tuple[MedalTie, ...] = ()
     needs_draw: tuple[tuple[int, ...], ...] = ()  # groups only a draw can separate, no lot yet
+    provisional: bool = False  # the series is not complete: no playoff, no medal yet
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -136,8 +142,15 @@ def compute_standings(
     results: Iterable[GameResult],
     config: StandingsConfig,
     playoff_games: Iterable[PlayoffGame] = (),
+    *,
+    series_complete: bool = True,
+    withdrawn: Iterable[int] = (),
 ) -> Standings:
-    """The ordered standings of ``team_ids`` from confirmed ``results`` (see the module doc)."""
+    """The ordered standings of ``team_ids`` from confirmed ``results`` (see the module doc).
+
+    ``series_complete``: every round of the series is seated, played and confirmed (the only
+    time a medal tie is played off). ``withdrawn``: teams no longer in the event.
+    """
     teams = sorted(team_ids)
     ctx = MetricContext(
         games=index_results(teams, results, config.target),
@@ -156,15 +169,28 @@ def compute_standings(
     best_first = METRICS[scoring.primary].higher_is_better
     ranked = sorted(teams, key=primary.__getitem__, reverse=best_first)
     groups = [list(g) for _, g in groupby(ranked, key=primary.__getitem__)]
+    playoffs_apply = scoring.medal_playoff and series_complete
+    out = set(withdrawn)
+    below_tie: set[int] = set()  # groups of withdrawn teams split off a medal tie
 
     # Medal ties first: their playoff results are the `playoff` metric of the whole field.
     medal_groups: dict[int, list[_Block]] = {}  # group index -> seeding blocks
-    place = 1
-    for index, group in enumerate(groups):
-        if scoring.medal_playoff and len(group) > 1 and place <= len(MEDALS):
-            medal_groups[index] = ranker.order(group, chain)
+    place, index = 1, 0
+    while index < len(groups):
+        group = groups[index]
+        if playoffs_apply and len(group) > 1 and place <= len(MEDALS):
+            still_in = [t for t in group if t not in out]
+            if 0 < len(still_in) < len(group):
+                groups[index:index + 1] = [still_in, [t for t in group if t in out]]
+                below_tie.add(index + 1)
+                group = still_in
+            if len(still_in) > 1:
+                medal_groups[index] = ranker.order(group, chain)
         place += len(group)
-    plans = _playoff_plans(groups, medal_groups, playoff_games)
+        index += 1
+    # Playoff games only count once the series is complete (a series lengthened after its
+    # playoff makes the standings provisional again rather than wrong).
+    plans = _playoff_plans(groups, medal_groups, playoff_games if playoffs_apply else ())
     positions = {}
     for plan in plans.values():
         order = playoff_order(plan)
@@ -192,14 +218,16 @@ def compute_standings(
                 needs_draw.extend(b.teams for b in seeding if b.needs_draw)
         else:
             found = ranker.order(group, chain)
-        if index:
+        if index and index not in below_tie:
             found[0] = replace(found[0], separated_by=scoring.primary)
         needs_draw.extend(b.teams for b in found if b.needs_draw)
         blocks.extend(found)
 
     columns = config.columns
-    rows = _rows(blocks, columns, ranker.values)
-    return Standings(config.system, columns, rows, tuple(medal_ties), tuple(needs_draw))
+    provisional = not series_complete
+    rows = _rows(blocks, columns, ranker.values, medals=not provisional)
+    return Standings(config.system, columns, rows, tuple(medal_ties), tuple(needs_draw),
+                     provisional=provisional)
 
 
 def _playoff_plans(
@@ -226,14 +254,15 @@ def _playoff_plans(
 
 
 def _rows(
-    blocks: Sequence[_Block], columns: Sequence[str], values: Mapping[str, Mapping[int, Value]]
+    blocks: Sequence[_Block], columns: Sequence[str], values: Mapping[str, Mapping[int, Value]],
+    *, medals: bool = True,
 ) -> tuple[StandingRow, ...]:
     rows: list[StandingRow] = []
     for block in blocks:
         rank = len(rows) + 1
         tied = len(block.teams) > 1
         for offset, team in enumerate(block.teams):
-            medal = MEDALS[rank - 1] if not tied and rank <= len(MEDALS) else None
+            medal = MEDALS[rank - 1] if medals and not tied and rank <= len(MEDALS) else None
             rows.append(
                 StandingRow(
                     rank=rank,

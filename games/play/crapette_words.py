@@ -1,0 +1,204 @@
+"""Crapette in words, in the visitor's language: card names, places, the engine's reasons, the
+calls and the computer's moves (the engine itself speaks English; see games.crapette.reasons).
+
+Cards are named with their article ("le Huit de Cœur", "la Dame de Pique", "l'As de Trèfle")
+so that French sentences need no agreement rules.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from games.cards import Suit, parse_card
+from games.crapette.reasons import Reason
+
+THE_RANK = (
+    gettext_lazy("the Ace"), gettext_lazy("the Two"), gettext_lazy("the Three"),
+    gettext_lazy("the Four"), gettext_lazy("the Five"), gettext_lazy("the Six"),
+    gettext_lazy("the Seven"), gettext_lazy("the Eight"), gettext_lazy("the Nine"),
+    gettext_lazy("the Ten"), gettext_lazy("the Jack"), gettext_lazy("the Queen"),
+    gettext_lazy("the King"),
+)  # fmt: skip
+SUIT_NAME = {
+    Suit.SPADES: pgettext_lazy("suit", "Spades"),
+    Suit.HEARTS: pgettext_lazy("suit", "Hearts"),
+    Suit.DIAMONDS: pgettext_lazy("suit", "Diamonds"),
+    Suit.CLUBS: pgettext_lazy("suit", "Clubs"),
+}
+
+
+def card_name(card) -> str:
+    """``card``: a Card, a PlayerCard or its text ("8H"): "the Eight of Hearts"."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    card = getattr(card, "card", card)
+    return _("%(rank)s of %(suit)s") % {
+        "rank": THE_RANK[int(card.rank) - 1],
+        "suit": SUIT_NAME[card.suit],
+    }
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def place(code: str, *, computer: bool = False) -> str:
+    """A place of the table as the player (or, ``computer``, the computer) moves from/to it."""
+    if code.isdigit():
+        return _("case %(number)s") % {"number": code}
+    mine = {
+        "C": _("your crapette"),
+        "S": _("the card turned from your stock"),
+        "D": _("your discard pile"),
+        "F": _("a foundation"),
+        "OC": _("the computer's crapette"),
+        "OD": _("the computer's discard pile"),
+    }
+    theirs = {
+        "C": _("its crapette"),
+        "S": _("the card turned from its stock"),
+        "D": _("its discard pile"),
+        "F": _("a foundation"),
+        "OC": _("your crapette"),
+        "OD": _("your discard pile"),
+    }
+    return (theirs if computer else mine).get(code, code)
+
+
+def _alternatives(cards: list[str]) -> str:
+    return _(" or ").join(cards)
+
+
+def reason_text(reason: Reason) -> str:
+    """The engine's (or the table's) reason in the visitor's language."""
+    facts = {
+        "card": card_name(reason.card) if reason.card is not None else "",
+        "top": card_name(reason.top) if reason.top is not None else "",
+        "source": place(reason.source) if reason.source else "",
+        "target": place(reason.target) if reason.target else "",
+    }
+    code = reason.code
+    if code == "foundation-first":
+        text = _("%(card)s (%(source)s) must first go on its foundation.")
+    elif code == "foundation-rank":
+        card = reason.card.card
+        wanted = [card_name(f"{'A23456789TJQK'[r - 1]}{card.suit.value}") for r in reason.wanted]
+        facts["wanted"] = _alternatives(wanted) if wanted else _("nothing more")
+        text = _(
+            "%(card)s cannot go on a foundation yet: the foundations build up by suit from "
+            "the ace, and those of its suit take %(wanted)s."
+        )
+    elif code in ("case-colour", "case-rank"):
+        top = reason.top
+        rank = "A23456789TJQK"[top.rank - 2]
+        suits = "HD" if not top.red else "SC"
+        facts["wanted"] = _alternatives([card_name(rank + s) for s in suits])
+        text = _(
+            "%(card)s cannot go on %(top)s in %(target)s: the cases build down one rank at a "
+            "time, red on black and black on red; it takes %(wanted)s."
+        )
+    elif code == "case-ace":
+        text = _("%(card)s cannot go on %(top)s: the cases build down, and nothing goes below an ace.")
+    elif code == "same-case":
+        text = _("%(card)s is already in that case.")
+    elif code in ("load-same-suit", "load-alternate"):
+        top = reason.top
+        ranks = ["A23456789TJQK"[r - 1] for r in reason.wanted]
+        if code == "load-same-suit":
+            cards = [card_name(r + top.suit.value) for r in ranks]
+            rule = _("same suit, one rank higher or lower")
+        else:
+            suits = "SC" if top.red else "HD"
+            cards = [card_name(r + s) for r in ranks for s in suits]
+            rule = _("red on black or black on red, one rank higher or lower")
+        facts.update(rule=rule, wanted=_alternatives(cards))
+        text = _("%(card)s cannot go on %(top)s (%(target)s): on the computer's piles a card goes %(rule)s; it takes %(wanted)s.")
+    elif code == "load-empty":
+        text = _("%(target)s is empty: a card goes only on the top card of the computer's piles.")
+    elif code == "discard-only-stock":
+        text = _(
+            "Only the card you just turned from your stock goes on your discard pile; "
+            "%(card)s (%(source)s) cannot."
+        )
+    elif code == "no-card":
+        text = _("There is no card to move there (%(source)s).")
+    elif code == "already-turned":
+        text = _(
+            "You have already turned a card from your stock (%(card)s): place it, or put it on "
+            "your discard pile."
+        )
+    elif code == "stock-empty":
+        text = _("Your stock is empty: turn your discard pile over first.")
+    elif code == "nothing-left":
+        text = _("You have no stock and no discard pile left: end your turn.")
+    elif code == "stock-not-empty":
+        text = _(
+            "Your stock still has cards: the discard pile is turned over only when the stock "
+            "is empty."
+        )
+    elif code == "discard-empty":
+        text = _("Your discard pile is empty: there is nothing to turn over.")
+    elif code == "cannot-pass":
+        text = _(
+            "You can still turn a card from your stock: your turn ends when that card goes on "
+            "your discard pile."
+        )
+    elif code == "no-fault":
+        text = _(
+            "“Crapette !” refused: the computer has not missed a mandatory move this turn "
+            "(no free card that could go on a foundation was left behind)."
+        )
+    elif code == "call-own-turn":
+        text = _("It is your turn: you call “Crapette !” on the computer during its turn.")
+    elif code in ("not-your-turn", "not-computer-turn"):
+        text = _("Wait: it is the computer's turn.") if code == "not-your-turn" else _("It is your turn.")
+    elif code == "choose-card":
+        text = _("Choose a card first (tap it), then tap where it goes.")
+    elif code == "game-over":
+        text = _("The game is over.")
+    else:
+        text = _("This move is not allowed: %(reason)s") % {"reason": reason.text}
+        return text
+    return capital(text % facts)
+
+
+def missed_text(event: dict, *, by_player: bool) -> str:
+    """The missed mandatory move a call names."""
+    if event.get("strict"):
+        facts = {"moves": event.get("missed", "")}
+        if by_player:
+            return _(
+                "The computer stopped while optional moves (%(moves)s) would have freed a card "
+                "for a foundation."
+            ) % facts
+        return _(
+            "You stopped while optional moves (%(moves)s) would have freed a card for a "
+            "foundation."
+        ) % facts
+    if not event.get("missed_card"):
+        return ""
+    facts = {
+        "card": card_name(event["missed_card"]),
+        "source": place(event["missed_source"], computer=by_player),
+    }
+    return capital(_("%(card)s (%(source)s) had to go on its foundation first.") % facts)
+
+
+def move_text(event: dict) -> str:
+    """One move of the log, e.g. "The computer: the Eight of Hearts, case 3 → a foundation"."""
+    move = event.get("move", "")
+    computer = event.get("who") == "computer"
+    if move == "T":
+        return _("turns a card from its stock") if computer else _("you turn a card")
+    if move == "R":
+        return _("turns its discard pile over") if computer else _("you turn your discard pile over")
+    if move == "P":
+        return _("ends its turn") if computer else _("you end your turn")
+    source, _sep, target = move.partition(">")
+    facts = {
+        "card": card_name(event["card"]) if event.get("card") else place(source, computer=computer),
+        "source": place(source, computer=computer),
+        "target": place(target, computer=computer),
+    }
+    return _("%(card)s (%(source)s) → %(target)s") % facts
