@@ -217,11 +217,12 @@ class Table:
             entry = {"kind": "deal", "dealer": game.dealer}
         elif isinstance(action, CountHand | CountCrib):
             entry = self._show_entry(action)
+        cut_round = game.cut_round
         game.apply(action)
         if isinstance(action, CutForDeal):
             entry = {"kind": "cut_for_deal", "seat": action.player,
                      "card": str(game.cut_cards[action.player]) if game.cut_cards else None,
-                     "dealer": game.dealer}
+                     "dealer": game.dealer, "tie": game.cut_round != cut_round}
         elif isinstance(action, TurnStarter):
             entry = {"kind": "starter", "card": str(game.starter), "dealer": game.dealer}
         if entry is not None:

@@ -77,6 +77,8 @@ def tell(entry: dict[str, Any]) -> str | None:
     if kind == "his heels":
         return _("His heels: the dealer pegs 2.")
     if kind == "cut_for_deal":
+        if entry.get("tie"):
+            return _("The same rank: cut again.")
         if entry.get("card") is None:
             return None
         return _("%(who)s cut %(card)s.") % {"who": who(seat),
@@ -177,8 +179,6 @@ def table_context(table: Table, game) -> dict[str, Any]:
         "dealer": g.dealer, "i_deal": g.dealer == HUMAN,
         "hand_number": g.hand_number,
     }
-    if g.cut_cards:
-        context["cut_cards"] = {who(s): card_view(c) for s, c in sorted(g.cut_cards.items())}
     if view is not None:
         playable = set(view.playable()) if awaiting == "play" else set()
         context.update({

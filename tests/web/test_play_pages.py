@@ -166,3 +166,14 @@ def test_counting_your_own_hand_lets_the_computer_call_muggins():
     taken = [e for e in final.events if e.kind == "muggins"]
     assert all(e.points == 0 for e in hands)
     assert taken and all(e.side == 1 for e in taken)
+
+
+def test_a_tied_cut_for_deal_is_told_and_cut_again():
+    # Seed 3: the first two cards of the cut deck are 5D and 5C, a tie.
+    table = Table.new("easy", 61, seed=3)
+    table.act({"type": "CutForDeal"})
+    assert table.awaiting == "cut_for_deal"
+    assert [e.get("tie") for e in table.recent if e["kind"] == "cut_for_deal"] == [False, True]
+    assert table.game.cut_round == 1 and table.game.dealer is None
+    table.act({"type": "CutForDeal"})
+    assert table.awaiting == "deal" and table.game.dealer in (0, 1)
