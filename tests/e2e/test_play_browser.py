@@ -44,6 +44,8 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
     page.goto(f"{live_server.url}/play/")
     page.check("input[name=level][value=easy]")
     page.check("input[name=target][value='61']")
+    assert page.evaluate(NO_SIDEWAYS)
+    shot(page, "play-home")
     page.click("main form button[type=submit]")
     page.wait_for_selector("[data-awaiting]")
     assert page.evaluate(NO_SIDEWAYS)
