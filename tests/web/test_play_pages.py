@@ -147,6 +147,8 @@ def test_a_poor_discard_is_coached_with_the_analysis_figures():
     html = client.get(url, **EN).content.decode()
     assert "That is not the best discard" in html
     assert f"{float(analysis.best.net):.1f}" in html and f"{float(worst.net):.1f}" in html
+    loss = float(analysis.best.net - worst.net)
+    assert f"Your discard costs {loss:.1f} points on average." in html
 
 
 def test_counting_your_own_hand_lets_the_computer_call_muggins():
