@@ -207,6 +207,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/Montreal")
 USE_I18N = True
 USE_TZ = True
+# Our fixes to Django's locale formats (config/formats/fr_CA: "22 h 48", not "22 10 48").
+FORMAT_MODULE_PATH = ["config.formats"]
 
 # --- Static files (whitenoise serves them from the web process) ---------------------------
 STATIC_URL = "static/"

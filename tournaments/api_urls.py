@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from .api.views import auth, events, officials, results, rounds, seasons, teams
+from .api.views import auth, events, exports, officials, results, rounds, seasons, teams
 
 EVENT = r"events/(?P<slug>[-\w]+)"
 
@@ -26,6 +26,12 @@ urlpatterns = [
          name="api-dispute-decide"),
     path("leagues/<slug:league>/seasons/<slug:season>/standings/",
          seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
+    path("leagues/<slug:league>/seasons/<slug:season>/export/<str:which>/",
+         exports.SeasonStandingsCsvView.as_view(), name="api-season-csv"),
+    path("leagues/<slug:league>/seasons/<slug:season>/exports/",
+         exports.SeasonExportStartView.as_view(), name="api-season-exports"),
+    path("season-exports/<int:pk>/", exports.SeasonExportView.as_view(),
+         name="api-season-export"),
     path("players/<uuid:uid>/", seasons.PlayerRecordView.as_view(), name="api-player"),
     *router.urls,
 ]

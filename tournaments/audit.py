@@ -1,12 +1,32 @@
-"""The audit log: every change to an event, team, seating or result says who, when, what."""
+"""The audit log: every change to an event, team, seating or result says who, when, what.
+
+:func:`record` writes an entry (action code, before/after data); :func:`describe` turns one
+back into a sentence in the active language ("Le capitaine de l’équipe Rois a déclaré Rois 121 –
+110 Pétroles"), with one renderer per action code in :data:`RENDERERS`. A new action code needs
+a renderer here (tests/web/test_audit_words.py checks every code the sources record).
+"""
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import FieldDoesNotExist
 from django.forms.models import model_to_dict
+from django.utils import formats, timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
-from .models import AuditEntry, Event
+from games.cribbage.rules import Skunk
+
+from .events.options import rule_set_label
+from .models import AuditEntry, Event, Season
+
+CAPTAIN_PREFIX = "captain of "  # stored, never shown: actor_label is data, not words
 
 
 def snapshot(obj, fields: list[str] | None = None) -> dict[str, Any]:
@@ -16,13 +36,20 @@ def snapshot(obj, fields: list[str] | None = None) -> dict[str, Any]:
             for k, v in data.items()}
 
 
+def game_facts(game) -> dict[str, Any]:
+    """What the log needs to name a game in any language (its target string is frozen)."""
+    return {"round": game.round.number, "playoff": game.round.kind == "playoff",
+            "table": game.table, "team_a": game.team_a.name,
+            "team_b": game.team_b.name if game.team_b_id else None}
+
+
 def actor_label(actor) -> str:
     """A user, a team acting through its captain's link, or a system process."""
     if actor is None:
         return "system"
     if hasattr(actor, "email"):
         return str(actor)
-    return f"captain of {actor}"
+    return f"{CAPTAIN_PREFIX}{actor}"
 
 
 def record(event: Event | None, actor, action: str, target: str = "", *,
@@ -32,3 +59,259 @@ def record(event: Event | None, actor, action: str, target: str = "", *,
         event=event, actor=user, actor_label=actor_label(actor), action=action, target=target,
         before=before, after=after,
     )
+
+
+# --- the log in words ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AuditLine:
+    """One entry as a person reads it: a sentence, and for settings the changes field by field."""
+
+    entry: AuditEntry
+    text: str
+    changes: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def who(entry: AuditEntry) -> str:
+    label = entry.actor_label or ""
+    if label == "system" or not label:
+        return _("Huche")
+    if label.startswith(CAPTAIN_PREFIX):
+        return _("The captain of %(team)s") % {"team": label[len(CAPTAIN_PREFIX):]}
+    return label
+
+
+def _captain_team(entry: AuditEntry) -> str | None:
+    label = entry.actor_label or ""
+    return label[len(CAPTAIN_PREFIX):] if label.startswith(CAPTAIN_PREFIX) else None
+
+
+def game_words(facts: dict | None, fallback: str = "", *, teams: bool = True) -> str:
+    """"round 3, table 2: Rois against Pétroles" (or the frozen target of an old entry);
+    without ``teams`` only "round 3, table 2", for a sentence whose score names them."""
+    if not facts or "team_a" not in facts:
+        return fallback
+    if facts.get("playoff"):
+        where = _("the medal playoff")
+    elif facts.get("table"):
+        where = _("round %(n)s, table %(t)s") % {"n": facts["round"], "t": facts["table"]}
+    else:
+        where = _("round %(n)s") % {"n": facts["round"]}
+    if not teams:
+        return where
+    if facts.get("team_b") is None:
+        return _("%(where)s: bye for %(a)s") % {"where": where, "a": facts["team_a"]}
+    return _("%(where)s: %(a)s against %(b)s") % {"where": where, "a": facts["team_a"],
+                                                   "b": facts["team_b"]}
+
+
+def score_words(result: dict | None, facts: dict | None, first: str | None = None) -> str:
+    """"Rois 121 – 110 Pétroles", from ``first``'s side when that team is named; "121–110"
+    when the entry does not name the teams."""
+    if not result or result.get("score_a") is None:
+        return "—"
+    a, b = result["score_a"], result["score_b"]
+    if facts and facts.get("team_b"):
+        names = [(facts["team_a"], a), (facts["team_b"], b)]
+        if first == facts["team_b"]:
+            names.reverse()
+        text = f"{names[0][0]} {names[0][1]} – {names[1][1]} {names[1][0]}"
+    else:
+        text = f"{a}–{b}"
+    skunk = result.get("skunk") or 0
+    if skunk:
+        text += f" ({skunk_words(skunk)})"
+    return text
+
+
+def skunk_words(level: int) -> str:
+    return {Skunk.SKUNK: _("skunk"), Skunk.DOUBLE: _("double skunk"),
+            Skunk.TRIPLE: _("triple skunk")}.get(level, "")
+
+
+def when_words(value) -> str:
+    """A stored ISO time in the local time zone, in the active language's format."""
+    moment = parse_datetime(value) if isinstance(value, str) else value
+    if not isinstance(moment, datetime.datetime):
+        return str(value or "—")
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def value_words(model, name: str, value) -> str:
+    """A stored setting value as the settings page would show it."""
+    if value is None or value == "" or value == []:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if name == "rule_set":
+        return str(rule_set_label(value))
+    try:
+        model_field = model._meta.get_field(name)
+    except FieldDoesNotExist:
+        model_field = None
+    if model_field is not None and model_field.choices:
+        return str(dict(model_field.flatchoices).get(value, value))
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, str) and parse_datetime(value) is not None:
+        return when_words(value)
+    return str(value)
+
+
+def field_words(model, name: str) -> str:
+    try:
+        return capfirst(str(model._meta.get_field(name).verbose_name))
+    except FieldDoesNotExist:
+        return name.replace("_", " ")
+
+
+def changes(entry: AuditEntry, model=Event) -> list[tuple[str, str, str]]:
+    before, after = entry.before or {}, entry.after or {}
+    return [(field_words(model, name), value_words(model, name, before.get(name)),
+             value_words(model, name, after.get(name)))
+            for name in sorted(set(before) | set(after)) if before.get(name) != after.get(name)]
+
+
+# One function per action code: (entry, who) → sentence.
+Renderer = Callable[[AuditEntry, str], str]
+
+
+def _result(verb: str) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        after = entry.after or {}
+        facts = after.get("game")
+        return verb % {"who": actor, "score": score_words(after, facts, _captain_team(entry)),
+                       "game": game_words(facts, entry.target,
+                                          teams=not (facts or {}).get("team_b"))}
+    return render
+
+
+def _correct(entry: AuditEntry, actor: str) -> str:
+    after, before = entry.after or {}, entry.before or {}
+    facts = after.get("game")
+    return _("%(who)s corrected %(game)s: %(before)s, now %(after)s.") % {
+        "who": actor, "game": game_words(facts, entry.target, teams=False),
+        "before": score_words(before, facts), "after": score_words(after, facts)}
+
+
+def _dispute(entry: AuditEntry, actor: str) -> str:
+    return _("The two reports disagree (%(game)s): the game is disputed, an official "
+             "decides.") % {"game": game_words((entry.after or {}).get("game"), entry.target)}
+
+
+def _decide(entry: AuditEntry, actor: str) -> str:
+    after = entry.after or {}
+    text = _("%(who)s settled the dispute of %(game)s with version %(v)s.") % {
+        "who": actor, "game": game_words(after.get("game"), entry.target),
+        "v": after.get("decision", "?")}
+    if after.get("note"):
+        text += " " + _("Note: %(note)s") % {"note": after["note"]}
+    return text
+
+
+def _seat(entry: AuditEntry, actor: str) -> str:
+    after = entry.after or {}
+    tables = len(after.get("tables") or [])
+    text = ngettext("%(who)s seated round %(n)s (%(t)s table).",
+                    "%(who)s seated round %(n)s (%(t)s tables).", tables) % {
+        "who": actor, "n": after.get("round", "?"), "t": tables}
+    if after.get("forced"):
+        text += " " + _("Seated before every game of the previous round was confirmed.")
+    return text
+
+
+def _playoff(entry: AuditEntry, actor: str) -> str:
+    games = len((entry.after or {}).get("games") or [])
+    return ngettext("%(who)s seated a medal playoff game (%(n)s match).",
+                    "%(who)s seated a medal playoff game (%(n)s matches).", games) % {
+        "who": actor, "n": games}
+
+
+def _simple(message: str) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        return message % {"who": actor, "target": entry.target}
+    return render
+
+
+def _team_add(entry: AuditEntry, actor: str) -> str:
+    after = entry.after or {}
+    players = " & ".join(p for p in (after.get("captain"), after.get("partner")) if p)
+    return _("%(who)s registered the team %(team)s (%(players)s).") % {
+        "who": actor, "team": after.get("name") or entry.target, "players": players or "—"}
+
+
+def _games(entry: AuditEntry, actor: str) -> str:
+    return _("%(who)s set the number of games: %(before)s, now %(after)s.") % {
+        "who": actor, "before": (entry.before or {}).get("number_of_games", "—"),
+        "after": (entry.after or {}).get("number_of_games", "—")}
+
+
+# Appointments (events/officials.py): the role is in ``after`` (granted) or ``before`` (removed).
+ROLE_GRANTED = {"organizer": gettext_lazy("%(who)s appointed %(target)s organizer of the event."),
+                "official": gettext_lazy("%(who)s appointed %(target)s official of the event.")}
+ROLE_REMOVED = {"organizer": gettext_lazy("%(who)s removed %(target)s as organizer of the "
+                                          "event."),
+                "official": gettext_lazy("%(who)s removed %(target)s as official of the event.")}
+
+
+def _role(entry: AuditEntry, actor: str) -> str:
+    removed = bool(entry.before) and not entry.after
+    role = (entry.before if removed else entry.after or {}).get("role", "official")
+    messages = ROLE_REMOVED if removed else ROLE_GRANTED
+    return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
+
+
+def _reopen(entry: AuditEntry, actor: str) -> str:
+    text = _("%(who)s reopened the event.") % {"who": actor}
+    reason = (entry.after or {}).get("reason")
+    return f"{text} {_('Reason: %(reason)s') % {'reason': reason}}" if reason else text
+
+
+RENDERERS: dict[str, Renderer] = {
+    "event.create": _simple(gettext_lazy("%(who)s created the event %(target)s.")),
+    "event.import": _simple(gettext_lazy("%(who)s imported the event %(target)s from an archive.")),
+    "event.settings": _simple(gettext_lazy("%(who)s changed the event’s settings.")),
+    "event.number_of_games": _games,
+    "event.close": _simple(gettext_lazy("%(who)s closed the event: the results are final.")),
+    "event.reopen": _reopen,
+    "role.grant": _role,
+    "role.remove": _role,
+    "role.new_link": _simple(gettext_lazy("%(who)s gave %(target)s a new link to choose a "
+                                          "password.")),
+    "result.withdrawal_bye": _simple(gettext_lazy("%(who)s counted %(target)s as a bye: the "
+                                                  "other team withdrew.")),
+    "team.add": _team_add,
+    "team.withdraw": _simple(gettext_lazy("%(who)s withdrew the team %(target)s.")),
+    "link.regenerate": _simple(gettext_lazy("%(who)s gave %(target)s a new captain’s link and PIN.")),
+    "link.unlock": _simple(gettext_lazy("%(who)s unlocked the captain’s link of %(target)s.")),
+    "round.seat": _seat,
+    "round.force": _seat,
+    "playoff.seat": _playoff,
+    "results.release": _simple(gettext_lazy("%(who)s released the results.")),
+    "results.hide": _simple(gettext_lazy("%(who)s hid the results again.")),
+    "result.report": _result(gettext_lazy("%(who)s reported %(score)s (%(game)s).")),
+    "result.confirm": _result(gettext_lazy("%(who)s confirmed %(score)s (%(game)s).")),
+    "result.correct": _correct,
+    "result.dispute": _dispute,
+    "result.decide": _decide,
+    "player.merge": _simple(gettext_lazy("%(who)s merged the duplicate players %(target)s.")),
+    "league.create": _simple(gettext_lazy("%(who)s created the league %(target)s.")),
+    "season.create": _simple(gettext_lazy("%(who)s created the season %(target)s.")),
+    "season.settings": _simple(gettext_lazy("%(who)s changed the settings of the season %(target)s.")),
+    "season.events": _simple(gettext_lazy("%(who)s changed the events of the season %(target)s.")),
+}
+
+# Actions whose before/after are model fields, listed field by field under the sentence.
+FIELD_CHANGES = {"event.settings": Event, "season.settings": Season}
+
+
+def describe(entry: AuditEntry) -> AuditLine:
+    actor = who(entry)
+    render = RENDERERS.get(entry.action)
+    if render is None:  # an action this module does not know yet: still no raw code alone
+        text = _("%(who)s: %(action)s %(target)s") % {"who": actor, "action": entry.action,
+                                                     "target": entry.target}
+    else:
+        text = render(entry, actor)
+    model = FIELD_CHANGES.get(entry.action)
+    return AuditLine(entry, text, changes(entry, model) if model else [])

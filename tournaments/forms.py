@@ -6,7 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
-from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
+from tournaments.events.options import movement_names, rule_set_choices, scoring_system_names
+from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
 from tournaments.standings.engine import (
     METRICS,
     StandingsConfig,
@@ -43,8 +44,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rule_set"].choices = [(n, n.replace("_", " ").title())
-                                           for n in rule_set_names()]
+        self.fields["rule_set"].choices = rule_set_choices()
         self.fields["movement"].choices = [
             ("winners_stay", _("Winners stay at their table")), ("swiss", _("Swiss")),
             ("round_robin", _("Round robin")),
@@ -103,14 +103,14 @@ class TeamForm(forms.Form):
     """A team and who its players are: pick a known player, or give a member number the league
     knows, or a name (a new player). Names are never matched to existing players."""
 
-    name = forms.CharField(label=_("Team name"), max_length=120)
-    captain = forms.CharField(label=_("Captain"), max_length=120, required=False,
+    name = forms.CharField(label=_("Team name"), max_length=TEAM_NAME_MAX)
+    captain = forms.CharField(label=_("Captain"), max_length=PLAYER_NAME_MAX, required=False,
                               help_text=_("As written on the score sheets."))
     captain_member_number = forms.CharField(label=_("Captain's member number"), max_length=40,
                                             required=False)
     captain_player = forms.ChoiceField(label=_("…or the captain is this known player"),
                                        required=False)
-    partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
+    partner = forms.CharField(label=_("Partner"), max_length=PLAYER_NAME_MAX, required=False)
     partner_member_number = forms.CharField(label=_("Partner's member number"), max_length=40,
                                             required=False)
     partner_player = forms.ChoiceField(label=_("…or the partner is this known player"),

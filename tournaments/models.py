@@ -267,6 +267,15 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.event} — {_('round')} {self.number}"
 
+    @property
+    def label(self) -> str:
+        """How people name it: "Round 3", or after the series "Playoff, game 2" (never
+        "round 9" of an 8-round event)."""
+        if self.kind == self.Kind.PLAYOFF:
+            game = max(1, self.number - self.event.number_of_games)
+            return _("Playoff, game %(n)s") % {"n": game}
+        return _("Round %(n)s") % {"n": self.number}
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -298,8 +307,9 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         if self.team_b_id is None:
-            return f"{self.team_a} — {_('bye')}"
-        return f"{_('Table')} {self.table}: {self.team_a} v {self.team_b}"
+            return _("%(a)s — bye") % {"a": self.team_a}
+        return _("Table %(t)s: %(a)s against %(b)s") % {"t": self.table, "a": self.team_a,
+                                                         "b": self.team_b}
 
     @property
     def is_bye(self) -> bool:

@@ -313,6 +313,13 @@ MATRIX = [
     api("api-event-standings", "GET", "events/{slug}/standings/",
         403, 403, 403, 200, 200, 403, 200),
     api("api-event-audit", "GET", "events/{slug}/audit/", 401, 403, 403, 403, 200, 404, 200),
+    api("api-event-export", "GET", "events/{slug}/export/games/",
+        401, 403, 403, 200, 200, 404, 200),
+    api("api-season-csv", "GET", "leagues/ligue-fadoq/seasons/2026/export/teams/", *ANYONE),
+    api("api-season-exports", "POST", "leagues/ligue-fadoq/seasons/2026/exports/",
+        401, 403, 403, 404, 202, 404, 202, data={"delimiter": "semicolon"}),
+    api("api-season-export", "GET", "season-exports/{season_export}/",
+        401, 403, 403, 404, 200, 404, 200),
     # --- API: teams ------------------------------------------------------------------------------
     api("api-team-list", "GET", "events/{slug}/teams/", *ANYONE),
     api("api-team-list", "POST", "events/{slug}/teams/", 401, 403, 403, 201, 201, 404, 201,

@@ -86,9 +86,9 @@ def test_full_event_with_playoff_medals_and_csv(played, organizer, client):
     # skunks suffered, spread, head-to-head, playoff, drawn lot, medal
     assert rows[1:] == [
         ["1", "Équipe 1", "Capitaine 1", "Partenaire 1", "947", "8", "0", "7", "1", "0", "0",
-         "111", "", "", "", "gold"],
+         "111", "", "", "", "or"],
         ["2", "Équipe 2", "Capitaine 2", "Partenaire 2", "894", "8", "0", "4", "4", "0", "0",
-         "-10", "", "1", "", "silver"],
+         "-10", "", "1", "", "argent"],
         ["3", "Équipe 3", "Capitaine 3", "Partenaire 3", "894", "8", "0", "4", "4", "0", "1",
          "0", "", "2", "", "bronze"],
         ["4", "Équipe 5", "Capitaine 5", "Partenaire 5", "873", "8", "0", "3", "5", "1", "0",
@@ -99,11 +99,11 @@ def test_full_event_with_playoff_medals_and_csv(played, organizer, client):
          "-42", "0", "", "", ""],
     ]
     games = list(csv.reader(io.StringIO(b"".join(client.get(
-        f"/organize/{event.slug}/export/games.csv").streaming_content).decode().lstrip("\ufeff"))))
+        f"/organize/{event.slug}/export/games.csv?delimiter=comma").streaming_content).decode().lstrip("\ufeff"))))
     assert len(games) == 1 + 24 + 3
     skunked = [g for g in games[1:] if g[8]]
     assert [(g[0], g[3], g[4], g[5], g[6], g[7], g[8]) for g in skunked] == [
-        ("3", "Équipe 5", "Équipe 3", "121", "85", "Équipe 5", "skunk")]
+        ("3", "Équipe 5", "Équipe 3", "121", "85", "Équipe 5", "pétrin")]
 
 
 def test_playoff_games_are_on_the_seating_page(played, organizer, client):

@@ -4,6 +4,7 @@ idempotency, corrections, and work deferred when the broker is down."""
 from __future__ import annotations
 
 import pytest
+from kombu import pools
 
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import AuditEntry, Event, Game, OutboxTask, Report
@@ -203,6 +204,9 @@ def _use_broker(app, url: str, eager: bool) -> None:
         app._pool.force_close_all()
         app._pool = None
     app.amqp._producer_pool = None
+    # kombu keeps producer pools per connection in a global registry: an earlier test's pool
+    # for the same broker URL would be handed back closed ("Acquire on closed pool").
+    pools.reset()
 
 
 def test_result_is_saved_when_the_broker_is_down_and_sent_later(

@@ -19,6 +19,8 @@ from rest_framework import serializers
 
 from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink
+from tournaments.audit import describe
+from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
 from tournaments.standings.service import results_visible
 
 from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
@@ -101,10 +103,15 @@ class NumberOfGamesSerializer(serializers.Serializer):
 
 class AuditEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor_label")
+    text = serializers.SerializerMethodField(
+        help_text="The entry in words, in the request's language.")
 
     class Meta:
         model = AuditEntry
-        fields = ["id", "created_at", "actor", "action", "target", "before", "after"]
+        fields = ["id", "created_at", "actor", "action", "target", "text", "before", "after"]
+
+    def get_text(self, entry) -> str:
+        return describe(entry).text
 
 
 # --- teams -----------------------------------------------------------------------------------
@@ -156,11 +163,11 @@ class ManagedTeamSerializer(TeamSerializer):
 
 
 class TeamCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, allow_blank=True)
-    captain = serializers.CharField(max_length=120, allow_blank=True, required=False, default="",
+    name = serializers.CharField(max_length=TEAM_NAME_MAX, allow_blank=True)
+    captain = serializers.CharField(max_length=PLAYER_NAME_MAX, allow_blank=True, required=False, default="",
                                     help_text="The name on the sheets; may be left out when "
                                               "captain_player is given.")
-    partner = serializers.CharField(max_length=120, allow_blank=True, required=False, default="",
+    partner = serializers.CharField(max_length=PLAYER_NAME_MAX, allow_blank=True, required=False, default="",
                                     help_text="Required for cribbage (teams of two).")
     captain_player = serializers.IntegerField(
         required=False, allow_null=True, default=None,

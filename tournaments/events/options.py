@@ -4,6 +4,7 @@ what an event's rule set says about its games (target score, skunks)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.cribbage.rules import PRESETS, skunk
 from tournaments.errors import RuleError
@@ -11,9 +12,30 @@ from tournaments.models import Event
 from tournaments.seating.movement import MOVEMENTS
 from tournaments.standings.engine import SYSTEMS
 
+# The engine names its rule sets in code (it never imports Django); people read these.
+RULE_SET_LABELS = {
+    "FADOQ": gettext_lazy("FADOQ: 4 players in two partnerships, 121 points"),
+    "FOUR_PLAYER_PARTNERS": gettext_lazy("4 players in two partnerships, 121 points"),
+    "STANDARD_2P_121": gettext_lazy("Standard: 2 players, 121 points"),
+    "STANDARD_2P_61": gettext_lazy("Short game: 2 players, 61 points"),
+    "THREE_PLAYER": gettext_lazy("3 players, 121 points"),
+    "FIVE_PLAYER": gettext_lazy("5 players, 121 points"),
+    "SIX_PLAYER": gettext_lazy("6 players in three partnerships, 121 points"),
+}
+
 
 def rule_set_names() -> list[str]:
     return list(PRESETS)
+
+
+def rule_set_label(name: str) -> str:
+    """The rule set's name in the active language (a code the engine knows but this list
+    does not is shown tidied up rather than raw)."""
+    return str(RULE_SET_LABELS.get(name) or name.replace("_", " ").title())
+
+
+def rule_set_choices() -> list[tuple[str, str]]:
+    return [(name, rule_set_label(name)) for name in rule_set_names()]
 
 
 def rule_set_for(event):

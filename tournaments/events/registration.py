@@ -24,6 +24,10 @@ from tournaments.publishing.caching import bump_event
 
 MIN_TEAMS = 3
 MAX_CSV_BYTES = 512 * 1024
+# Long enough for "Les Rois du Crib de Saint-Jean-sur-Richelieu"; short enough for a score
+# sheet's box, a phone's line and a projector's column.
+TEAM_NAME_MAX = 60
+PLAYER_NAME_MAX = 60
 
 
 # Words the organizer pages use right after /organize/: no event may take them as its slug.
@@ -74,6 +78,13 @@ def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str 
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
     if not name:
         raise RuleError(_("A team needs a name."), field="name", code="required")
+    check_names(name, captain, partner)
+    if (captain and partner and _same_name(captain, partner)
+            and not (captain_member_number and partner_member_number
+                     and captain_member_number != partner_member_number)):
+        raise RuleError(_("“%(name)s” is given as both captain and partner: the partner is "
+                          "another person.") % {"name": partner},
+                        field="partner", code="same_player")
     if not captain and captain_player in (None, ""):
         raise RuleError(_("A team needs a captain."), field="captain", code="required")
     has_partner = bool(partner) or partner_player not in (None, "")
@@ -108,6 +119,27 @@ def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str 
     issue_link(team)
     audit.record(event, actor, "team.add", str(team), after=audit.snapshot(team))
     return team
+
+
+def _same_name(one: str, two: str) -> bool:
+    return " ".join(one.casefold().split()) == " ".join(two.casefold().split())
+
+
+def check_names(name: str, captain: str, partner: str) -> None:
+    """Length and characters of a team's and its players' names (page, API and CSV alike)."""
+    for value, field, label, limit in (
+        (name, "name", _("The team name"), TEAM_NAME_MAX),
+        (captain, "captain", _("The captain's name"), PLAYER_NAME_MAX),
+        (partner, "partner", _("The partner's name"), PLAYER_NAME_MAX),
+    ):
+        if len(value) > limit:
+            raise RuleError(_("%(what)s is %(n)d characters long: at most %(max)d, please "
+                              "shorten it.") % {"what": label, "n": len(value), "max": limit},
+                            field=field, code="too_long")
+        if any(ord(c) < 32 or ord(c) == 127 for c in value):
+            raise RuleError(_("%(what)s contains a tab, a line break or another invisible "
+                              "character: type it on one line.") % {"what": label},
+                            field=field, code="control_character")
 
 
 @dataclass(frozen=True)
@@ -194,9 +226,11 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
         if require_partner and not partner:
             raise RuleError(_("Line %(line)d: the partner is empty.") % {"line": number},
                             code="required", extra={"line": number})
-        if any(len(v) > 120 for v in (name, captain, partner)):
-            raise RuleError(_("Line %(line)d: names are limited to 120 characters.")
-                            % {"line": number}, code="too_long", extra={"line": number})
+        try:
+            check_names(name, captain, partner)
+        except RuleError as exc:
+            raise RuleError(_("Line %(line)d: %(error)s") % {"line": number, "error": exc},
+                            code=exc.code, extra={"line": number}) from exc
         if any(len(v) > 40 for v in numbers):
             raise RuleError(_("Line %(line)d: member numbers are limited to 40 characters.")
                             % {"line": number}, code="too_long", extra={"line": number})

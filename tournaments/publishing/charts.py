@@ -54,7 +54,7 @@ def points_chart(data, *, width: int = 760, height: int = 380, max_lines: int = 
     order = [row.team for row in data.standings.rows][:max_lines]
     lines = [(data.teams[t].name, series[t]) for t in order]
     return line_chart(lines, [str(i + 1) for i in range(data.rounds_played)],
-                      label="points by round",  # cached for every language alike
+                      label=_("Accumulated points, round by round"),
                       width=width, height=height)
 
 

@@ -1,5 +1,9 @@
 """CSV exports: standings, games, teams. UTF-8 with a BOM so Excel reads the accents; comma or
-semicolon (French Excel) as delimiter; rows streamed so a large event never sits in memory."""
+semicolon (French Excel, the default in French) as delimiter; words in the export's language,
+times local to the event as ``YYYY-MM-DD HH:MM``; rows streamed so a large event never sits in
+memory. Every text cell that a spreadsheet would read as a formula is neutralised
+(:func:`safe_cell`), so a team named ``=cmd|…`` cannot run anything on the organizer's computer.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,47 @@ import csv
 from collections.abc import Iterator
 
 from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from tournaments.models import Confirmation, Event, Game, Report, Team
 from tournaments.standings.service import event_standings
 
 DELIMITERS = {"comma": ",", "semicolon": ";"}
-SKUNK_NAMES = {0: "", 1: "skunk", 2: "double skunk", 3: "triple skunk"}
+SKUNK_NAMES = {0: "", 1: gettext_lazy("skunk"), 2: gettext_lazy("double skunk"),
+               3: gettext_lazy("triple skunk")}
+MEDAL_NAMES = {"gold": gettext_lazy("gold"), "silver": gettext_lazy("silver"),
+               "bronze": gettext_lazy("bronze")}
+# What makes Excel, LibreOffice or Sheets read a cell as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def default_delimiter(language: str | None = None) -> str:
+    """French Excel splits on semicolons (the comma is its decimal separator)."""
+    return "semicolon" if (language or get_language() or "").startswith("fr") else "comma"
+
+
+def delimiter_of(choice: str | None) -> str:
+    """The delimiter a request asked for (``comma``/``semicolon`` or the character), else the
+    active language's default."""
+    if choice in DELIMITERS.values():
+        return choice
+    return DELIMITERS.get(choice or "", DELIMITERS[default_delimiter()])
+
+
+def safe_cell(value):
+    """A text cell starting like a formula gets a leading apostrophe (OWASP): the spreadsheet
+    shows the text, runs nothing. Numbers are left as they are, so they stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def local_time(moment) -> str:
+    """``YYYY-MM-DD HH:MM`` in the event's time zone (settings.TIME_ZONE), no seconds."""
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
 class _Echo:
@@ -25,7 +63,8 @@ def csv_lines(rows: Iterator[list], delimiter: str = ",") -> Iterator[str]:
     writer = csv.writer(_Echo(), delimiter=delimiter, lineterminator="\r\n")
     yield "\ufeff"
     for row in rows:
-        yield writer.writerow(row)
+        yield writer.writerow([safe_cell(str(cell) if isinstance(cell, Promise) else cell)
+                               for cell in row])
 
 
 def standings_rows(event: Event) -> Iterator[list]:
@@ -37,7 +76,7 @@ def standings_rows(event: Event) -> Iterator[list]:
         team = data.teams[row.team]
         values = ["" if row.metrics.get(k) is None else row.metrics.get(k) for k in keys]
         yield [f"{row.rank}{'=' if row.tied else ''}", team.name, team.captain, team.partner,
-               *values, row.medal or ""]
+               *values, MEDAL_NAMES.get(row.medal, row.medal or "")]
 
 
 def games_rows(event: Event) -> Iterator[list]:
@@ -67,14 +106,14 @@ def games_rows(event: Event) -> Iterator[list]:
                game.team_a.name, game.team_b.name if game.team_b else _("bye"),
                report.score_a if report else "", report.score_b if report else "", winner,
                SKUNK_NAMES.get(report.skunk if report else 0, ""), game.get_status_display(),
-               first.isoformat() if first else "", confirmed.isoformat() if confirmed else ""]
+               local_time(first), local_time(confirmed)]
 
 
 def teams_rows(event: Event) -> Iterator[list]:
     yield [_("Team"), _("Captain"), _("Partner"), _("Registered at"), _("Withdrawn at")]
     for team in Team.objects.filter(event=event).order_by("id").iterator():
-        yield [team.name, team.captain, team.partner, team.registered_at.isoformat(),
-               team.withdrawn_at.isoformat() if team.withdrawn_at else ""]
+        yield [team.name, team.captain, team.partner, local_time(team.registered_at),
+               local_time(team.withdrawn_at)]
 
 
 EXPORTS = {"standings": standings_rows, "games": games_rows, "teams": teams_rows}

@@ -248,7 +248,7 @@ def _result_snapshot(report: Report | None) -> dict | None:
     if report is None:
         return None
     return {"version": report.version, "score_a": report.score_a, "score_b": report.score_b,
-            "skunk": report.skunk, "kind": report.kind}
+            "skunk": report.skunk, "kind": report.kind, "game": audit.game_facts(report.game)}
 
 
 def _apply_rule(game: Game, report: Report, team: Team) -> None:
@@ -280,7 +280,7 @@ def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
     game.status = Game.Status.DISPUTED
     game.save(update_fields=["status"])
     audit.record(game.round.event, None, "result.dispute", str(game),
-                 after={"reports": [r.version for r in reports]})
+                 after={"reports": [r.version for r in reports], "game": audit.game_facts(game)})
     return dispute
 
 
@@ -359,5 +359,6 @@ def decide_dispute(dispute: Dispute, actor: Actor, report: Report | None = None,
                                                  resolved_by=actor.user,
                                                  resolved_at=timezone.now())
     audit.record(game.round.event, actor.label, "result.decide", str(game),
-                 after={"decision": report.version, "note": note})
+                 after={"decision": report.version, "note": note,
+                        "game": audit.game_facts(game)})
     return report

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from tournaments.publishing.exports import DELIMITERS, EXPORTS, csv_lines
+from tournaments.publishing.exports import EXPORTS, csv_lines, delimiter_of
 
 from .access import managed_event
 
@@ -14,7 +14,7 @@ def export_csv(request, slug, what):
     event = managed_event(request, slug)
     if what not in EXPORTS:
         raise Http404("unknown export")
-    delimiter = DELIMITERS.get(request.GET.get("delimiter", "comma"), ",")
+    delimiter = delimiter_of(request.GET.get("delimiter"))
     response = StreamingHttpResponse(csv_lines(EXPORTS[what](event), delimiter),
                                      content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'

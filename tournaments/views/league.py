@@ -13,7 +13,7 @@ from tournaments.leagues import seasons as leagues
 from tournaments.leagues.players import may_manage_league
 from tournaments.leagues.season_standings import compute_season, csv_rows
 from tournaments.publishing.charts import season_chart
-from tournaments.publishing.exports import DELIMITERS, csv_lines
+from tournaments.publishing.exports import csv_lines, delimiter_of
 
 from ..errors import RuleError
 from ..forms import LeagueForm, SeasonEventsForm, SeasonForm, add_rule_error
@@ -44,7 +44,7 @@ def season_csv(request, league_slug, season_slug, which):
     if which not in ("teams", "players"):
         raise Http404("teams or players")
     season = _season(league_slug, season_slug)
-    delimiter = DELIMITERS.get(request.GET.get("delimiter", "comma"), ",")
+    delimiter = delimiter_of(request.GET.get("delimiter"))
     rows = csv_rows(compute_season(season), which)
     response = StreamingHttpResponse(csv_lines(rows, delimiter),
                                      content_type="text/csv; charset=utf-8")

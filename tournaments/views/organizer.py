@@ -314,5 +314,6 @@ def desk_game(request, slug, game_id):
 @require_GET
 def audit_log(request, slug):
     event = managed_event(request, slug, organizer=True)
-    entries = AuditEntry.objects.filter(event=event).select_related("actor")[:500]
-    return render(request, "tournaments/audit.html", {"event": event, "entries": entries})
+    entries = AuditEntry.objects.filter(event=event)[:500]
+    return render(request, "tournaments/audit.html",
+                  {"event": event, "lines": [audit.describe(e) for e in entries]})

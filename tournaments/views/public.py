@@ -124,7 +124,8 @@ def _standings_live(request, event: Event) -> str:
     return render_to_string("tournaments/_standings_live.html", {
         "event": event, "data": data,
         "body": standings_body(event, data, released=event.released_at is not None),
-        "chart": cached(event, "chart", lambda: points_chart(data)),
+        # The chart's label is in words: one cached chart per language.
+        "chart": cached(event, f"chart-{get_language()}", lambda: points_chart(data)),
         "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
     }, request)
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.leagues.season_export import may_export, request_season_export
+from tournaments.publishing.exports import default_delimiter
 
 from ..errors import RuleError
 from ..models import Season, SeasonExport
@@ -22,8 +23,11 @@ class SeasonExportForm(forms.Form):
         label=gettext_lazy("Delimiter"),
         choices=[("comma", gettext_lazy("Comma (,)")),
                  ("semicolon", gettext_lazy("Semicolon (;) for French Excel"))],
-        initial="comma",
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["delimiter"].initial = default_delimiter()
 
 
 @require_http_methods(["GET", "POST"])

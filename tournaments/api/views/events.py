@@ -3,14 +3,22 @@ event-wide actions (release, series length, playoffs, standings, audit log, clos
 
 from __future__ import annotations
 
+from django.http import StreamingHttpResponse
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import exceptions, mixins, permissions, viewsets
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import exceptions, mixins, permissions, renderers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.events import closing, registration
 from tournaments.events.settings import update_event
+from tournaments.publishing.exports import EXPORTS, csv_lines, delimiter_of
 from tournaments.standings.service import (
     event_standings,
     release,
@@ -22,6 +30,7 @@ from ...models import AuditEntry, Event
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
 from ..permissions import event_or_404, managed_event
+from ..renderers import CsvRenderer
 from .common import ERRORS, LoggedInUser
 
 HIDDEN = _("The results are not released yet.")
@@ -143,6 +152,31 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         event = managed_event(request, slug, organizer=True)
         page = self.paginate_queryset(AuditEntry.objects.filter(event=event))
         return self.get_paginated_response(s.AuditEntrySerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="A CSV export: standings, games or teams (organizer, officials)",
+        description="The same files as the organizer's pages: UTF-8 with a BOM, words in the "
+        "request's language (Accept-Language), times local to the event as YYYY-MM-DD HH:MM, "
+        "text cells that a spreadsheet would run as a formula neutralised. Ask with "
+        "`Accept: text/csv` or `?format=csv`.",
+        parameters=[
+            OpenApiParameter("what", str, OpenApiParameter.PATH, enum=sorted(EXPORTS),
+                             description="Which export."),
+            OpenApiParameter("delimiter", str, enum=["comma", "semicolon"],
+                             description="Default: semicolon in French, comma otherwise."),
+        ],
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), **ERRORS},
+        filters=False,
+    )
+    @action(detail=True, methods=["get"], url_path=r"export/(?P<what>standings|games|teams)",
+            renderer_classes=[renderers.JSONRenderer, CsvRenderer])
+    def export(self, request, slug, what):
+        event = managed_event(request, slug)
+        response = StreamingHttpResponse(
+            csv_lines(EXPORTS[what](event), delimiter_of(request.query_params.get("delimiter"))),
+            content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'
+        return response
 
 
 def _valid(serializer_class, request, **kwargs) -> dict:
