@@ -8,7 +8,8 @@ game, and the first dealer is cut for, as at the table. Reported:
   approximation, ±1.96·√(p(1-p)/n)); about 2,400 games make the interval ±2 points;
 - average points per deal by level and role (dealer / non-dealer): hand, crib, pegging (the
   play, go, last card and his heels), over the deals that reached the crib's count;
-- every decision's time (discard or play) per level: median, 95th percentile, maximum.
+- every decision's time (discard or play) per level: median, 95th percentile, maximum, as wall
+  clock and as the deciding thread's CPU time (a shared machine's waits inflate the first).
 
 Options: ``--games N`` per pairing (env ``HUCHE_BENCH_COMPUTER_GAMES``, default 2400),
 ``--pairings easy:standard,standard:pro`` to run only some.
@@ -43,13 +44,15 @@ def play_one(job: tuple[str, str, int]) -> dict:
     game = GameState(STANDARD_2P_121, seed=f"bench:{seed}")
     dealers: dict[int, int] = {}
     times: dict[str, list[float]] = {first: [], second: []}
+    cpu: dict[str, list[float]] = {first: [], second: []}
     while not game.is_over:
         seat = game.to_act
         decision = game.phase in (Phase.DISCARD, Phase.PLAY)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.thread_time()
         action = computer_action(game, seat, players[seat])
         if decision:
             times[levels[seat]].append(time.perf_counter() - started)
+            cpu[levels[seat]].append(time.thread_time() - started_cpu)
         game.apply(action)
         if isinstance(action, Deal):
             dealers[game.hand_number] = game.dealer
@@ -66,7 +69,7 @@ def play_one(job: tuple[str, str, int]) -> dict:
         for seat in (0, 1):
             deals[(levels[seat], "dealer" if dealers[hand] == seat else "pone")] += 1
     return {"winner": levels[game.winner], "deals": dict(deals), "points": dict(points),
-            "times": times, "first": first}
+            "times": times, "cpu": cpu, "first": first}
 
 
 def interval(wins: int, n: int) -> tuple[float, float, float]:
@@ -79,6 +82,7 @@ def run(games: int, pairings, workers: int) -> None:
     print(f"python {platform.python_version()}, {os.cpu_count()} CPUs, {workers} workers, "
           f"{games} games per pairing (121 points)", flush=True)
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     points: dict[tuple[str, str, str], int] = defaultdict(int)
     deals: dict[tuple[str, str], int] = defaultdict(int)
     with multiprocessing.Pool(workers) as pool:
@@ -90,6 +94,7 @@ def run(games: int, pairings, workers: int) -> None:
                 wins += result["winner"] == first
                 for level, spent in result["times"].items():
                     times[level] += spent
+                    cpu[level] += result["cpu"][level]
                 for key, value in result["points"].items():
                     points[key] += value
                 for key, value in result["deals"].items():
@@ -107,12 +112,15 @@ def run(games: int, pairings, workers: int) -> None:
             hand, crib, peg = (points[(level, role, k)] / n for k in ("hand", "crib", "pegging"))
             print(f"{level:<10}{role:<8}{hand:>7.2f}{crib:>7.2f}{peg:>9.2f}"
                   f"{hand + crib + peg:>8.2f}{deals[(level, role)]:>8.0f}")
-    print("\ndecision times (discard or play), milliseconds")
-    print(f"{'level':<10}{'decisions':>10}{'median':>9}{'p95':>9}{'max':>9}")
-    for level, spent in sorted(times.items()):
-        spent.sort()
-        print(f"{level:<10}{len(spent):>10}{1000 * statistics.median(spent):>9.2f}"
-              f"{1000 * spent[int(0.95 * (len(spent) - 1))]:>9.2f}{1000 * spent[-1]:>9.2f}")
+    print("\ndecision times (discard or play), milliseconds: wall clock, and CPU time of the "
+          "deciding thread (the same work without the waits of a loaded machine)")
+    print(f"{'level':<10}{'decisions':>10}{'median':>9}{'p95':>9}{'max':>9}"
+          f"{'cpu med':>9}{'cpu p95':>9}{'cpu max':>9}")
+    for level in sorted(times):
+        wall, used = sorted(times[level]), sorted(cpu[level])
+        print(f"{level:<10}{len(wall):>10}" + "".join(
+            f"{1000 * v:>9.2f}" for spent in (wall, used)
+            for v in (statistics.median(spent), spent[int(0.95 * (len(spent) - 1))], spent[-1])))
 
 
 def main(argv: list[str] | None = None) -> None:

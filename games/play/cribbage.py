@@ -217,11 +217,12 @@ class Table:
             entry = {"kind": "deal", "dealer": game.dealer}
         elif isinstance(action, CountHand | CountCrib):
             entry = self._show_entry(action)
+        cut_round = game.cut_round
         game.apply(action)
         if isinstance(action, CutForDeal):
             entry = {"kind": "cut_for_deal", "seat": action.player,
                      "card": str(game.cut_cards[action.player]) if game.cut_cards else None,
-                     "dealer": game.dealer}
+                     "dealer": game.dealer, "tie": game.cut_round != cut_round}
         elif isinstance(action, TurnStarter):
             entry = {"kind": "starter", "card": str(game.starter), "dealer": game.dealer}
         if entry is not None:
@@ -269,14 +270,13 @@ class Table:
             moves = [e for e in self.game.events if e.side == side and e.points > 0]
             if len(moves) >= 2:
                 back = moves[-2].scores[side]
-            elif moves:
-                back = self.game.initial_scores[side]
             pegs.append((front, back))
         return pegs
 
     def statistics(self) -> dict[str, Any]:
         """Points by source for each side, hands played, the best hand, the coaching summary."""
-        stats = {side: {"pegging": 0, "hand": 0, "crib": 0, "best_hand": 0} for side in (0, 1)}
+        stats = {side: {"pegging": 0, "hand": 0, "crib": 0, "muggins": 0, "best_hand": 0}
+                 for side in (0, 1)}
         for e in self.game.events:
             kind = "pegging" if e.kind in ("play", "go", "last card", "his heels") else e.kind
             if kind in stats[e.side]:

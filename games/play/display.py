@@ -77,6 +77,8 @@ def tell(entry: dict[str, Any]) -> str | None:
     if kind == "his heels":
         return _("His heels: the dealer pegs 2.")
     if kind == "cut_for_deal":
+        if entry.get("tie"):
+            return _("The same rank: cut again.")
         if entry.get("card") is None:
             return None
         return _("%(who)s cut %(card)s.") % {"who": who(seat),
@@ -177,8 +179,6 @@ def table_context(table: Table, game) -> dict[str, Any]:
         "dealer": g.dealer, "i_deal": g.dealer == HUMAN,
         "hand_number": g.hand_number,
     }
-    if g.cut_cards:
-        context["cut_cards"] = {who(s): card_view(c) for s, c in sorted(g.cut_cards.items())}
     if view is not None:
         playable = set(view.playable()) if awaiting == "play" else set()
         context.update({
@@ -188,7 +188,7 @@ def table_context(table: Table, game) -> dict[str, Any]:
             "series": [{**card_view(c), "mine": s == HUMAN}
                        for s, c in g.series] if g.series else [],
             "computer_cards": view.opponent_cards,
-            "hint": card_view(table.hint()) if awaiting == "play" and table.hint() else None,
+            "hint": _hint(table),
         })
         if awaiting == "count":
             what, _seat = g.show_queue[0]
@@ -204,6 +204,11 @@ def table_context(table: Table, game) -> dict[str, Any]:
         context["suboptimal"] = [_advice_view(a) for a in stats["suboptimal"]]
         context["expected_loss"] = one_decimal(stats["expected_loss"])
     return context
+
+
+def _hint(table: Table) -> dict[str, Any] | None:
+    card = table.hint()
+    return card_view(card) if card is not None else None
 
 
 def _advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -31,8 +31,10 @@
       area.innerHTML = html;
       focusAfter();
     }).catch(function () {
-      // Wi-Fi lost: try the very same move again, a little later each time.
+      // Wi-Fi lost: try the very same move again, a little later each time (about five
+      // minutes in all; then reload, which shows the game as the server has it).
       if (offline) offline.hidden = false;
+      if (attempt >= 60) { window.location.reload(); return; }
       setTimeout(function () { send(form, body, attempt + 1); },
                  Math.min(1000 * (attempt + 1), 5000));
     });

@@ -8,6 +8,7 @@ import pytest
 
 from games.cards import parse_cards
 from games.cribbage.discard import analyze_discards
+from games.models import PracticeGame
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -43,6 +44,8 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
     page.goto(f"{live_server.url}/play/")
     page.check("input[name=level][value=easy]")
     page.check("input[name=target][value='61']")
+    assert page.evaluate(NO_SIDEWAYS)
+    shot(page, "play-home")
     page.click("main form button[type=submit]")
     page.wait_for_selector("[data-awaiting]")
     assert page.evaluate(NO_SIDEWAYS)
@@ -98,3 +101,44 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
     with page.expect_download() as download:
         page.click("[data-result] [data-record]")
     assert download.value.suggested_filename.endswith(".json")
+
+
+def test_the_game_is_played_with_the_keyboard(phone, shot, live_server):
+    """Focus follows the game: Enter on the focused button, Space to pick a card, Tab to move."""
+    page = phone
+    page.goto(f"{live_server.url}/play/")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("[data-awaiting]")
+    for _ in range(6):  # cut for deal (again after a tie), then deal
+        if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
+            break
+        act(page, lambda: page.keyboard.press("Enter"))
+    assert page.get_attribute("[data-awaiting]", "data-awaiting") == "discard"
+    assert page.evaluate("document.activeElement.name") == "cards"
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    assert page.locator(".card-choice input:checked").count() == 2
+    shot(page, "play-keyboard-discard")
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.hasAttribute('data-discard')"):
+            break
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert page.get_attribute("[data-awaiting]", "data-awaiting") in ("cut", "play", "go")
+
+
+def test_a_move_made_while_the_wifi_is_down_is_sent_once_it_is_back(phone, shot, live_server):
+    page = phone
+    page.goto(f"{live_server.url}/play/")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("[data-awaiting=cut_for_deal]")
+    page.context.set_offline(True)
+    page.click(".play-action button[type=submit]")
+    page.wait_for_selector("[data-offline]:not([hidden])")
+    shot(page, "play-offline")
+    assert PracticeGame.objects.get().moves == 0
+    page.context.set_offline(False)
+    page.wait_for_selector("[data-offline][hidden]", state="attached", timeout=20_000)
+    page.wait_for_function("document.querySelector('input[name=move]').value !== '0'")
+    assert PracticeGame.objects.get().moves == 1  # sent again, applied once

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.cards import DECK, parse_cards, shuffled_deck
-from games.cribbage.actions import Discard, Go, Play
+from games.cribbage.actions import Deal, Discard, Go, Play
 from games.cribbage.coaching import coach_discard, suboptimal
 from games.cribbage.computer import (
     LEVELS,
@@ -72,6 +72,24 @@ def _rerun(game: GameState, deck) -> GameState:
     return other
 
 
+def _rooms_at_go(game: GameState, seat: int) -> list[int]:
+    """31 minus the count each time ``seat`` was seen unable to lay in the current deal: its
+    own go, or a series it ended by scoring the go after the other had said go."""
+    again = GameState(game.rules, decks=game.decks, first_dealer=game.first_dealer)
+    rooms: list[int] = []
+    for action in game.history:
+        if isinstance(action, Deal):
+            rooms = []
+        count = again.count + (action.card.pips if isinstance(action, Play) else 0)
+        events = len(again.events)
+        again.apply(action)
+        stuck = isinstance(action, Go) and action.player == seat
+        stuck |= any(e.kind == "go" and e.player == seat for e in again.events[events:])
+        if stuck:
+            rooms.append(31 - count)
+    return rooms
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), level=levels, plays=st.integers(0, 5))
 def test_a_choice_is_the_same_whatever_the_hidden_cards(seed, level, plays):
@@ -97,7 +115,12 @@ def test_a_choice_is_the_same_whatever_the_hidden_cards(seed, level, plays):
             seat = game.to_act
             game.apply(computer_action(game, seat, computer("standard")))
         hidden = list(game.held[1])
-        pool = [c for c in game.pack if c != game.starter]
+        # After the opponent's go at count c, the cards it still holds did not fit: the
+        # replacements must not fit either, or the recorded go would be illegal.
+        room = max(_rooms_at_go(game, 1), default=0)
+        pool = [c for c in game.pack if c != game.starter and c.pips > room]
+        if len(pool) < len(hidden):
+            return
         rng.shuffle(pool)
         other = _rerun(game, _swap(deck, hidden, pool))
         if hidden:

@@ -9,8 +9,10 @@ import re
 import pytest
 from django.test import Client
 
+from games.cribbage.discard import analyze_discards
 from games.cribbage.record import replay
 from games.models import PracticeGame
+from games.play.cribbage import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -137,9 +139,6 @@ def test_a_poor_discard_is_coached_with_the_analysis_figures():
     url = start(client)
     html, awaiting, move = advance_to(client, url, "discard")
     game = PracticeGame.objects.get()
-    from games.cribbage.discard import analyze_discards
-    from games.play.cribbage import Table
-
     table = Table.from_state(game.state)
     dealt = table.game.held[0]
     analysis = analyze_discards(dealt, dealer=table.game.dealer == 0)
@@ -148,3 +147,35 @@ def test_a_poor_discard_is_coached_with_the_analysis_figures():
     html = client.get(url, **EN).content.decode()
     assert "That is not the best discard" in html
     assert f"{float(analysis.best.net):.1f}" in html and f"{float(worst.net):.1f}" in html
+    loss = float(analysis.best.net - worst.net)
+    assert f"Your discard costs {loss:.1f} points on average." in html
+
+
+def test_counting_your_own_hand_lets_the_computer_call_muggins():
+    client = Client()
+    url = start(client, count_own="on")
+    html, awaiting, move = advance_to(client, url, "count")
+    assert 'name="claimed"' in html
+    # Announcing more than the cards are worth is refused: count again.
+    action = re.search(r'name="action" value="(Count\w+)"', html).group(1)
+    response = client.post(url, {"move": move, "action": action, "claimed": "29"},
+                           HTTP_X_REQUESTED_WITH="fetch", **EN)
+    assert response.status_code == 400 and "count again" in response.content.decode()
+    play_to_the_end(client, url)  # claiming 0 for every hand and crib
+    final = replay(PracticeGame.objects.get().state["record"])
+    assert final.rules.muggins
+    hands = [e for e in final.events if e.kind in ("hand", "crib") and e.side == 0]
+    taken = [e for e in final.events if e.kind == "muggins"]
+    assert all(e.points == 0 for e in hands)
+    assert taken and all(e.side == 1 for e in taken)
+
+
+def test_a_tied_cut_for_deal_is_told_and_cut_again():
+    # Seed 3: the first two cards of the cut deck are 5D and 5C, a tie.
+    table = Table.new("easy", 61, seed=3)
+    table.act({"type": "CutForDeal"})
+    assert table.awaiting == "cut_for_deal"
+    assert [e.get("tie") for e in table.recent if e["kind"] == "cut_for_deal"] == [False, True]
+    assert table.game.cut_round == 1 and table.game.dealer is None
+    table.act({"type": "CutForDeal"})
+    assert table.awaiting == "deal" and table.game.dealer in (0, 1)

@@ -27,6 +27,15 @@ def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
 
 
 @register.filter
+def item_at(sequence, index):
+    """``seq|item_at:i``: the i-th item (e.g. the event heading a season column), or None."""
+    try:
+        return sequence[index]
+    except (IndexError, TypeError, KeyError):
+        return None
+
+
+@register.filter
 def pin_groups(pin: str) -> str:
     """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
     pin = str(pin)

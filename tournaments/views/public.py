@@ -71,7 +71,18 @@ def seating(request, slug):
 
     live = page_fragment(event, live_key(event, "seating"), lambda: render_live().encode())
     return with_live(request, "tournaments/seating.html",
-                     {"event": event, "refresh": event.status == "running"}, live)
+                     {"event": event, **display_context(request, event)}, live)
+
+
+PROJECTOR_REFRESH = 20  # seconds: a projector shows new results without anyone touching it
+
+
+def display_context(request, event: Event) -> dict:
+    """``?display=projector``: the page fills a 1920×1080 screen in large type, without the site's
+    menus, and refreshes itself whatever the event's state (a release shows up by itself)."""
+    projector = request.GET.get("display") == "projector"
+    refresh = PROJECTOR_REFRESH if projector else (30 if event.status == "running" else 0)
+    return {"projector": projector, "refresh": refresh}
 
 
 def live_key(event: Event, page: str) -> str:
@@ -109,7 +120,7 @@ def round_results(request, slug, number):
 def standings(request, slug):
     event = get_object_or_404(Event, slug=slug)  # the hot path: no season join
     visible = results_visible(event, request.user)
-    context = {"event": event, "visible": visible, "refresh": event.status == "running"}
+    context = {"event": event, "visible": visible, **display_context(request, event)}
     live = None
     if visible:
         # The rendered table is cached, not only the standings: at 1,000 teams rendering it
@@ -121,25 +132,44 @@ def standings(request, slug):
 
 def _standings_live(request, event: Event) -> str:
     data = event_standings(event)
+    columns = shown_columns(data)
     return render_to_string("tournaments/_standings_live.html", {
-        "event": event, "data": data,
-        "body": standings_body(event, data, released=event.released_at is not None),
+        "event": event, "data": data, "columns": columns, "names": name_length(data),
+        "body": standings_body(event, data, columns, released=event.released_at is not None),
         # The chart's label is in words: one cached chart per language.
         "chart": cached(event, f"chart-{get_language()}", lambda: points_chart(data)),
         "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
     }, request)
 
 
-def standings_body(event: Event, data, *, released: bool) -> str:
+def name_length(data) -> str:
+    """"long" or "very-long" when a team's name is: the projector view keeps every name on one
+    line by setting the whole table in smaller type (CSS), rather than cutting the name."""
+    longest = max((len(team.name) for team in data.teams.values()), default=0)
+    return "very-long" if longest > 45 else "long" if longest > 30 else ""
+
+
+def shown_columns(data) -> list[tuple[str, str]]:
+    """The standings' columns that say something: a metric no team has a value for (no
+    head-to-head yet, no playoff, no draw) would be a column full of "—" on a phone or a projector."""
+    rows = data.standings.rows
+    return [(key, label) for key, label in data.columns
+            if any(row.metrics.get(key) is not None for row in rows)]
+
+
+def standings_body(event: Event, data, columns, *, released: bool) -> str:
     """The rows of the standings table.
 
     Written in Python rather than in the template: at 1,000 teams × 13 columns the template's
     loops took 300 ms per render, and the page renders again after every confirmed result.
+    Every cell carries its column's name (data-label): on a phone a row becomes a card.
     """
     marker = 987654321
     team_url = reverse("tournaments:team", args=[event.slug, marker])
     withdrawn = format_html(' <span class="hint">({})</span>', gettext("withdrawn"))
-    keys = list(data.standings.columns)
+    keys = [key for key, _label in columns]
+    opening = {key: format_html('<td data-label="{}"', label) for key, label in columns}
+    skunk_key = "skunks_inflicted"
     rows = []
     for row in data.standings.rows:
         team = data.teams[row.team]
@@ -147,9 +177,9 @@ def standings_body(event: Event, data, *, released: bool) -> str:
         if row.medal and released:
             medal = render_to_string("tournaments/_medal.html", {"medal": row.medal}) + " "
         cells = "".join(
-            "<td>—</td>" if value is None else
-            f'<td class="skunk">{value}</td>' if key == "skunks_inflicted" and value else
-            f"<td>{value if type(value) is int else escape(localize(value))}</td>"
+            f"{opening[key]}>—</td>" if value is None else
+            f'{opening[key]} class="skunk">{value}</td>' if key == skunk_key and value else
+            f"{opening[key]}>{value if type(value) is int else escape(localize(value))}</td>"
             for key, value in ((k, row.metrics.get(k)) for k in keys))
         rows.append(format_html(
             '<tr{}><td>{}{}</td>\n<td>{}<a href="{}">{}</a>{}</td>\n{}</tr>\n',
@@ -178,7 +208,8 @@ def podium(request, slug):
     visible = results_visible(event, request.user)
     medals = medals_of(event) if visible else []
     return render(request, "tournaments/podium.html",
-                  {"event": event, "visible": visible, "medals": medals})
+                  {"event": event, "visible": visible, "medals": medals,
+                   **display_context(request, event)})
 
 
 @require_GET

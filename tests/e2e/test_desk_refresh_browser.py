@@ -1,0 +1,68 @@
+"""The officials' desk follows the tables by itself, like the public pages, and never wipes what
+an official is typing: the page's clock is driven by the test (no waiting)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.models import Report
+from tournaments.results import reporting
+from tournaments.seating import rounds as seating
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def report(game, team, a, b):
+    reporting.submit(game, reporting.Actor(team=team), Report.Kind.FINAL,
+                     {"score_a": a, "score_b": b})
+
+
+def test_the_desk_refreshes_itself_but_not_over_a_form_being_filled(live_server, page, shot,
+                                                                   event, organizer, official):
+    round_ = seating.seat_next_round(event, organizer)
+    first, second = round_.games.filter(team_b__isnull=False).order_by("table")[:2]
+    report(first, first.team_a, 121, 99)
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", official.email)
+    page.fill("#id_password", "pw-official-1")
+    page.click("main button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    page.clock.install()
+    page.goto(f"{live_server.url}/organize/{event.slug}/desk/")
+    row = f"#desk tr[data-table='{first.table}']"
+    assert page.locator(f"{row} .status-reported").count() == 1
+    page.evaluate("window.notReloaded = true")
+
+    # The other captain agrees: the game is confirmed; the desk shows it without a reload.
+    report(first, first.team_b, 121, 99)
+    page.clock.run_for(16_000)
+    page.wait_for_selector(f"{row} .status-confirmed")
+    assert page.evaluate("window.notReloaded") is True
+    assert "121–99" in page.locator(row).inner_text()
+    shot(page, "desk-refreshed")
+
+    # An official starts typing in a form inside the refreshed part: it is left alone...
+    page.evaluate("""() => {
+        const form = document.createElement('form');
+        form.id = 'note-form';
+        form.innerHTML = '<input id="note" name="note">';
+        document.getElementById('live').appendChild(form);
+    }""")
+    page.fill("#note", "Table 2 : à vérifier")
+    page.evaluate("""() => { window.fetches = 0; const real = window.fetch;
+        window.fetch = (...args) => { window.fetches += 1; return real(...args); }; }""")
+    report(second, second.team_a, 121, 70)
+    page.clock.run_for(16_000)
+    page.clock.run_for(16_000)
+    assert page.evaluate("window.fetches") == 0  # not even asked: nothing can come back over it
+    assert page.input_value("#note") == "Table 2 : à vérifier"
+    assert page.locator(f"#desk tr[data-table='{second.table}'] .status-waiting").count() == 1
+
+    # ...and once it is left as it was, the desk follows the tables again.
+    page.fill("#note", "")
+    page.locator("#note").blur()
+    page.clock.run_for(16_000)
+    page.wait_for_selector(f"#desk tr[data-table='{second.table}'] .status-reported")
+    assert page.evaluate("window.fetches") >= 1
+    assert page.evaluate("window.notReloaded") is True

@@ -1,0 +1,354 @@
+"""Every page of a whole event, in French, on a 390 × 844 phone and on a 1920 × 1080 projector.
+
+The scene is the demo (``load_demo``: a league and its season with two released events, the
+demo event with three rounds confirmed, a fourth with a report waiting for the other captain
+and a dispute, players with their pages), plus an official's hand-by-hand sheet, the demo
+event's release and a season export.
+
+Each page is opened as the person who uses it (anyone, the captain through their link and PIN,
+the official or the organizer logged in) and must:
+
+- not scroll sideways: ``document.documentElement.scrollWidth <= window.innerWidth``;
+- not hide anything in a sideways-scrolling box either (a ``.scroll`` table wider than its box is
+  a score column a captain cannot see);
+- give a finger at least 44 px: buttons, links drawn as buttons, selects, the menu, and the
+  label around every checkbox;
+- on the projector pages: team names on one line and no column that is only "—".
+
+Screenshots: ``test-artifacts/pages/<page>-<width>x<height>.png``.
+
+The page list comes from the URL conf: ``test_every_route_is_visited_or_excluded`` fails when
+a named route of the site is neither visited here nor excluded with a reason, so a new page is
+not forgotten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.core.management import call_command
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from accounts.models import EventRole
+from tournaments.events import officials
+from tournaments.events.officials import set_password_path
+from tournaments.leagues.season_export import request_season_export
+from tournaments.models import Event, Game, Report, Round, Season
+from tournaments.publishing.caching import bump_event
+from tournaments.results import reporting
+from tournaments.standings.service import release
+
+from ..conftest import link_of
+from ..web.sheets_data import sheet
+from .conftest import ARTIFACTS
+
+ANYONE, CAPTAIN, OFFICIAL, ORGANIZER = "anyone", "captain", "official", "organizer"
+VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1920, "height": 1080}]
+NAMESPACES = ("tournaments", "accounts", "games", "play")
+
+
+@dataclass(frozen=True)
+class Visit:
+    key: str  # names the screenshot
+    role: str
+    url: Callable[[dict], str]
+    then: Callable | None = None  # what the person does on the page before it is checked
+    projector: bool = False
+
+
+def discard_hand(page):
+    page.fill("#id_cards", "5H 5C 5S JD 4D 6D")
+    page.check("input[name=role][value=dealer]")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("table.discard-choices")
+
+
+def count_hand(page):
+    page.fill("#id_cards", "5H 5C 5S JD 5D")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("#result")
+
+
+def sheet_mode(page):
+    page.locator("a[href='?mode=sheet']").click()
+    page.wait_for_selector("#sheet-form")
+
+
+def start_game(page):
+    """Start a practice game from its home page, with the form as it opens."""
+    page.click("main form button[type=submit]")
+    page.wait_for_url("**/play/**-*/**")
+
+
+def open_menu(page):
+    """On a phone the menu is folded: unfold it (on a wide screen it is already open)."""
+    summary = page.locator("details.menu > summary")
+    if summary.is_visible():
+        summary.click()
+    assert page.locator("header nav a[href='/tools/hand/']").is_visible()
+
+
+# Every named route of the site: the visits that open it (several for a page with several
+# states worth seeing), in the order of the URL conf.
+PAGES: dict[str, list[Visit]] = {
+    "tournaments:home": [Visit("home", ANYONE, lambda s: "/"),
+                         Visit("home-menu-open", ANYONE, lambda s: "/", then=open_menu)],
+    "tournaments:event": [Visit("event", ANYONE, lambda s: f"/e/{s['slug']}/"),
+                          Visit("event-finished", ANYONE, lambda s: f"/e/{s['past']}/")],
+    "tournaments:seating": [
+        Visit("seating", ANYONE, lambda s: f"/e/{s['slug']}/seating/"),
+        Visit("seating-projector", ANYONE, lambda s: f"/e/{s['slug']}/seating/?display=projector",
+              projector=True)],
+    "tournaments:round": [Visit("round-1", ANYONE, lambda s: f"/e/{s['slug']}/rounds/1/"),
+                          Visit("round-4", ANYONE, lambda s: f"/e/{s['slug']}/rounds/4/")],
+    "tournaments:standings": [
+        Visit("standings", ANYONE, lambda s: f"/e/{s['slug']}/standings/"),
+        Visit("standings-projector", ANYONE,
+              lambda s: f"/e/{s['slug']}/standings/?display=projector", projector=True),
+        Visit("standings-finished-projector", ANYONE,
+              lambda s: f"/e/{s['past']}/standings/?display=projector", projector=True)],
+    "tournaments:team": [Visit("team", ANYONE, lambda s: f"/e/{s['slug']}/teams/{s['team']}/")],
+    "tournaments:podium": [
+        Visit("podium", ANYONE, lambda s: f"/e/{s['past']}/podium/"),
+        Visit("podium-projector", ANYONE, lambda s: f"/e/{s['past']}/podium/?display=projector",
+              projector=True)],
+    "tournaments:season": [Visit("season", ANYONE, lambda s: s["season_url"])],
+    "tournaments:player": [Visit("player", ANYONE, lambda s: f"/p/{s['player']}/")],
+    "tournaments:captain": [
+        Visit("captain-pin", ANYONE, lambda s: f"/c/{s['token']}/"),
+        Visit("captain-home", CAPTAIN, lambda s: f"/c/{s['token']}/")],
+    "tournaments:captain-game": [
+        Visit("captain-game", CAPTAIN, lambda s: f"/c/{s['token']}/games/{s['game']}/"),
+        Visit("captain-game-sheet", CAPTAIN, lambda s: f"/c/{s['token']}/games/{s['game']}/",
+              then=sheet_mode)],
+    "tournaments:organizer-home": [Visit("organizer-home", ORGANIZER, lambda s: "/organize/")],
+    "tournaments:event-create": [Visit("event-create", ORGANIZER, lambda s: "/organize/new/")],
+    "tournaments:archive-import": [Visit("archive-import", ORGANIZER,
+                                         lambda s: "/organize/new/import/")],
+    "tournaments:season-export": [Visit("season-export", ORGANIZER,
+                                        lambda s: f"/organize/seasons/{s['season']}/export/")],
+    "tournaments:leagues": [Visit("leagues", ORGANIZER, lambda s: "/organize/leagues/")],
+    "tournaments:league": [Visit("league", ORGANIZER,
+                                 lambda s: f"/organize/leagues/{s['league']}/")],
+    "tournaments:league-players": [Visit("league-players", ORGANIZER,
+                                         lambda s: f"/organize/leagues/{s['league']}/players/")],
+    "tournaments:season-settings": [Visit(
+        "season-settings", ORGANIZER,
+        lambda s: f"/organize/leagues/{s['league']}/seasons/{s['season_slug']}/")],
+    "tournaments:dashboard": [
+        Visit("dashboard", ORGANIZER, lambda s: f"/organize/{s['slug']}/"),
+        Visit("dashboard-finished", ORGANIZER, lambda s: f"/organize/{s['past']}/")],
+    "tournaments:officials": [Visit("officials", ORGANIZER,
+                                    lambda s: f"/organize/{s['slug']}/officials/")],
+    "tournaments:settings": [Visit("settings", ORGANIZER,
+                                   lambda s: f"/organize/{s['slug']}/settings/")],
+    "tournaments:teams": [Visit("teams", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/")],
+    "tournaments:print-round": [Visit("print-round", ORGANIZER,
+                                      lambda s: f"/organize/{s['slug']}/rounds/4/print/")],
+    "tournaments:print-slips": [
+        Visit("print-slips", ORGANIZER, lambda s: f"/organize/{s['slug']}/slips/print/"),
+        Visit("print-slip-one-team", ORGANIZER,
+              lambda s: f"/organize/{s['slug']}/slips/print/?team={s['team']}")],
+    "tournaments:desk": [Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/"),
+                         Visit("desk-official", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/")],
+    "tournaments:desk-game": [
+        Visit("desk-game-dispute", ORGANIZER,
+              lambda s: f"/organize/{s['slug']}/desk/games/{s['dispute']}/"),
+        Visit("desk-game-sheet", ORGANIZER,
+              lambda s: f"/organize/{s['slug']}/desk/games/{s['sheet_game']}/")],
+    "tournaments:audit": [Visit("audit", ORGANIZER, lambda s: f"/organize/{s['slug']}/audit/")],
+    "accounts:login": [Visit("login", ANYONE, lambda s: "/accounts/login/")],
+    "accounts:set-password": [Visit("set-password", ANYONE, lambda s: s["set_password"])],
+    "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
+    "games:discard": [Visit("tools-discard", ANYONE, lambda s: "/tools/discard/",
+                            then=discard_hand)],
+    "games:crapette": [Visit("tools-crapette", ANYONE, lambda s: "/tools/crapette/")],
+    "play:home": [Visit("play-cribbage-home", ANYONE, lambda s: "/play/")],
+    "play:game": [Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game)],
+    "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],
+    "play:crapette-game": [Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/",
+                                 then=start_game)],
+}
+
+# Named routes that are not pages a person reads, each with the reason.
+EXCLUDED: dict[str, str] = {
+    "tournaments:season-csv": "a CSV download",
+    "tournaments:season-export-download": "a CSV download",
+    "tournaments:export": "a CSV download",
+    "tournaments:archive": "a JSON download",
+    "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
+    "tournaments:season-events": "POST only: redirects to the season settings (visited)",
+    "tournaments:teams-import": "POST only: redirects to the teams page (visited)",
+    "tournaments:team-action": "POST only: redirects to the teams page (visited)",
+    "tournaments:seat-round": "POST only: redirects to the dashboard (visited)",
+    "tournaments:number-of-games": "POST only: redirects to the dashboard (visited)",
+    "tournaments:release": "POST only: redirects to the dashboard (visited)",
+    "tournaments:close": "POST only: redirects to the dashboard (visited)",
+    "tournaments:reopen": "POST only: redirects to the dashboard (visited)",
+    "tournaments:official-action": "POST only: redirects to the officials page (visited)",
+    "tournaments:playoffs": "POST only: redirects to the dashboard (visited)",
+    "accounts:logout": "POST only: redirects to the home page (visited)",
+    "play:record": "a JSON download (the record of a finished practice game)",
+    "play:crapette-record": "a JSON download (the record of a finished practice game)",
+}
+
+
+def site_routes() -> set[str]:
+    """Every named route of the site's own URL confs, as ``namespace:name``."""
+    names = set()
+
+    def walk(patterns, namespace):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, p.namespace or namespace)
+            elif isinstance(p, URLPattern) and p.name and namespace in NAMESPACES:
+                names.add(f"{namespace}:{p.name}")
+
+    walk(get_resolver().url_patterns, None)
+    return names
+
+
+def test_every_route_is_visited_or_excluded():
+    routes = site_routes()
+    listed = set(PAGES) | set(EXCLUDED)
+    assert not routes - listed, f"routes neither visited nor excluded: {sorted(routes - listed)}"
+    assert not listed - routes, f"visits of routes that no longer exist: {sorted(listed - routes)}"
+    assert not set(PAGES) & set(EXCLUDED)
+
+
+def build_scene() -> dict:
+    call_command("load_demo", quiet=True)
+    event = Event.objects.get(slug="demo-fadoq")
+    organizer = event.roles.get(role="organizer").user
+    release(event, organizer)
+    season = Season.objects.get(slug="2026-2027")
+    request_season_export(season, organizer, "semicolon")  # Celery is eager: done at once
+    past = event.season.events.exclude(pk=event.pk).order_by("-date").first()
+    # A long name, as clubs have: still one line on the projector, never off the phone's edge.
+    past.teams.filter(name="Le Pétrin de Dolbeau").update(
+        name="Les Joyeux Retraités de Saint-Félix-d'Otis et des environs")
+    bump_event(past)  # a data fix behind the services' back: drop the cached standings
+    fourth = Round.objects.get(event=event, number=4)
+    games = list(fourth.games.filter(team_b__isnull=False).order_by("table"))
+    # A hand-by-hand sheet (the official's correction of table 1): hand and crib averages on
+    # the players' pages, deal by deal at the desk.
+    desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
+    reporting.submit(games[0], desk, Report.Kind.SHEET, {"sheet": sheet()},
+                     note="Feuille main par main retrouvée")
+    waiting = games[1]  # captain A reported; captain B sees "confirm"
+    disputed = Game.objects.get(round=fourth, status=Game.Status.DISPUTED)
+    link = link_of(waiting.team_b)
+    # A new official appointed by e-mail: their one-time link to choose a password.
+    newcomer = officials.appoint(event, organizer, "nouvelle.arbitre@huche.demo",
+                                 EventRole.Role.OFFICIAL, name="Nicole Nouvelle")
+    return {
+        "slug": event.slug, "past": past.slug, "team": waiting.team_a.pk,
+        "season_url": f"/s/{season.league.slug}/{season.slug}/", "season": season.pk,
+        "season_slug": season.slug, "league": season.league.slug,
+        "player": games[0].team_a.captain_player.uid, "sheet_game": games[0].pk,
+        "token": link.token, "pin": link.pin, "game": waiting.pk, "dispute": disputed.pk,
+        "organizer": organizer.email, "official": "arbitre@huche.demo", "set_password": set_password_path(newcomer.role.user),
+    }
+
+
+# Measured in the page: what a person would notice, as readable lines.
+CHECKS = """(projector) => {
+  const problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > window.innerWidth)
+    problems.push(`page scrolls sideways: ${doc.scrollWidth} > ${window.innerWidth}`);
+  for (const box of document.querySelectorAll('.scroll'))
+    if (box.scrollWidth > box.clientWidth + 1)
+      problems.push(`a table is cut at the right edge: ${box.scrollWidth} > ${box.clientWidth}`);
+  const visible = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const targets = 'button, a.button, input[type=submit], select, summary';
+  for (const el of document.querySelectorAll(targets)) {
+    if (!visible(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.height < 43.5 || r.width < 43.5)
+      problems.push(`small target ${Math.round(r.width)}×${Math.round(r.height)}: ` +
+                    `${el.tagName} "${el.textContent.trim().slice(0, 40)}"`);
+  }
+  for (const box of document.querySelectorAll('input[type=checkbox], input[type=radio]')) {
+    if (!visible(box)) continue;
+    const label = box.closest('label');
+    const r = (label || box).getBoundingClientRect();
+    if (r.height < 43.5) problems.push(`small checkbox target ${Math.round(r.height)} px high`);
+  }
+  if (projector && window.innerWidth >= 1000) {
+    for (const name of document.querySelectorAll(
+        'table.standings td:nth-child(2) a, table.seating strong, ol.podium strong'))
+      if (name.getClientRects().length > 1)
+        problems.push(`team name on two lines: ${name.textContent}`);
+    for (const table of document.querySelectorAll('table')) {
+      const rows = [...table.tBodies].flatMap((b) => [...b.rows]);
+      const width = rows.length ? rows[0].cells.length : 0;
+      for (let i = 0; i < width; i++)
+        if (rows.every((r) => r.cells[i] && r.cells[i].textContent.trim() === '—'))
+          problems.push(`a column of "—" only (column ${i + 1})`);
+    }
+    if (getComputedStyle(document.querySelector('header.site')).display !== 'none')
+      problems.push('the site header is shown on the projector');
+  }
+  return problems;
+}"""
+
+
+def sign_in(context, base: str, scene: dict, role: str):
+    if role == ANYONE:
+        return
+    page = context.new_page()
+    if role in (ORGANIZER, OFFICIAL):
+        page.goto(f"{base}/accounts/login/")
+        page.fill("#id_username", scene[role])
+        page.fill("#id_password", "huche-demo")
+        page.click("main button[type=submit]")
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    else:
+        page.goto(f"{base}/c/{scene['token']}/")
+        page.fill("#id_pin", scene["pin"])
+        page.click("main button[type=submit]")
+        page.wait_for_selector("main h2")
+    page.close()
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
+    scene = build_scene()
+    out = ARTIFACTS / "pages"
+    out.mkdir(parents=True, exist_ok=True)
+    problems = []
+    opened = 0
+    for viewport in VIEWPORTS:
+        size = f"{viewport['width']}x{viewport['height']}"
+        contexts = {}
+        for role in (ANYONE, CAPTAIN, OFFICIAL, ORGANIZER):
+            contexts[role] = browser.new_context(viewport=viewport, locale="fr-CA")
+            sign_in(contexts[role], live_server.url, scene, role)
+        try:
+            for visits in PAGES.values():
+                for visit in visits:
+                    if visit.projector and viewport["width"] < 1000 and visit.key != "standings-projector":
+                        continue  # a projector page is for the big screen (one phone check is enough)
+                    page = contexts[visit.role].new_page()
+                    page.set_default_timeout(15_000)
+                    response = page.goto(live_server.url + visit.url(scene))
+                    assert response.ok, f"{visit.key}: HTTP {response.status}"
+                    if visit.then:
+                        visit.then(page)
+                    assert page.locator("html[lang^=fr]").count() == 1, visit.key
+                    for problem in dict.fromkeys(page.evaluate(CHECKS, visit.projector)):
+                        problems.append(f"{visit.key} at {size}: {problem}")
+                    page.screenshot(path=str(out / f"{visit.key}-{size}.png"), full_page=True)
+                    page.close()
+                    opened += 1
+        finally:
+            for context in contexts.values():
+                context.close()
+    assert opened > 2 * len(PAGES) - 10
+    assert not problems, "\n".join(problems)
+
