@@ -90,3 +90,16 @@ def _english_messages():
 
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def tasks_in_process():
+    """Celery tasks run in-process (as on a laptop) even when CI sets REDIS_URL: for tests that
+    read a task's result right after asking for it. The trip through Redis to a real worker is
+    tested in tests/web/test_celery_worker.py."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = saved

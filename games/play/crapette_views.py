@@ -78,10 +78,7 @@ def crapette_game(request, game_id):
     game = store.get(game_id, KIND)
     error = None
     if request.method == "POST":
-        try:
-            move = int(request.POST.get("move", ""))
-        except ValueError:
-            move = None
+        move = store.posted_move(request.POST)
         target = request.POST.get("target", "")
         action = "move" if target else request.POST.get("action", "")
         try:

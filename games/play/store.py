@@ -73,3 +73,12 @@ def current(session, kind: str) -> PracticeGame | None:
     if not game_id:
         return None
     return PracticeGame.objects.filter(pk=game_id, kind=kind).first()
+
+
+def posted_move(data) -> int | None:
+    """The move number a form was made at; None when missing or not a number (the move is then
+    judged against the current position, as a first submit would be)."""
+    try:
+        return int(data.get("move", ""))
+    except (TypeError, ValueError):
+        return None

@@ -57,10 +57,7 @@ def play_game(request, game_id):
     game = store.get(game_id, PracticeGame.Kind.CRIBBAGE)
     error = None
     if request.method == "POST":
-        try:
-            move = int(request.POST.get("move", ""))
-        except ValueError:
-            move = None
+        move = store.posted_move(request.POST)
         try:
             data = action_from_post(request.POST)
             game, applied = store.apply_move(game.pk, move, _player_moves(data))

@@ -203,6 +203,7 @@ def test_safe_cell_rules():
     assert safe_cell(-10) == -10 and safe_cell(121) == 121
 
 
+@pytest.mark.usefixtures("tasks_in_process")
 def test_season_exports_through_the_api(organizer, django_capture_on_commit_callbacks):
     league = League.objects.create(name="Ligue", slug="ligue", created_by=organizer)
     league.organizers.add(organizer)

@@ -151,7 +151,7 @@ def test_the_dashboard_lists_what_is_left_then_closes_and_reopens(event, organiz
     client = french(organizer)
     page = client.get(f"/organize/{event.slug}/").content.decode()
     assert "Fin de l'événement" in page.replace("&#x27;", "'")
-    assert "1 tour de la série n'est pas encore placé." in page.replace("&#x27;", "'")
+    assert "1 ronde de la série n'est pas encore placée." in page.replace("&#x27;", "'")
     assert f'action="/organize/{event.slug}/close/"' not in page
 
     ready_to_close(fresh(event), organizer, games=2)

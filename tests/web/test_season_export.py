@@ -18,16 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _tasks_run_in_process():
-    """These tests read the export right after asking for it, so the task runs in-process
-    (as on a laptop); the trip through Redis to a real worker is tested in
-    test_celery_worker.py."""
-    from config.celery import app
-
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = saved
+def _tasks_run_in_process(tasks_in_process):
+    """These tests read the export right after asking for it (see ``tasks_in_process``)."""
 
 
 @pytest.fixture

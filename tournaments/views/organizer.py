@@ -8,9 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_organizer
 from tournaments.events import closing, registration
+from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
 from tournaments.leagues import players
@@ -181,16 +181,12 @@ def team_action(request, slug, team_id, action):
         _run(request, lambda: registration.withdraw_team(team, request.user),
              _("%(team)s has withdrawn.") % {"team": team})
     elif action == "new-link":
-        issue_link(team)
-        audit.record(event, request.user, "link.regenerate", str(team))
-        messages.success(request, _("New link and PIN for %(team)s; the old slip no longer "
-                                    "works: print the new one (Print the slip).")
-                         % {"team": team})
+        _run(request, lambda: new_captain_link(team, request.user),
+             _("New link and PIN for %(team)s; the old slip no longer works: print the new one "
+               "(Print the slip).") % {"team": team})
     elif action == "unlock":
-        for link in team.links.filter(revoked_at__isnull=True):
-            lift_lockout(link)
-        audit.record(event, request.user, "link.unlock", str(team))
-        messages.success(request, _("The link of %(team)s is unlocked.") % {"team": team})
+        _run(request, lambda: unlock_captain_link(team, request.user),
+             _("The link of %(team)s is unlocked.") % {"team": team})
     return redirect("tournaments:teams", slug=slug)
 
 

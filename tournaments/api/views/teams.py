@@ -17,14 +17,12 @@ from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
-from accounts.links import issue_link, lift_lockout
 from accounts.roles import is_official
-from tournaments import audit
 from tournaments.events import registration
+from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.registration import MAX_CSV_BYTES
 from tournaments.events.team_edit import edit_team, team_values
 
-from ...errors import RuleError
 from ...models import Team
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
@@ -150,11 +148,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def new_link(self, request, slug, pk):
         self._managed()
         team = self.get_object()
-        if team.withdrawn_at is not None:
-            raise RuleError(_("%(team)s has withdrawn: a withdrawn team gets no link.")
-                            % {"team": team}, code="withdrawn")
-        link = issue_link(team)
-        audit.record(self.event, request.user, "link.regenerate", str(team))
+        link = new_captain_link(team, request.user)
         url = s.CaptainLinkSerializer(link, context={"request": request}).data["url"]
         return Response({"team": team.pk, "token": link.token, "pin": link.pin, "url": url},
                         status=201)
@@ -165,8 +159,4 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def unlock(self, request, slug, pk):
         self._managed()
-        team = self.get_object()
-        for link in team.links.filter(revoked_at__isnull=True):
-            lift_lockout(link)
-        audit.record(self.event, request.user, "link.unlock", str(team))
-        return self._team(team)
+        return self._team(unlock_captain_link(self.get_object(), request.user))
