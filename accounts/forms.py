@@ -1,8 +1,37 @@
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
+
+from .models import User
 
 
 class EmailLoginForm(AuthenticationForm):
     username = forms.EmailField(label=_("Email"), widget=forms.EmailInput(
         attrs={"autofocus": True, "autocomplete": "email"}))
+
+
+class OrganizerSignupForm(BaseUserCreationForm):
+    """A club organizer opens their own account: email, name, a password Django's validators
+    accept (``AUTH_PASSWORD_VALIDATORS``). Any account may then create events."""
+
+    class Meta:
+        model = User
+        fields = ("email", "display_name")
+        labels = {"email": _("Email"), "display_name": _("Your name")}
+        widgets = {"email": forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}),
+                   "display_name": forms.TextInput(attrs={"autocomplete": "name"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["display_name"].required = True
+        self.fields["password1"].label = _("Password")
+        self.fields["password2"].label = _("The same password again")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                _("An account already uses this email address: log in instead (an appointed "
+                  "official or organizer chooses a password from their one-time link)."),
+                code="taken")
+        return email

@@ -113,6 +113,12 @@ def login_per_account() -> Limit:
     return _limit("login-account", "THROTTLE_LOGIN_ACCOUNT", 5, 15 * 60)
 
 
+def signup_per_client() -> Limit:
+    """Accounts opened from one address: a hall's desk may open a few, a script cannot open
+    hundreds. Every attempt counts, not only failures (a successful signup is what is limited)."""
+    return _limit("signup-client", "THROTTLE_SIGNUP_CLIENT", 10, 60 * 60)
+
+
 def minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 

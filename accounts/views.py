@@ -1,17 +1,31 @@
 """The login page, with failed attempts throttled per address and per account; the page where
-an appointed official or organizer chooses a password from their one-time link."""
+an appointed official or organizer chooses a password from their one-time link; the page where
+a club organizer opens their own account on a blank install (no admin, no command line)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import SetPasswordForm
+from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods
 
-from .forms import EmailLoginForm
-from .throttle import client_ip, login_failed, login_succeeded, login_wait, minutes
+from tournaments import audit
+
+from .forms import EmailLoginForm, OrganizerSignupForm
+from .throttle import (
+    client_ip,
+    login_failed,
+    login_succeeded,
+    login_wait,
+    minutes,
+    signup_per_client,
+)
 
 
 def throttled_message(wait: int) -> str:
@@ -24,6 +38,7 @@ class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     authentication_form = EmailLoginForm
     redirect_authenticated_user = True
+    extra_context = {"signup_open": lambda: settings.HUCHE_SIGNUP}
 
     def _account(self) -> str:
         return (self.request.POST.get("username") or "")[:254]
@@ -60,3 +75,36 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         messages.success(self.request, _("Your password is saved: you are logged in."))
         return response
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    """Create an organizer account, log in, and go on to create the first event."""
+    if request.user.is_authenticated:
+        return redirect("tournaments:organizer-home")
+    if not settings.HUCHE_SIGNUP:
+        return render(request, "accounts/signup.html", {"closed": True}, status=403)
+    form = OrganizerSignupForm(request.POST or None)
+    if request.method == "POST":
+        limit, ip = signup_per_client(), client_ip(request)
+        wait = limit.retry_after(ip)
+        if wait:
+            n = minutes(wait)
+            message = ngettext(
+                "Too many accounts opened from this connection: try again in %(n)d minute.",
+                "Too many accounts opened from this connection: try again in %(n)d minutes.",
+                n) % {"n": n}
+            response = render(request, "accounts/signup.html",
+                              {"form": OrganizerSignupForm(), "throttled": message}, status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        limit.fail(ip)  # every attempt counts (see signup_per_client)
+        if form.is_valid():
+            user = form.save()
+            audit.record(None, user, "account.create", user.email,
+                         after={"email": user.email, "display_name": user.display_name})
+            login(request, user)
+            messages.success(request, _("Your organizer account is created: you are logged in. "
+                                        "Create your first event."))
+            return redirect("tournaments:event-create")
+    return render(request, "accounts/signup.html", {"form": form})

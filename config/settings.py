@@ -58,6 +58,9 @@ if HUCHE_BASE_URL and (not HUCHE_BASE_URL.startswith(("http://", "https://"))
     raise ImproperlyConfigured(f"HUCHE_BASE_URL {HUCHE_BASE_URL!r} is not a base URL such as "
                                "http://192.168.1.10:8000 (http:// or https://, then the host)")
 HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
+# Organizers open their own accounts (accounts/views.signup): right for a club's laptop or a
+# small site. A federation's central site may close it (HUCHE_SIGNUP=0): staff appoint people.
+HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", True)
 # Phones reach the server by the address printed on their slips: let it through.
 for _host in (hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
               hall.base_url_host(hall.served_base_url(HUCHE_LISTEN)) if HUCHE_LISTEN else ""):
@@ -197,6 +200,8 @@ THROTTLE_PIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_PIN_CLIENT_FAILU
                        "window": int(os.environ.get("THROTTLE_PIN_CLIENT_WINDOW", "900"))}
 THROTTLE_LOGIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_LOGIN_CLIENT_FAILURES", "20")),
                          "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
+THROTTLE_SIGNUP_CLIENT = {"failures": int(os.environ.get("THROTTLE_SIGNUP_CLIENT", "10")),
+                          "window": int(os.environ.get("THROTTLE_SIGNUP_WINDOW", "3600"))}
 THROTTLE_LOGIN_ACCOUNT = {"failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
                           "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
 

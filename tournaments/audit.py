@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.cribbage.rules import Skunk
 
 from .events.options import rule_set_label
-from .models import AuditEntry, Event, Season
+from .models import AuditEntry, Event, Season, Team
 
 CAPTAIN_PREFIX = "captain of "  # stored, never shown: actor_label is data, not words
 
@@ -158,11 +158,16 @@ def value_words(model, name: str, value) -> str:
     return str(value)
 
 
+# Recorded keys that are not model fields (a team's players' member numbers live on the players).
+OTHER_FIELDS = {"captain_member_number": gettext_lazy("Captain's member number"),
+                "partner_member_number": gettext_lazy("Partner's member number")}
+
+
 def field_words(model, name: str) -> str:
     try:
         return capfirst(str(model._meta.get_field(name).verbose_name))
     except FieldDoesNotExist:
-        return name.replace("_", " ")
+        return str(OTHER_FIELDS.get(name, name.replace("_", " ")))
 
 
 def changes(entry: AuditEntry, model=Event) -> list[tuple[str, str, str]]:
@@ -281,6 +286,7 @@ RENDERERS: dict[str, Renderer] = {
     "result.withdrawal_bye": _simple(gettext_lazy("%(who)s counted %(target)s as a bye: the "
                                                   "other team withdrew.")),
     "team.add": _team_add,
+    "team.edit": _simple(gettext_lazy("%(who)s corrected the team %(target)s.")),
     "team.withdraw": _simple(gettext_lazy("%(who)s withdrew the team %(target)s.")),
     "link.regenerate": _simple(gettext_lazy("%(who)s gave %(target)s a new captain’s link and PIN.")),
     "link.unlock": _simple(gettext_lazy("%(who)s unlocked the captain’s link of %(target)s.")),
@@ -302,7 +308,7 @@ RENDERERS: dict[str, Renderer] = {
 }
 
 # Actions whose before/after are model fields, listed field by field under the sentence.
-FIELD_CHANGES = {"event.settings": Event, "season.settings": Season}
+FIELD_CHANGES = {"event.settings": Event, "season.settings": Season, "team.edit": Team}
 
 
 def describe(entry: AuditEntry) -> AuditLine:

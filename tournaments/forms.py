@@ -61,6 +61,11 @@ class EventForm(forms.ModelForm):
         if self.instance.pk:
             # The model's JSON list shown as the comma list people type (never "[]").
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
+        if not self.instance.pk:
+            # The choice fields declared above have no model default of their own: without
+            # this a new "FADOQ" event silently opened on the first rule set (two-handed).
+            for name in ("rule_set", "movement", "scoring_system"):
+                self.initial.setdefault(name, Event._meta.get_field(name).default)
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
@@ -132,6 +137,19 @@ class TeamForm(forms.Form):
         for key in ("captain_player", "partner_player"):
             data[key] = int(data[key]) if data.get(key) else None
         return data
+
+
+class TeamEditForm(forms.Form):
+    """Correct a team: its name, its players' names and member numbers (fixed on the players)."""
+
+    name = forms.CharField(label=_("Team name"), max_length=120)
+    captain = forms.CharField(label=_("Captain"), max_length=120,
+                              help_text=_("As written on the score sheets."))
+    captain_member_number = forms.CharField(label=_("Captain's member number"), max_length=40,
+                                            required=False)
+    partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
+    partner_member_number = forms.CharField(label=_("Partner's member number"), max_length=40,
+                                            required=False)
 
 
 class TeamImportForm(forms.Form):

@@ -54,6 +54,8 @@ urlpatterns = [
     path("organize/<slug:slug>/settings/", organizer.event_settings, name="settings"),
     path("organize/<slug:slug>/teams/", organizer.teams, name="teams"),
     path("organize/<slug:slug>/teams/import/", organizer.teams_import, name="teams-import"),
+    path("organize/<slug:slug>/teams/<int:team_id>/edit/", organizer.team_edit,
+         name="team-edit"),
     path("organize/<slug:slug>/teams/<int:team_id>/<str:action>/", organizer.team_action,
          name="team-action"),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),

@@ -145,6 +145,8 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:settings": [Visit("settings", ORGANIZER,
                                    lambda s: f"/organize/{s['slug']}/settings/")],
     "tournaments:teams": [Visit("teams", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/")],
+    "tournaments:team-edit": [Visit("team-edit", ORGANIZER,
+                                    lambda s: f"/organize/{s['slug']}/teams/{s['team']}/edit/")],
     "tournaments:print-round": [Visit("print-round", ORGANIZER,
                                       lambda s: f"/organize/{s['slug']}/rounds/4/print/")],
     "tournaments:print-slips": [
@@ -160,6 +162,7 @@ PAGES: dict[str, list[Visit]] = {
               lambda s: f"/organize/{s['slug']}/desk/games/{s['sheet_game']}/")],
     "tournaments:audit": [Visit("audit", ORGANIZER, lambda s: f"/organize/{s['slug']}/audit/")],
     "accounts:login": [Visit("login", ANYONE, lambda s: "/accounts/login/")],
+    "accounts:signup": [Visit("signup", ANYONE, lambda s: "/accounts/signup/")],
     "accounts:set-password": [Visit("set-password", ANYONE, lambda s: s["set_password"])],
     "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
     "games:discard": [Visit("tools-discard", ANYONE, lambda s: "/tools/discard/",

@@ -99,6 +99,11 @@ def official_removed(scene) -> bool:
     return not EventRole.objects.filter(pk=scene.extra["official_role"]).exists()
 
 
+def team_a_renamed(scene) -> bool:
+    scene.team_a.refresh_from_db()
+    return scene.team_a.name == "Les Rois du Crib"
+
+
 def games_is_9(scene) -> bool:
     return _event(scene).number_of_games == 9
 
@@ -190,6 +195,12 @@ MATRIX = [
     page("api-docs", "GET", "/api/docs/", *ANYONE),
     page("accounts:login", "GET", "/accounts/login/", 200, 200, 200, DONE, DONE, DONE, DONE),
     page("accounts:logout", "POST", "/accounts/logout/", *(DONE,) * 7),
+    # Opening an organizer account: anyone not logged in (a captain's PIN is no account);
+    # someone already logged in is sent to their events, and nothing is created.
+    page("accounts:signup", "GET", "/accounts/signup/", 200, 200, 200, DONE, DONE, DONE, DONE),
+    page("accounts:signup", "POST", "/accounts/signup/", *(DONE,) * 7,
+         data={"email": "nouvelle@example.org", "display_name": "Nouvelle",
+               "password1": "Cribbage-Laurentides-26", "password2": "Cribbage-Laurentides-26"}),
     # An appointed official's one-time link: a wrong token only says the link is not valid.
     page("accounts:set-password", "GET", "/accounts/set-password/MQ/wrong-token/", *ANYONE),
     page("tournaments:season", "GET", "/s/ligue-fadoq/2026/", *ANYONE),
@@ -216,6 +227,10 @@ MATRIX = [
     page("tournaments:teams-import", "POST", EVENT + "/teams/import/", *OFFICIALS_POST,
          data={"import-text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise"},
          effect=teams_added),
+    page("tournaments:team-edit", "GET", EVENT + "/teams/{team_a}/edit/", *OFFICIALS),
+    page("tournaments:team-edit", "POST", EVENT + "/teams/{team_a}/edit/", *OFFICIALS_POST,
+         data={"name": "Les Rois du Crib", "captain": "Gisèle", "partner": "Réjean"},
+         effect=team_a_renamed),
     page("tournaments:team-action", "POST", EVENT + "/teams/{team_a}/new-link/",
          *OFFICIALS_POST, effect=new_link_a),
     page("tournaments:seat-round", "POST", EVENT + "/rounds/next/", *OFFICIALS_POST,
@@ -326,6 +341,8 @@ MATRIX = [
         data={"name": "Les Nouveaux", "captain": "Rita", "partner": "Gilles"},
         effect=teams_added),
     api("api-team-detail", "GET", SLUG_TEAM + "/", *ANYONE),
+    api("api-team-detail", "PATCH", SLUG_TEAM + "/", 401, 403, 403, 200, 200, 404, 200,
+        data={"name": "Les Rois du Crib"}, effect=team_a_renamed),
     api("api-team-import-teams", "POST", "events/{slug}/teams/import/",
         401, 403, 403, 201, 201, 404, 201,
         data={"text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise"}, effect=teams_added),

@@ -25,7 +25,7 @@ from .html_forms import post_forms
 pytestmark = pytest.mark.django_db
 
 # Forms that act rather than edit (seat a round, release, withdraw…): not posted here.
-ACTIONS = re.compile(r"/(rounds/next|release|playoffs|teams/\d+/|close|reopen"
+ACTIONS = re.compile(r"/(rounds/next|release|playoffs|teams/\d+/(?!edit/)|close|reopen"
                      r"|officials/\d+/remove|accounts/logout|i18n/setlang)")
 
 
@@ -121,6 +121,28 @@ def submit_unchanged_with(client, form, **changes):
 
 
 @pytest.mark.parametrize("user", ["organizer", "official"])
+def test_team_edit_saves_unchanged(event, organizer, official, user):
+    from tournaments.models import AuditEntry, Player
+
+    seating.seat_next_round(event, organizer)
+    team = event.teams.order_by("id").first()
+    players_before = sorted(Player.objects.values_list("pk", "name", "member_number"))
+    client = browser(organizer if user == "organizer" else official)
+    (form,) = editing_forms(client, f"/organize/{event.slug}/teams/{team.pk}/edit/")
+    assert dict(form.fields)["name"] == team.name
+    assert_saved(submit_unchanged(client, form), "team edit")
+    assert sorted(Player.objects.values_list("pk", "name", "member_number")) == players_before
+    assert not AuditEntry.objects.filter(action="team.edit").exists()  # nothing changed
+
+
+def test_signup_form_posted_empty_answers_in_french(db):
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
+    (form,) = editing_forms(client, "/accounts/signup/")
+    errors = _errors(submit_unchanged(client, form))
+    assert errors and all("obligatoire" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("user", ["organizer", "official"])
 def test_dashboard_forms_save_unchanged(event, organizer, official, user):
     seating.seat_next_round(event, organizer)
     client = browser(organizer if user == "organizer" else official)
@@ -209,3 +231,18 @@ def test_forms_of_a_running_event_are_unchanged_after_a_week(event, organizer):
     client = browser(organizer)
     (form,) = editing_forms(client, f"/organize/{event.slug}/settings/")
     assert_saved(submit_unchanged(client, form), "settings")
+
+
+def test_a_new_event_form_opens_on_the_fadoq_rule_set(organizer):
+    """Posted as it opens (name and date typed), a new event is FADOQ four-handed cribbage,
+    not the first rule set of the list (two-handed, which refused every four-hand sheet)."""
+    client = browser(organizer)
+    (form,) = editing_forms(client, "/organize/new/")
+    opened = dict(form.fields)
+    assert (opened["rule_set"], opened["scoring_system"], opened["movement"]) == (
+        "FADOQ", "fadoq", "winners_stay")
+    data = form.data() | {"name": ["Omnium"], "date": ["2026-11-28"]}
+    assert client.post(form.action, data).status_code == 302
+    event = Event.objects.get(name="Omnium")
+    assert (event.rule_set, event.scoring_system, event.movement) == (
+        "FADOQ", "fadoq", "winners_stay")

@@ -161,10 +161,12 @@ def test_scenario_pages_in_french_show_no_english(scenario, organizer):
     public = ["/", f"/e/{slug}/", f"/e/{slug}/seating/", f"/e/{slug}/rounds/1/",
               f"/e/{slug}/rounds/2/", f"/e/{slug}/standings/", f"/e/{slug}/teams/{team.pk}/",
               f"/e/{slug}/podium/", f"/s/{league.slug}/{season.slug}/", f"/p/{player.uid}/",
-              "/tools/hand/", "/tools/discard/", "/tools/crapette/", "/accounts/login/"]
+              "/tools/hand/", "/tools/discard/", "/tools/crapette/", "/accounts/login/",
+              "/accounts/signup/"]
     organizer_pages = [
         "/organize/", "/organize/new/", "/organize/new/import/", f"/organize/{slug}/",
         f"/organize/{slug}/settings/", f"/organize/{slug}/teams/", f"/organize/{slug}/desk/",
+        f"/organize/{slug}/teams/{team.pk}/edit/",
         f"/organize/{slug}/desk/games/{waiting.pk}/", f"/organize/{slug}/desk/games/"
         f"{disputed.pk}/", f"/organize/{slug}/audit/", f"/organize/{slug}/rounds/2/print/",
         "/organize/leagues/", f"/organize/leagues/{league.slug}/",

@@ -181,6 +181,18 @@ class TeamCreateSerializer(serializers.Serializer):
                                                   allow_blank=True, default="")
 
 
+class TeamEditSerializer(serializers.Serializer):
+    """A correction: fields left out keep their value. Names are fixed on the players."""
+
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    captain = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    partner = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    captain_member_number = serializers.CharField(max_length=40, required=False,
+                                                  allow_blank=True)
+    partner_member_number = serializers.CharField(max_length=40, required=False,
+                                                  allow_blank=True)
+
+
 class TeamImportSerializer(serializers.Serializer):
     text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
                                  help_text="One team per line: team, captain, partner, and "

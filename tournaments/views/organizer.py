@@ -12,6 +12,7 @@ from accounts.roles import is_organizer
 from tournaments.events import closing, registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.settings import update_event
+from tournaments.events.team_edit import edit_team, team_values
 from tournaments.leagues import players
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.seating import rounds as seating
@@ -24,7 +25,14 @@ from tournaments.standings.service import (
 
 from .. import audit
 from ..errors import RuleError
-from ..forms import EventForm, NumberOfGamesForm, TeamForm, TeamImportForm, add_rule_error
+from ..forms import (
+    EventForm,
+    NumberOfGamesForm,
+    TeamEditForm,
+    TeamForm,
+    TeamImportForm,
+    add_rule_error,
+)
 from ..models import AuditEntry, Dispute, Event, Game, Report, Round, Team
 from .access import LoginRequired, managed_event
 from .captain import client_of
@@ -141,6 +149,27 @@ def teams_import(request, slug):
     else:
         messages.error(request, " ".join(str(e) for e in form.errors.get("__all__", [])))
     return redirect("tournaments:teams", slug=slug)
+
+
+@require_http_methods(["GET", "POST"])
+def team_edit(request, slug, team_id):
+    """Correct a team (organizer or official); a finished event says to reopen it first."""
+    event = managed_event(request, slug)
+    team = get_object_or_404(Team.objects.select_related("captain_player", "partner_player"),
+                             event=event, pk=team_id)
+    form = TeamEditForm(request.POST or None, initial=team_values(team))
+    if request.method == "POST" and form.is_valid():
+        try:
+            edit_team(team, request.user, **form.cleaned_data)
+        except RuleError as exc:
+            add_rule_error(form, exc)
+        else:
+            messages.success(request, _("%(team)s is saved.") % {"team": form.cleaned_data["name"]})
+            return redirect("tournaments:teams", slug=slug)
+    return render(request, "tournaments/team_edit.html", {
+        "event": event, "team": team, "form": form,
+        "finished": event.status == Event.Status.FINISHED,
+    })
 
 
 @require_POST

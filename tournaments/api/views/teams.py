@@ -1,5 +1,5 @@
-"""An event's teams: the public list, registration (one by one or from a CSV list), withdrawal,
-and the captains' links (a new link and PIN, lifting a PIN lockout)."""
+"""An event's teams: the public list, registration (one by one or from a CSV list), corrections,
+withdrawal, and the captains' links (a new link and PIN, lifting a PIN lockout)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from accounts.roles import is_official
 from tournaments.events import registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.registration import MAX_CSV_BYTES
+from tournaments.events.team_edit import edit_team, team_values
 
 from ...models import Team
 from .. import serializers as s
@@ -46,6 +47,13 @@ MANAGED = ("Officials and organizers of the event get ManagedTeam (with the capt
                            parameters=[TEAM_ID], responses=TEAM_FOR_CALLER),
     create=extend_schema(summary="Register a team (official)", request=s.TeamCreateSerializer,
                          responses={201: s.ManagedTeamSerializer, **ERRORS}),
+    partial_update=extend_schema(
+        summary="Correct a team's name and its players' names and member numbers (official)",
+        description="Fields left out keep their value. A player's name or member number is "
+                    "corrected on the player (the same person in the league's other events). "
+                    "Refused once the event is finished.",
+        parameters=[TEAM_ID], request=s.TeamEditSerializer,
+        responses={200: s.ManagedTeamSerializer, **ERRORS}),
 )
 class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     authentication_classes = API_AUTHENTICATION
@@ -91,6 +99,14 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         serializer.is_valid(raise_exception=True)
         team = registration.add_team(self.event, request.user, **serializer.validated_data)
         return self._team(team, status=201)
+
+    def partial_update(self, request, slug, pk):
+        self._managed()
+        team = self.get_object()
+        serializer = s.TeamEditSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        values = team_values(team) | serializer.validated_data
+        return self._team(edit_team(team, request.user, **values))
 
     @extend_schema(
         summary="Register a list of teams, all or nothing (official)",
