@@ -10,6 +10,18 @@ from accounts.models import EventRole, User
 from accounts.roles import grant
 
 
+@pytest.fixture(autouse=True)
+def _empty_page_cache():
+    """Each test starts with empty caches: cached standings and page fragments are keyed by the
+    event's id and version, and on SQLite a rolled-back test's ids are given out again."""
+    from django.core.cache import cache
+
+    from tournaments.publishing.caching import clear_local
+
+    cache.clear()
+    clear_local()
+
+
 @pytest.fixture
 def organizer(db) -> User:
     return User.objects.create_user("org@example.org", "pw-organizer-1", display_name="Organizer")

@@ -100,3 +100,17 @@ def test_lengthening_the_series_makes_the_standings_provisional_again(
     assert event_standings(event).standings.provisional
     dashboard, public = pages(event, organizer)
     assert PLAYOFF_BUTTON not in dashboard and "Classement provisoire" in public
+
+
+def test_once_the_series_is_seated_the_dashboard_offers_no_next_round(two_game_event, organizer):
+    event = two_game_event
+    play_round(event, organizer)
+    dashboard, _ = pages(event, organizer)
+    assert "Placer la ronde suivante" in dashboard  # round 2 of 2 still to seat
+    play_round(event, organizer)
+    dashboard, _ = pages(event, organizer)
+    assert "Placer la ronde suivante" not in dashboard  # the series is complete
+    games = seat_playoff_games(event, organizer)
+    dashboard, _ = pages(event, organizer)
+    # the playoff games are named as such, not as identical "table 1" rows
+    assert games and "Barrage, partie 1" in dashboard.split("Parties de barrage")[-1]

@@ -98,6 +98,9 @@ def dashboard(request, slug):
     done = sum(g.status in seating.SETTLED for g in games)
     return render(request, "tournaments/dashboard.html", {
         "event": event, "round": round_, "games": games, "done": done,
+        # every round of the series is seated: no "next round" to offer (playoffs come next)
+        "series_seated": event.rounds.filter(kind=Round.Kind.SERIES).count()
+        >= event.number_of_games,
         "teams": event.teams.order_by("id"), "organizer": is_organizer(request.user, event),
         "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
         "medal_ties": standings.standings.medal_ties if standings else (),
