@@ -88,7 +88,7 @@ def _seat(event: Event, team: Team, role: str, name: str, number: str) -> Player
 def edit_team(team: Team, actor, *, name: str, captain: str, partner: str = "",
               captain_member_number: str = "", partner_member_number: str = "") -> Team:
     """Correct ``team`` (all or nothing); saving it unchanged records nothing."""
-    team = Team.objects.select_for_update().select_related(
+    team = Team.objects.select_for_update(of=("self",)).select_related(
         "event", "captain_player", "partner_player").get(pk=team.pk)
     event = team.event
     if event.status == Event.Status.FINISHED:
