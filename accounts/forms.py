@@ -6,8 +6,10 @@ from .models import User
 
 
 class EmailLoginForm(AuthenticationForm):
-    username = forms.EmailField(label=_("Email"), widget=forms.EmailInput(
-        attrs={"autofocus": True, "autocomplete": "email"}))
+    username = forms.EmailField(
+        label=_("Email"),
+        widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"}),
+    )
 
 
 class OrganizerSignupForm(BaseUserCreationForm):
@@ -18,8 +20,10 @@ class OrganizerSignupForm(BaseUserCreationForm):
         model = User
         fields = ("email", "display_name")
         labels = {"email": _("Email"), "display_name": _("Your name")}
-        widgets = {"email": forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}),
-                   "display_name": forms.TextInput(attrs={"autocomplete": "name"})}
+        widgets = {
+            "email": forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}),
+            "display_name": forms.TextInput(attrs={"autocomplete": "name"}),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -31,7 +35,10 @@ class OrganizerSignupForm(BaseUserCreationForm):
         email = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(
-                _("An account already uses this email address: log in instead (an appointed "
-                  "official or organizer chooses a password from their one-time link)."),
-                code="taken")
+                _(
+                    "An account already uses this email address: log in instead (an appointed "
+                    "official or organizer chooses a password from their one-time link)."
+                ),
+                code="taken",
+            )
         return email

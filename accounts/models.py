@@ -81,7 +81,8 @@ class CaptainLink(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["team"], condition=models.Q(revoked_at__isnull=True),
+                fields=["team"],
+                condition=models.Q(revoked_at__isnull=True),
                 name="one_live_link_per_team",
             )
         ]

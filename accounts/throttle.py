@@ -37,8 +37,7 @@ def client_ip(request) -> str:
     trusted = int(getattr(settings, "TRUSTED_PROXY_COUNT", 0) or 0)
     if trusted <= 0:
         return remote[:64]
-    hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-            if h.strip()]
+    hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if h.strip()]
     if len(hops) < trusted:
         return remote[:64]
     return hops[-trusted][:64]
@@ -94,8 +93,9 @@ class Limit:
 
 def _limit(scope: str, setting: str, failures: int, window: int) -> Limit:
     configured = getattr(settings, setting, None) or {}
-    return Limit(scope, int(configured.get("failures", failures)),
-                 int(configured.get("window", window)))
+    return Limit(
+        scope, int(configured.get("failures", failures)), int(configured.get("window", window))
+    )
 
 
 def pin_per_client() -> Limit:

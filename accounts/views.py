@@ -30,8 +30,11 @@ from .throttle import (
 
 def throttled_message(wait: int) -> str:
     n = minutes(wait)
-    return ngettext("Too many failed logins: try again in %(n)d minute.",
-                    "Too many failed logins: try again in %(n)d minutes.", n) % {"n": n}
+    return ngettext(
+        "Too many failed logins: try again in %(n)d minute.",
+        "Too many failed logins: try again in %(n)d minutes.",
+        n,
+    ) % {"n": n}
 
 
 class LoginView(auth_views.LoginView):
@@ -47,8 +50,9 @@ class LoginView(auth_views.LoginView):
         wait = login_wait(client_ip(request), self._account())
         if wait:
             # The password is not even checked: a guesser learns nothing while throttled.
-            context = self.get_context_data(form=self.form_class(request),
-                                            throttled=throttled_message(wait))
+            context = self.get_context_data(
+                form=self.form_class(request), throttled=throttled_message(wait)
+            )
             response = self.render_to_response(context, status=429)
             response["Retry-After"] = str(wait)
             return response
@@ -93,18 +97,30 @@ def signup(request):
             message = ngettext(
                 "Too many accounts opened from this connection: try again in %(n)d minute.",
                 "Too many accounts opened from this connection: try again in %(n)d minutes.",
-                n) % {"n": n}
-            response = render(request, "accounts/signup.html",
-                              {"form": OrganizerSignupForm(), "throttled": message}, status=429)
+                n,
+            ) % {"n": n}
+            response = render(
+                request,
+                "accounts/signup.html",
+                {"form": OrganizerSignupForm(), "throttled": message},
+                status=429,
+            )
             response["Retry-After"] = str(wait)
             return response
         limit.fail(ip)  # every attempt counts (see signup_per_client)
         if form.is_valid():
             user = form.save()
-            audit.record(None, user, "account.create", user.email,
-                         after={"email": user.email, "display_name": user.display_name})
+            audit.record(
+                None,
+                user,
+                "account.create",
+                user.email,
+                after={"email": user.email, "display_name": user.display_name},
+            )
             login(request, user)
-            messages.success(request, _("Your organizer account is created: you are logged in. "
-                                        "Create your first event."))
+            messages.success(
+                request,
+                _("Your organizer account is created: you are logged in. Create your first event."),
+            )
             return redirect("tournaments:event-create")
     return render(request, "accounts/signup.html", {"form": form})

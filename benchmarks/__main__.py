@@ -15,8 +15,9 @@ ORDER = ["bench_cribbage", "bench_discard", "bench_movement", "bench_standings",
 def main(argv: list[str]) -> int:
     available = {m.name for m in pkgutil.iter_modules(benchmarks.__path__)}
     chosen = argv or [name for name in ORDER if name in available]
-    chosen += [n for n in sorted(available) if n.startswith("bench_") and n not in chosen
-               and not argv]
+    chosen += [
+        n for n in sorted(available) if n.startswith("bench_") and n not in chosen and not argv
+    ]
     for name in chosen:
         print(f"\n===== {name} =====", flush=True)
         started = time.perf_counter()

@@ -68,8 +68,14 @@ def play_one(job: tuple[str, str, int]) -> dict:
     for hand in counted:
         for seat in (0, 1):
             deals[(levels[seat], "dealer" if dealers[hand] == seat else "pone")] += 1
-    return {"winner": levels[game.winner], "deals": dict(deals), "points": dict(points),
-            "times": times, "cpu": cpu, "first": first}
+    return {
+        "winner": levels[game.winner],
+        "deals": dict(deals),
+        "points": dict(points),
+        "times": times,
+        "cpu": cpu,
+        "first": first,
+    }
 
 
 def interval(wins: int, n: int) -> tuple[float, float, float]:
@@ -79,8 +85,11 @@ def interval(wins: int, n: int) -> tuple[float, float, float]:
 
 
 def run(games: int, pairings, workers: int) -> None:
-    print(f"python {platform.python_version()}, {os.cpu_count()} CPUs, {workers} workers, "
-          f"{games} games per pairing (121 points)", flush=True)
+    print(
+        f"python {platform.python_version()}, {os.cpu_count()} CPUs, {workers} workers, "
+        f"{games} games per pairing (121 points)",
+        flush=True,
+    )
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     points: dict[tuple[str, str, str], int] = defaultdict(int)
@@ -101,32 +110,47 @@ def run(games: int, pairings, workers: int) -> None:
                     deals[key] += value
             p, low, high = interval(wins, games)
             verdict = "above 50 %" if low > 0.5 else "NOT entirely above 50 %"
-            print(f"{first} v {second}: {first} wins {wins}/{games} = {100 * p:.1f} % "
-                  f"(95 % CI {100 * low:.1f}-{100 * high:.1f} %, {verdict}) "
-                  f"[{time.perf_counter() - started:.0f} s]", flush=True)
+            print(
+                f"{first} v {second}: {first} wins {wins}/{games} = {100 * p:.1f} % "
+                f"(95 % CI {100 * low:.1f}-{100 * high:.1f} %, {verdict}) "
+                f"[{time.perf_counter() - started:.0f} s]",
+                flush=True,
+            )
     print("\naverage points per deal (complete deals; pegging = play, go, last card, his heels)")
     print(f"{'level':<10}{'role':<8}{'hand':>7}{'crib':>7}{'pegging':>9}{'total':>8}{'deals':>8}")
     for level in sorted({lv for pair in pairings for lv in pair}):
         for role in ("pone", "dealer"):
             n = deals[(level, role)] or 1
             hand, crib, peg = (points[(level, role, k)] / n for k in ("hand", "crib", "pegging"))
-            print(f"{level:<10}{role:<8}{hand:>7.2f}{crib:>7.2f}{peg:>9.2f}"
-                  f"{hand + crib + peg:>8.2f}{deals[(level, role)]:>8.0f}")
-    print("\ndecision times (discard or play), milliseconds: wall clock, and CPU time of the "
-          "deciding thread (the same work without the waits of a loaded machine)")
-    print(f"{'level':<10}{'decisions':>10}{'median':>9}{'p95':>9}{'max':>9}"
-          f"{'cpu med':>9}{'cpu p95':>9}{'cpu max':>9}")
+            print(
+                f"{level:<10}{role:<8}{hand:>7.2f}{crib:>7.2f}{peg:>9.2f}"
+                f"{hand + crib + peg:>8.2f}{deals[(level, role)]:>8.0f}"
+            )
+    print(
+        "\ndecision times (discard or play), milliseconds: wall clock, and CPU time of the "
+        "deciding thread (the same work without the waits of a loaded machine)"
+    )
+    print(
+        f"{'level':<10}{'decisions':>10}{'median':>9}{'p95':>9}{'max':>9}"
+        f"{'cpu med':>9}{'cpu p95':>9}{'cpu max':>9}"
+    )
     for level in sorted(times):
         wall, used = sorted(times[level]), sorted(cpu[level])
-        print(f"{level:<10}{len(wall):>10}" + "".join(
-            f"{1000 * v:>9.2f}" for spent in (wall, used)
-            for v in (statistics.median(spent), spent[int(0.95 * (len(spent) - 1))], spent[-1])))
+        print(
+            f"{level:<10}{len(wall):>10}"
+            + "".join(
+                f"{1000 * v:>9.2f}"
+                for spent in (wall, used)
+                for v in (statistics.median(spent), spent[int(0.95 * (len(spent) - 1))], spent[-1])
+            )
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int,
-                        default=int(os.environ.get("HUCHE_BENCH_COMPUTER_GAMES", "2400")))
+    parser.add_argument(
+        "--games", type=int, default=int(os.environ.get("HUCHE_BENCH_COMPUTER_GAMES", "2400"))
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
     args = parser.parse_args(argv if argv is not None else [])

@@ -76,23 +76,51 @@ def free_port() -> int:
 def server_env(base: dict, port: int) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "HUCHE_TESTING"}
     env.update({k: v for k, v in base.items() if v})
-    env.update({
-        "DEBUG": "0", "SECRET_KEY": "bench-only-" + "x" * 40, "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0", "SECURE_HSTS_SECONDS": "0", "DB_CONN_MAX_AGE": "60",
-        "LOG_LEVEL": "ERROR", "DJANGO_SETTINGS_MODULE": "config.settings",
-    })
+    env.update(
+        {
+            "DEBUG": "0",
+            "SECRET_KEY": "bench-only-" + "x" * 40,
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SECURE_SSL_REDIRECT": "0",
+            "SECURE_HSTS_SECONDS": "0",
+            "DB_CONN_MAX_AGE": "60",
+            "LOG_LEVEL": "ERROR",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        }
+    )
     return env
 
 
 def start_gunicorn(env: dict, port: int) -> subprocess.Popen:
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=webenv.ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=webenv.ROOT,
+        env=env,
+        check=True,
+    )
     gunicorn = Path(sys.executable).with_name("gunicorn")
     proc = subprocess.Popen(
-        [str(gunicorn), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(WORKERS), "--threads", str(THREADS), "--worker-class", "gthread",
-         "--backlog", "2048", "--log-level", "warning", "--timeout", "60"],
-        cwd=webenv.ROOT, env=env, start_new_session=True,
+        [
+            str(gunicorn),
+            "config.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(WORKERS),
+            "--threads",
+            str(THREADS),
+            "--worker-class",
+            "gthread",
+            "--backlog",
+            "2048",
+            "--log-level",
+            "warning",
+            "--timeout",
+            "60",
+        ],
+        cwd=webenv.ROOT,
+        env=env,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -130,26 +158,48 @@ def wrk_result(out: str) -> dict:
 
 
 def wrk(url: str, script: Path) -> dict:
-    return wrk_result(subprocess.run(
-        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{LOAD_SECONDS}s", "--timeout", "10s",
-         "-H", "Accept-Language: fr-ca", "-s", str(script), url],
-        capture_output=True, text=True, timeout=LOAD_SECONDS + 60, check=True,
-    ).stdout)
+    return wrk_result(
+        subprocess.run(
+            [
+                "wrk",
+                "-t2",
+                f"-c{CONNECTIONS}",
+                f"-d{LOAD_SECONDS}s",
+                "--timeout",
+                "10s",
+                "-H",
+                "Accept-Language: fr-ca",
+                "-s",
+                str(script),
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=LOAD_SECONDS + 60,
+            check=True,
+        ).stdout
+    )
 
 
 def read_load(port: int, slug: str) -> None:
     if shutil.which("wrk") is None:
-        print("wrk is not installed: the throughput part is skipped. Install it with "
-              "'apt-get install -y wrk' (Debian) and run make bench again.")
+        print(
+            "wrk is not installed: the throughput part is skipped. Install it with "
+            "'apt-get install -y wrk' (Debian) and run make bench again."
+        )
         return
-    live, page = f"http://127.0.0.1:{port}/healthz/live", \
-        f"http://127.0.0.1:{port}/e/{slug}/standings/"
+    live, page = (
+        f"http://127.0.0.1:{port}/healthz/live",
+        f"http://127.0.0.1:{port}/e/{slug}/standings/",
+    )
     with urllib.request.urlopen(page, timeout=60) as response:  # fill the cache once
         body = response.read()
     assert b'class="standings"' in body, "the standings page does not show the table"
     script = write_script()
-    runs: dict[str, list[dict]] = {"trivial view /healthz/live": [],
-                                   "standings page, 1,000 teams": []}
+    runs: dict[str, list[dict]] = {
+        "trivial view /healthz/live": [],
+        "standings page, 1,000 teams": [],
+    }
     small = f"http://127.0.0.1:{port}/e/{webenv.slug_for(10)}/standings/"
     try:
         for _ in range(2):
@@ -161,25 +211,34 @@ def read_load(port: int, slug: str) -> None:
         pass
     finally:
         script.unlink()
-    print(f"wrk: 2 threads, {CONNECTIONS} connections, {LOAD_SECONDS} s per run (the first two "
-          f"pages twice, alternating); gunicorn {WORKERS} workers × {THREADS} threads (gthread); "
-          f"standings page {len(body) / 1024:.0f} KB")
+    print(
+        f"wrk: 2 threads, {CONNECTIONS} connections, {LOAD_SECONDS} s per run (the first two "
+        f"pages twice, alternating); gunicorn {WORKERS} workers × {THREADS} threads (gthread); "
+        f"standings page {len(body) / 1024:.0f} KB"
+    )
     print(f"{'':<30}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
     best = {}
     for name, results in runs.items():
         for r in results:
-            print(f"{name:<30}{r['rps']:>9.0f}{r['p50'] / 1000:>9.1f}{r['p95'] / 1000:>9.1f}"
-                  f"{r['p99'] / 1000:>9.1f}{r['errors_status'] + r['errors_other']:>8}")
+            print(
+                f"{name:<30}{r['rps']:>9.0f}{r['p50'] / 1000:>9.1f}{r['p95'] / 1000:>9.1f}"
+                f"{r['p99'] / 1000:>9.1f}{r['errors_status'] + r['errors_other']:>8}"
+            )
         best[name] = statistics.mean(r["rps"] for r in results)
     trivial, standings = best["trivial view /healthz/live"], best["standings page, 1,000 teams"]
-    print(f"throughput ratio standings / trivial view: {standings / trivial:.2f} "
-          f"(trivial is {trivial / standings:.2f} × the standings page; aim ≤ 2 ×)")
+    print(
+        f"throughput ratio standings / trivial view: {standings / trivial:.2f} "
+        f"(trivial is {trivial / standings:.2f} × the standings page; aim ≤ 2 ×)"
+    )
     if "standings page, 10 teams" in best:
-        print("standings page 1,000 teams / 10 teams throughput: "
-              f"{standings / best['standings page, 10 teams']:.2f}")
+        print(
+            "standings page 1,000 teams / 10 teams throughput: "
+            f"{standings / best['standings page, 10 teams']:.2f}"
+        )
 
 
 # --- 500 submissions ----------------------------------------------------------------------------
+
 
 def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
     """Both captains' reports of 250 tables: part 0 seats a new round and takes its first 250
@@ -198,30 +257,52 @@ def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
             registration.set_number_of_games(event, official, played + 1)
         seating.seat_next_round(event, official, force=True)  # a rerun: earlier tables open
     round_ = seating.current_round(event)
-    games = list(round_.games.filter(team_b__isnull=False).order_by("table")
-                 [part * GAMES_SUBMITTED:(part + 1) * GAMES_SUBMITTED])
-    links = {link.team_id: link for link in CaptainLink.objects.filter(
-        team__event=event, revoked_at__isnull=True)}
+    games = list(
+        round_.games.filter(team_b__isnull=False).order_by("table")[
+            part * GAMES_SUBMITTED : (part + 1) * GAMES_SUBMITTED
+        ]
+    )
+    links = {
+        link.team_id: link
+        for link in CaptainLink.objects.filter(team__event=event, revoked_at__isnull=True)
+    }
     rng = random.Random(webenv.SEED)
     jobs = []
     for game in games:
         score_a, score_b = fadoq_score(rng)
         for team_id in (game.team_a_id, game.team_b_id):
             link = links[team_id]
-            jobs.append({"game": game.pk, "token": link.token, "pin": link.pin,
-                         "body": {"kind": "final", "score_a": score_a, "score_b": score_b,
-                                  "idempotency_key": f"bench-{game.pk}-{team_id}"}})
+            jobs.append(
+                {
+                    "game": game.pk,
+                    "token": link.token,
+                    "pin": link.pin,
+                    "body": {
+                        "kind": "final",
+                        "score_a": score_a,
+                        "score_b": score_b,
+                        "idempotency_key": f"bench-{game.pk}-{team_id}",
+                    },
+                }
+            )
     rng.shuffle(jobs)
     return jobs, [g.pk for g in games]
 
 
 def post(port: int, job: dict) -> tuple[int, float]:
-    return timed(urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/v1/games/{job['game']}/reports/",
-        data=json.dumps(job["body"]).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Accept-Language": "en",
-                 "X-Captain-Link": job["token"], "X-Captain-Pin": job["pin"]},
-    ))
+    return timed(
+        urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/v1/games/{job['game']}/reports/",
+            data=json.dumps(job["body"]).encode(),
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "Accept-Language": "en",
+                "X-Captain-Link": job["token"],
+                "X-Captain-Pin": job["pin"],
+            },
+        )
+    )
 
 
 def get(url: str) -> tuple[int, float]:
@@ -318,11 +399,19 @@ def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) ->
     if readers_rate:
         command.append(f"http://127.0.0.1:{port}/e/{slug}/standings/ {readers_rate}")
     try:
-        out = subprocess.run(command, cwd=webenv.ROOT, capture_output=True, text=True,
-                             timeout=CLIENT_SECONDS, check=True).stdout
+        out = subprocess.run(
+            command,
+            cwd=webenv.ROOT,
+            capture_output=True,
+            text=True,
+            timeout=CLIENT_SECONDS,
+            check=True,
+        ).stdout
     except subprocess.TimeoutExpired:
-        print(f"  ERROR: the client did not finish within {CLIENT_SECONDS} s (stopped): the "
-              "server is overwhelmed")
+        print(
+            f"  ERROR: the client did not finish within {CLIENT_SECONDS} s (stopped): the "
+            "server is overwhelmed"
+        )
         return
     finally:
         Path(f.name).unlink()
@@ -337,31 +426,44 @@ def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) ->
     expected_keys = {job["body"]["idempotency_key"] for job in jobs}
     confirmed = Game.objects.filter(pk__in=game_ids, status=Game.Status.CONFIRMED).count()
     version_after = Event.objects.get(slug=slug).version
-    print(f"{len(jobs)} submissions (both captains of {len(game_ids)} tables of a new round, "
-          f"in random order) from {CONCURRENT} concurrent threads of a second process, "
-          f"then {len(retries)} retries with the same idempotency keys")
-    print(f"  answers: {dict(sorted(codes.items()))} (201 created); retries: "
-          f"{dict(sorted(retry_codes.items()))} (200 = already stored)")
-    print(f"  wall time {data['wall']:.1f} s ({len(jobs) / data['wall']:.0f} submissions/s); "
-          f"latency p50 {percentile(latencies, 50) * 1000:.0f} ms, "
-          f"p95 {percentile(latencies, 95) * 1000:.0f} ms, "
-          f"p99 {percentile(latencies, 99) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms")
-    stored_once = (reports.count() == len(jobs) and set(per_submitter.values()) == {1}
-                   and keys == expected_keys)
+    print(
+        f"{len(jobs)} submissions (both captains of {len(game_ids)} tables of a new round, "
+        f"in random order) from {CONCURRENT} concurrent threads of a second process, "
+        f"then {len(retries)} retries with the same idempotency keys"
+    )
+    print(
+        f"  answers: {dict(sorted(codes.items()))} (201 created); retries: "
+        f"{dict(sorted(retry_codes.items()))} (200 = already stored)"
+    )
+    print(
+        f"  wall time {data['wall']:.1f} s ({len(jobs) / data['wall']:.0f} submissions/s); "
+        f"latency p50 {percentile(latencies, 50) * 1000:.0f} ms, "
+        f"p95 {percentile(latencies, 95) * 1000:.0f} ms, "
+        f"p99 {percentile(latencies, 99) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
+    )
+    stored_once = (
+        reports.count() == len(jobs)
+        and set(per_submitter.values()) == {1}
+        and keys == expected_keys
+    )
     server_errors = sum(n for code, n in (codes + retry_codes).items() if code >= 500 or code == 0)
-    print(f"  in the database: {reports.count()} reports for {len(jobs)} submissions, each "
-          f"stored exactly once: {'yes' if stored_once else 'NO'}; lost: "
-          f"{len(expected_keys - keys)}; games confirmed by agreement: {confirmed}/"
-          f"{len(game_ids)}; event version +{version_after - version_before}; "
-          f"5xx or no answer: {server_errors}")
+    print(
+        f"  in the database: {reports.count()} reports for {len(jobs)} submissions, each "
+        f"stored exactly once: {'yes' if stored_once else 'NO'}; lost: "
+        f"{len(expected_keys - keys)}; games confirmed by agreement: {confirmed}/"
+        f"{len(game_ids)}; event version +{version_after - version_before}; "
+        f"5xx or no answer: {server_errors}"
+    )
     reads = data["reads"]
     if reads:
         times = [seconds for _, seconds in reads]
         ok = sum(1 for status, _ in reads if status == 200)
-        print(f"  meanwhile {len(reads)} views of the standings page ({readers_rate:g} a second, "
-              f"as {readers_rate * 30:.0f} phones refreshing every 30 s): {ok} answered 200; "
-              f"p50 {percentile(times, 50) * 1000:.0f} ms, p95 {percentile(times, 95) * 1000:.0f}"
-              f" ms, p99 {percentile(times, 99) * 1000:.0f} ms")
+        print(
+            f"  meanwhile {len(reads)} views of the standings page ({readers_rate:g} a second, "
+            f"as {readers_rate * 30:.0f} phones refreshing every 30 s): {ok} answered 200; "
+            f"p50 {percentile(times, 50) * 1000:.0f} ms, p95 {percentile(times, 95) * 1000:.0f}"
+            f" ms, p99 {percentile(times, 99) * 1000:.0f} ms"
+        )
     if not stored_once or server_errors or confirmed != len(game_ids):
         print("  ERROR: submissions lost, duplicated or failed")
 

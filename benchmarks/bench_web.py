@@ -58,11 +58,14 @@ def measure(teams: int) -> dict:
     from django.test import Client
 
     from accounts.models import User
+
     try:
         from tournaments.publishing.caching import clear_local
     except ImportError:  # a checkout from before the per-process copies (for before/after runs)
+
         def clear_local():
             return None
+
     from tournaments.management.commands.generate_event import ORGANIZER_EMAIL
     from tournaments.models import Event
     from tournaments.standings.service import compute
@@ -124,19 +127,27 @@ COLUMNS = [
 def report(results: list[dict]) -> None:
     sizes = [r["teams"] for r in results]
     print()
-    print(f"{'measure (median ms; SQL queries)':<34}"
-          + "".join(f"{f'{n} teams':>18}" for n in sizes) + f"{'1000/10':>10}")
+    print(
+        f"{'measure (median ms; SQL queries)':<34}"
+        + "".join(f"{f'{n} teams':>18}" for n in sizes)
+        + f"{'1000/10':>10}"
+    )
     for key, label, queries in COLUMNS:
         cells = "".join(f"{r[key] * 1000:>10.1f} ms {r[queries]:>3}q" for r in results)
         ratio = results[-1][key] / results[0][key] if results[0][key] else float("nan")
         print(f"{label:<34}{cells}{ratio:>9.1f}×")
-    print(f"{'standings page size':<34}"
-          + "".join(f"{r['page_bytes'] / 1024:>15.0f} KB" for r in results))
-    print(f"{'games CSV size':<34}"
-          + "".join(f"{r['csv_bytes'] / 1024:>15.0f} KB" for r in results))
+    print(
+        f"{'standings page size':<34}"
+        + "".join(f"{r['page_bytes'] / 1024:>15.0f} KB" for r in results)
+    )
+    print(
+        f"{'games CSV size':<34}" + "".join(f"{r['csv_bytes'] / 1024:>15.0f} KB" for r in results)
+    )
     grows = [label for key, label, q in COLUMNS if len({r[q] for r in results}) > 1]
-    print("SQL queries constant with the number of teams:",
-          "yes" if not grows else f"NO for {', '.join(grows)}")
+    print(
+        "SQL queries constant with the number of teams:",
+        "yes" if not grows else f"NO for {', '.join(grows)}",
+    )
     if not all(r["rows_ok"] for r in results):
         print("ERROR: a standings table does not list every team")
 
@@ -149,8 +160,10 @@ def main(argv: list[str] | None = None) -> None:
     print(webenv.machine(), f"(commit {webenv.git_commit()})")
     from django.db import connection
 
-    print(f"database: {connection.vendor} {connection.settings_dict['NAME']}; "
-          f"cache: {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}")
+    print(
+        f"database: {connection.vendor} {connection.settings_dict['NAME']}; "
+        f"cache: {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}"
+    )
     build_events()
     results = []
     for teams in webenv.SIZES:

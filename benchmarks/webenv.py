@@ -32,8 +32,9 @@ def slug_for(teams: int) -> str:
 def _reachable(url: str, default_port: int) -> bool:
     parts = urlparse(url)
     try:
-        with socket.create_connection((parts.hostname or "127.0.0.1",
-                                       parts.port or default_port), timeout=1):
+        with socket.create_connection(
+            (parts.hostname or "127.0.0.1", parts.port or default_port), timeout=1
+        ):
             return True
     except OSError:
         return False
@@ -44,9 +45,11 @@ def database_url() -> tuple[str, str]:
     url = os.environ.get("HUCHE_BENCH_DATABASE_URL", DEFAULT_DB)
     if url.startswith("postgres") and not _reachable(url, 5432):
         path = Path(tempfile.gettempdir()) / "huche_bench.sqlite3"
-        return (f"sqlite:///{path}",
-                f"NOTE: PostgreSQL unreachable at {url}: falling back to SQLite ({path}); "
-                "these are not the production figures.")
+        return (
+            f"sqlite:///{path}",
+            f"NOTE: PostgreSQL unreachable at {url}: falling back to SQLite ({path}); "
+            "these are not the production figures.",
+        )
     return url, ""
 
 
@@ -64,8 +67,11 @@ def recreate_postgres_database(url: str) -> None:
     name = parts.path.lstrip("/")
     admin = parts._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                     "WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            [name],
+        )
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
         conn.execute(f'CREATE DATABASE "{name}"')
 
@@ -91,8 +97,12 @@ def configure(*, fresh: bool) -> dict:
     for note in (db_note, redis_note):
         if note:
             print(note)
-    env = {"DATABASE_URL": db, "REDIS_URL": redis, "CACHE_KEY_PREFIX": "huche-bench",
-           "CELERY_TASK_ALWAYS_EAGER": "0"}
+    env = {
+        "DATABASE_URL": db,
+        "REDIS_URL": redis,
+        "CACHE_KEY_PREFIX": "huche-bench",
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+    }
     if fresh:
         if db.startswith("postgres"):
             recreate_postgres_database(db)
@@ -122,8 +132,9 @@ def machine() -> str:
     cores = os.cpu_count()
     try:
         meminfo = Path("/proc/meminfo").read_text().splitlines()
-        mem = int(next(line.split()[1] for line in meminfo
-                       if line.startswith("MemTotal"))) / 1024**2
+        mem = (
+            int(next(line.split()[1] for line in meminfo if line.startswith("MemTotal"))) / 1024**2
+        )
     except (OSError, StopIteration):
         mem = 0
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -149,13 +160,20 @@ def machine() -> str:
             versions.append("Redis ?")
     else:
         versions.append("local-memory cache")
-    return (f"{platform.machine()}, {cores} cores, {mem:.0f} GiB, Python "
-            f"{platform.python_version()}, {', '.join(versions)}; load average {load:.2f}")
+    return (
+        f"{platform.machine()}, {cores} cores, {mem:.0f} GiB, Python "
+        f"{platform.python_version()}, {', '.join(versions)}; load average {load:.2f}"
+    )
 
 
 def git_commit() -> str:
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                              capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "?"

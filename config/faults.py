@@ -23,11 +23,16 @@ class ServiceUnavailableMiddleware:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         log.error("database unavailable: %s", exception)
-        message = _("The results database is unavailable for a moment. Nothing was saved by "
-                    "this request: please try again in a few seconds.")
+        message = _(
+            "The results database is unavailable for a moment. Nothing was saved by "
+            "this request: please try again in a few seconds."
+        )
         if request.path.startswith("/api/") or "json" in request.headers.get("Accept", ""):
-            return JsonResponse({"detail": message, "code": "database_unavailable"}, status=503,
-                                headers={"Retry-After": "5"})
+            return JsonResponse(
+                {"detail": message, "code": "database_unavailable"},
+                status=503,
+                headers={"Retry-After": "5"},
+            )
         response = TemplateResponse(request, "503.html", {"message": message}, status=503)
         response["Retry-After"] = "5"
         return response
@@ -37,18 +42,20 @@ class ServiceUnavailableMiddleware:
 #: and styles because a few templates use inline handlers (``onchange``, ``onclick``,
 #: ``onsubmit``) and inline ``<style>``/``style=``; nothing is ever loaded from another origin,
 #: and framing is refused (as X-Frame-Options: DENY does for older browsers).
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 
 class ContentSecurityPolicyMiddleware:
@@ -70,12 +77,17 @@ def _wants_json(request) -> bool:
 def not_found(request, exception=None):
     """``handler404``: an API address that matches no endpoint answers JSON, like the API."""
     if _wants_json(request):
-        return JsonResponse({
-            "detail": _("No such address in the API: %(path)s. The schema at /api/schema/ "
-                        "lists every endpoint and the form of its parameters.")
-            % {"path": request.path},
-            "code": "not_found",
-        }, status=404)
+        return JsonResponse(
+            {
+                "detail": _(
+                    "No such address in the API: %(path)s. The schema at /api/schema/ "
+                    "lists every endpoint and the form of its parameters."
+                )
+                % {"path": request.path},
+                "code": "not_found",
+            },
+            status=404,
+        )
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
@@ -84,9 +96,16 @@ def not_found(request, exception=None):
 def server_error(request):
     """``handler500``: the API still answers JSON (the error is logged with its traceback)."""
     if _wants_json(request):
-        return JsonResponse({"detail": _("Internal error: it was logged. Please try again; if "
-                                         "it persists, tell an organizer."),
-                             "code": "server_error"}, status=500)
+        return JsonResponse(
+            {
+                "detail": _(
+                    "Internal error: it was logged. Please try again; if "
+                    "it persists, tell an organizer."
+                ),
+                "code": "server_error",
+            },
+            status=500,
+        )
     from django.views.defaults import server_error as default
 
     return default(request)
@@ -100,7 +119,8 @@ def bad_request(request, exception=None):
 
     if isinstance(exception, RequestDataTooBig):
         detail = _("The request is too large: at most %(n)d bytes are accepted.") % {
-            "n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+            "n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        }
         code = "too_large"
     else:
         detail = _("The request was refused as malformed: %(why)s") % {"why": exception}

@@ -53,8 +53,11 @@ def service_warnings(request) -> dict:
     if getattr(settings, "REDIS_URL", "") and not redis_reachable():
         from django.utils.translation import gettext as _
 
-        warnings.append(_(
-            "Redis (cache and background tasks) is unreachable. Results are still saved; "
-            "standings are recomputed on each page and the background work will be sent "
-            "when Redis is back."))
+        warnings.append(
+            _(
+                "Redis (cache and background tasks) is unreachable. Results are still saved; "
+                "standings are recomputed on each page and the background work will be sent "
+                "when Redis is back."
+            )
+        )
     return {"service_warnings": warnings}

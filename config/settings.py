@@ -40,8 +40,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "insecure-dev-only-key-set-SECRET_KEY-in-production"  # noqa: S105 (dev only)
 if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_KEY) < 32):
-    raise ImproperlyConfigured("SECRET_KEY is the development key or too short (under 32 "
-                               "characters): set a long random one when DEBUG is off")
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the development key or too short (under 32 "
+        "characters): set a long random one when DEBUG is off"
+    )
 
 # Event archives (tournaments/archives/transfer.py): with a key, an archive's checksum is an HMAC, so only
 # sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum.
@@ -53,17 +55,22 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver"
 # printed link and QR code (e.g. http://192.168.1.10:8000). HUCHE_LISTEN: the HOST:PORT the
 # server listens on, set by `make run`; unset, printed links follow the organizer's browser.
 HUCHE_BASE_URL = os.environ.get("HUCHE_BASE_URL", "").strip().rstrip("/")
-if HUCHE_BASE_URL and (not HUCHE_BASE_URL.startswith(("http://", "https://"))
-                       or not hall.base_url_host(HUCHE_BASE_URL)):
-    raise ImproperlyConfigured(f"HUCHE_BASE_URL {HUCHE_BASE_URL!r} is not a base URL such as "
-                               "http://192.168.1.10:8000 (http:// or https://, then the host)")
+if HUCHE_BASE_URL and (
+    not HUCHE_BASE_URL.startswith(("http://", "https://")) or not hall.base_url_host(HUCHE_BASE_URL)
+):
+    raise ImproperlyConfigured(
+        f"HUCHE_BASE_URL {HUCHE_BASE_URL!r} is not a base URL such as "
+        "http://192.168.1.10:8000 (http:// or https://, then the host)"
+    )
 HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
 # Organizers open their own accounts (accounts/views.signup): right for a club's laptop or a
 # small site. A federation's central site may close it (HUCHE_SIGNUP=0): staff appoint people.
 HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", True)
 # Phones reach the server by the address printed on their slips: let it through.
-for _host in (hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
-              hall.base_url_host(hall.served_base_url(HUCHE_LISTEN)) if HUCHE_LISTEN else ""):
+for _host in (
+    hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
+    hall.base_url_host(hall.served_base_url(HUCHE_LISTEN)) if HUCHE_LISTEN else "",
+):
     if _host and _host not in ALLOWED_HOSTS:
         ALLOWED_HOSTS.append(_host if ":" not in _host else f"[{_host}]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -174,8 +181,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "socket_connect_timeout": 1
 # 20 times (~19 s) before giving up.
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
-    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
-                     "interval_max": 0.5},
+    "retry_policy": {
+        "max_retries": 1,
+        "interval_start": 0,
+        "interval_step": 0.2,
+        "interval_max": 0.5,
+    },
 }
 
 # --- Accounts ------------------------------------------------------------------------------
@@ -196,14 +207,22 @@ if TESTING:
 # How many reverse proxies of ours add to X-Forwarded-For in front of Huche (0: none, the
 # client's address is REMOTE_ADDR; the header is then ignored).
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
-THROTTLE_PIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_PIN_CLIENT_FAILURES", "30")),
-                       "window": int(os.environ.get("THROTTLE_PIN_CLIENT_WINDOW", "900"))}
-THROTTLE_LOGIN_CLIENT = {"failures": int(os.environ.get("THROTTLE_LOGIN_CLIENT_FAILURES", "20")),
-                         "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
-THROTTLE_SIGNUP_CLIENT = {"failures": int(os.environ.get("THROTTLE_SIGNUP_CLIENT", "10")),
-                          "window": int(os.environ.get("THROTTLE_SIGNUP_WINDOW", "3600"))}
-THROTTLE_LOGIN_ACCOUNT = {"failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
-                          "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900"))}
+THROTTLE_PIN_CLIENT = {
+    "failures": int(os.environ.get("THROTTLE_PIN_CLIENT_FAILURES", "30")),
+    "window": int(os.environ.get("THROTTLE_PIN_CLIENT_WINDOW", "900")),
+}
+THROTTLE_LOGIN_CLIENT = {
+    "failures": int(os.environ.get("THROTTLE_LOGIN_CLIENT_FAILURES", "20")),
+    "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
+}
+THROTTLE_SIGNUP_CLIENT = {
+    "failures": int(os.environ.get("THROTTLE_SIGNUP_CLIENT", "10")),
+    "window": int(os.environ.get("THROTTLE_SIGNUP_WINDOW", "3600")),
+}
+THROTTLE_LOGIN_ACCOUNT = {
+    "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
+    "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
+}
 
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"
@@ -289,6 +308,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+
 # --- Email (optional) ------------------------------------------------------------------------------
 # A hall has no email server: invitations (officials' set-password links) are copied or printed.
 # With EMAIL_URL (smtp://user:password@host:587, smtps://… for SSL; "console://" prints them) or
@@ -298,16 +318,22 @@ def _email_settings(url: str, host: str) -> dict:
         parts = urlsplit(url)
         if parts.scheme == "console":
             return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
-        return {"EMAIL_HOST": parts.hostname or "", "EMAIL_PORT": parts.port or 587,
-                "EMAIL_HOST_USER": unquote(parts.username or ""),
-                "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-                "EMAIL_USE_SSL": parts.scheme == "smtps",
-                "EMAIL_USE_TLS": parts.scheme == "smtp+tls" or parts.port == 587}
+        return {
+            "EMAIL_HOST": parts.hostname or "",
+            "EMAIL_PORT": parts.port or 587,
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_SSL": parts.scheme == "smtps",
+            "EMAIL_USE_TLS": parts.scheme == "smtp+tls" or parts.port == 587,
+        }
     if host:
-        return {"EMAIL_HOST": host, "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "587")),
-                "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
-                "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-                "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", default=True)}
+        return {
+            "EMAIL_HOST": host,
+            "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "587")),
+            "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+            "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", default=True),
+        }
     return {}
 
 

@@ -37,12 +37,22 @@ def make_event(organizer):
     from tournaments.events.registration import add_team, create_event
 
     def make(teams: int = 6, *, name: str = "Tournoi régional", owner=None, **fields):
-        event = create_event(owner or organizer, name=name, date=datetime.date(2026, 11, 21),
-                             venue="Salle communautaire", seed=fields.pop("seed", 1234),
-                             **fields)
+        event = create_event(
+            owner or organizer,
+            name=name,
+            date=datetime.date(2026, 11, 21),
+            venue="Salle communautaire",
+            seed=fields.pop("seed", 1234),
+            **fields,
+        )
         for i in range(1, teams + 1):
-            add_team(event, owner or organizer, name=f"Équipe {i}", captain=f"Capitaine {i}",
-                     partner=f"Partenaire {i}")
+            add_team(
+                event,
+                owner or organizer,
+                name=f"Équipe {i}",
+                captain=f"Capitaine {i}",
+                partner=f"Partenaire {i}",
+            )
         return event
 
     return make

@@ -18,20 +18,31 @@ urlpatterns = [
     path("auth/token/", auth.ObtainTokenView.as_view(), name="api-token"),
     path("games/<int:pk>/", rounds.GameDetailView.as_view(), name="api-game"),
     path("games/<int:pk>/reports/", results.SubmitReportView.as_view(), name="api-game-reports"),
-    path("games/<int:pk>/withdrawal/", results.WithdrawalView.as_view(),
-         name="api-game-withdrawal"),
-    path("reports/<int:pk>/confirm/", results.ConfirmReportView.as_view(),
-         name="api-report-confirm"),
-    path("disputes/<int:pk>/decide/", results.DecideDisputeView.as_view(),
-         name="api-dispute-decide"),
-    path("leagues/<slug:league>/seasons/<slug:season>/standings/",
-         seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
-    path("leagues/<slug:league>/seasons/<slug:season>/export/<str:which>/",
-         exports.SeasonStandingsCsvView.as_view(), name="api-season-csv"),
-    path("leagues/<slug:league>/seasons/<slug:season>/exports/",
-         exports.SeasonExportStartView.as_view(), name="api-season-exports"),
-    path("season-exports/<int:pk>/", exports.SeasonExportView.as_view(),
-         name="api-season-export"),
+    path(
+        "games/<int:pk>/withdrawal/", results.WithdrawalView.as_view(), name="api-game-withdrawal"
+    ),
+    path(
+        "reports/<int:pk>/confirm/", results.ConfirmReportView.as_view(), name="api-report-confirm"
+    ),
+    path(
+        "disputes/<int:pk>/decide/", results.DecideDisputeView.as_view(), name="api-dispute-decide"
+    ),
+    path(
+        "leagues/<slug:league>/seasons/<slug:season>/standings/",
+        seasons.SeasonStandingsView.as_view(),
+        name="api-season-standings",
+    ),
+    path(
+        "leagues/<slug:league>/seasons/<slug:season>/export/<str:which>/",
+        exports.SeasonStandingsCsvView.as_view(),
+        name="api-season-csv",
+    ),
+    path(
+        "leagues/<slug:league>/seasons/<slug:season>/exports/",
+        exports.SeasonExportStartView.as_view(),
+        name="api-season-exports",
+    ),
+    path("season-exports/<int:pk>/", exports.SeasonExportView.as_view(), name="api-season-export"),
     path("players/<uuid:uid>/", seasons.PlayerRecordView.as_view(), name="api-player"),
     *router.urls,
 ]

@@ -32,15 +32,21 @@ CAPTAIN_PREFIX = "captain of "  # stored, never shown: actor_label is data, not 
 def snapshot(obj, fields: list[str] | None = None) -> dict[str, Any]:
     """A JSON-safe picture of a model instance for the before/after columns."""
     data = model_to_dict(obj, fields=fields)
-    return {k: (v if isinstance(v, (int, float, str, bool, type(None), list, dict)) else str(v))
-            for k, v in data.items()}
+    return {
+        k: (v if isinstance(v, (int, float, str, bool, type(None), list, dict)) else str(v))
+        for k, v in data.items()
+    }
 
 
 def game_facts(game) -> dict[str, Any]:
     """What the log needs to name a game in any language (its target string is frozen)."""
-    return {"round": game.round.number, "playoff": game.round.kind == "playoff",
-            "table": game.table, "team_a": game.team_a.name,
-            "team_b": game.team_b.name if game.team_b_id else None}
+    return {
+        "round": game.round.number,
+        "playoff": game.round.kind == "playoff",
+        "table": game.table,
+        "team_a": game.team_a.name,
+        "team_b": game.team_b.name if game.team_b_id else None,
+    }
 
 
 def actor_label(actor) -> str:
@@ -52,16 +58,29 @@ def actor_label(actor) -> str:
     return f"{CAPTAIN_PREFIX}{actor}"
 
 
-def record(event: Event | None, actor, action: str, target: str = "", *,
-           before: dict | None = None, after: dict | None = None) -> AuditEntry:
+def record(
+    event: Event | None,
+    actor,
+    action: str,
+    target: str = "",
+    *,
+    before: dict | None = None,
+    after: dict | None = None,
+) -> AuditEntry:
     user = actor if hasattr(actor, "email") else None
     return AuditEntry.objects.create(
-        event=event, actor=user, actor_label=actor_label(actor), action=action, target=target,
-        before=before, after=after,
+        event=event,
+        actor=user,
+        actor_label=actor_label(actor),
+        action=action,
+        target=target,
+        before=before,
+        after=after,
     )
 
 
 # --- the log in words ----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AuditLine:
@@ -77,17 +96,17 @@ def who(entry: AuditEntry) -> str:
     if label == "system" or not label:
         return _("Huche")
     if label.startswith(CAPTAIN_PREFIX):
-        return _("The captain of %(team)s") % {"team": label[len(CAPTAIN_PREFIX):]}
+        return _("The captain of %(team)s") % {"team": label[len(CAPTAIN_PREFIX) :]}
     return label
 
 
 def _captain_team(entry: AuditEntry) -> str | None:
     label = entry.actor_label or ""
-    return label[len(CAPTAIN_PREFIX):] if label.startswith(CAPTAIN_PREFIX) else None
+    return label[len(CAPTAIN_PREFIX) :] if label.startswith(CAPTAIN_PREFIX) else None
 
 
 def game_words(facts: dict | None, fallback: str = "", *, teams: bool = True) -> str:
-    """"round 3, table 2: Rois against Pétroles" (or the frozen target of an old entry);
+    """ "round 3, table 2: Rois against Pétroles" (or the frozen target of an old entry);
     without ``teams`` only "round 3, table 2", for a sentence whose score names them."""
     if not facts or "team_a" not in facts:
         return fallback
@@ -101,12 +120,15 @@ def game_words(facts: dict | None, fallback: str = "", *, teams: bool = True) ->
         return where
     if facts.get("team_b") is None:
         return _("%(where)s: bye for %(a)s") % {"where": where, "a": facts["team_a"]}
-    return _("%(where)s: %(a)s against %(b)s") % {"where": where, "a": facts["team_a"],
-                                                   "b": facts["team_b"]}
+    return _("%(where)s: %(a)s against %(b)s") % {
+        "where": where,
+        "a": facts["team_a"],
+        "b": facts["team_b"],
+    }
 
 
 def score_words(result: dict | None, facts: dict | None, first: str | None = None) -> str:
-    """"Rois 121 – 110 Pétroles", from ``first``'s side when that team is named; "121–110"
+    """ "Rois 121 – 110 Pétroles", from ``first``'s side when that team is named; "121–110"
     when the entry does not name the teams."""
     if not result or result.get("score_a") is None:
         return "—"
@@ -125,8 +147,11 @@ def score_words(result: dict | None, facts: dict | None, first: str | None = Non
 
 
 def skunk_words(level: int) -> str:
-    return {Skunk.SKUNK: _("skunk"), Skunk.DOUBLE: _("double skunk"),
-            Skunk.TRIPLE: _("triple skunk")}.get(level, "")
+    return {
+        Skunk.SKUNK: _("skunk"),
+        Skunk.DOUBLE: _("double skunk"),
+        Skunk.TRIPLE: _("triple skunk"),
+    }.get(level, "")
 
 
 def when_words(value) -> str:
@@ -159,8 +184,10 @@ def value_words(model, name: str, value) -> str:
 
 
 # Recorded keys that are not model fields (a team's players' member numbers live on the players).
-OTHER_FIELDS = {"captain_member_number": gettext_lazy("Captain's member number"),
-                "partner_member_number": gettext_lazy("Partner's member number")}
+OTHER_FIELDS = {
+    "captain_member_number": gettext_lazy("Captain's member number"),
+    "partner_member_number": gettext_lazy("Partner's member number"),
+}
 
 
 def field_words(model, name: str) -> str:
@@ -172,9 +199,15 @@ def field_words(model, name: str) -> str:
 
 def changes(entry: AuditEntry, model=Event) -> list[tuple[str, str, str]]:
     before, after = entry.before or {}, entry.after or {}
-    return [(field_words(model, name), value_words(model, name, before.get(name)),
-             value_words(model, name, after.get(name)))
-            for name in sorted(set(before) | set(after)) if before.get(name) != after.get(name)]
+    return [
+        (
+            field_words(model, name),
+            value_words(model, name, before.get(name)),
+            value_words(model, name, after.get(name)),
+        )
+        for name in sorted(set(before) | set(after))
+        if before.get(name) != after.get(name)
+    ]
 
 
 # One function per action code: (entry, who) → sentence.
@@ -185,9 +218,12 @@ def _result(verb: str) -> Renderer:
     def render(entry: AuditEntry, actor: str) -> str:
         after = entry.after or {}
         facts = after.get("game")
-        return verb % {"who": actor, "score": score_words(after, facts, _captain_team(entry)),
-                       "game": game_words(facts, entry.target,
-                                          teams=not (facts or {}).get("team_b"))}
+        return verb % {
+            "who": actor,
+            "score": score_words(after, facts, _captain_team(entry)),
+            "game": game_words(facts, entry.target, teams=not (facts or {}).get("team_b")),
+        }
+
     return render
 
 
@@ -195,20 +231,26 @@ def _correct(entry: AuditEntry, actor: str) -> str:
     after, before = entry.after or {}, entry.before or {}
     facts = after.get("game")
     return _("%(who)s corrected %(game)s: %(before)s, now %(after)s.") % {
-        "who": actor, "game": game_words(facts, entry.target, teams=False),
-        "before": score_words(before, facts), "after": score_words(after, facts)}
+        "who": actor,
+        "game": game_words(facts, entry.target, teams=False),
+        "before": score_words(before, facts),
+        "after": score_words(after, facts),
+    }
 
 
 def _dispute(entry: AuditEntry, actor: str) -> str:
-    return _("The two reports disagree (%(game)s): the game is disputed, an official "
-             "decides.") % {"game": game_words((entry.after or {}).get("game"), entry.target)}
+    return _("The two reports disagree (%(game)s): the game is disputed, an official decides.") % {
+        "game": game_words((entry.after or {}).get("game"), entry.target)
+    }
 
 
 def _decide(entry: AuditEntry, actor: str) -> str:
     after = entry.after or {}
     text = _("%(who)s settled the dispute of %(game)s with version %(v)s.") % {
-        "who": actor, "game": game_words(after.get("game"), entry.target),
-        "v": after.get("decision", "?")}
+        "who": actor,
+        "game": game_words(after.get("game"), entry.target),
+        "v": after.get("decision", "?"),
+    }
     if after.get("note"):
         text += " " + _("Note: %(note)s") % {"note": after["note"]}
     return text
@@ -217,9 +259,11 @@ def _decide(entry: AuditEntry, actor: str) -> str:
 def _seat(entry: AuditEntry, actor: str) -> str:
     after = entry.after or {}
     tables = len(after.get("tables") or [])
-    text = ngettext("%(who)s seated round %(n)s (%(t)s table).",
-                    "%(who)s seated round %(n)s (%(t)s tables).", tables) % {
-        "who": actor, "n": after.get("round", "?"), "t": tables}
+    text = ngettext(
+        "%(who)s seated round %(n)s (%(t)s table).",
+        "%(who)s seated round %(n)s (%(t)s tables).",
+        tables,
+    ) % {"who": actor, "n": after.get("round", "?"), "t": tables}
     if after.get("forced"):
         text += " " + _("Seated before every game of the previous round was confirmed.")
     return text
@@ -227,14 +271,17 @@ def _seat(entry: AuditEntry, actor: str) -> str:
 
 def _playoff(entry: AuditEntry, actor: str) -> str:
     games = len((entry.after or {}).get("games") or [])
-    return ngettext("%(who)s seated a medal playoff game (%(n)s match).",
-                    "%(who)s seated a medal playoff game (%(n)s matches).", games) % {
-        "who": actor, "n": games}
+    return ngettext(
+        "%(who)s seated a medal playoff game (%(n)s match).",
+        "%(who)s seated a medal playoff game (%(n)s matches).",
+        games,
+    ) % {"who": actor, "n": games}
 
 
 def _simple(message: str) -> Renderer:
     def render(entry: AuditEntry, actor: str) -> str:
         return message % {"who": actor, "target": entry.target}
+
     return render
 
 
@@ -242,21 +289,29 @@ def _team_add(entry: AuditEntry, actor: str) -> str:
     after = entry.after or {}
     players = " & ".join(p for p in (after.get("captain"), after.get("partner")) if p)
     return _("%(who)s registered the team %(team)s (%(players)s).") % {
-        "who": actor, "team": after.get("name") or entry.target, "players": players or "—"}
+        "who": actor,
+        "team": after.get("name") or entry.target,
+        "players": players or "—",
+    }
 
 
 def _games(entry: AuditEntry, actor: str) -> str:
     return _("%(who)s set the number of games: %(before)s, now %(after)s.") % {
-        "who": actor, "before": (entry.before or {}).get("number_of_games", "—"),
-        "after": (entry.after or {}).get("number_of_games", "—")}
+        "who": actor,
+        "before": (entry.before or {}).get("number_of_games", "—"),
+        "after": (entry.after or {}).get("number_of_games", "—"),
+    }
 
 
 # Appointments (events/officials.py): the role is in ``after`` (granted) or ``before`` (removed).
-ROLE_GRANTED = {"organizer": gettext_lazy("%(who)s appointed %(target)s organizer of the event."),
-                "official": gettext_lazy("%(who)s appointed %(target)s official of the event.")}
-ROLE_REMOVED = {"organizer": gettext_lazy("%(who)s removed %(target)s as organizer of the "
-                                          "event."),
-                "official": gettext_lazy("%(who)s removed %(target)s as official of the event.")}
+ROLE_GRANTED = {
+    "organizer": gettext_lazy("%(who)s appointed %(target)s organizer of the event."),
+    "official": gettext_lazy("%(who)s appointed %(target)s official of the event."),
+}
+ROLE_REMOVED = {
+    "organizer": gettext_lazy("%(who)s removed %(target)s as organizer of the event."),
+    "official": gettext_lazy("%(who)s removed %(target)s as official of the event."),
+}
 
 
 def _role(entry: AuditEntry, actor: str) -> str:
@@ -281,14 +336,18 @@ RENDERERS: dict[str, Renderer] = {
     "event.reopen": _reopen,
     "role.grant": _role,
     "role.remove": _role,
-    "role.new_link": _simple(gettext_lazy("%(who)s gave %(target)s a new link to choose a "
-                                          "password.")),
-    "result.withdrawal_bye": _simple(gettext_lazy("%(who)s counted %(target)s as a bye: the "
-                                                  "other team withdrew.")),
+    "role.new_link": _simple(
+        gettext_lazy("%(who)s gave %(target)s a new link to choose a password.")
+    ),
+    "result.withdrawal_bye": _simple(
+        gettext_lazy("%(who)s counted %(target)s as a bye: the other team withdrew.")
+    ),
     "team.add": _team_add,
     "team.edit": _simple(gettext_lazy("%(who)s corrected the team %(target)s.")),
     "team.withdraw": _simple(gettext_lazy("%(who)s withdrew the team %(target)s.")),
-    "link.regenerate": _simple(gettext_lazy("%(who)s gave %(target)s a new captain’s link and PIN.")),
+    "link.regenerate": _simple(
+        gettext_lazy("%(who)s gave %(target)s a new captain’s link and PIN.")
+    ),
     "link.unlock": _simple(gettext_lazy("%(who)s unlocked the captain’s link of %(target)s.")),
     "round.seat": _seat,
     "round.force": _seat,
@@ -303,7 +362,9 @@ RENDERERS: dict[str, Renderer] = {
     "player.merge": _simple(gettext_lazy("%(who)s merged the duplicate players %(target)s.")),
     "league.create": _simple(gettext_lazy("%(who)s created the league %(target)s.")),
     "season.create": _simple(gettext_lazy("%(who)s created the season %(target)s.")),
-    "season.settings": _simple(gettext_lazy("%(who)s changed the settings of the season %(target)s.")),
+    "season.settings": _simple(
+        gettext_lazy("%(who)s changed the settings of the season %(target)s.")
+    ),
     "season.events": _simple(gettext_lazy("%(who)s changed the events of the season %(target)s.")),
 }
 
@@ -315,8 +376,11 @@ def describe(entry: AuditEntry) -> AuditLine:
     actor = who(entry)
     render = RENDERERS.get(entry.action)
     if render is None:  # an action this module does not know yet: still no raw code alone
-        text = _("%(who)s: %(action)s %(target)s") % {"who": actor, "action": entry.action,
-                                                     "target": entry.target}
+        text = _("%(who)s: %(action)s %(target)s") % {
+            "who": actor,
+            "action": entry.action,
+            "target": entry.target,
+        }
     else:
         text = render(entry, actor)
     model = FIELD_CHANGES.get(entry.action)

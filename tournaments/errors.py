@@ -9,8 +9,15 @@ from __future__ import annotations
 
 
 class RuleError(ValueError):
-    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None,
-                 status: int = 400, extra: dict | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str = "invalid",
+        field: str | None = None,
+        status: int = 400,
+        extra: dict | None = None,
+    ):
         super().__init__(message)
         self.message = str(message)
         self.code = code

@@ -29,34 +29,52 @@ class EventForm(forms.ModelForm):
     movement = forms.ChoiceField(label=_("Seating"))
     scoring_system = forms.ChoiceField(label=_("Scoring system"))
     tiebreaks = forms.CharField(
-        label=_("Tiebreak order"), required=False,
-        help_text=_("Leave empty for the system's order. Otherwise the tiebreaks separated by "
-                    "commas, by key or by name, e.g. “head_to_head, wins, spread”; the draw "
-                    "of lots always comes last."),
+        label=_("Tiebreak order"),
+        required=False,
+        help_text=_(
+            "Leave empty for the system's order. Otherwise the tiebreaks separated by "
+            "commas, by key or by name, e.g. “head_to_head, wins, spread”; the draw "
+            "of lots always comes last."
+        ),
     )
 
     class Meta:
         model = Event
-        fields = ["name", "date", "venue", "game_type", "rule_set", "number_of_games",
-                  "scoring_system", "tiebreaks", "bye_points", "movement", "confirmation",
-                  "visibility"]
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "game_type",
+            "rule_set",
+            "number_of_games",
+            "scoring_system",
+            "tiebreaks",
+            "bye_points",
+            "movement",
+            "confirmation",
+            "visibility",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].choices = rule_set_choices()
         self.fields["movement"].choices = [
-            ("winners_stay", _("Winners stay at their table")), ("swiss", _("Swiss")),
+            ("winners_stay", _("Winners stay at their table")),
+            ("swiss", _("Swiss")),
             ("round_robin", _("Round robin")),
         ]
-        self.fields["movement"].choices = [c for c in self.fields["movement"].choices
-                                           if c[0] in movement_names()]
+        self.fields["movement"].choices = [
+            c for c in self.fields["movement"].choices if c[0] in movement_names()
+        ]
         self.fields["scoring_system"].choices = [
-            (key, label) for key, label in (
+            (key, label)
+            for key, label in (
                 ("fadoq", _("FADOQ: accumulated points, playoff for medals")),
                 ("game_points", _("Game points (win 2, skunk 3)")),
                 ("wins", _("Wins, then point spread")),
-            ) if key in scoring_system_names()
+            )
+            if key in scoring_system_names()
         ]
         if self.instance.pk:
             # The model's JSON list shown as the comma list people type (never "[]").
@@ -70,10 +88,10 @@ class EventForm(forms.ModelForm):
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
 
-
     def clean_tiebreaks(self) -> list[str]:
-        return [k.strip() for k in (self.cleaned_data.get("tiebreaks") or "").split(",")
-                if k.strip()]
+        return [
+            k.strip() for k in (self.cleaned_data.get("tiebreaks") or "").split(",") if k.strip()
+        ]
 
     def clean(self):
         data = super().clean()
@@ -82,25 +100,35 @@ class EventForm(forms.ModelForm):
             return data
         allowed = tiebreak_choices(system)
         by_label = {_(METRICS[k].label).casefold(): k for k in allowed} | {
-            METRICS[k].label.casefold(): k for k in allowed}
+            METRICS[k].label.casefold(): k for k in allowed
+        }
         chain = [k if k in allowed else by_label.get(k.casefold(), k) for k in chain]
         data["tiebreaks"] = chain
         listed = ", ".join(f"{k} ({_(METRICS[k].label)})" for k in allowed)
         unknown = [k for k in chain if k not in allowed]
         if unknown:
-            self.add_error("tiebreaks", _(
-                "“%(key)s” is not a tiebreak of this scoring system. Allowed, separated by "
-                "commas: %(keys)s.") % {"key": unknown[0], "keys": listed})
+            self.add_error(
+                "tiebreaks",
+                _(
+                    "“%(key)s” is not a tiebreak of this scoring system. Allowed, separated by "
+                    "commas: %(keys)s."
+                )
+                % {"key": unknown[0], "keys": listed},
+            )
         elif len(set(chain)) != len(chain):
             self.add_error("tiebreaks", _("Each tiebreak may appear only once."))
         else:
             try:
                 StandingsConfig(system, tiebreaks=tuple(chain))
             except StandingsError:
-                self.add_error("tiebreaks", _(
-                    "The draw of lots separates every team: it must come last (it is added "
-                    "at the end when left out). Allowed, separated by commas: %(keys)s.")
-                    % {"keys": listed})
+                self.add_error(
+                    "tiebreaks",
+                    _(
+                        "The draw of lots separates every team: it must come last (it is added "
+                        "at the end when left out). Allowed, separated by commas: %(keys)s."
+                    )
+                    % {"keys": listed},
+                )
         return data
 
 
@@ -109,17 +137,25 @@ class TeamForm(forms.Form):
     knows, or a name (a new player). Names are never matched to existing players."""
 
     name = forms.CharField(label=_("Team name"), max_length=TEAM_NAME_MAX)
-    captain = forms.CharField(label=_("Captain"), max_length=PLAYER_NAME_MAX, required=False,
-                              help_text=_("As written on the score sheets."))
-    captain_member_number = forms.CharField(label=_("Captain's member number"), max_length=40,
-                                            required=False)
-    captain_player = forms.ChoiceField(label=_("…or the captain is this known player"),
-                                       required=False)
+    captain = forms.CharField(
+        label=_("Captain"),
+        max_length=PLAYER_NAME_MAX,
+        required=False,
+        help_text=_("As written on the score sheets."),
+    )
+    captain_member_number = forms.CharField(
+        label=_("Captain's member number"), max_length=40, required=False
+    )
+    captain_player = forms.ChoiceField(
+        label=_("…or the captain is this known player"), required=False
+    )
     partner = forms.CharField(label=_("Partner"), max_length=PLAYER_NAME_MAX, required=False)
-    partner_member_number = forms.CharField(label=_("Partner's member number"), max_length=40,
-                                            required=False)
-    partner_player = forms.ChoiceField(label=_("…or the partner is this known player"),
-                                       required=False)
+    partner_member_number = forms.CharField(
+        label=_("Partner's member number"), max_length=40, required=False
+    )
+    partner_player = forms.ChoiceField(
+        label=_("…or the partner is this known player"), required=False
+    )
 
     def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -128,7 +164,8 @@ class TeamForm(forms.Form):
             return
         choices = [("", _("— a new player, or by member number —"))] + [
             (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else p.name)
-            for p in players]
+            for p in players
+        ]
         self.fields["captain_player"].choices = choices
         self.fields["partner_player"].choices = choices
 
@@ -143,21 +180,27 @@ class TeamEditForm(forms.Form):
     """Correct a team: its name, its players' names and member numbers (fixed on the players)."""
 
     name = forms.CharField(label=_("Team name"), max_length=120)
-    captain = forms.CharField(label=_("Captain"), max_length=120,
-                              help_text=_("As written on the score sheets."))
-    captain_member_number = forms.CharField(label=_("Captain's member number"), max_length=40,
-                                            required=False)
+    captain = forms.CharField(
+        label=_("Captain"), max_length=120, help_text=_("As written on the score sheets.")
+    )
+    captain_member_number = forms.CharField(
+        label=_("Captain's member number"), max_length=40, required=False
+    )
     partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
-    partner_member_number = forms.CharField(label=_("Partner's member number"), max_length=40,
-                                            required=False)
+    partner_member_number = forms.CharField(
+        label=_("Partner's member number"), max_length=40, required=False
+    )
 
 
 class TeamImportForm(forms.Form):
     text = forms.CharField(
         label=_("Paste the list (one team per line: team, captain, partner)"),
-        help_text=_("Two more columns may give the captain's and the partner's member numbers: "
-                    "a number the league knows links the team to that player."),
-        widget=forms.Textarea, required=False,
+        help_text=_(
+            "Two more columns may give the captain's and the partner's member numbers: "
+            "a number the league knows links the team to that player."
+        ),
+        widget=forms.Textarea,
+        required=False,
     )
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
 
@@ -174,9 +217,12 @@ class NumberOfGamesForm(forms.Form):
 
 class PinForm(forms.Form):
     pin = forms.CharField(
-        label=_("PIN"), max_length=32, required=False,  # empty: the clear message below
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "one-time-code",
-                                      "autofocus": True}),
+        label=_("PIN"),
+        max_length=32,
+        required=False,  # empty: the clear message below
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}
+        ),
     )
 
     def clean_pin(self) -> str:
@@ -185,16 +231,22 @@ class PinForm(forms.Form):
         pin = normalize_pin(self.cleaned_data["pin"])
         if pin is None:
             raise forms.ValidationError(
-                _("A PIN is 6 digits, as printed on your captain's slip (for example "
-                  "461 224). Nothing was checked: no attempt is used."), code="pin_format")
+                _(
+                    "A PIN is 6 digits, as printed on your captain's slip (for example "
+                    "461 224). Nothing was checked: no attempt is used."
+                ),
+                code="pin_format",
+            )
         return pin
 
 
 class FinalScoreForm(forms.Form):
-    score_a = forms.IntegerField(min_value=0, max_value=999, widget=forms.NumberInput(
-        attrs={"inputmode": "numeric"}))
-    score_b = forms.IntegerField(min_value=0, max_value=999, widget=forms.NumberInput(
-        attrs={"inputmode": "numeric"}))
+    score_a = forms.IntegerField(
+        min_value=0, max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+    )
+    score_b = forms.IntegerField(
+        min_value=0, max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+    )
     idempotency_key = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
@@ -215,12 +267,17 @@ class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Season name"), max_length=120)
     aggregation = forms.ChoiceField(label=_("Season standings add up"))
     placement_points = forms.CharField(
-        label=_("Placement points"), required=False,
-        help_text=_("Points for 1st, 2nd, 3rd… separated by commas, e.g. “25, 18, 15, 12, 10”. "
-                    "Places past the list get 0."),
+        label=_("Placement points"),
+        required=False,
+        help_text=_(
+            "Points for 1st, 2nd, 3rd… separated by commas, e.g. “25, 18, 15, 12, 10”. "
+            "Places past the list get 0."
+        ),
     )
     best_of = forms.IntegerField(
-        label=_("Best events counted"), required=False, min_value=1,
+        label=_("Best events counted"),
+        required=False,
+        min_value=1,
         help_text=_("Count only each team's and player's best N events. Empty: all events."),
     )
 
@@ -231,7 +288,9 @@ class SeasonForm(forms.Form):
 
 class SeasonEventsForm(forms.Form):
     events = forms.MultipleChoiceField(
-        label=_("Events of this season"), required=False, widget=forms.CheckboxSelectMultiple,
+        label=_("Events of this season"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
         help_text=_("Events you organize that are in no other season."),
     )
 
@@ -247,8 +306,12 @@ class MergeForm(forms.Form):
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
         choices = [("", "—")] + [
-            (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else
-             f"{p.name} (#{p.pk})") for p in players]
+            (
+                str(p.pk),
+                f"{p.name} (n° {p.member_number})" if p.member_number else f"{p.name} (#{p.pk})",
+            )
+            for p in players
+        ]
         self.fields["duplicate"].choices = choices
         self.fields["into"].choices = choices
 
@@ -258,7 +321,12 @@ class AppointForm(forms.Form):
 
     email = forms.EmailField(label=_("Email address"), max_length=254)
     name = forms.CharField(label=_("Name (for a new account)"), max_length=120, required=False)
-    role = forms.ChoiceField(label=_("Role"), choices=[
-        ("official", _("Official: runs the floor, seats rounds, enters and corrects results")),
-        ("organizer", _("Organizer: also the settings, the release, closing, the officials")),
-    ], initial="official", widget=forms.RadioSelect)
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[
+            ("official", _("Official: runs the floor, seats rounds, enters and corrects results")),
+            ("organizer", _("Organizer: also the settings, the release, closing, the officials")),
+        ],
+        initial="official",
+        widget=forms.RadioSelect,
+    )

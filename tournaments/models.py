@@ -24,7 +24,9 @@ class League(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
     organizers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="organized_leagues",
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="organized_leagues",
         help_text=_("May edit the league's seasons and players (staff always may)."),
     )
     created_at = models.DateTimeField(default=timezone.now)
@@ -46,15 +48,21 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField()
     aggregation = models.CharField(
-        _("season standings"), max_length=10, choices=Aggregation.choices,
+        _("season standings"),
+        max_length=10,
+        choices=Aggregation.choices,
         default=Aggregation.EVENT_POINTS,
     )
     placement_points = models.JSONField(
-        _("placement points"), default=list, blank=True,
+        _("placement points"),
+        default=list,
+        blank=True,
         help_text=_("Points for 1st, 2nd, 3rd… place in an event; ranks past the list get 0."),
     )
     best_of = models.PositiveSmallIntegerField(
-        _("best events counted"), null=True, blank=True,
+        _("best events counted"),
+        null=True,
+        blank=True,
         help_text=_("Count only each team's or player's best N events. Empty: all events."),
     )
 
@@ -82,7 +90,9 @@ class Player(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     member_number = models.CharField(
-        _("member number"), max_length=40, blank=True,
+        _("member number"),
+        max_length=40,
+        blank=True,
         help_text=_("The league's own number for the player (a FADOQ card, say)."),
     )
     merged_into = models.ForeignKey(
@@ -95,7 +105,8 @@ class Player(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["league", "member_number"], condition=~Q(member_number=""),
+                fields=["league", "member_number"],
+                condition=~Q(member_number=""),
                 name="member_number_per_league",
             )
         ]
@@ -125,8 +136,12 @@ class Event(models.Model):
         FINISHED = "finished", _("Finished")
 
     uid = models.UUIDField(
-        default=uuid.uuid4, unique=True, editable=False,
-        help_text=_("Identity carried by event archives: importing the same event twice is a no-op."),
+        default=uuid.uuid4,
+        unique=True,
+        editable=False,
+        help_text=_(
+            "Identity carried by event archives: importing the same event twice is a no-op."
+        ),
     )
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(unique=True)
@@ -139,23 +154,31 @@ class Event(models.Model):
         _("game"), max_length=20, choices=GameType.choices, default=GameType.CRIBBAGE
     )
     rule_set = models.CharField(
-        _("rule set"), max_length=40, default="FADOQ",
+        _("rule set"),
+        max_length=40,
+        default="FADOQ",
         help_text=_("Cribbage rule set name (FADOQ, FOUR_PLAYER_PARTNERS, STANDARD_2P_121…)."),
     )
     number_of_games = models.PositiveSmallIntegerField(_("number of games"), default=8)
     scoring_system = models.CharField(_("scoring system"), max_length=20, default="fadoq")
     tiebreaks = models.JSONField(_("tiebreak order"), default=list, blank=True)
     bye_points = models.PositiveSmallIntegerField(
-        _("points for a bye"), null=True, blank=True,
+        _("points for a bye"),
+        null=True,
+        blank=True,
         help_text=_("Empty: the team's average over its games."),
     )
     movement = models.CharField(_("seating"), max_length=20, default="winners_stay")
     confirmation = models.CharField(
-        _("confirmation"), max_length=20, choices=Confirmation.choices,
+        _("confirmation"),
+        max_length=20,
+        choices=Confirmation.choices,
         default=Confirmation.BOTH_CAPTAINS,
     )
     visibility = models.CharField(
-        _("standings visibility"), max_length=10, choices=Visibility.choices,
+        _("standings visibility"),
+        max_length=10,
+        choices=Visibility.choices,
         default=Visibility.AFTER_RELEASE,
     )
     released_at = models.DateTimeField(_("results released at"), null=True, blank=True)
@@ -164,7 +187,10 @@ class Event(models.Model):
     # frozen until an organizer reopens it (see ``events.closing``).
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     finished_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
     )
     finished_by_label = models.CharField(max_length=160, blank=True)
@@ -199,7 +225,10 @@ class Team(models.Model):
     captain = models.CharField(_("captain"), max_length=120)
     partner = models.CharField(_("partner"), max_length=120, blank=True)
     captain_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="captained_teams",
     )
     # The names above are as written on the event's sheets; these say who the people are.
@@ -308,8 +337,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         if self.team_b_id is None:
             return _("%(a)s — bye") % {"a": self.team_a}
-        return _("Table %(t)s: %(a)s against %(b)s") % {"t": self.table, "a": self.team_a,
-                                                         "b": self.team_b}
+        return _("Table %(t)s: %(a)s against %(b)s") % {
+            "t": self.table,
+            "a": self.team_a,
+            "b": self.team_b,
+        }
 
     @property
     def is_bye(self) -> bool:
@@ -359,7 +391,8 @@ class Report(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="report_version"),
             models.UniqueConstraint(
-                fields=["game", "idempotency_key"], condition=~Q(idempotency_key=""),
+                fields=["game", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
                 name="report_idempotency",
             ),
         ]

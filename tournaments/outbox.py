@@ -62,9 +62,7 @@ def flush_outbox(limit: int = 500) -> int:
 def mark_done(outbox_id: int | None) -> None:
     """A task finished the work of this row (idempotent: a re-run changes nothing)."""
     if outbox_id is not None:
-        OutboxTask.objects.filter(pk=outbox_id, done_at__isnull=True).update(
-            done_at=timezone.now()
-        )
+        OutboxTask.objects.filter(pk=outbox_id, done_at__isnull=True).update(done_at=timezone.now())
 
 
 def pending_work() -> int:

@@ -18,8 +18,13 @@ from tournaments.models import Event
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
 
-RETRIES = {"autoretry_for": (Exception,), "retry_backoff": 2, "retry_backoff_max": 120,
-           "retry_jitter": False, "max_retries": 6}
+RETRIES = {
+    "autoretry_for": (Exception,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 120,
+    "retry_jitter": False,
+    "max_retries": 6,
+}
 
 
 @shared_task(bind=True, **RETRIES)

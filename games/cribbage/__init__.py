@@ -10,7 +10,12 @@ from games.cribbage.scoring import HandScore, ScoreItem, score_hand
 from games.cribbage.pegging import PegItem, PegScore, PeggingError, peg_points, peg_score
 from games.cribbage.validation import InvalidCount, possible_scores, validate_count
 from games.cribbage.fast import hand_distribution, score_total
-from games.cribbage.discard import DiscardAnalysis, DiscardChoice, ScoreDistribution, analyze_discards
+from games.cribbage.discard import (
+    DiscardAnalysis,
+    DiscardChoice,
+    ScoreDistribution,
+    analyze_discards,
+)
 from games.cribbage.rules import PRESETS, RuleSet, RuleSetError, Skunk, skunk
 from games.cribbage.rules import FADOQ, FIVE_PLAYER, FOUR_PLAYER_PARTNERS, SIX_PLAYER
 from games.cribbage.rules import STANDARD_2P_121, STANDARD_2P_61, THREE_PLAYER

@@ -217,8 +217,19 @@ class Misdeal(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
-    for cls in (CutForDeal, Deal, Discard, Cut, TurnStarter, Play, Go, CountHand, CountCrib,
-                Muggins, Misdeal)
+    for cls in (
+        CutForDeal,
+        Deal,
+        Discard,
+        Cut,
+        TurnStarter,
+        Play,
+        Go,
+        CountHand,
+        CountCrib,
+        Muggins,
+        Misdeal,
+    )
 }
 
 

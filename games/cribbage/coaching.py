@@ -66,8 +66,9 @@ class DiscardAdvice:
         }
 
 
-def coach_discard(dealt: str | Iterable[str | Card], *, keep: str | Iterable[str | Card],
-                  dealer: bool) -> DiscardAdvice:
+def coach_discard(
+    dealt: str | Iterable[str | Card], *, keep: str | Iterable[str | Card], dealer: bool
+) -> DiscardAdvice:
     """How good keeping ``keep`` out of the six ``dealt`` cards is, for the dealer or not."""
     analysis = analyze_discards(dealt, dealer=dealer, players=2)
     kept = frozenset(parse_cards(keep))
@@ -75,12 +76,20 @@ def coach_discard(dealt: str | Iterable[str | Card], *, keep: str | Iterable[str
         if frozenset(choice.keep) == kept:
             best = analysis.best
             return DiscardAdvice(
-                dealt=analysis.dealt, dealer=bool(dealer), keep=choice.keep,
-                discard=choice.discard, expected=choice.net, best_keep=best.keep,
-                best_discard=best.discard, best=best.net, rank=rank,
+                dealt=analysis.dealt,
+                dealer=bool(dealer),
+                keep=choice.keep,
+                discard=choice.discard,
+                expected=choice.net,
+                best_keep=best.keep,
+                best_discard=best.discard,
+                best=best.net,
+                rank=rank,
             )
-    raise CardError(f"keeping {format_cards(kept)} is not a choice from the dealt "
-                    f"{format_cards(analysis.dealt)}: keep 4 of the dealt cards")
+    raise CardError(
+        f"keeping {format_cards(kept)} is not a choice from the dealt "
+        f"{format_cards(analysis.dealt)}: keep 4 of the dealt cards"
+    )
 
 
 def suboptimal(advices: Sequence[DiscardAdvice]) -> list[DiscardAdvice]:

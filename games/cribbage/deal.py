@@ -70,7 +70,7 @@ def deal_hand(rules: RuleSet, deck: Sequence[Card], dealer: int) -> DealtHand:
     order = deal_order(rules, dealer)
     for card, seat in zip(deck, order, strict=False):
         (crib if seat is None else hands[seat]).append(card)
-    return DealtHand(tuple(map(tuple, hands)), tuple(crib), tuple(deck[len(order):]))
+    return DealtHand(tuple(map(tuple, hands)), tuple(crib), tuple(deck[len(order) :]))
 
 
 def stack_deck(

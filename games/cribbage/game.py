@@ -161,9 +161,7 @@ class GameState:
         if not isinstance(rules, RuleSet):
             raise GameError(f"a game needs a RuleSet, got {type(rules).__name__}")
         self.rules = rules
-        self.decks = tuple(
-            check_deck(d, where=f"deck order {i}") for i, d in enumerate(decks)
-        )
+        self.decks = tuple(check_deck(d, where=f"deck order {i}") for i, d in enumerate(decks))
         self.cut_decks = tuple(
             check_deck(d, where=f"cut deck {i}") for i, d in enumerate(cut_decks)
         )
@@ -177,8 +175,7 @@ class GameState:
         self.first_dealer = first_dealer
         start = tuple(scores) if scores is not None else (0,) * rules.sides
         if len(start) != rules.sides or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target
-            for s in start
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target for s in start
         ):
             raise GameError(
                 f"scores must be {rules.sides} whole numbers from 0 to {rules.target - 1} "
@@ -251,7 +248,9 @@ class GameState:
     def cutter(self) -> int:
         """The player on the dealer's right, who cuts for the starter."""
         if self.dealer is None:
-            raise GameError("there is no cutter yet: the dealer is not known before the cut for deal")
+            raise GameError(
+                "there is no cutter yet: the dealer is not known before the cut for deal"
+            )
         return (self.dealer - 1) % self.rules.players
 
     def side_of(self, seat: int) -> int:
@@ -305,7 +304,8 @@ class GameState:
         actions: list[Action] = []
         if self._muggins is not None:
             actions += [
-                Muggins(p) for p in range(self.rules.players)
+                Muggins(p)
+                for p in range(self.rules.players)
                 if self.side_of(p) != self._muggins.side
             ]
         phase = self.phase
@@ -362,7 +362,9 @@ class GameState:
         if self.phase is Phase.OVER:
             raise IllegalAction(f"{action}: not allowed, the game is over (side {self.winner} won)")
         if hasattr(action, "player"):
-            _check_seat(self.rules, action.player, f"{type(action).__name__}: player", IllegalAction)
+            _check_seat(
+                self.rules, action.player, f"{type(action).__name__}: player", IllegalAction
+            )
         if isinstance(action, Muggins):
             return self._check_muggins(action)
         allowed = _PHASE_ACTIONS[self.phase]
@@ -380,8 +382,10 @@ class GameState:
 
     def _check_cutfordeal(self, action: CutForDeal) -> None:
         if action.player != self.to_act:
-            self._refuse(f"player {action.player} cannot cut for deal now: "
-                         f"it is player {self.to_act}'s turn to cut")
+            self._refuse(
+                f"player {action.player} cannot cut for deal now: "
+                f"it is player {self.to_act}'s turn to cut"
+            )
 
     def _do_cutfordeal(self, action: CutForDeal) -> None:
         deck = self._cut_deck(self.cut_round)
@@ -402,21 +406,24 @@ class GameState:
         if round_no < len(self.cut_decks):
             return self.cut_decks[round_no]
         if self.seed is None:
-            raise GameError(f"no cut deck for cut-for-deal round {round_no}: give more cut decks "
-                            f"or a seed")
+            raise GameError(
+                f"no cut deck for cut-for-deal round {round_no}: give more cut decks or a seed"
+            )
         return tuple(shuffled_deck(f"{self.seed}:cut:{round_no}"))
 
     # deal ----------------------------------------------------------------------------------------
 
     def _check_deal(self, action: Deal) -> None:
         if self.deals_made >= len(self.decks) and self.seed is None:
-            self._refuse(f"cannot deal: the game was set up with {len(self.decks)} deck order(s) "
-                         f"and no seed, and deal {self.deals_made + 1} needs another")
+            self._refuse(
+                f"cannot deal: the game was set up with {len(self.decks)} deck order(s) "
+                f"and no seed, and deal {self.deals_made + 1} needs another"
+            )
 
     def _do_deal(self, action: Deal) -> None:
         n = self.deals_made
-        deck = self.decks[n] if n < len(self.decks) else tuple(
-            shuffled_deck(f"{self.seed}:deal:{n}")
+        deck = (
+            self.decks[n] if n < len(self.decks) else tuple(shuffled_deck(f"{self.seed}:deal:{n}"))
         )
         self.deals_made += 1
         self.hand_number += 1
@@ -442,16 +449,22 @@ class GameState:
         p = action.player
         need = self.rules.discards_of(p, dealer=self.dealer)
         if need == 0:
-            self._refuse(f"player {p} has no card to discard: they were dealt {HAND_SIZE} and keep them all")
+            self._refuse(
+                f"player {p} has no card to discard: they were dealt {HAND_SIZE} and keep them all"
+            )
         if p in self.discarded:
             self._refuse(f"player {p} has already discarded to the crib")
         if len(action.cards) != need:
-            self._refuse(f"player {p} must discard exactly {need} card(s) to the crib, "
-                         f"got {len(action.cards)}: {format_cards(action.cards)}")
+            self._refuse(
+                f"player {p} must discard exactly {need} card(s) to the crib, "
+                f"got {len(action.cards)}: {format_cards(action.cards)}"
+            )
         missing = [c for c in action.cards if c not in self.held[p]]
         if missing:
-            self._refuse(f"player {p} cannot discard {format_cards(missing)}: not in their hand "
-                         f"({format_cards(self.held[p])})")
+            self._refuse(
+                f"player {p} cannot discard {format_cards(missing)}: not in their hand "
+                f"({format_cards(self.held[p])})"
+            )
 
     def _do_discard(self, action: Discard) -> None:
         p = action.player
@@ -482,8 +495,9 @@ class GameState:
             self._log(None, dealer_side, "misdeal", -penalty, "the dealer's side loses the penalty")
             return
         for side in range(rules.sides):
-            if side != dealer_side and self._score(None, side, "misdeal", penalty,
-                                                   f"misdeal by player {self.dealer}"):
+            if side != dealer_side and self._score(
+                None, side, "misdeal", penalty, f"misdeal by player {self.dealer}"
+            ):
                 return
 
     # cut and starter -----------------------------------------------------------------------------
@@ -494,13 +508,17 @@ class GameState:
 
     def _check_cut(self, action: Cut) -> None:
         if action.player != self.cutter:
-            self._refuse(f"player {action.player} cannot cut: the player on the dealer's right "
-                         f"(player {self.cutter}) cuts")
+            self._refuse(
+                f"player {action.player} cannot cut: the player on the dealer's right "
+                f"(player {self.cutter}) cuts"
+            )
         low, high = self._cut_range()
         if not low <= action.depth <= high:
-            self._refuse(f"player {action.player} cannot cut {action.depth} cards: the pack has "
-                         f"{len(self.pack)} and each packet keeps at least "
-                         f"{self.rules.min_cut_packet} (cut {low} to {high})")
+            self._refuse(
+                f"player {action.player} cannot cut {action.depth} cards: the pack has "
+                f"{len(self.pack)} and each packet keeps at least "
+                f"{self.rules.min_cut_packet} (cut {low} to {high})"
+            )
 
     def _do_cut(self, action: Cut) -> None:
         self.cut_depth = action.depth
@@ -513,8 +531,13 @@ class GameState:
         self.starter = self.pack.pop(self.cut_depth)
         self.phase = Phase.PLAY
         heels = self.rules.his_heels if self.starter.rank is Rank.JACK else 0
-        if heels and self._score(self.dealer, self.side_of(self.dealer), "his heels", heels,
-                                 f"starter {self.starter} is a jack"):
+        if heels and self._score(
+            self.dealer,
+            self.side_of(self.dealer),
+            "his heels",
+            heels,
+            f"starter {self.starter} is a jack",
+        ):
             return
         self.turn = self.dealer  # the player on the dealer's left leads
         self._advance_play(None)
@@ -529,13 +552,20 @@ class GameState:
         if p != self.turn:
             self._refuse(f"player {p} cannot lay {card}: it is player {self.turn}'s turn to play")
         if card not in self.held[p]:
-            where = "has already been laid" if any(c == card for _, c in self.laid) else (
-                "is not in their hand")
-            self._refuse(f"player {p} cannot lay {card}: it {where} "
-                         f"(holding {format_cards(self.held[p]) or 'nothing'})")
+            where = (
+                "has already been laid"
+                if any(c == card for _, c in self.laid)
+                else ("is not in their hand")
+            )
+            self._refuse(
+                f"player {p} cannot lay {card}: it {where} "
+                f"(holding {format_cards(self.held[p]) or 'nothing'})"
+            )
         if self.count + card.pips > MAX_COUNT:
-            self._refuse(f"player {p} cannot lay {card}: the count is {self.count} and would "
-                         f"pass 31 ({self.count + card.pips})")
+            self._refuse(
+                f"player {p} cannot lay {card}: the count is {self.count} and would "
+                f"pass 31 ({self.count + card.pips})"
+            )
 
     def _do_play(self, action: Play) -> None:
         p, card = action.player, action.card
@@ -556,8 +586,10 @@ class GameState:
             self._refuse(f"player {p} cannot say go: it is player {self.turn}'s turn to play")
         playable = self._playable(p)
         if playable:
-            self._refuse(f"player {p} cannot say go: the count is {self.count} and they can "
-                         f"still lay {format_cards(playable)}")
+            self._refuse(
+                f"player {p} cannot say go: the count is {self.count} and they can "
+                f"still lay {format_cards(playable)}"
+            )
 
     def _do_go(self, action: Go) -> None:
         self.passed.add(action.player)
@@ -608,8 +640,13 @@ class GameState:
         cutoff = self.rules.one_point_cutoff
         lone = not card_points
         if lone and cutoff is not None and self.scores[side] >= cutoff:
-            self._log(p, side, kind, 0, f"not scored: a lone point from {cutoff} on "
-                                        f"(side stands at {self.scores[side]})")
+            self._log(
+                p,
+                side,
+                kind,
+                0,
+                f"not scored: a lone point from {cutoff} on (side stands at {self.scores[side]})",
+            )
             return False
         detail = "last card of the play" if kind == "last card" else f"go at {self.count}"
         return self._score(p, side, kind, 1, detail)
@@ -633,24 +670,34 @@ class GameState:
         expected_what, seat = self.show_queue[0]
         p = action.player
         if (what, p) != (expected_what, seat):
-            who = (f"the dealer (player {seat}) counts the crib" if expected_what == "crib"
-                   else f"player {seat} counts their hand")
-            self._refuse(f"{action}: not allowed now, {who} next "
-                         f"(the show goes clockwise from the dealer's left, the crib last)")
+            who = (
+                f"the dealer (player {seat}) counts the crib"
+                if expected_what == "crib"
+                else f"player {seat} counts their hand"
+            )
+            self._refuse(
+                f"{action}: not allowed now, {who} next "
+                f"(the show goes clockwise from the dealer's left, the crib last)"
+            )
         claimed = action.claimed
         if claimed is None:
             return
         if not 0 <= claimed <= MAX_SCORE or claimed in IMPOSSIBLE_SCORES:
-            self._refuse(f"player {p} cannot claim {claimed}: possible counts are 0-29 except "
-                         f"19, 25, 26, 27")
+            self._refuse(
+                f"player {p} cannot claim {claimed}: possible counts are 0-29 except 19, 25, 26, 27"
+            )
         exact = self._show_score(what, seat).total
         if claimed > exact:
-            self._refuse(f"player {p} claims {claimed} but the {what} scores {exact}: a claim "
-                         f"cannot exceed the true count")
+            self._refuse(
+                f"player {p} claims {claimed} but the {what} scores {exact}: a claim "
+                f"cannot exceed the true count"
+            )
         if claimed < exact and not self._claims_allowed():
-            self._refuse(f"player {p} claims {claimed} but the {what} scores {exact}: these "
-                         f"rules count every show exactly (no muggins, forgotten points are "
-                         f"recovered); claim {exact} or leave the claim out")
+            self._refuse(
+                f"player {p} claims {claimed} but the {what} scores {exact}: these "
+                f"rules count every show exactly (no muggins, forgotten points are "
+                f"recovered); claim {exact} or leave the claim out"
+            )
 
     def _check_counthand(self, action: CountHand) -> None:
         self._check_count(action, "hand")
@@ -684,16 +731,23 @@ class GameState:
     def _check_muggins(self, action: Muggins) -> None:
         chance = self._muggins
         if chance is None or not self.rules.muggins:
-            self._refuse(f"player {action.player} cannot call muggins: no count has just "
-                         f"missed points" + ("" if self.rules.muggins else
-                                             " (and these rules have no muggins)"))
+            self._refuse(
+                f"player {action.player} cannot call muggins: no count has just "
+                f"missed points"
+                + ("" if self.rules.muggins else " (and these rules have no muggins)")
+            )
         if self.side_of(action.player) == chance.side:
             self._refuse(f"player {action.player} cannot call muggins on their own side's count")
 
     def _do_muggins(self, action: Muggins) -> None:
         chance, self._muggins = self._muggins, None
-        self._score(action.player, self.side_of(action.player), "muggins", chance.points,
-                    f"points missed in {chance.what}")
+        self._score(
+            action.player,
+            self.side_of(action.player),
+            "muggins",
+            chance.points,
+            f"points missed in {chance.what}",
+        )
 
     # scoring -------------------------------------------------------------------------------------
 
@@ -731,8 +785,10 @@ def _freeze(value: Any) -> Any:
 
 def _check_seat(rules: RuleSet, seat: object, label: str, error: type = GameError) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
-        raise error(f"{label} {seat!r} is not a seat: seats are 0 to {rules.players - 1} "
-                    f"({rules.players} players)")
+        raise error(
+            f"{label} {seat!r} is not a seat: seats are 0 to {rules.players - 1} "
+            f"({rules.players} players)"
+        )
 
 
 def play_random_game(

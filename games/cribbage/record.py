@@ -53,8 +53,9 @@ def new_game_from_record(record: dict[str, Any]) -> GameState:
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
-        raise RecordError(f"not a cribbage game record: format is {record.get('format')!r}, "
-                          f"expected {FORMAT!r}")
+        raise RecordError(
+            f"not a cribbage game record: format is {record.get('format')!r}, expected {FORMAT!r}"
+        )
     try:
         spec = record["rules"]
         rules = RuleSet.by_name(spec) if isinstance(spec, str) else RuleSet.from_dict(spec)

@@ -26,24 +26,33 @@ from .cribbage import COMPUTER, HUMAN, ClaimTooHigh, Table, TableError
 
 
 class NewGameRequest(serializers.Serializer):
-    level = serializers.ChoiceField(choices=list(LEVELS), default="standard",
-                                    help_text="How the computer discards and pegs.")
-    target = serializers.ChoiceField(choices=[121, 61], default=121,
-                                     help_text="121 points, or 61 (the French rules).")
+    level = serializers.ChoiceField(
+        choices=list(LEVELS), default="standard", help_text="How the computer discards and pegs."
+    )
+    target = serializers.ChoiceField(
+        choices=[121, 61], default=121, help_text="121 points, or 61 (the French rules)."
+    )
     count_own_hand = serializers.BooleanField(
-        default=False, help_text="You announce your own counts; the computer calls muggins on "
-                                 "the points you miss.")
+        default=False,
+        help_text="You announce your own counts; the computer calls muggins on "
+        "the points you miss.",
+    )
 
 
 class ActRequest(serializers.Serializer):
     move = serializers.IntegerField(
-        min_value=0, help_text="The state's move number this action was chosen at. A repeat "
-                               "(the same number again) is answered with the state, not applied.")
-    action = serializers.JSONField(help_text=(
-        "An engine action: {\"type\": \"CutForDeal\"}, {\"type\": \"Deal\"}, "
-        "{\"type\": \"Discard\", \"cards\": [\"5H\", \"JD\"]}, {\"type\": \"Cut\"}, "
-        "{\"type\": \"Play\", \"card\": \"5H\"}, {\"type\": \"Go\"}, "
-        "{\"type\": \"CountHand\", \"claimed\": 8} (counting your own hand only)."))
+        min_value=0,
+        help_text="The state's move number this action was chosen at. A repeat "
+        "(the same number again) is answered with the state, not applied.",
+    )
+    action = serializers.JSONField(
+        help_text=(
+            'An engine action: {"type": "CutForDeal"}, {"type": "Deal"}, '
+            '{"type": "Discard", "cards": ["5H", "JD"]}, {"type": "Cut"}, '
+            '{"type": "Play", "card": "5H"}, {"type": "Go"}, '
+            '{"type": "CountHand", "claimed": 8} (counting your own hand only).'
+        )
+    )
 
 
 class StateOut(serializers.Serializer):
@@ -53,10 +62,15 @@ class StateOut(serializers.Serializer):
     count_own_hand = serializers.BooleanField()
     move = serializers.IntegerField(help_text="Send it back with the next action.")
     applied = serializers.BooleanField(help_text="Whether the action sent was applied now.")
-    awaiting = serializers.CharField(allow_null=True, help_text=(
-        "cut_for_deal, deal, discard, cut, play, go, count; null once the game is over."))
-    legal = serializers.ListField(child=serializers.JSONField(),
-                                  help_text="The actions you may send now.")
+    awaiting = serializers.CharField(
+        allow_null=True,
+        help_text=(
+            "cut_for_deal, deal, discard, cut, play, go, count; null once the game is over."
+        ),
+    )
+    legal = serializers.ListField(
+        child=serializers.JSONField(), help_text="The actions you may send now."
+    )
     scores = serializers.DictField(child=serializers.IntegerField())
     dealer = serializers.CharField(allow_null=True, help_text="you, computer, or null.")
     hand = serializers.ListField(child=serializers.CharField())
@@ -64,8 +78,9 @@ class StateOut(serializers.Serializer):
     count = serializers.IntegerField()
     series = serializers.ListField(child=serializers.JSONField())
     computer_cards = serializers.IntegerField()
-    log = serializers.ListField(child=serializers.JSONField(),
-                                help_text="What happened since your last action.")
+    log = serializers.ListField(
+        child=serializers.JSONField(), help_text="What happened since your last action."
+    )
     show = serializers.ListField(child=serializers.JSONField())
     coaching = serializers.JSONField(allow_null=True, help_text="This deal's discard coaching.")
     winner = serializers.CharField(allow_null=True)
@@ -88,9 +103,14 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
             continue
         legal.append(action.to_json())
     return {
-        "id": game.pk, "level": table.level, "target": g.rules.target,
-        "count_own_hand": table.count_own, "move": game.moves, "applied": applied,
-        "awaiting": table.awaiting, "legal": legal,
+        "id": game.pk,
+        "level": table.level,
+        "target": g.rules.target,
+        "count_own_hand": table.count_own,
+        "move": game.moves,
+        "applied": applied,
+        "awaiting": table.awaiting,
+        "legal": legal,
         "scores": {"you": g.scores[HUMAN], "computer": g.scores[COMPUTER]},
         "dealer": seat_name.get(g.dealer),
         "hand": [str(c) for c in view.hand] if view else [],
@@ -98,7 +118,9 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         "count": g.count,
         "series": [{"by": seat_name[s], "card": str(c)} for s, c in g.series],
         "computer_cards": len(g.held[COMPUTER]),
-        "log": table.recent, "show": table.show, "coaching": table.last_advice,
+        "log": table.recent,
+        "show": table.show,
+        "coaching": table.last_advice,
         "winner": seat_name.get(g.winner) if g.is_over else None,
         "statistics": table.statistics() if g.is_over else None,
     }
@@ -111,10 +133,15 @@ class PlayView(APIView):
 
 class NewCribbageView(PlayView):
     @extend_schema(
-        tags=["play"], summary="Start a cribbage game against the computer",
-        request=NewGameRequest, responses={201: StateOut, 400: ErrorOut, 429: ErrorOut},
-        examples=[OpenApiExample("pro, 61 points", value={"level": "pro", "target": 61},
-                                 request_only=True)],
+        tags=["play"],
+        summary="Start a cribbage game against the computer",
+        request=NewGameRequest,
+        responses={201: StateOut, 400: ErrorOut, 429: ErrorOut},
+        examples=[
+            OpenApiExample(
+                "pro, 61 points", value={"level": "pro", "target": 61}, request_only=True
+            )
+        ],
     )
     def post(self, request):
         serializer = NewGameRequest(data=request.data)
@@ -122,26 +149,38 @@ class NewCribbageView(PlayView):
             return bad_request(serializer.errors)
         data = serializer.validated_data
         table = Table.new(data["level"], int(data["target"]), data["count_own_hand"])
-        game = store.create(PracticeGame.Kind.CRIBBAGE, data["level"],
-                            {"target": int(data["target"]),
-                             "count_own": data["count_own_hand"]}, table.to_state())
+        game = store.create(
+            PracticeGame.Kind.CRIBBAGE,
+            data["level"],
+            {"target": int(data["target"]), "count_own": data["count_own_hand"]},
+            table.to_state(),
+        )
         return Response(state_of(game), status=201)
 
 
 class CribbageStateView(PlayView):
-    @extend_schema(tags=["play"], summary="The game as the player sees it",
-                   responses={200: StateOut, 404: ErrorOut, 429: ErrorOut})
+    @extend_schema(
+        tags=["play"],
+        summary="The game as the player sees it",
+        responses={200: StateOut, 404: ErrorOut, 429: ErrorOut},
+    )
     def get(self, request, game_id):
         return Response(state_of(store.get(game_id, PracticeGame.Kind.CRIBBAGE)))
 
 
 class CribbageActView(PlayView):
     @extend_schema(
-        tags=["play"], summary="The player's action; the computer answers at once",
-        request=ActRequest, responses={200: StateOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
-        examples=[OpenApiExample("lay a card", value={"move": 7, "action": {"type": "Play",
-                                                                            "card": "5H"}},
-                                 request_only=True)],
+        tags=["play"],
+        summary="The player's action; the computer answers at once",
+        request=ActRequest,
+        responses={200: StateOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+        examples=[
+            OpenApiExample(
+                "lay a card",
+                value={"move": 7, "action": {"type": "Play", "card": "5H"}},
+                request_only=True,
+            )
+        ],
     )
     def post(self, request, game_id):
         serializer = ActRequest(data=request.data)
@@ -156,11 +195,14 @@ class CribbageActView(PlayView):
             return table.game.is_over
 
         try:
-            game, applied = store.apply_move(game_id, data["move"], change,
-                                             PracticeGame.Kind.CRIBBAGE)
+            game, applied = store.apply_move(
+                game_id, data["move"], change, PracticeGame.Kind.CRIBBAGE
+            )
         except ClaimTooHigh:
-            return Response({"detail": _("Your count is more than the cards are worth: "
-                                         "count again.")}, status=400)
+            return Response(
+                {"detail": _("Your count is more than the cards are worth: count again.")},
+                status=400,
+            )
         except TableError as exc:
             return Response({"detail": f"action: {exc}"}, status=400)
         return Response(state_of(game, applied))

@@ -6,13 +6,21 @@ from . import api, crapette_api
 
 urlpatterns = [
     path("cribbage/", api.NewCribbageView.as_view(), name="api-play-cribbage"),
-    path("cribbage/<uuid:game_id>/", api.CribbageStateView.as_view(),
-         name="api-play-cribbage-state"),
-    path("cribbage/<uuid:game_id>/act/", api.CribbageActView.as_view(),
-         name="api-play-cribbage-act"),
+    path(
+        "cribbage/<uuid:game_id>/", api.CribbageStateView.as_view(), name="api-play-cribbage-state"
+    ),
+    path(
+        "cribbage/<uuid:game_id>/act/", api.CribbageActView.as_view(), name="api-play-cribbage-act"
+    ),
     path("crapette/", crapette_api.NewCrapetteView.as_view(), name="api-play-crapette"),
-    path("crapette/<uuid:game_id>/", crapette_api.CrapetteStateView.as_view(),
-         name="api-play-crapette-state"),
-    path("crapette/<uuid:game_id>/act/", crapette_api.CrapetteActView.as_view(),
-         name="api-play-crapette-act"),
+    path(
+        "crapette/<uuid:game_id>/",
+        crapette_api.CrapetteStateView.as_view(),
+        name="api-play-crapette-state",
+    ),
+    path(
+        "crapette/<uuid:game_id>/act/",
+        crapette_api.CrapetteActView.as_view(),
+        name="api-play-crapette-act",
+    ),
 ]

@@ -27,15 +27,22 @@ ACTIONS = ("move", "turn", "recycle", "pass", "call", "step")
 
 
 class NewCrapetteRequest(serializers.Serializer):
-    level = serializers.ChoiceField(choices=list(LEVEL_LABELS), default="standard",
-                                    help_text="easy (makes mistakes you can call), standard, "
-                                              "strong (plans to empty its crapette first).")
+    level = serializers.ChoiceField(
+        choices=list(LEVEL_LABELS),
+        default="standard",
+        help_text="easy (makes mistakes you can call), standard, "
+        "strong (plans to empty its crapette first).",
+    )
     vigilance = serializers.ChoiceField(
-        choices=list(VIGILANCE_LABELS), default="always",
-        help_text="How often the computer calls “Crapette !” on your missed mandatory moves.")
+        choices=list(VIGILANCE_LABELS),
+        default="always",
+        help_text="How often the computer calls “Crapette !” on your missed mandatory moves.",
+    )
     loading = serializers.ChoiceField(
-        choices=["same-suit", "alternate-colour"], default="same-suit",
-        help_text="Loading the opponent's piles: same suit (standard) or red on black.")
+        choices=["same-suit", "alternate-colour"],
+        default="same-suit",
+        help_text="Loading the opponent's piles: same suit (standard) or red on black.",
+    )
     strict_calls = serializers.BooleanField(
         default=False, help_text="The harder variant of the call (stopping while optional moves "
                                  "would have freed a card for a foundation).")  # fmt: skip
@@ -43,15 +50,23 @@ class NewCrapetteRequest(serializers.Serializer):
 
 class CrapetteActRequest(serializers.Serializer):
     move = serializers.IntegerField(
-        min_value=0, help_text="The state's move number this action was chosen at. A repeat "
-                               "(the same number again) is answered with the state, not applied.")
-    action = serializers.ChoiceField(choices=ACTIONS, help_text=(
-        "move (with source and target), turn (a stock card), recycle (the discard pile as the "
-        "new stock), pass (no stock nor discard left), call (“Crapette !” during the "
-        "computer's turn), step (the computer's next move)."))
+        min_value=0,
+        help_text="The state's move number this action was chosen at. A repeat "
+        "(the same number again) is answered with the state, not applied.",
+    )
+    action = serializers.ChoiceField(
+        choices=ACTIONS,
+        help_text=(
+            "move (with source and target), turn (a stock card), recycle (the discard pile as the "
+            "new stock), pass (no stock nor discard left), call (“Crapette !” during the "
+            "computer's turn), step (the computer's next move)."
+        ),
+    )
     source = serializers.ChoiceField(
-        choices=["C", "S", *"12345678"], required=False,
-        help_text="C your crapette top, S the card turned from your stock, 1-8 a case.")
+        choices=["C", "S", *"12345678"],
+        required=False,
+        help_text="C your crapette top, S the card turned from your stock, 1-8 a case.",
+    )
     target = serializers.ChoiceField(
         choices=["F", *"12345678", "OC", "OD", "D"], required=False,
         help_text="F a foundation, 1-8 a case, OC/OD the computer's crapette/discard pile, "
@@ -65,14 +80,20 @@ class CrapetteStateOut(serializers.Serializer):
     move = serializers.IntegerField(help_text="Send it back with the next action.")
     applied = serializers.BooleanField(help_text="Whether the action sent was applied now.")
     turn = serializers.CharField(allow_null=True, help_text="you, computer, or null once over.")
-    legal = serializers.ListField(child=serializers.CharField(),
-                                  help_text="Your legal moves in the engine's notation (C>F, T…)")
+    legal = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Your legal moves in the engine's notation (C>F, T…)",
+    )
     table = serializers.JSONField(help_text="The position: A is you, B the computer.")
     computer_fault = serializers.CharField(
-        allow_null=True, help_text="Set while the computer's turn holds a missed mandatory move "
-                                   "(your call would be valid); it says what was missed.")
-    log = serializers.ListField(child=serializers.JSONField(),
-                                help_text="The latest events (moves, calls with the missed move).")
+        allow_null=True,
+        help_text="Set while the computer's turn holds a missed mandatory move "
+        "(your call would be valid); it says what was missed.",
+    )
+    log = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="The latest events (moves, calls with the missed move).",
+    )
     result = serializers.JSONField(help_text="end (win, stalemate, unfinished), winner, points "
                                              "(Hoyle scoring), detail.")  # fmt: skip
 

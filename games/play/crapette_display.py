@@ -68,7 +68,9 @@ def _call_message(table: CrapetteTable) -> dict[str, Any] | None:
     for event in reversed(table.log):
         if event.get("call"):
             by_player = event["who"] == "player"
-            title = _("You called “Crapette !”") if by_player else _("The computer calls “Crapette !”")
+            title = (
+                _("You called “Crapette !”") if by_player else _("The computer calls “Crapette !”")
+            )
             after = (
                 _("The computer's turn ends: your turn.")
                 if by_player
@@ -97,11 +99,15 @@ def _score(table: CrapetteTable) -> dict[str, Any] | None:
         "rest": len(state.stock[loser]) + len(state.discard[loser]),
     }
     if score.winner == HUMAN:
-        text = _("You win %(points)d points: 30 + 2 × %(crapette)d cards left in the computer's "
-                 "crapette + %(rest)d cards in its stock and discard pile (Hoyle scoring).")
+        text = _(
+            "You win %(points)d points: 30 + 2 × %(crapette)d cards left in the computer's "
+            "crapette + %(rest)d cards in its stock and discard pile (Hoyle scoring)."
+        )
     else:
-        text = _("The computer wins %(points)d points: 30 + 2 × %(crapette)d cards left in your "
-                 "crapette + %(rest)d cards in your stock and discard pile (Hoyle scoring).")
+        text = _(
+            "The computer wins %(points)d points: 30 + 2 × %(crapette)d cards left in your "
+            "crapette + %(rest)d cards in your stock and discard pile (Hoyle scoring)."
+        )
     return {"text": text % facts, "won": score.winner == HUMAN, "points": score.points}
 
 
@@ -113,9 +119,13 @@ def table_context(table: CrapetteTable, game) -> dict[str, Any]:
         {
             "left": _case(table, i + 1, missed),
             "foundations": [
-                {"suit": SUITS[i].symbol, "red": SUITS[i].is_red,
-                 "top": _card(state.foundations[2 * i + k][-1])
-                 if state.foundations[2 * i + k] else None}  # fmt: skip
+                {
+                    "suit": SUITS[i].symbol,
+                    "red": SUITS[i].is_red,
+                    "top": _card(state.foundations[2 * i + k][-1])
+                    if state.foundations[2 * i + k]
+                    else None,
+                }  # fmt: skip
                 for k in (0, 1)
             ],
             "right": _case(table, i + 5, missed),
@@ -147,12 +157,17 @@ def table_context(table: CrapetteTable, game) -> dict[str, Any]:
         "mine": mine,
         "theirs": _side(table, COMPUTER),
         "turned": _card(state.turned) if state.turned is not None and players_turn else None,
-        "their_turned": _card(state.turned) if state.turned is not None and not players_turn
-        and not state.is_over else None,
+        "their_turned": _card(state.turned)
+        if state.turned is not None and not players_turn and not state.is_over
+        else None,
         "can_turn": players_turn and state.turned is None and mine["stock_count"] > 0,
-        "can_recycle": players_turn and state.turned is None and not mine["stock_count"]
+        "can_recycle": players_turn
+        and state.turned is None
+        and not mine["stock_count"]
         and mine["discard_count"] > 0,
-        "can_pass": players_turn and not mine["stock_count"] and not mine["discard_count"]
+        "can_pass": players_turn
+        and not mine["stock_count"]
+        and not mine["discard_count"]
         and state.turned is None,
         "players_turn": players_turn,
         "computer_turn": not state.is_over and state.turn == COMPUTER,

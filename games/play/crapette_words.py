@@ -99,7 +99,9 @@ def reason_text(reason: Reason) -> str:
             "time, red on black and black on red; it takes %(wanted)s."
         )
     elif code == "case-ace":
-        text = _("%(card)s cannot go on %(top)s: the cases build down, and nothing goes below an ace.")
+        text = _(
+            "%(card)s cannot go on %(top)s: the cases build down, and nothing goes below an ace."
+        )
     elif code == "same-case":
         text = _("%(card)s is already in that case.")
     elif code in ("load-same-suit", "load-alternate"):
@@ -113,7 +115,9 @@ def reason_text(reason: Reason) -> str:
             cards = [card_name(r + s) for r in ranks for s in suits]
             rule = _("red on black or black on red, one rank higher or lower")
         facts.update(rule=rule, wanted=_alternatives(cards))
-        text = _("%(card)s cannot go on %(top)s (%(target)s): on the computer's piles a card goes %(rule)s; it takes %(wanted)s.")
+        text = _(
+            "%(card)s cannot go on %(top)s (%(target)s): on the computer's piles a card goes %(rule)s; it takes %(wanted)s."
+        )
     elif code == "load-empty":
         text = _("%(target)s is empty: a card goes only on the top card of the computer's piles.")
     elif code == "discard-only-stock":
@@ -152,7 +156,11 @@ def reason_text(reason: Reason) -> str:
     elif code == "call-own-turn":
         text = _("It is your turn: you call “Crapette !” on the computer during its turn.")
     elif code in ("not-your-turn", "not-computer-turn"):
-        text = _("Wait: it is the computer's turn.") if code == "not-your-turn" else _("It is your turn.")
+        text = (
+            _("Wait: it is the computer's turn.")
+            if code == "not-your-turn"
+            else _("It is your turn.")
+        )
     elif code == "choose-card":
         text = _("Choose a card first (tap it), then tap where it goes.")
     elif code == "game-over":
@@ -168,14 +176,20 @@ def missed_text(event: dict, *, by_player: bool) -> str:
     if event.get("strict"):
         facts = {"moves": event.get("missed", "")}
         if by_player:
-            return _(
-                "The computer stopped while optional moves (%(moves)s) would have freed a card "
-                "for a foundation."
-            ) % facts
-        return _(
-            "You stopped while optional moves (%(moves)s) would have freed a card for a "
-            "foundation."
-        ) % facts
+            return (
+                _(
+                    "The computer stopped while optional moves (%(moves)s) would have freed a card "
+                    "for a foundation."
+                )
+                % facts
+            )
+        return (
+            _(
+                "You stopped while optional moves (%(moves)s) would have freed a card for a "
+                "foundation."
+            )
+            % facts
+        )
     if not event.get("missed_card"):
         return ""
     facts = {
@@ -192,7 +206,9 @@ def move_text(event: dict) -> str:
     if move == "T":
         return _("turns a card from its stock") if computer else _("you turn a card")
     if move == "R":
-        return _("turns its discard pile over") if computer else _("you turn your discard pile over")
+        return (
+            _("turns its discard pile over") if computer else _("you turn your discard pile over")
+        )
     if move == "P":
         return _("ends its turn") if computer else _("you end your turn")
     source, _sep, target = move.partition(">")

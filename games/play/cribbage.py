@@ -78,8 +78,9 @@ class Table:
     # -- set up, load, save ---------------------------------------------------------------------
 
     @classmethod
-    def new(cls, level: str, target: int = 121, count_own: bool = False,
-            seed: int | str | None = None) -> Table:
+    def new(
+        cls, level: str, target: int = 121, count_own: bool = False, seed: int | str | None = None
+    ) -> Table:
         if level not in LEVELS:
             raise TableError(f"no computer level {level!r}: choose {', '.join(LEVELS)}")
         game = GameState(rules_for(target, count_own), seed=seed)
@@ -89,13 +90,25 @@ class Table:
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Table:
-        return cls(replay(state["record"]), state["level"], state.get("count_own", False),
-                   state.get("coaching", []), state.get("recent", []), state.get("show", []))
+        return cls(
+            replay(state["record"]),
+            state["level"],
+            state.get("count_own", False),
+            state.get("coaching", []),
+            state.get("recent", []),
+            state.get("show", []),
+        )
 
     def to_state(self) -> dict[str, Any]:
-        return {"format": FORMAT, "record": game_to_record(self.game), "level": self.level,
-                "count_own": self.count_own, "coaching": self.coaching, "recent": self.recent,
-                "show": self.show}
+        return {
+            "format": FORMAT,
+            "record": game_to_record(self.game),
+            "level": self.level,
+            "count_own": self.count_own,
+            "coaching": self.coaching,
+            "recent": self.recent,
+            "show": self.show,
+        }
 
     # -- what the player is asked ---------------------------------------------------------------
 
@@ -132,11 +145,10 @@ class Table:
         """Apply the player's action (engine JSON: ``{"type": "Play", "card": "5H"}``, the
         ``player`` may be left out), then play on until the player is asked again."""
         if not isinstance(data, dict):
-            raise TableError("an action is an object with a 'type', e.g. {\"type\": \"Go\"}")
+            raise TableError('an action is an object with a \'type\', e.g. {"type": "Go"}')
         kind = data.get("type")
         if kind not in PLAYER_ACTIONS:
-            raise TableError(f"the player's actions are {', '.join(PLAYER_ACTIONS)}; "
-                             f"got {kind!r}")
+            raise TableError(f"the player's actions are {', '.join(PLAYER_ACTIONS)}; got {kind!r}")
         data = {**data, "player": data.get("player", HUMAN)}
         if kind == "Deal":
             data.pop("player")
@@ -150,8 +162,10 @@ class Table:
         except IllegalAction as exc:
             raise TableError(str(exc)) from None
         if not self._players_turn(action):
-            raise TableError(f"{action} is not yours to do now (waiting for: "
-                             f"{self.awaiting or 'nothing, the game is over'})")
+            raise TableError(
+                f"{action} is not yours to do now (waiting for: "
+                f"{self.awaiting or 'nothing, the game is over'})"
+            )
         if isinstance(action, CountHand | CountCrib) and action.claimed is not None:
             what = "hand" if isinstance(action, CountHand) else "crib"
             cards = self.game.kept[HUMAN] if what == "hand" else tuple(self.game.crib)
@@ -167,8 +181,13 @@ class Table:
     def _players_turn(self, action: Action) -> bool:
         awaiting = self.awaiting
         expected = {
-            "cut_for_deal": CutForDeal, "deal": Deal, "discard": Discard, "cut": Cut,
-            "play": Play, "go": Go, "count": (CountHand, CountCrib),
+            "cut_for_deal": CutForDeal,
+            "deal": Deal,
+            "discard": Discard,
+            "cut": Cut,
+            "play": Play,
+            "go": Go,
+            "count": (CountHand, CountCrib),
         }.get(awaiting or "")
         return expected is not None and isinstance(action, expected)
 
@@ -202,9 +221,14 @@ class Table:
         entry: dict[str, Any] | None = None
         if isinstance(action, Play):
             scored = peg_score([c for _, c in game.series], action.card)
-            entry = {"kind": "play", "seat": action.player, "card": str(action.card),
-                     "count": scored.count, "points": scored.points,
-                     "items": [i.name for i in scored.items]}
+            entry = {
+                "kind": "play",
+                "seat": action.player,
+                "card": str(action.card),
+                "count": scored.count,
+                "points": scored.points,
+                "items": [i.name for i in scored.items],
+            }
         elif isinstance(action, Go):
             entry = {"kind": "go", "seat": action.player, "count": game.count}
         elif isinstance(action, Discard):
@@ -220,17 +244,22 @@ class Table:
         cut_round = game.cut_round
         game.apply(action)
         if isinstance(action, CutForDeal):
-            entry = {"kind": "cut_for_deal", "seat": action.player,
-                     "card": str(game.cut_cards[action.player]) if game.cut_cards else None,
-                     "dealer": game.dealer, "tie": game.cut_round != cut_round}
+            entry = {
+                "kind": "cut_for_deal",
+                "seat": action.player,
+                "card": str(game.cut_cards[action.player]) if game.cut_cards else None,
+                "dealer": game.dealer,
+                "tie": game.cut_round != cut_round,
+            }
         elif isinstance(action, TurnStarter):
             entry = {"kind": "starter", "card": str(game.starter), "dealer": game.dealer}
         if entry is not None:
             self.recent.append(entry)
         for event in game.events[before_events:]:
             if event.kind in ("go", "last card", "his heels", "muggins"):
-                self.recent.append({"kind": event.kind, "seat": event.player,
-                                    "points": event.points})
+                self.recent.append(
+                    {"kind": event.kind, "seat": event.player, "points": event.points}
+                )
             if event.kind in ("hand", "crib") and self.show:
                 self.show[-1]["scored"] = event.points
         if game.is_over:
@@ -241,9 +270,15 @@ class Table:
         what = "hand" if isinstance(action, CountHand) else "crib"
         cards = game.kept[action.player] if what == "hand" else tuple(game.crib)
         score = score_hand(cards, game.starter, crib=what == "crib")
-        entry = {"kind": "show", "what": what, "seat": action.player,
-                 "cards": [str(c) for c in cards], "starter": str(game.starter),
-                 "total": score.total, "claimed": action.claimed}
+        entry = {
+            "kind": "show",
+            "what": what,
+            "seat": action.player,
+            "cards": [str(c) for c in cards],
+            "starter": str(game.starter),
+            "total": score.total,
+            "claimed": action.claimed,
+        }
         self.show.append(entry)
         return entry
 
@@ -275,8 +310,10 @@ class Table:
 
     def statistics(self) -> dict[str, Any]:
         """Points by source for each side, hands played, the best hand, the coaching summary."""
-        stats = {side: {"pegging": 0, "hand": 0, "crib": 0, "muggins": 0, "best_hand": 0}
-                 for side in (0, 1)}
+        stats = {
+            side: {"pegging": 0, "hand": 0, "crib": 0, "muggins": 0, "best_hand": 0}
+            for side in (0, 1)
+        }
         for e in self.game.events:
             kind = "pegging" if e.kind in ("play", "go", "last card", "his heels") else e.kind
             if kind in stats[e.side]:
@@ -302,4 +339,13 @@ def card(text: str) -> Card:
         raise TableError(str(exc)) from None
 
 
-__all__ = ["COMPUTER", "HUMAN", "ClaimTooHigh", "GameError", "Table", "TableError", "card", "rules_for"]
+__all__ = [
+    "COMPUTER",
+    "HUMAN",
+    "ClaimTooHigh",
+    "GameError",
+    "Table",
+    "TableError",
+    "card",
+    "rules_for",
+]

@@ -28,16 +28,24 @@ def one_decimal(value: float) -> str:
 
 def card_view(card: Card | str) -> dict[str, Any]:
     c = parse_card(card) if isinstance(card, str) else card
-    return {"text": str(c), "pretty": c.pretty, "rank": c.rank.label, "suit": c.suit.symbol,
-            "red": c.is_red}
+    return {
+        "text": str(c),
+        "pretty": c.pretty,
+        "rank": c.rank.label,
+        "suit": c.suit.symbol,
+        "red": c.is_red,
+    }
 
 
 def cards_view(cards) -> list[dict[str, Any]]:
     return [card_view(c) for c in cards]
 
 
-SKUNK_LABELS = {1: gettext_lazy("skunk"), 2: gettext_lazy("double skunk"),
-                3: gettext_lazy("triple skunk")}
+SKUNK_LABELS = {
+    1: gettext_lazy("skunk"),
+    2: gettext_lazy("double skunk"),
+    3: gettext_lazy("triple skunk"),
+}
 
 
 def who(seat: int | None) -> str:
@@ -45,10 +53,15 @@ def who(seat: int | None) -> str:
 
 
 PEG_NAMES = {
-    "fifteen": gettext_lazy("fifteen"), "thirty-one": gettext_lazy("thirty-one"), "a pair": gettext_lazy("a pair"),
-    "a pair royal": gettext_lazy("a pair royal"), "a double pair royal": gettext_lazy("a double pair royal"),
-    "a run of three": gettext_lazy("a run of three"), "a run of four": gettext_lazy("a run of four"),
-    "a run of five": gettext_lazy("a run of five"), "a run of six": gettext_lazy("a run of six"),
+    "fifteen": gettext_lazy("fifteen"),
+    "thirty-one": gettext_lazy("thirty-one"),
+    "a pair": gettext_lazy("a pair"),
+    "a pair royal": gettext_lazy("a pair royal"),
+    "a double pair royal": gettext_lazy("a double pair royal"),
+    "a run of three": gettext_lazy("a run of three"),
+    "a run of four": gettext_lazy("a run of four"),
+    "a run of five": gettext_lazy("a run of five"),
+    "a run of six": gettext_lazy("a run of six"),
     "a run of seven": gettext_lazy("a run of seven"),
 }
 
@@ -58,20 +71,26 @@ def tell(entry: dict[str, Any]) -> str | None:
     kind, seat = entry["kind"], entry.get("seat")
     if kind == "play":
         text = _("%(who)s: %(card)s, %(count)d") % {
-            "who": who(seat), "card": parse_card(entry["card"]).pretty, "count": entry["count"]}
+            "who": who(seat),
+            "card": parse_card(entry["card"]).pretty,
+            "count": entry["count"],
+        }
         if entry["points"]:
             names = _(" and ").join(str(PEG_NAMES.get(n, n)) for n in entry["items"])
-            text += " — " + ngettext("%(names)s for %(points)d point",
-                                     "%(names)s for %(points)d points", entry["points"]) % {
-                "names": names, "points": entry["points"]}
+            text += " — " + ngettext(
+                "%(names)s for %(points)d point", "%(names)s for %(points)d points", entry["points"]
+            ) % {"names": names, "points": entry["points"]}
         return text
     if kind == "go":
         return _("%(who)s: “Go”") % {"who": who(seat)}
     if kind == "discard":
-        return (_("You laid away two cards to the crib.") if seat == HUMAN
-                else _("The computer laid away two cards to the crib."))
+        return (
+            _("You laid away two cards to the crib.")
+            if seat == HUMAN
+            else _("The computer laid away two cards to the crib.")
+        )
     if kind == "deal":
-        return (_("You deal.") if entry["dealer"] == HUMAN else _("The computer deals."))
+        return _("You deal.") if entry["dealer"] == HUMAN else _("The computer deals.")
     if kind == "starter":
         return _("The starter is %(card)s.") % {"card": parse_card(entry["card"]).pretty}
     if kind == "his heels":
@@ -81,12 +100,16 @@ def tell(entry: dict[str, Any]) -> str | None:
             return _("The same rank: cut again.")
         if entry.get("card") is None:
             return None
-        return _("%(who)s cut %(card)s.") % {"who": who(seat),
-                                             "card": parse_card(entry["card"]).pretty}
+        return _("%(who)s cut %(card)s.") % {
+            "who": who(seat),
+            "card": parse_card(entry["card"]).pretty,
+        }
     if kind == "muggins":
-        return ngettext("Muggins! The computer takes the %(points)d point you missed.",
-                        "Muggins! The computer takes the %(points)d points you missed.",
-                        entry["points"]) % {"points": entry["points"]}
+        return ngettext(
+            "Muggins! The computer takes the %(points)d point you missed.",
+            "Muggins! The computer takes the %(points)d points you missed.",
+            entry["points"],
+        ) % {"points": entry["points"]}
     return None
 
 
@@ -96,8 +119,9 @@ def log_lines(recent: list[dict[str, Any]]) -> list[str]:
         if entry["kind"] in ("go", "last card") and "points" in entry:
             what = _("the go") if entry["kind"] == "go" else _("the last card")
             if entry["points"]:
-                lines.append(_("%(who)s: 1 for %(what)s.") % {"who": who(entry["seat"]),
-                                                               "what": what})
+                lines.append(
+                    _("%(who)s: 1 for %(what)s.") % {"who": who(entry["seat"]), "what": what}
+                )
             continue
         if entry["kind"] in ("show", "over"):
             continue
@@ -115,10 +139,16 @@ def show_view(entry: dict[str, Any]) -> dict[str, Any]:
         title = _("Your crib") if entry["seat"] == HUMAN else _("The computer's crib")
     else:
         title = _("Your hand") if entry["seat"] == HUMAN else _("The computer's hand")
-    return {"title": title, "cards": cards_view(cards), "starter": card_view(starter),
-            "total": score.total, "announce": announce(score) if score.items else None,
-            "claimed": entry.get("claimed"), "scored": entry.get("scored", score.total),
-            "mine": entry["seat"] == HUMAN}
+    return {
+        "title": title,
+        "cards": cards_view(cards),
+        "starter": card_view(starter),
+        "total": score.total,
+        "announce": announce(score) if score.items else None,
+        "claimed": entry.get("claimed"),
+        "scored": entry.get("scored", score.total),
+        "mine": entry["seat"] == HUMAN,
+    }
 
 
 # --- the board ---------------------------------------------------------------------------------
@@ -155,8 +185,15 @@ def board(table: Table) -> dict[str, Any]:
             x, y = (finish["x"], finish["y"]) if score >= target else hole_xy(score, side)
             pegs.append({"x": x, "y": y, "side": side, "kind": kind, "score": score})
     width = LEFT + STREET * HOLE + (STREET // 5) * GAP + 24
-    return {"holes": holes, "pegs": pegs, "lines": lines, "finish": finish,
-            "width": width, "height": rows * ROW + 6, "target": target}
+    return {
+        "holes": holes,
+        "pegs": pegs,
+        "lines": lines,
+        "finish": finish,
+        "width": width,
+        "height": rows * ROW + 6,
+        "target": target,
+    }
 
 
 # --- the whole page ----------------------------------------------------------------------------
@@ -168,28 +205,37 @@ def table_context(table: Table, game) -> dict[str, Any]:
     awaiting = table.awaiting
     scores = g.scores
     context: dict[str, Any] = {
-        "table": table, "awaiting": awaiting, "move": game.moves,
+        "table": table,
+        "awaiting": awaiting,
+        "move": game.moves,
         "level_label": LEVEL_LABELS.get(table.level, table.level),
-        "target": g.rules.target, "count_own": table.count_own,
-        "my_score": scores[HUMAN], "their_score": scores[COMPUTER],
-        "board": board(table), "pegs": table.pegs(),
+        "target": g.rules.target,
+        "count_own": table.count_own,
+        "my_score": scores[HUMAN],
+        "their_score": scores[COMPUTER],
+        "board": board(table),
+        "pegs": table.pegs(),
         "log": log_lines(table.recent),
         "show": [show_view(e) for e in table.show],
         "advice": _advice_view(table.last_advice),
-        "dealer": g.dealer, "i_deal": g.dealer == HUMAN,
+        "dealer": g.dealer,
+        "i_deal": g.dealer == HUMAN,
         "hand_number": g.hand_number,
     }
     if view is not None:
         playable = set(view.playable()) if awaiting == "play" else set()
-        context.update({
-            "hand": [{**card_view(c), "playable": c in playable} for c in view.hand],
-            "starter": card_view(view.starter) if view.starter else None,
-            "count": view.count,
-            "series": [{**card_view(c), "mine": s == HUMAN}
-                       for s, c in g.series] if g.series else [],
-            "computer_cards": view.opponent_cards,
-            "hint": _hint(table),
-        })
+        context.update(
+            {
+                "hand": [{**card_view(c), "playable": c in playable} for c in view.hand],
+                "starter": card_view(view.starter) if view.starter else None,
+                "count": view.count,
+                "series": [{**card_view(c), "mine": s == HUMAN} for s, c in g.series]
+                if g.series
+                else [],
+                "computer_cards": view.opponent_cards,
+                "hint": _hint(table),
+            }
+        )
         if awaiting == "count":
             what, _seat = g.show_queue[0]
             context["count_what"] = what

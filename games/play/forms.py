@@ -17,10 +17,13 @@ LEVEL_LABELS = {
 }
 LEVEL_HELP = {
     "easy": gettext_lazy("Keeps the cards that look best, lays the first card that scores."),
-    "standard": gettext_lazy("Discards by the exact expected points; pegs greedily but avoids "
-                             "the obvious gifts."),
-    "pro": gettext_lazy("Also weighs the pegging of each hand, looks ahead in the play and "
-                        "plays the board near the end."),
+    "standard": gettext_lazy(
+        "Discards by the exact expected points; pegs greedily but avoids the obvious gifts."
+    ),
+    "pro": gettext_lazy(
+        "Also weighs the pegging of each hand, looks ahead in the play and "
+        "plays the board near the end."
+    ),
 }
 
 
@@ -28,12 +31,18 @@ class NewCribbageForm(forms.Form):
     level = forms.ChoiceField(
         label=gettext_lazy("Level of the computer"),
         choices=[(name, LEVEL_LABELS.get(name, name)) for name in LEVELS],
-        initial="standard", widget=forms.RadioSelect,
+        initial="standard",
+        widget=forms.RadioSelect,
     )
     target = forms.TypedChoiceField(
-        label=gettext_lazy("Game"), coerce=int, initial=121, widget=forms.RadioSelect,
-        choices=[(121, gettext_lazy("121 points (twice round the board)")),
-                 (61, gettext_lazy("61 points (once round, French rules)"))],
+        label=gettext_lazy("Game"),
+        coerce=int,
+        initial=121,
+        widget=forms.RadioSelect,
+        choices=[
+            (121, gettext_lazy("121 points (twice round the board)")),
+            (61, gettext_lazy("61 points (once round, French rules)")),
+        ],
     )
     count_own = forms.BooleanField(
         label=gettext_lazy("I count my own hands (muggins: the computer takes the points I miss)"),
@@ -53,8 +62,10 @@ def action_from_post(post) -> dict:
     if kind == "Discard":
         cards = post.getlist("cards")
         if len(cards) != 2:
-            raise TableError(_("Choose exactly two cards to lay away to the crib "
-                               "(%(count)d chosen).") % {"count": len(cards)})
+            raise TableError(
+                _("Choose exactly two cards to lay away to the crib (%(count)d chosen).")
+                % {"count": len(cards)}
+            )
         data["cards"] = cards
     elif kind == "Play":
         data["card"] = post.get("card", "")

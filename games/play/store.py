@@ -19,10 +19,14 @@ from games.models import PracticeGame
 SESSION_KEY = "play:{kind}"  # the visitor's current game of each kind
 
 
-def create(kind: str, level: str, options: dict[str, Any], state: dict[str, Any],
-           *, finished: bool = False) -> PracticeGame:
+def create(
+    kind: str, level: str, options: dict[str, Any], state: dict[str, Any], *, finished: bool = False
+) -> PracticeGame:
     return PracticeGame.objects.create(
-        kind=kind, level=level, options=options, state=state,
+        kind=kind,
+        level=level,
+        options=options,
+        state=state,
         finished_at=timezone.now() if finished else None,
     )
 
@@ -38,8 +42,9 @@ def get(game_id, kind: str | None = None) -> PracticeGame:
     return game
 
 
-def apply_move(game_id, move: int | None, change: Callable[[PracticeGame], bool],
-               kind: str | None = None) -> tuple[PracticeGame, bool]:
+def apply_move(
+    game_id, move: int | None, change: Callable[[PracticeGame], bool], kind: str | None = None
+) -> tuple[PracticeGame, bool]:
     """Lock the row; when ``move`` is the game's current move number, call ``change(game)``
     (which updates ``game.state`` and returns whether the game is now over) and save.
 

@@ -39,7 +39,8 @@ def play_home(request):
         data = form.cleaned_data
         table = Table.new(data["level"], int(data["target"]), data["count_own"])
         game = store.create(
-            PracticeGame.Kind.CRIBBAGE, data["level"],
+            PracticeGame.Kind.CRIBBAGE,
+            data["level"],
             {"target": int(data["target"]), "count_own": data["count_own"]},
             table.to_state(),
         )
@@ -48,8 +49,12 @@ def play_home(request):
     current = store.current(request.session, PracticeGame.Kind.CRIBBAGE)
     status = 400 if request.method == "POST" else 200
     levels = [(LEVEL_LABELS[name], LEVEL_HELP[name]) for name in LEVEL_LABELS]
-    return render(request, "games/play/home.html",
-                  {"form": form, "current": current, "levels": levels}, status=status)
+    return render(
+        request,
+        "games/play/home.html",
+        {"form": form, "current": current, "levels": levels},
+        status=status,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,7 +76,9 @@ def play_game(request, game_id):
             return redirect(reverse("play:game", args=[game.pk]) + "#play-area")
     store.remember(request.session, game)
     context = {"game": game, **table_context(Table.from_state(game.state), game), "error": error}
-    template = "games/play/_cribbage_area.html" if _is_fetch(request) else "games/play/cribbage.html"
+    template = (
+        "games/play/_cribbage_area.html" if _is_fetch(request) else "games/play/cribbage.html"
+    )
     return render(request, template, context, status=400 if error else 200)
 
 
@@ -92,10 +99,15 @@ def play_record(request, game_id):
         return HttpResponseNotAllowed(["GET"])
     game = store.get(game_id, PracticeGame.Kind.CRIBBAGE)
     if not game.is_finished:
-        return HttpResponse(_("The record can be downloaded once the game is over."),
-                            status=409, content_type="text/plain; charset=utf-8")
+        return HttpResponse(
+            _("The record can be downloaded once the game is over."),
+            status=409,
+            content_type="text/plain; charset=utf-8",
+        )
     record = game.state["record"]
-    response = HttpResponse(json.dumps(record, ensure_ascii=False, indent=1),
-                            content_type="application/json; charset=utf-8")
+    response = HttpResponse(
+        json.dumps(record, ensure_ascii=False, indent=1),
+        content_type="application/json; charset=utf-8",
+    )
     response["Content-Disposition"] = f'attachment; filename="cribbage-{game.pk}.json"'
     return response

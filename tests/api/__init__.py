@@ -14,8 +14,7 @@ from tournaments.results.reporting import Actor, submit
 from tournaments.seating.rounds import seat_next_round
 
 API = "/api/v1/"
-ROLES = ("anonymous", "captain_a", "captain_b", "official", "organizer", "other_organizer",
-         "staff")
+ROLES = ("anonymous", "captain_a", "captain_b", "official", "organizer", "other_organizer", "staff")
 
 
 @dataclass
@@ -42,31 +41,42 @@ class Scene:
         return API + template.format(**self.ids())
 
     def ids(self) -> dict:
-        return {"slug": self.event.slug, "game": self.game.pk, "report": self.report.pk,
-                "dispute": self.dispute.pk, "team_a": self.team_a.pk,
-                "team_b": self.team_b.pk, "player": self.team_a.captain_player.uid,
-                "dispute_report": self.dispute.reports.order_by("pk").first().pk}
+        return {
+            "slug": self.event.slug,
+            "game": self.game.pk,
+            "report": self.report.pk,
+            "dispute": self.dispute.pk,
+            "team_a": self.team_a.pk,
+            "team_b": self.team_b.pk,
+            "player": self.team_a.captain_player.uid,
+            "dispute_report": self.dispute.reports.order_by("pk").first().pk,
+        }
 
 
 def build_scene(event, organizer, official, other_organizer, staff) -> Scene:
     create_event(other_organizer, name="Autre tournoi", date=datetime.date(2026, 12, 5))
     round_ = seat_next_round(event, organizer)
     game, disputed = round_.games.exclude(team_b=None).order_by("table")[:2]
-    report = submit(game, Actor(team=game.team_a), "final",
-                    {"score_a": 121, "score_b": 100}).report
+    report = submit(game, Actor(team=game.team_a), "final", {"score_a": 121, "score_b": 100}).report
     submit(disputed, Actor(team=disputed.team_a), "final", {"score_a": 121, "score_b": 90})
     submit(disputed, Actor(team=disputed.team_b), "final", {"score_a": 100, "score_b": 121})
-    users = {"official": official, "organizer": organizer, "other_organizer": other_organizer,
-             "staff": staff}
-    return Scene(event, users, Game.objects.get(pk=game.pk), report,
-                 Dispute.objects.get(game=disputed))
+    users = {
+        "official": official,
+        "organizer": organizer,
+        "other_organizer": other_organizer,
+        "staff": staff,
+    }
+    return Scene(
+        event, users, Game.objects.get(pk=game.pk), report, Dispute.objects.get(game=disputed)
+    )
 
 
 def captain(client, team, pin: str | None = None):
     """Send the team's live link and PIN (or the given wrong ``pin``) with every request."""
     link = link_of(team)
-    client.credentials(HTTP_X_CAPTAIN_LINK=link.token,
-                       HTTP_X_CAPTAIN_PIN=link.pin if pin is None else pin)
+    client.credentials(
+        HTTP_X_CAPTAIN_LINK=link.token, HTTP_X_CAPTAIN_PIN=link.pin if pin is None else pin
+    )
     return client
 
 

@@ -21,9 +21,11 @@ def scene(event, organizer, official, other_organizer, staff):
 
 # --- tokens ------------------------------------------------------------------------------------
 
+
 def test_email_and_password_give_a_token_that_authenticates(api_client, organizer, event):
-    response = api_client.post(TOKEN, {"email": "ORG@example.org", "password": "pw-organizer-1"},
-                               format="json")
+    response = api_client.post(
+        TOKEN, {"email": "ORG@example.org", "password": "pw-organizer-1"}, format="json"
+    )
     assert response.status_code == 200
     token = response.json()["token"]
     assert token == Token.objects.get(user=organizer).key
@@ -34,11 +36,14 @@ def test_email_and_password_give_a_token_that_authenticates(api_client, organize
 
 
 def test_a_wrong_password_gets_no_token(api_client, organizer):
-    response = api_client.post(TOKEN, {"email": "org@example.org", "password": "guess"},
-                               format="json")
+    response = api_client.post(
+        TOKEN, {"email": "org@example.org", "password": "guess"}, format="json"
+    )
     assert response.status_code == 400
-    assert response.json() == {"detail": "Wrong email or password (or the account is "
-                                         "disabled).", "code": "invalid_credentials"}
+    assert response.json() == {
+        "detail": "Wrong email or password (or the account is disabled).",
+        "code": "invalid_credentials",
+    }
     assert not Token.objects.exists()
 
 
@@ -53,8 +58,9 @@ def test_a_missing_password_is_named(api_client, organizer):
 def test_logins_are_throttled(api_client, organizer):
     for _attempt in range(10):
         api_client.post(TOKEN, {"email": "org@example.org", "password": "guess"}, format="json")
-    response = api_client.post(TOKEN, {"email": "org@example.org", "password": "pw-organizer-1"},
-                               format="json")
+    response = api_client.post(
+        TOKEN, {"email": "org@example.org", "password": "pw-organizer-1"}, format="json"
+    )
     assert response.status_code == 429
     assert response.json()["code"] == "throttled"
     assert not Token.objects.exists()
@@ -64,15 +70,21 @@ def test_an_anonymous_write_is_told_to_authenticate(api_client, event):
     response = api_client.post(f"{API}events/{event.slug}/rounds/", {}, format="json")
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
-    assert response.json() == {"detail": "Authentication credentials were not provided.",
-                               "code": "not_authenticated"}
+    assert response.json() == {
+        "detail": "Authentication credentials were not provided.",
+        "code": "not_authenticated",
+    }
 
 
 # --- captains: link + PIN ----------------------------------------------------------------------
 
+
 def _report(client, scene, **body):
-    return client.post(scene.url("games/{game}/reports/"),
-                       {"kind": "final", "score_a": 121, "score_b": 95, **body}, format="json")
+    return client.post(
+        scene.url("games/{game}/reports/"),
+        {"kind": "final", "score_a": 121, "score_b": 95, **body},
+        format="json",
+    )
 
 
 def test_a_captain_reports_with_link_and_pin_headers(api_client, scene):
@@ -87,8 +99,9 @@ def test_a_wrong_pin_is_refused_and_counted(api_client, scene):
     response = _report(captain(api_client, scene.team_b, pin=wrong_pin(scene.team_b)), scene)
     assert response.status_code == 401
     assert response.json() == {
-        "detail": f"Wrong PIN. {MAX_FAILED_ATTEMPTS - 1} attempts left before the link is "
-                  "locked.", "code": "wrong_pin"}
+        "detail": f"Wrong PIN. {MAX_FAILED_ATTEMPTS - 1} attempts left before the link is locked.",
+        "code": "wrong_pin",
+    }
     assert link_of(scene.team_b).failed_attempts == 1
     assert Report.objects.count() == before
 
@@ -130,8 +143,10 @@ def test_a_link_without_its_pin_is_refused(api_client, scene):
     api_client.credentials(HTTP_X_CAPTAIN_LINK=link_of(scene.team_b).token)
     response = _report(api_client, scene)
     assert response.status_code == 401
-    assert response.json() == {"detail": "Give the link's PIN in the X-Captain-Pin header.",
-                               "code": "pin_required"}
+    assert response.json() == {
+        "detail": "Give the link's PIN in the X-Captain-Pin header.",
+        "code": "pin_required",
+    }
 
 
 def test_an_unknown_link_is_refused(api_client, scene):
@@ -150,10 +165,13 @@ def test_a_revoked_link_stops_at_once(api_client, scene):
     api_client.credentials(HTTP_X_CAPTAIN_LINK=old.token, HTTP_X_CAPTAIN_PIN=old.pin)
     refused = _report(api_client, scene)
     assert refused.status_code == 401
-    assert refused.json() == {"detail": "This link was revoked: ask an official for the team's "
-                                        "new link.", "code": "link_revoked"}
-    api_client.credentials(HTTP_X_CAPTAIN_LINK=fresh.json()["token"],
-                           HTTP_X_CAPTAIN_PIN=fresh.json()["pin"])
+    assert refused.json() == {
+        "detail": "This link was revoked: ask an official for the team's new link.",
+        "code": "link_revoked",
+    }
+    api_client.credentials(
+        HTTP_X_CAPTAIN_LINK=fresh.json()["token"], HTTP_X_CAPTAIN_PIN=fresh.json()["pin"]
+    )
     assert _report(api_client, scene).status_code == 201
 
 
@@ -166,14 +184,19 @@ def test_a_withdrawn_teams_link_is_refused(api_client, scene):
     api_client.credentials(HTTP_X_CAPTAIN_LINK=link.token, HTTP_X_CAPTAIN_PIN=link.pin)
     response = _report(api_client, scene)
     assert response.status_code == 403
-    assert response.json() == {"detail": f"{scene.team_b.name} has withdrawn: its link no "
-                                         "longer reports results.", "code": "withdrawn"}
+    assert response.json() == {
+        "detail": f"{scene.team_b.name} has withdrawn: its link no longer reports results.",
+        "code": "withdrawn",
+    }
 
 
 def test_a_captain_cannot_use_the_officials_endpoints(api_client, scene):
-    response = captain(api_client, scene.team_a).post(scene.url("events/{slug}/rounds/"),
-                                                      {"force": True}, format="json")
+    response = captain(api_client, scene.team_a).post(
+        scene.url("events/{slug}/rounds/"), {"force": True}, format="json"
+    )
     assert response.status_code == 403
-    assert response.json() == {"detail": "Only the officials of this event may do this.",
-                               "code": "officials_only"}
+    assert response.json() == {
+        "detail": "Only the officials of this event may do this.",
+        "code": "officials_only",
+    }
     assert scene.event.rounds.count() == 1

@@ -8,14 +8,23 @@ from accounts.models import CaptainLink
 
 from . import as_role, build_scene
 
-READS = ["events/", "events/{slug}/", "events/{slug}/teams/", "events/{slug}/teams/{team_a}/",
-         "events/{slug}/rounds/", "events/{slug}/rounds/1/", "events/{slug}/games/",
-         "games/{game}/"]
-WRITES = [("games/{game}/reports/", {"kind": "final", "score_a": 121, "score_b": 100}),
-          ("games/{game}/reports/", {"kind": "final", "score_a": 1, "score_b": 1}),
-          ("reports/{report}/confirm/", {}),
-          ("events/{slug}/teams/{team_a}/new-link/", {}),
-          ("events/{slug}/rounds/", {"force": True})]
+READS = [
+    "events/",
+    "events/{slug}/",
+    "events/{slug}/teams/",
+    "events/{slug}/teams/{team_a}/",
+    "events/{slug}/rounds/",
+    "events/{slug}/rounds/1/",
+    "events/{slug}/games/",
+    "games/{game}/",
+]
+WRITES = [
+    ("games/{game}/reports/", {"kind": "final", "score_a": 121, "score_b": 100}),
+    ("games/{game}/reports/", {"kind": "final", "score_a": 1, "score_b": 1}),
+    ("reports/{report}/confirm/", {}),
+    ("events/{slug}/teams/{team_a}/new-link/", {}),
+    ("events/{slug}/rounds/", {"force": True}),
+]
 
 
 @pytest.fixture
@@ -64,5 +73,7 @@ def test_the_events_officials_do_get_the_links(api_client, scene, role):
     client = as_role(api_client, scene, role)
     body = client.get(scene.url("events/{slug}/teams/")).json()
     link = CaptainLink.objects.get(team=scene.team_a, revoked_at__isnull=True)
-    assert any(team["link"]["token"] == link.token and team["link"]["pin"] == link.pin
-               for team in body["results"])
+    assert any(
+        team["link"]["token"] == link.token and team["link"]["pin"] == link.pin
+        for team in body["results"]
+    )

@@ -18,8 +18,7 @@ def scene(event, organizer, official, other_organizer, staff):
 
 
 def report(client, scene, **body):
-    return client.post(scene.url("games/{game}/reports/"), {"kind": "final", **body},
-                       format="json")
+    return client.post(scene.url("games/{game}/reports/"), {"kind": "final", **body}, format="json")
 
 
 def other_table_team(scene):
@@ -27,6 +26,7 @@ def other_table_team(scene):
 
 
 # --- reporting ---------------------------------------------------------------------------------
+
 
 def test_the_other_captain_agreeing_confirms_the_game(api_client, scene):
     response = report(captain(api_client, scene.team_b), scene, score_a=121, score_b=100)
@@ -63,16 +63,31 @@ def test_disagreeing_captains_open_a_dispute(api_client, scene):
     assert Dispute.objects.filter(game=scene.game, resolved_at__isnull=True).exists()
 
 
-@pytest.mark.parametrize(("body", "expected"), [
-    ({"score_a": 121, "score_b": 121},
-     {"detail": "Exactly one team reaches 121: the winner's score is 121 and the loser's is "
-                "below it (121–121 given).", "code": "one_winner"}),
-    ({"score_a": "cent", "score_b": 121},
-     {"detail": "“cent” is not a whole number.", "code": "not_a_number", "field": "score_a"}),
-    ({"score_a": 140, "score_b": 12},
-     {"detail": "A score is between 0 and 121 (the game ends at 121): 140 is not possible.",
-      "code": "out_of_range", "field": "score_a"}),
-])
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            {"score_a": 121, "score_b": 121},
+            {
+                "detail": "Exactly one team reaches 121: the winner's score is 121 and the loser's is "
+                "below it (121–121 given).",
+                "code": "one_winner",
+            },
+        ),
+        (
+            {"score_a": "cent", "score_b": 121},
+            {"detail": "“cent” is not a whole number.", "code": "not_a_number", "field": "score_a"},
+        ),
+        (
+            {"score_a": 140, "score_b": 12},
+            {
+                "detail": "A score is between 0 and 121 (the game ends at 121): 140 is not possible.",
+                "code": "out_of_range",
+                "field": "score_a",
+            },
+        ),
+    ],
+)
 def test_an_impossible_score_changes_nothing(api_client, scene, body, expected):
     before = (Report.objects.count(), scene.game.status)
     response = report(captain(api_client, scene.team_b), scene, **body)
@@ -91,28 +106,32 @@ def test_a_final_report_needs_both_scores(api_client, scene):
 
 
 def test_an_unknown_kind_is_refused(api_client, scene):
-    response = report(captain(api_client, scene.team_b), scene, kind="poker", score_a=121,
-                      score_b=3)
+    response = report(
+        captain(api_client, scene.team_b), scene, kind="poker", score_a=121, score_b=3
+    )
     assert response.status_code == 400
-    assert response.json()["detail"] == "kind: \"poker\" is not a valid choice."
+    assert response.json()["detail"] == 'kind: "poker" is not a valid choice.'
 
 
 def test_a_captain_of_another_table_may_not_report(api_client, scene):
     before = Report.objects.count()
-    response = report(captain(api_client, other_table_team(scene)), scene, score_a=121,
-                      score_b=3)
+    response = report(captain(api_client, other_table_team(scene)), scene, score_a=121, score_b=3)
     assert response.status_code == 403
-    assert response.json() == {"detail": "Only the captains of the two teams at this table, or "
-                                         "an official, may report this game.",
-                               "code": "forbidden"}
+    assert response.json() == {
+        "detail": "Only the captains of the two teams at this table, or "
+        "an official, may report this game.",
+        "code": "forbidden",
+    }
     assert Report.objects.count() == before
 
 
 def test_a_hand_by_hand_sheet_gives_the_score(api_client, scene):
-    sheet = {"deals": [
-        {"dealer": "a", "pegging": {"a": 10, "b": 0}, "hands": [12, 28, 12, 28], "crib": 24},
-        {"dealer": "b", "pegging": {"a": 31, "b": 0}},
-    ]}
+    sheet = {
+        "deals": [
+            {"dealer": "a", "pegging": {"a": 10, "b": 0}, "hands": [12, 28, 12, 28], "crib": 24},
+            {"dealer": "b", "pegging": {"a": 31, "b": 0}},
+        ]
+    }
     response = report(captain(api_client, scene.team_b), scene, kind="sheet", sheet=sheet)
     assert response.status_code == 201
     stored = response.json()["report"]
@@ -121,8 +140,9 @@ def test_a_hand_by_hand_sheet_gives_the_score(api_client, scene):
 
 
 def test_a_sheet_with_an_impossible_count_says_where(api_client, scene):
-    sheet = {"deals": [{"dealer": "a", "pegging": {"a": 3, "b": 2}, "hands": [19, 8, 4, 6],
-                        "crib": 2}]}
+    sheet = {
+        "deals": [{"dealer": "a", "pegging": {"a": 3, "b": 2}, "hands": [19, 8, 4, 6], "crib": 2}]
+    }
     before = Report.objects.count()
     response = report(captain(api_client, scene.team_b), scene, kind="sheet", sheet=sheet)
     assert response.status_code == 400
@@ -133,8 +153,9 @@ def test_a_sheet_with_an_impossible_count_says_where(api_client, scene):
 
 
 def test_crapette_results_are_for_crapette_events(api_client, scene):
-    response = report(captain(api_client, scene.team_b), scene, kind="crapette", winner="a",
-                      crapette_left=3)
+    response = report(
+        captain(api_client, scene.team_b), scene, kind="crapette", winner="a", crapette_left=3
+    )
     assert response.status_code == 400
     assert response.json() == {"detail": "This event is not a Crapette event.", "code": "kind"}
 
@@ -145,7 +166,8 @@ def test_a_crapette_result_is_scored_from_the_cards_left(api_client, make_event,
     response = captain(api_client, game.team_b).post(
         f"{API}games/{game.pk}/reports/",
         {"kind": "crapette", "winner": "a", "crapette_left": 3, "stock_left": 10},
-        format="json")
+        format="json",
+    )
     assert response.status_code == 201
     assert (response.json()["report"]["score_a"], response.json()["report"]["score_b"]) == (46, 0)
 
@@ -154,20 +176,24 @@ def test_a_bye_has_nothing_to_report(api_client, make_event, organizer):
     event = make_event(5, name="Impair")
     bye = seat_next_round(event, organizer).games.get(team_b=None)
     response = captain(api_client, bye.team_a).post(
-        f"{API}games/{bye.pk}/reports/", {"kind": "final", "score_a": 121, "score_b": 0},
-        format="json")
+        f"{API}games/{bye.pk}/reports/",
+        {"kind": "final", "score_a": 121, "score_b": 0},
+        format="json",
+    )
     assert response.status_code == 400
     assert response.json() == {"detail": "A bye has no result to report.", "code": "bye"}
 
 
 def test_an_unknown_game_answers_404(api_client, scene):
-    response = captain(api_client, scene.team_a).post(f"{API}games/999999/reports/", {},
-                                                      format="json")
+    response = captain(api_client, scene.team_a).post(
+        f"{API}games/999999/reports/", {}, format="json"
+    )
     assert response.status_code == 404
     assert response.json() == {"detail": "No game #999999.", "code": "not_found"}
 
 
 # --- confirming and correcting -----------------------------------------------------------------
+
 
 def test_the_other_captain_confirms(api_client, scene):
     response = captain(api_client, scene.team_b).post(scene.url("reports/{report}/confirm/"))
@@ -182,8 +208,10 @@ def test_the_other_captain_confirms(api_client, scene):
 def test_a_captain_cannot_confirm_their_own_report(api_client, scene):
     response = captain(api_client, scene.team_a).post(scene.url("reports/{report}/confirm/"))
     assert response.status_code == 403
-    assert response.json() == {"detail": "A captain cannot confirm their own report: the other "
-                                         "captain confirms it.", "code": "own_report"}
+    assert response.json() == {
+        "detail": "A captain cannot confirm their own report: the other captain confirms it.",
+        "code": "own_report",
+    }
     scene.game.refresh_from_db()
     assert scene.game.status == "reported"
 
@@ -192,10 +220,17 @@ def test_after_confirmation_only_an_official_corrects(api_client, scene):
     captain(api_client, scene.team_b).post(scene.url("reports/{report}/confirm/"))
     late = report(api_client, scene, score_a=121, score_b=110)
     assert late.status_code == 403
-    assert late.json() == {"detail": "This result is confirmed: only an official can correct it "
-                                     "now.", "code": "confirmed"}
-    fixed = report(logged_in(api_client, scene.users["official"]), scene, score_a=121,
-                   score_b=110, note="tally error")
+    assert late.json() == {
+        "detail": "This result is confirmed: only an official can correct it now.",
+        "code": "confirmed",
+    }
+    fixed = report(
+        logged_in(api_client, scene.users["official"]),
+        scene,
+        score_a=121,
+        score_b=110,
+        note="tally error",
+    )
     assert fixed.status_code == 201
     assert fixed.json()["report"]["channel"] == "official"
     scene.game.refresh_from_db()
@@ -204,18 +239,24 @@ def test_after_confirmation_only_an_official_corrects(api_client, scene):
 
 # --- disputes ----------------------------------------------------------------------------------
 
+
 def test_an_official_settles_a_dispute_by_entering_the_score(api_client, scene):
     client = logged_in(api_client, scene.users["official"])
-    response = client.post(scene.url("disputes/{dispute}/decide/"),
-                           {"score_a": 121, "score_b": 95, "note": "sheet checked"},
-                           format="json")
+    response = client.post(
+        scene.url("disputes/{dispute}/decide/"),
+        {"score_a": 121, "score_b": 95, "note": "sheet checked"},
+        format="json",
+    )
     assert response.status_code == 200
     assert response.json()["created"] is True
     assert response.json()["game"]["status"] == "confirmed"
     scene.dispute.refresh_from_db()
     assert (scene.dispute.decision.score_b, scene.dispute.note) == (95, "sheet checked")
-    again = client.post(scene.url("disputes/{dispute}/decide/"), {"report": scene.dispute
-                        .decision.pk}, format="json")
+    again = client.post(
+        scene.url("disputes/{dispute}/decide/"),
+        {"report": scene.dispute.decision.pk},
+        format="json",
+    )
     assert again.status_code == 400
     assert again.json() == {"detail": "This dispute is already settled.", "code": "resolved"}
 
@@ -223,24 +264,33 @@ def test_an_official_settles_a_dispute_by_entering_the_score(api_client, scene):
 def test_an_official_settles_a_dispute_by_keeping_a_version(api_client, scene):
     kept = scene.dispute.reports.order_by("pk").first()
     response = logged_in(api_client, scene.users["official"]).post(
-        scene.url("disputes/{dispute}/decide/"), {"report": kept.pk}, format="json")
+        scene.url("disputes/{dispute}/decide/"), {"report": kept.pk}, format="json"
+    )
     assert response.status_code == 200
     assert response.json()["report"]["id"] == kept.pk
     assert Game.objects.get(pk=scene.dispute.game_id).confirmed_report == kept
 
 
-@pytest.mark.parametrize(("body", "detail", "field"), [
-    ({}, "Give either “report” (the id of the version to keep) or “score_a” and “score_b” (the "
-         "right score), not both.", None),
-    ({"score_a": 121}, "score_b: Give both scores: score_b is missing.", "score_b"),
-    ("report of another game", None, "report"),
-])
+@pytest.mark.parametrize(
+    ("body", "detail", "field"),
+    [
+        (
+            {},
+            "Give either “report” (the id of the version to keep) or “score_a” and “score_b” (the "
+            "right score), not both.",
+            None,
+        ),
+        ({"score_a": 121}, "score_b: Give both scores: score_b is missing.", "score_b"),
+        ("report of another game", None, "report"),
+    ],
+)
 def test_a_bad_decision_settles_nothing(api_client, scene, body, detail, field):
     if body == "report of another game":
         body = {"report": scene.report.pk}
         detail = f"report: Report #{scene.report.pk} is not a version of this game's result."
     response = logged_in(api_client, scene.users["official"]).post(
-        scene.url("disputes/{dispute}/decide/"), body, format="json")
+        scene.url("disputes/{dispute}/decide/"), body, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["detail"] == detail
     assert response.json().get("field") == field
@@ -249,6 +299,7 @@ def test_a_bad_decision_settles_nothing(api_client, scene, body, detail, field):
 
 
 # --- who sees what -----------------------------------------------------------------------------
+
 
 def _table_1(client, scene):
     games = client.get(scene.url("events/{slug}/rounds/1/")).json()["games"]
@@ -261,19 +312,31 @@ def test_seating_is_public_but_scores_wait_for_the_release(api_client, scene):
     assert public["team_a"]["name"] == scene.team_a.name
     assert (public["status"], public["result"]) == ("confirmed", None)
     official = _table_1(logged_in(api_client, scene.users["official"]), scene)
-    assert official["result"] == {"score_a": 121, "score_b": 100, "skunk": 0,
-                                  "winner": scene.team_a.pk}
+    assert official["result"] == {
+        "score_a": 121,
+        "score_b": 100,
+        "skunk": 0,
+        "winner": scene.team_a.pk,
+    }
     logged_in(api_client, scene.users["organizer"]).post(scene.url("events/{slug}/release/"))
     api_client.credentials()
     assert _table_1(api_client, scene)["result"]["score_a"] == 121
 
 
-@pytest.mark.parametrize(("role", "sees_versions"), [
-    ("anonymous", False), ("captain_a", True), ("captain_b", True), ("captain_elsewhere", False),
-    ("official", True), ("other_organizer", False),
-])
-def test_report_versions_are_for_officials_and_the_games_captains(api_client, scene, role,
-                                                                  sees_versions):
+@pytest.mark.parametrize(
+    ("role", "sees_versions"),
+    [
+        ("anonymous", False),
+        ("captain_a", True),
+        ("captain_b", True),
+        ("captain_elsewhere", False),
+        ("official", True),
+        ("other_organizer", False),
+    ],
+)
+def test_report_versions_are_for_officials_and_the_games_captains(
+    api_client, scene, role, sees_versions
+):
     if role.startswith("captain"):
         team = {"captain_a": scene.team_a, "captain_b": scene.team_b}.get(role)
         captain(api_client, team or other_table_team(scene))
@@ -282,7 +345,8 @@ def test_report_versions_are_for_officials_and_the_games_captains(api_client, sc
     body = api_client.get(scene.url("games/{game}/")).json()
     if sees_versions:
         assert [(r["version"], r["score_a"], r["score_b"]) for r in body["reports"]] == [
-            (1, 121, 100)]
+            (1, 121, 100)
+        ]
     else:
         assert body["reports"] is None
 

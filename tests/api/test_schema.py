@@ -51,8 +51,11 @@ def test_every_endpoint_is_documented(schema, path):
 def test_captains_headers_are_documented(schema):
     schemes = schema["components"]["securitySchemes"]
     assert schemes["captainLink"] == {
-        "type": "apiKey", "in": "header", "name": "X-Captain-Link",
-        "description": "A captain's private link token (from the table card)."}
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-Captain-Link",
+        "description": "A captain's private link token (from the table card).",
+    }
     assert schemes["captainPin"]["name"] == "X-Captain-Pin"
     submit = schema["paths"]["/api/v1/games/{id}/reports/"]["post"]
     assert {"captainLink": [], "captainPin": []} in submit["security"]

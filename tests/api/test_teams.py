@@ -25,9 +25,14 @@ def test_the_public_list_shows_names_and_players_only(api_client, event):
     response = api_client.get(url(event))
     assert response.status_code == 200
     first = response.json()["results"][0]
-    assert first == {"id": first["id"], "name": "Équipe 1", "captain": "Capitaine 1",
-                     "partner": "Partenaire 1", "players": "Capitaine 1 & Partenaire 1",
-                     "withdrawn": False}
+    assert first == {
+        "id": first["id"],
+        "name": "Équipe 1",
+        "captain": "Capitaine 1",
+        "partner": "Partenaire 1",
+        "players": "Capitaine 1 & Partenaire 1",
+        "withdrawn": False,
+    }
 
 
 def test_officials_see_each_teams_live_link(official_api, event):
@@ -38,8 +43,9 @@ def test_officials_see_each_teams_live_link(official_api, event):
 
 
 def test_an_official_registers_a_team_with_its_link(official_api, event):
-    response = official_api.post(url(event), {"name": "Les Nouveaux", "captain": "Rita",
-                                              "partner": "Gilles"}, format="json")
+    response = official_api.post(
+        url(event), {"name": "Les Nouveaux", "captain": "Rita", "partner": "Gilles"}, format="json"
+    )
     assert response.status_code == 201
     team = Team.objects.get(event=event, name="Les Nouveaux")
     assert response.json()["link"]["pin"] == link_of(team).pin
@@ -49,26 +55,32 @@ def test_an_official_registers_a_team_with_its_link(official_api, event):
 def test_a_cribbage_team_without_partner_is_refused(official_api, event):
     response = official_api.post(url(event), {"name": "Solo", "captain": "Rita"}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"detail": "A cribbage team is two players: give the captain's "
-                                         "partner.", "code": "required", "field": "partner"}
+    assert response.json() == {
+        "detail": "A cribbage team is two players: give the captain's partner.",
+        "code": "required",
+        "field": "partner",
+    }
     assert event.teams.count() == 6
 
 
 def test_a_duplicate_team_name_is_refused(official_api, event):
-    response = official_api.post(url(event), {"name": "équipe 1", "captain": "A",
-                                              "partner": "B"}, format="json")
+    response = official_api.post(
+        url(event), {"name": "équipe 1", "captain": "A", "partner": "B"}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["code"] == "duplicate"
-    assert response.json()["detail"] == ("A team named “équipe 1” is already registered in "
-                                         "this event.")
+    assert response.json()["detail"] == (
+        "A team named “équipe 1” is already registered in this event."
+    )
     assert event.teams.count() == 6
 
 
 def test_a_pasted_list_registers_every_team(official_api, event):
-    response = official_api.post(url(event, "import/"),
-                                 {"text": "équipe; capitaine; partenaire\n"
-                                          "Les As; Paul; Jeanne\nLes Valets; Yves; Lise"},
-                                 format="json")
+    response = official_api.post(
+        url(event, "import/"),
+        {"text": "équipe; capitaine; partenaire\nLes As; Paul; Jeanne\nLes Valets; Yves; Lise"},
+        format="json",
+    )
     assert response.status_code == 201
     assert response.json()["created"] == 2
     assert [t["name"] for t in response.json()["teams"]] == ["Les As", "Les Valets"]
@@ -85,12 +97,15 @@ def test_an_uploaded_windows_1252_file_is_read(official_api, event):
 
 def test_one_bad_line_refuses_the_whole_list(official_api, event):
     links = CaptainLink.objects.count()
-    response = official_api.post(url(event, "import/"),
-                                 {"text": "Les As, Paul, Jeanne\nLes Valets, Yves"},
-                                 format="json")
+    response = official_api.post(
+        url(event, "import/"), {"text": "Les As, Paul, Jeanne\nLes Valets, Yves"}, format="json"
+    )
     assert response.status_code == 400
-    assert response.json() == {"detail": "Line 2: expected 3 columns “team, captain, partner”, "
-                                         "found 2.", "code": "columns", "line": 2}
+    assert response.json() == {
+        "detail": "Line 2: expected 3 columns “team, captain, partner”, found 2.",
+        "code": "columns",
+        "line": 2,
+    }
     assert event.teams.count() == 6
     assert CaptainLink.objects.count() == links
 
@@ -120,8 +135,12 @@ def test_a_new_link_replaces_the_old_one(official_api, event):
     response = official_api.post(url(event, f"{team.pk}/new-link/"))
     assert response.status_code == 201
     fresh = link_of(team)
-    assert response.json() == {"team": team.pk, "token": fresh.token, "pin": fresh.pin,
-                               "url": f"http://testserver/c/{fresh.token}/"}
+    assert response.json() == {
+        "team": team.pk,
+        "token": fresh.token,
+        "pin": fresh.pin,
+        "url": f"http://testserver/c/{fresh.token}/",
+    }
     assert fresh.token != old.token
     old.refresh_from_db()
     assert old.revoked_at is not None

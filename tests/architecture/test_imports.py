@@ -17,8 +17,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = ("tournaments", "games", "accounts", "config")
-DJANGO_FREE = ("games.cards", "games.cribbage", "games.crapette",
-               "tournaments.standings.engine")
+DJANGO_FREE = ("games.cards", "games.cribbage", "games.crapette", "tournaments.standings.engine")
 
 
 def _module_files() -> dict[str, pathlib.Path]:
@@ -40,7 +39,8 @@ MODULES = _module_files()
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _runtime_imports(tree: ast.AST):
@@ -95,7 +95,9 @@ def dependencies(module: str) -> set[str]:
 
 def _uses_package_attribute(module: str, package: str) -> bool:
     return any(
-        name.startswith(package + ".") and name not in MODULES and name.rpartition(".")[0] == package
+        name.startswith(package + ".")
+        and name not in MODULES
+        and name.rpartition(".")[0] == package
         for name in imported_names(module)
     )
 
@@ -137,9 +139,12 @@ def import_cycles() -> list[list[str]]:
 
 
 def test_the_walk_sees_the_project():
-    assert {"tournaments.models", "games.cribbage.game", "accounts.links", "config.settings"} <= set(
-        MODULES
-    )
+    assert {
+        "tournaments.models",
+        "games.cribbage.game",
+        "accounts.links",
+        "config.settings",
+    } <= set(MODULES)
     assert "tournaments.models" in dependencies("tournaments.results.reporting")
 
 
@@ -166,5 +171,7 @@ def test_cycle_detection_finds_a_cycle(monkeypatch):
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith(DJANGO_FREE)))
 def test_engines_do_not_import_django(module):
-    django = sorted(n for n in imported_names(module) if n.split(".")[0] in ("django", "rest_framework"))
+    django = sorted(
+        n for n in imported_names(module) if n.split(".")[0] in ("django", "rest_framework")
+    )
     assert not django, f"{module} imports {django}: the engines stay plain Python"

@@ -17,8 +17,7 @@ def fill_sheet(page, deals, *, us: str):
     """Type the sheet as the captain of side ``us`` would (dealer is 'us' or 'them')."""
     them = "b" if us == "a" else "a"
     for n, deal in enumerate(deals, start=1):
-        page.select_option(f"select[name='d{n}-dealer']",
-                           "us" if deal["dealer"] == us else "them")
+        page.select_option(f"select[name='d{n}-dealer']", "us" if deal["dealer"] == us else "them")
         if deal["heels"]:
             page.check(f"input[name='d{n}-heels']")
         page.fill(f"#d{n}-peg_us", str(deal["pegging"][us]))
@@ -29,8 +28,9 @@ def fill_sheet(page, deals, *, us: str):
             page.fill(f"#d{n}-crib", str(deal["crib"]))
 
 
-def test_captain_reports_a_sheet_and_the_desk_sees_it(live_server, page, shot, event,
-                                                      organizer, official):
+def test_captain_reports_a_sheet_and_the_desk_sees_it(
+    live_server, page, shot, event, organizer, official
+):
     round_ = seating.seat_next_round(event, organizer)
     game = round_.games.filter(team_b__isnull=False).order_by("table").first()
     team = game.team_a

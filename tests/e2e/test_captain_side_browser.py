@@ -14,19 +14,29 @@ from ..conftest import link_of
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_captain_confirms_the_other_captains_score(live_server, browser, shot, event,
-                                                        organizer):
-    game = seating.seat_next_round(event, organizer).games.filter(
-        team_b__isnull=False).order_by("table").first()
+def test_the_captain_confirms_the_other_captains_score(
+    live_server, browser, shot, event, organizer
+):
+    game = (
+        seating.seat_next_round(event, organizer)
+        .games.filter(team_b__isnull=False)
+        .order_by("table")
+        .first()
+    )
     us, them = game.team_a, game.team_b
     us.name, them.name = "Les Rois du Crib", "Les Pétroles"
     us.save(update_fields=["name"])
     them.save(update_fields=["name"])
-    reporting.submit(game, reporting.Actor(team=them, channel=Report.Channel.LINK),
-                     Report.Kind.FINAL, {"score_a": 121, "score_b": 110})
+    reporting.submit(
+        game,
+        reporting.Actor(team=them, channel=Report.Channel.LINK),
+        Report.Kind.FINAL,
+        {"score_a": 121, "score_b": 110},
+    )
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-CA",
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-CA", is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     link = link_of(us)
     page.goto(f"{live_server.url}/c/{link.token}/")
@@ -45,8 +55,10 @@ def test_the_captain_confirms_the_other_captains_score(live_server, browser, sho
     button = page.locator("button.confirm-result")
     button.wait_for()
     assert button.inner_text().strip() == "Confirmer : Les Rois du Crib 121 – 110 Les Pétroles"
-    assert page.locator(".score-line").first.inner_text().strip() == \
-        "Les Rois du Crib 121 – 110 Les Pétroles"
+    assert (
+        page.locator(".score-line").first.inner_text().strip()
+        == "Les Rois du Crib 121 – 110 Les Pétroles"
+    )
     assert button.bounding_box()["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "captain-confirm-390")

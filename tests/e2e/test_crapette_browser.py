@@ -114,6 +114,7 @@ def test_the_opening_of_a_game(browser, shot, live_server, device):
         game.refresh_from_db()
         assert game.moves >= moves_before
         assert page.locator("input[name=move]").get_attribute("value") == str(game.moves) or (
-            game.moves > moves_before)  # the timer may step once more after the reload
+            game.moves > moves_before
+        )  # the timer may step once more after the reload
     finally:
         context.close()

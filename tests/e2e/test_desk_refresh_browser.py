@@ -13,12 +13,14 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def report(game, team, a, b):
-    reporting.submit(game, reporting.Actor(team=team), Report.Kind.FINAL,
-                     {"score_a": a, "score_b": b})
+    reporting.submit(
+        game, reporting.Actor(team=team), Report.Kind.FINAL, {"score_a": a, "score_b": b}
+    )
 
 
-def test_the_desk_refreshes_itself_but_not_over_a_form_being_filled(live_server, page, shot,
-                                                                   event, organizer, official):
+def test_the_desk_refreshes_itself_but_not_over_a_form_being_filled(
+    live_server, page, shot, event, organizer, official
+):
     round_ = seating.seat_next_round(event, organizer)
     first, second = round_.games.filter(team_b__isnull=False).order_by("table")[:2]
     report(first, first.team_a, 121, 99)

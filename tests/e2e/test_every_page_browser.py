@@ -93,86 +93,145 @@ def open_menu(page):
 # Every named route of the site: the visits that open it (several for a page with several
 # states worth seeing), in the order of the URL conf.
 PAGES: dict[str, list[Visit]] = {
-    "tournaments:home": [Visit("home", ANYONE, lambda s: "/"),
-                         Visit("home-menu-open", ANYONE, lambda s: "/", then=open_menu)],
-    "tournaments:event": [Visit("event", ANYONE, lambda s: f"/e/{s['slug']}/"),
-                          Visit("event-finished", ANYONE, lambda s: f"/e/{s['past']}/")],
+    "tournaments:home": [
+        Visit("home", ANYONE, lambda s: "/"),
+        Visit("home-menu-open", ANYONE, lambda s: "/", then=open_menu),
+    ],
+    "tournaments:event": [
+        Visit("event", ANYONE, lambda s: f"/e/{s['slug']}/"),
+        Visit("event-finished", ANYONE, lambda s: f"/e/{s['past']}/"),
+    ],
     "tournaments:seating": [
         Visit("seating", ANYONE, lambda s: f"/e/{s['slug']}/seating/"),
-        Visit("seating-projector", ANYONE, lambda s: f"/e/{s['slug']}/seating/?display=projector",
-              projector=True)],
-    "tournaments:round": [Visit("round-1", ANYONE, lambda s: f"/e/{s['slug']}/rounds/1/"),
-                          Visit("round-4", ANYONE, lambda s: f"/e/{s['slug']}/rounds/4/")],
+        Visit(
+            "seating-projector",
+            ANYONE,
+            lambda s: f"/e/{s['slug']}/seating/?display=projector",
+            projector=True,
+        ),
+    ],
+    "tournaments:round": [
+        Visit("round-1", ANYONE, lambda s: f"/e/{s['slug']}/rounds/1/"),
+        Visit("round-4", ANYONE, lambda s: f"/e/{s['slug']}/rounds/4/"),
+    ],
     "tournaments:standings": [
         Visit("standings", ANYONE, lambda s: f"/e/{s['slug']}/standings/"),
-        Visit("standings-projector", ANYONE,
-              lambda s: f"/e/{s['slug']}/standings/?display=projector", projector=True),
-        Visit("standings-finished-projector", ANYONE,
-              lambda s: f"/e/{s['past']}/standings/?display=projector", projector=True)],
+        Visit(
+            "standings-projector",
+            ANYONE,
+            lambda s: f"/e/{s['slug']}/standings/?display=projector",
+            projector=True,
+        ),
+        Visit(
+            "standings-finished-projector",
+            ANYONE,
+            lambda s: f"/e/{s['past']}/standings/?display=projector",
+            projector=True,
+        ),
+    ],
     "tournaments:team": [Visit("team", ANYONE, lambda s: f"/e/{s['slug']}/teams/{s['team']}/")],
     "tournaments:podium": [
         Visit("podium", ANYONE, lambda s: f"/e/{s['past']}/podium/"),
-        Visit("podium-projector", ANYONE, lambda s: f"/e/{s['past']}/podium/?display=projector",
-              projector=True)],
+        Visit(
+            "podium-projector",
+            ANYONE,
+            lambda s: f"/e/{s['past']}/podium/?display=projector",
+            projector=True,
+        ),
+    ],
     "tournaments:season": [Visit("season", ANYONE, lambda s: s["season_url"])],
     "tournaments:player": [Visit("player", ANYONE, lambda s: f"/p/{s['player']}/")],
     "tournaments:captain": [
         Visit("captain-pin", ANYONE, lambda s: f"/c/{s['token']}/"),
-        Visit("captain-home", CAPTAIN, lambda s: f"/c/{s['token']}/")],
+        Visit("captain-home", CAPTAIN, lambda s: f"/c/{s['token']}/"),
+    ],
     "tournaments:captain-game": [
         Visit("captain-game", CAPTAIN, lambda s: f"/c/{s['token']}/games/{s['game']}/"),
-        Visit("captain-game-sheet", CAPTAIN, lambda s: f"/c/{s['token']}/games/{s['game']}/",
-              then=sheet_mode)],
+        Visit(
+            "captain-game-sheet",
+            CAPTAIN,
+            lambda s: f"/c/{s['token']}/games/{s['game']}/",
+            then=sheet_mode,
+        ),
+    ],
     "tournaments:organizer-home": [Visit("organizer-home", ORGANIZER, lambda s: "/organize/")],
     "tournaments:event-create": [Visit("event-create", ORGANIZER, lambda s: "/organize/new/")],
-    "tournaments:archive-import": [Visit("archive-import", ORGANIZER,
-                                         lambda s: "/organize/new/import/")],
-    "tournaments:season-export": [Visit("season-export", ORGANIZER,
-                                        lambda s: f"/organize/seasons/{s['season']}/export/")],
+    "tournaments:archive-import": [
+        Visit("archive-import", ORGANIZER, lambda s: "/organize/new/import/")
+    ],
+    "tournaments:season-export": [
+        Visit("season-export", ORGANIZER, lambda s: f"/organize/seasons/{s['season']}/export/")
+    ],
     "tournaments:leagues": [Visit("leagues", ORGANIZER, lambda s: "/organize/leagues/")],
-    "tournaments:league": [Visit("league", ORGANIZER,
-                                 lambda s: f"/organize/leagues/{s['league']}/")],
-    "tournaments:league-players": [Visit("league-players", ORGANIZER,
-                                         lambda s: f"/organize/leagues/{s['league']}/players/")],
-    "tournaments:season-settings": [Visit(
-        "season-settings", ORGANIZER,
-        lambda s: f"/organize/leagues/{s['league']}/seasons/{s['season_slug']}/")],
+    "tournaments:league": [
+        Visit("league", ORGANIZER, lambda s: f"/organize/leagues/{s['league']}/")
+    ],
+    "tournaments:league-players": [
+        Visit("league-players", ORGANIZER, lambda s: f"/organize/leagues/{s['league']}/players/")
+    ],
+    "tournaments:season-settings": [
+        Visit(
+            "season-settings",
+            ORGANIZER,
+            lambda s: f"/organize/leagues/{s['league']}/seasons/{s['season_slug']}/",
+        )
+    ],
     "tournaments:dashboard": [
         Visit("dashboard", ORGANIZER, lambda s: f"/organize/{s['slug']}/"),
-        Visit("dashboard-finished", ORGANIZER, lambda s: f"/organize/{s['past']}/")],
-    "tournaments:officials": [Visit("officials", ORGANIZER,
-                                    lambda s: f"/organize/{s['slug']}/officials/")],
-    "tournaments:settings": [Visit("settings", ORGANIZER,
-                                   lambda s: f"/organize/{s['slug']}/settings/")],
+        Visit("dashboard-finished", ORGANIZER, lambda s: f"/organize/{s['past']}/"),
+    ],
+    "tournaments:officials": [
+        Visit("officials", ORGANIZER, lambda s: f"/organize/{s['slug']}/officials/")
+    ],
+    "tournaments:settings": [
+        Visit("settings", ORGANIZER, lambda s: f"/organize/{s['slug']}/settings/")
+    ],
     "tournaments:teams": [Visit("teams", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/")],
-    "tournaments:team-edit": [Visit("team-edit", ORGANIZER,
-                                    lambda s: f"/organize/{s['slug']}/teams/{s['team']}/edit/")],
-    "tournaments:print-round": [Visit("print-round", ORGANIZER,
-                                      lambda s: f"/organize/{s['slug']}/rounds/4/print/")],
+    "tournaments:team-edit": [
+        Visit("team-edit", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/{s['team']}/edit/")
+    ],
+    "tournaments:print-round": [
+        Visit("print-round", ORGANIZER, lambda s: f"/organize/{s['slug']}/rounds/4/print/")
+    ],
     "tournaments:print-slips": [
         Visit("print-slips", ORGANIZER, lambda s: f"/organize/{s['slug']}/slips/print/"),
-        Visit("print-slip-one-team", ORGANIZER,
-              lambda s: f"/organize/{s['slug']}/slips/print/?team={s['team']}")],
-    "tournaments:desk": [Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/"),
-                         Visit("desk-official", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/")],
+        Visit(
+            "print-slip-one-team",
+            ORGANIZER,
+            lambda s: f"/organize/{s['slug']}/slips/print/?team={s['team']}",
+        ),
+    ],
+    "tournaments:desk": [
+        Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/"),
+        Visit("desk-official", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/"),
+    ],
     "tournaments:desk-game": [
-        Visit("desk-game-dispute", ORGANIZER,
-              lambda s: f"/organize/{s['slug']}/desk/games/{s['dispute']}/"),
-        Visit("desk-game-sheet", ORGANIZER,
-              lambda s: f"/organize/{s['slug']}/desk/games/{s['sheet_game']}/")],
+        Visit(
+            "desk-game-dispute",
+            ORGANIZER,
+            lambda s: f"/organize/{s['slug']}/desk/games/{s['dispute']}/",
+        ),
+        Visit(
+            "desk-game-sheet",
+            ORGANIZER,
+            lambda s: f"/organize/{s['slug']}/desk/games/{s['sheet_game']}/",
+        ),
+    ],
     "tournaments:audit": [Visit("audit", ORGANIZER, lambda s: f"/organize/{s['slug']}/audit/")],
     "accounts:login": [Visit("login", ANYONE, lambda s: "/accounts/login/")],
     "accounts:signup": [Visit("signup", ANYONE, lambda s: "/accounts/signup/")],
     "accounts:set-password": [Visit("set-password", ANYONE, lambda s: s["set_password"])],
     "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
-    "games:discard": [Visit("tools-discard", ANYONE, lambda s: "/tools/discard/",
-                            then=discard_hand)],
+    "games:discard": [
+        Visit("tools-discard", ANYONE, lambda s: "/tools/discard/", then=discard_hand)
+    ],
     "games:crapette": [Visit("tools-crapette", ANYONE, lambda s: "/tools/crapette/")],
     "play:home": [Visit("play-cribbage-home", ANYONE, lambda s: "/play/")],
     "play:game": [Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game)],
     "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],
-    "play:crapette-game": [Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/",
-                                 then=start_game)],
+    "play:crapette-game": [
+        Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/", then=start_game)
+    ],
 }
 
 # Named routes that are not pages a person reads, each with the reason.
@@ -231,28 +290,49 @@ def build_scene() -> dict:
     past = event.season.events.exclude(pk=event.pk).order_by("-date").first()
     # A long name, as clubs have: still one line on the projector, never off the phone's edge.
     past.teams.filter(name="Le Pétrin de Dolbeau").update(
-        name="Les Joyeux Retraités de Saint-Félix-d'Otis et des environs")
+        name="Les Joyeux Retraités de Saint-Félix-d'Otis et des environs"
+    )
     bump_event(past)  # a data fix behind the services' back: drop the cached standings
     fourth = Round.objects.get(event=event, number=4)
     games = list(fourth.games.filter(team_b__isnull=False).order_by("table"))
     # A hand-by-hand sheet (the official's correction of table 1): hand and crib averages on
     # the players' pages, deal by deal at the desk.
     desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
-    reporting.submit(games[0], desk, Report.Kind.SHEET, {"sheet": sheet()},
-                     note="Feuille main par main retrouvée")
+    reporting.submit(
+        games[0],
+        desk,
+        Report.Kind.SHEET,
+        {"sheet": sheet()},
+        note="Feuille main par main retrouvée",
+    )
     waiting = games[1]  # captain A reported; captain B sees "confirm"
     disputed = Game.objects.get(round=fourth, status=Game.Status.DISPUTED)
     link = link_of(waiting.team_b)
     # A new official appointed by e-mail: their one-time link to choose a password.
-    newcomer = officials.appoint(event, organizer, "nouvelle.arbitre@huche.demo",
-                                 EventRole.Role.OFFICIAL, name="Nicole Nouvelle")
+    newcomer = officials.appoint(
+        event,
+        organizer,
+        "nouvelle.arbitre@huche.demo",
+        EventRole.Role.OFFICIAL,
+        name="Nicole Nouvelle",
+    )
     return {
-        "slug": event.slug, "past": past.slug, "team": waiting.team_a.pk,
-        "season_url": f"/s/{season.league.slug}/{season.slug}/", "season": season.pk,
-        "season_slug": season.slug, "league": season.league.slug,
-        "player": games[0].team_a.captain_player.uid, "sheet_game": games[0].pk,
-        "token": link.token, "pin": link.pin, "game": waiting.pk, "dispute": disputed.pk,
-        "organizer": organizer.email, "official": "arbitre@huche.demo", "set_password": set_password_path(newcomer.role.user),
+        "slug": event.slug,
+        "past": past.slug,
+        "team": waiting.team_a.pk,
+        "season_url": f"/s/{season.league.slug}/{season.slug}/",
+        "season": season.pk,
+        "season_slug": season.slug,
+        "league": season.league.slug,
+        "player": games[0].team_a.captain_player.uid,
+        "sheet_game": games[0].pk,
+        "token": link.token,
+        "pin": link.pin,
+        "game": waiting.pk,
+        "dispute": disputed.pk,
+        "organizer": organizer.email,
+        "official": "arbitre@huche.demo",
+        "set_password": set_password_path(newcomer.role.user),
     }
 
 
@@ -335,7 +415,11 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
         try:
             for visits in PAGES.values():
                 for visit in visits:
-                    if visit.projector and viewport["width"] < 1000 and visit.key != "standings-projector":
+                    if (
+                        visit.projector
+                        and viewport["width"] < 1000
+                        and visit.key != "standings-projector"
+                    ):
                         continue  # a projector page is for the big screen (one phone check is enough)
                     page = contexts[visit.role].new_page()
                     page.set_default_timeout(15_000)
@@ -354,4 +438,3 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
                 context.close()
     assert opened > 2 * len(PAGES) - 10
     assert not problems, "\n".join(problems)
-

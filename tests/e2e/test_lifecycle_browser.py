@@ -37,18 +37,29 @@ def fits(page, selector: str) -> None:
 
 
 def make(name: str, organizer) -> object:
-    event = create_event(organizer, name=name, date=datetime.date(2026, 11, 21),
-                         venue="Salle des Chevaliers", seed=7)
-    for i, team in enumerate(["Les Rois du Crib", "Les Pétroles", "Les As de Saint-Jérôme",
-                              "Les Valets", "Les Quinze-Deux", "Les Capots"], start=1):
+    event = create_event(
+        organizer, name=name, date=datetime.date(2026, 11, 21), venue="Salle des Chevaliers", seed=7
+    )
+    for i, team in enumerate(
+        [
+            "Les Rois du Crib",
+            "Les Pétroles",
+            "Les As de Saint-Jérôme",
+            "Les Valets",
+            "Les Quinze-Deux",
+            "Les Capots",
+        ],
+        start=1,
+    ):
         add_team(event, organizer, name=team, captain=f"Capitaine {i}", partner=f"Partenaire {i}")
     return event
 
 
 def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     cache.clear()  # cached standings are keyed by event id and version, reused across tests
-    organizer = User.objects.create_user("org@example.org", "pw-organizer-1",
-                                         display_name="Lucie Organisatrice")
+    organizer = User.objects.create_user(
+        "org@example.org", "pw-organizer-1", display_name="Lucie Organisatrice"
+    )
     event = make("Omnium de la Toussaint", organizer)
     context = browser.new_context(viewport=PHONE, locale="fr-CA")
     page = context.new_page()
@@ -72,8 +83,12 @@ def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     left, sheets = round_.games.exclude(team_b=None).order_by("table")[:2]
     registration.withdraw_team(left.team_b, organizer)
     reporting.submit(sheets, reporting.Actor(team=sheets.team_a), "sheet", {"sheet": sheet()})
-    reporting.submit(sheets, reporting.Actor(team=sheets.team_b), "sheet",
-                     {"sheet": sheet({(3, "pegging"): {"a": 4, "b": 8}})})
+    reporting.submit(
+        sheets,
+        reporting.Actor(team=sheets.team_b),
+        "sheet",
+        {"sheet": sheet({(3, "pegging"): {"a": 4, "b": 8}})},
+    )
     page.goto(f"{live_server.url}/organize/{event.slug}/desk/games/{left.pk}/")
     assert page.locator("#withdrawal button").count() == 2
     shot(page, "lifecycle-2-desk-withdrawal-phone")

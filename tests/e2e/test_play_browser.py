@@ -17,8 +17,9 @@ NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-CA",
-                                  has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-CA", has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     yield page
@@ -36,7 +37,9 @@ def act(page, tap) -> None:
     tap()
     page.wait_for_function(
         "m => { const b = document.querySelector('input[name=move]');"
-        " return !b || b.value !== m; }", arg=before)
+        " return !b || b.value !== m; }",
+        arg=before,
+    )
 
 
 def test_a_whole_game_on_a_phone(phone, shot, live_server):

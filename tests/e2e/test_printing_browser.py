@@ -60,8 +60,9 @@ def test_each_table_sheet_is_one_page(live_server, browser, make_event, organize
     assert pdf_pages(pdf) == tables
 
 
-def test_captains_slips_print_whole_and_read_on_a_phone(live_server, browser, make_event,
-                                                        organizer):
+def test_captains_slips_print_whole_and_read_on_a_phone(
+    live_server, browser, make_event, organizer
+):
     event = make_event(8)
     team = event.teams.order_by("id").first()
     team.name = LONG

@@ -10,8 +10,9 @@ from tournaments.seating import rounds as seating
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_long_seating_list_pages_itself_on_the_projector(live_server, browser, shot,
-                                                          make_event, organizer):
+def test_a_long_seating_list_pages_itself_on_the_projector(
+    live_server, browser, shot, make_event, organizer
+):
     event = make_event(24)  # 12 tables: more than a short screen holds
     seating.seat_next_round(event, organizer)
     context = browser.new_context(viewport={"width": 1920, "height": 540}, locale="fr-CA")

@@ -127,9 +127,9 @@ def name_of(team_id: int) -> str:
 def points_so_far(event: Event) -> dict[int, int]:
     """FADOQ points (RULES.md section 5: the scores, the winner's as 121) of confirmed games."""
     points = {t.pk: 0 for t in event.teams.all()}
-    for game in Game.objects.filter(round__event=event, round__kind=Round.Kind.SERIES,
-                                    status=Game.Status.CONFIRMED).select_related(
-                                        "confirmed_report"):
+    for game in Game.objects.filter(
+        round__event=event, round__kind=Round.Kind.SERIES, status=Game.Status.CONFIRMED
+    ).select_related("confirmed_report"):
         points[game.team_a_id] += game.confirmed_report.score_a
         points[game.team_b_id] += game.confirmed_report.score_b
     return points
@@ -148,8 +148,15 @@ def last_round_for_a_medal_tie(points: dict[int, int], games: list[Game]):
             final[pair[side]] += 121
             losers.append(pair[1 - side])
         # A loser's score may also be the one that brings it level with a winner.
-        candidates = sorted(fillers | {final[w] - final[x] for x in losers for w in final
-                                       if w not in losers and 80 <= final[w] - final[x] <= 120})
+        candidates = sorted(
+            fillers
+            | {
+                final[w] - final[x]
+                for x in losers
+                for w in final
+                if w not in losers and 80 <= final[w] - final[x] <= 120
+            }
+        )
         for fill in itertools.product(candidates, repeat=len(losers)):
             scores = dict(zip(losers, fill, strict=True))
             totals = {t: final[t] + scores.get(t, 0) for t in final}
@@ -160,8 +167,7 @@ def last_round_for_a_medal_tie(points: dict[int, int], games: list[Game]):
             plan = []
             for game, side in zip(games, winners, strict=True):
                 loser = (game.team_a_id, game.team_b_id)[1 - side]
-                plan.append((game, 121, scores[loser]) if side == 0
-                            else (game, scores[loser], 121))
+                plan.append((game, 121, scores[loser]) if side == 0 else (game, scores[loser], 121))
             return plan, sorted(t for t in totals if totals[t] == level[0])
     raise AssertionError(f"no last round gives a medal tie from {points}")
 
@@ -170,8 +176,10 @@ def cp1252_csv(tmp_path):
     """The file French Excel saves ("CSV (séparateur : point-virgule)"): Windows-1252, ``;``,
     with the typo of a hurried evening (corrected on the Teams page afterwards)."""
     path = tmp_path / "équipes.csv"
-    rows = [(TYPO if captain == TEAMS[0][1] else captain, team, partner)
-            for team, captain, partner in TEAMS]
+    rows = [
+        (TYPO if captain == TEAMS[0][1] else captain, team, partner)
+        for team, captain, partner in TEAMS
+    ]
     lines = ["Équipe;Capitaine;Partenaire"] + [f"{t};{c};{p}" for c, t, p in rows]
     path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
     return path
@@ -274,8 +282,11 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
         success(page)
         if number == 1:
             day.snap(page, "round-1-seated")
-        games = list(Game.objects.filter(round__event=event, round__number=number)
-                     .select_related("team_a", "team_b").order_by("table"))
+        games = list(
+            Game.objects.filter(round__event=event, round__number=number)
+            .select_related("team_a", "team_b")
+            .order_by("table")
+        )
         assert len(games) == 3 and all(g.team_b_id for g in games)
         if number < 8:
             plan = [(g, 121, 90 + (7 * g.table + 3 * number) % 31) for g in games]
@@ -317,14 +328,23 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
         assert played <= 3, "a best-of-three never needs a fourth game"
         button.click()
         success(page)
-        game = (Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
-                .select_related("team_a", "team_b").order_by("-pk").first())
+        game = (
+            Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
+            .select_related("team_a", "team_b")
+            .order_by("-pk")
+            .first()
+        )
         assert sorted([game.team_a_id, game.team_b_id]) == tied
         playoff_winner = playoff_winner or game.team_a_id
         won_by_a = game.team_a_id == playoff_winner
         a, b = game.team_a.name, game.team_b.name
-        day.report(a, game, 121 if won_by_a else 103, 103 if won_by_a else 121,
-                   snap=f"playoff-{played}-report")
+        day.report(
+            a,
+            game,
+            121 if won_by_a else 103,
+            103 if won_by_a else 121,
+            snap=f"playoff-{played}-report",
+        )
         day.confirm(b, game)
     assert played == 3  # two games won: the series is decided
     day.snap(day.dashboard(), "playoff-decided")
@@ -351,12 +371,12 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
 
     # 10. The CSV files, as French Excel opens them: accents, ";", local times.
     standings = download(day, "standings")
-    assert [row[1] for row in standings[1:]] and {row[1] for row in standings[1:]} == \
-        {team for team, _c, _p in TEAMS}
+    assert [row[1] for row in standings[1:]] and {row[1] for row in standings[1:]} == {
+        team for team, _c, _p in TEAMS
+    }
     assert [row[0] for row in standings[1:4]] == ["1", "2", "3"]
     assert all(row[-1] for row in standings[1:4]) and not any(r[-1] for r in standings[4:])
-    assert standings[1][1] == name_of(playoff_winner) or standings[2][1] == \
-        name_of(playoff_winner)
+    assert standings[1][1] == name_of(playoff_winner) or standings[2][1] == name_of(playoff_winner)
     games = download(day, "games")
     header, rows = games[0], games[1:]
     assert len(rows) == 8 * 3 + played - 1
@@ -384,8 +404,9 @@ def hand_by_hand_sheet_with_a_19(day: Day, team: str, game: Game) -> None:
     page.fill("#d3-h2", "12")
     page.click("#sheet-form button[type=submit]")
     page.wait_for_selector(f".captain-game[data-game='{game.pk}'] .score-line")
-    assert "121 – 85" in page.locator(f".captain-game[data-game='{game.pk}'] .score-line"
-                                      ).inner_text()
+    assert (
+        "121 – 85" in page.locator(f".captain-game[data-game='{game.pk}'] .score-line").inner_text()
+    )
 
 
 def dispute_settled_at_the_desk(day: Day, desk, game: Game, a: str, b: str) -> None:
@@ -420,4 +441,3 @@ def download(day: Day, what: str) -> list[list[str]]:
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
     assert all(len(row) == len(rows[0]) for row in rows), "every line splits on ';'"
     return rows
-

@@ -32,8 +32,12 @@ levels = st.sampled_from(sorted(LEVELS))
 
 
 @FEW
-@given(seed=st.integers(0, 10**9), first=levels, second=levels,
-       rules=st.sampled_from([STANDARD_2P_121, STANDARD_2P_61]))
+@given(
+    seed=st.integers(0, 10**9),
+    first=levels,
+    second=levels,
+    rules=st.sampled_from([STANDARD_2P_121, STANDARD_2P_61]),
+)
 def test_every_level_makes_only_legal_moves_through_whole_games(seed, first, second, rules):
     players = [computer(first), computer(second)]
     game = GameState(rules.replace(muggins=True), seed=seed)
@@ -174,8 +178,13 @@ def test_play_out_pegs_what_the_engine_scores(seed, dealer):
     while game.phase is Phase.PLAY:
         seat = game.to_act
         ranks = [int(c.rank) for c in game.held[seat]]
-        rank = fastpeg.choose_heuristic(ranks, [int(c.rank) for _, c in game.series], game.count,
-                                        unseen, len(game.held[1 - seat]))
+        rank = fastpeg.choose_heuristic(
+            ranks,
+            [int(c.rank) for _, c in game.series],
+            game.count,
+            unseen,
+            len(game.held[1 - seat]),
+        )
         if rank is None:
             game.apply(Go(seat))
         else:
@@ -210,8 +219,9 @@ def test_an_unknown_level_is_refused_with_the_list():
 
 
 @settings(max_examples=15, deadline=None)
-@given(cards=st.permutations(DECK).map(lambda d: d[:6]), pick=st.integers(0, 14),
-       dealer=st.booleans())
+@given(
+    cards=st.permutations(DECK).map(lambda d: d[:6]), pick=st.integers(0, 14), dealer=st.booleans()
+)
 def test_coaching_values_are_the_analysis_values(cards, pick, dealer):
     analysis = analyze_discards(cards, dealer=dealer)
     choice = analysis.choices[pick]
@@ -228,5 +238,6 @@ def test_coaching_a_known_hand():
     assert not advice.is_best and advice.loss > 0
     assert set(advice.best_keep) == set(parse_cards("5H 5C 4D 6D"))
     assert isinstance(advice.expected, Fraction)
-    assert suboptimal([advice, coach_discard("5H 5C 5S JD 4D 6D", keep="5H 5C 4D 6D",
-                                             dealer=True)]) == [advice]
+    assert suboptimal(
+        [advice, coach_discard("5H 5C 5S JD 4D 6D", keep="5H 5C 4D 6D", dealer=True)]
+    ) == [advice]

@@ -97,18 +97,26 @@ def test_six_handed_deal_gives_four_to_the_dealer_and_the_dealers_right():
 
 
 def test_his_heels_scores_two_for_the_dealer_at_once():
-    game = start_play(STANDARD_2P_121, 0, {1: "KS 9C AH 2D", 0: "QH 4C 6S 3D"},
-                      {1: "7C 8C", 0: "7D 8D"}, "JH")
+    game = start_play(
+        STANDARD_2P_121, 0, {1: "KS 9C AH 2D", 0: "QH 4C 6S 3D"}, {1: "7C 8C", 0: "7D 8D"}, "JH"
+    )
     assert game.scores == [2, 0]
     assert [(e.player, e.kind, e.points) for e in game.events] == [(0, "his heels", 2)]
-    no_jack = start_play(STANDARD_2P_121, 0, {1: "KS 9C AH 2D", 0: "QH 4C 6S 3D"},
-                         {1: "7C 8C", 0: "7D 8D"}, "QC")
+    no_jack = start_play(
+        STANDARD_2P_121, 0, {1: "KS 9C AH 2D", 0: "QH 4C 6S 3D"}, {1: "7C 8C", 0: "7D 8D"}, "QC"
+    )
     assert no_jack.scores == [0, 0] and no_jack.events == []
 
 
 def test_his_heels_can_win_the_game_before_the_play():
-    game = start_play(STANDARD_2P_121, 0, {1: "KS 9C AH 2D", 0: "QH 4C 6S 3D"},
-                      {1: "7C 8C", 0: "7D 8D"}, "JH", scores=(119, 50))
+    game = start_play(
+        STANDARD_2P_121,
+        0,
+        {1: "KS 9C AH 2D", 0: "QH 4C 6S 3D"},
+        {1: "7C 8C", 0: "7D 8D"},
+        "JH",
+        scores=(119, 50),
+    )
     assert game.is_over and game.winner == 0 and game.scores == [121, 50]
     assert game.legal_actions() == []
 
@@ -121,7 +129,9 @@ def test_the_cut_is_made_by_the_dealers_right_within_the_pack():
     game.apply(Discard(1, game.held[1][:2]))
     with pytest.raises(IllegalAction, match=r"player 0 cannot cut: .*\(player 1\) cuts"):
         game.apply(Cut(0, 10))
-    with pytest.raises(IllegalAction, match=r"cannot cut 2 cards: the pack has 40 .* \(cut 4 to 36\)"):
+    with pytest.raises(
+        IllegalAction, match=r"cannot cut 2 cards: the pack has 40 .* \(cut 4 to 36\)"
+    ):
         game.apply(Cut(1, 2))
     game.apply(Cut(1, 10))
     game.apply(TurnStarter())
@@ -136,8 +146,9 @@ PONE, DEALER = "KS 9C AH 2D", "QH 4C 6S 3D"
 
 
 def two_handed(starter="5H", scores=None, rules=STANDARD_2P_121):
-    return start_play(rules, 0, {1: PONE, 0: DEALER}, {1: "7C 8C", 0: "7D 8D"}, starter,
-                      scores=scores)
+    return start_play(
+        rules, 0, {1: PONE, 0: DEALER}, {1: "7C 8C", 0: "7D 8D"}, starter, scores=scores
+    )
 
 
 def test_go_and_last_card_with_two_players_and_fifteen_on_the_last_card_is_three():
@@ -162,8 +173,9 @@ def test_go_and_last_card_with_two_players_and_fifteen_on_the_last_card_is_three
 
 
 def test_thirty_one_on_the_last_card_is_two_not_three():
-    game = start_play(STANDARD_2P_121, 0, {1: "KS 9C AH 9D", 0: "QH TD 7S 5C"},
-                      {1: "2C 3C", 0: "2D 3D"}, "4H")
+    game = start_play(
+        STANDARD_2P_121, 0, {1: "KS 9C AH 9D", 0: "QH TD 7S 5C"}, {1: "2C 3C", 0: "2D 3D"}, "4H"
+    )
     run(game, "1 KS", "0 QH", "1 9C", "0 go", "1 AH")  # 30: the pone's 9D cannot go: go, 1
     run(game, "0 TD", "1 9D", "0 7S", "0 5C")  # 10, 19, 26, 31 on the very last card
     assert play_events(game) == [(1, "go", 1), (0, "play", 2)]
@@ -195,8 +207,9 @@ def test_a_card_that_would_pass_31_is_refused_with_the_count():
 
 
 def test_pairs_do_not_carry_across_a_restart():
-    game = start_play(STANDARD_2P_121, 0, {1: "KS 5C 5S 8H", 0: "QH 5D 9C 4S"},
-                      {1: "2C 3C", 0: "2D 3D"}, "AH")
+    game = start_play(
+        STANDARD_2P_121, 0, {1: "KS 5C 5S 8H", 0: "QH 5D 9C 4S"}, {1: "2C 3C", 0: "2D 3D"}, "AH"
+    )
     run(game, "1 KS", "0 QH", "1 5C", "0 5D")  # 10, 20, 25, 30: a pair, 2
     run(game, "1 go")  # the dealer cannot lay either: go, 1 to the dealer
     assert game.scores == [3, 0]
@@ -210,8 +223,14 @@ def test_pairs_do_not_carry_across_a_restart():
 
 def test_go_with_three_players_and_a_player_out_of_cards_is_skipped():
     # Dealer 0; the play goes 1, 2, 0, 1, ...
-    game = start_play(THREE_PLAYER, 0, {1: "TS 8D 7H 6C", 2: "KD QC 5S 4S", 0: "9C AH KS 2D"},
-                      {1: "AC", 2: "AD", 0: "2C"}, "JC", crib="3C")
+    game = start_play(
+        THREE_PLAYER,
+        0,
+        {1: "TS 8D 7H 6C", 2: "KD QC 5S 4S", 0: "9C AH KS 2D"},
+        {1: "AC", 2: "AD", 0: "2C"},
+        "JC",
+        crib="3C",
+    )
     assert game.scores == [2, 0, 0]  # his heels
     run(game, "1 TS", "2 KD", "0 9C")  # 10, 20, 29
     run(game, "1 go", "2 go", "0 AH")  # 30: nobody else can lay; go to player 0
@@ -225,7 +244,11 @@ def test_go_with_three_players_and_a_player_out_of_cards_is_skipped():
     run(game, "1 6C")  # 18: 7-5-6 is a run of three, 3
     run(game, "2 4S")  # 22: 7-5-6-4 a run of four, 4, and the last card, 1
     assert play_events(game) == [
-        (0, "go", 1), (0, "go", 1), (1, "play", 3), (2, "play", 4), (2, "last card", 1),
+        (0, "go", 1),
+        (0, "go", 1),
+        (1, "play", 3),
+        (2, "play", 4),
+        (2, "last card", 1),
     ]
     assert game.scores == [4, 3, 5]
 
@@ -234,10 +257,31 @@ def test_go_with_three_players_and_a_player_out_of_cards_is_skipped():
 FOUR_KEPT = {1: "KS AC 7C 6H", 2: "QH 8H 9S KH", 3: "9D KD TD 8D", 0: "3S 5S 4C 7H"}
 FOUR_DISCARDS = {1: "2C", 2: "2H", 3: "2S", 0: "AS"}
 FOUR_PLAY = [
-    "1 KS", "2 QH", "3 9D", "0 go", "1 AC", "2 go", "3 go",  # 30: go to player 1 (side 1)
-    "2 8H", "3 KD", "0 3S", "1 7C", "2 go", "3 go", "0 go",  # 28: go to player 1
-    "2 9S", "3 TD", "0 5S", "1 6H", "2 go", "3 go", "0 go",  # 30: go to player 1 (now out)
-    "2 KH", "3 8D", "0 4C", "0 7H",  # 29: last card to player 0 (side 0)
+    "1 KS",
+    "2 QH",
+    "3 9D",
+    "0 go",
+    "1 AC",
+    "2 go",
+    "3 go",  # 30: go to player 1 (side 1)
+    "2 8H",
+    "3 KD",
+    "0 3S",
+    "1 7C",
+    "2 go",
+    "3 go",
+    "0 go",  # 28: go to player 1
+    "2 9S",
+    "3 TD",
+    "0 5S",
+    "1 6H",
+    "2 go",
+    "3 go",
+    "0 go",  # 30: go to player 1 (now out)
+    "2 KH",
+    "3 8D",
+    "0 4C",
+    "0 7H",  # 29: last card to player 0 (side 0)
 ]
 
 
@@ -260,7 +304,9 @@ def test_show_order_with_four_players_and_the_deal_passing_left():
         game.apply(CountHand(0))
     for seat in (1, 2, 3, 0):
         game.apply(CountHand(seat))
-    with pytest.raises(IllegalAction, match=r"not allowed now, the dealer \(player 0\) counts the crib next"):
+    with pytest.raises(
+        IllegalAction, match=r"not allowed now, the dealer \(player 0\) counts the crib next"
+    ):
         game.apply(CountHand(1))
     game.apply(CountCrib(0))
     shows = [(e.player, e.kind) for e in game.events if e.kind in ("hand", "crib")]
@@ -273,8 +319,13 @@ def test_show_order_with_four_players_and_the_deal_passing_left():
     # crib: 2C 2H 2S AS + QC: pair royal of twos, 6; 15s: 2+2+A+Q twice? 2+2+A=5+10: three
     #   ways to pick two twos, each 2 -> 6; 2+... total 12
     points = {(e.player, e.kind): e.points for e in game.events if e.kind in ("hand", "crib")}
-    assert points == {(1, "hand"): 0, (2, "hand"): 2, (3, "hand"): 7, (0, "hand"): 7,
-                      (0, "crib"): 12}
+    assert points == {
+        (1, "hand"): 0,
+        (2, "hand"): 2,
+        (3, "hand"): 7,
+        (0, "hand"): 7,
+        (0, "crib"): 12,
+    }
     assert game.scores == [1 + 2 + 7 + 12, 3 + 0 + 7]
     assert (game.phase, game.dealer) == (Phase.DEAL, 1)
 
@@ -352,8 +403,9 @@ def deck_starting(cards):
 
 
 def test_lowest_card_deals_and_ties_cut_again():
-    game = GameState(THREE_PLAYER, seed=1, cut_decks=[deck_starting("4S 9C 4H"),
-                                                      deck_starting("KS AH")])
+    game = GameState(
+        THREE_PLAYER, seed=1, cut_decks=[deck_starting("4S 9C 4H"), deck_starting("KS AH")]
+    )
     assert game.legal_actions() == [CutForDeal(0)]
     with pytest.raises(IllegalAction, match="it is player 0's turn to cut"):
         game.apply(CutForDeal(1))
@@ -457,8 +509,10 @@ def test_a_stacked_game_replays_from_its_json_record():
     game.apply(CountHand(1))
     record = json.loads(dumps(game))
     assert record["rules"] == "STANDARD_2P_121" and record["seed"] is None
-    assert record["actions"][:2] == [{"type": "Deal"}, {"type": "Discard", "player": 1,
-                                                         "cards": ["7C", "8C"]}]
+    assert record["actions"][:2] == [
+        {"type": "Deal"},
+        {"type": "Discard", "player": 1, "cards": ["7C", "8C"]},
+    ]
     again = loads(json.dumps(record))
     assert again == game and again.events == game.events and again.scores == [3, 5]
 

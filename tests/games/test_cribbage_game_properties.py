@@ -41,11 +41,21 @@ def random_candidate(game, rng):
     """An action of any kind, with random (mostly wrong) arguments."""
     seat = rng.randrange(game.rules.players + 1)  # one seat too many, sometimes
     card = rng.choice(DECK)
-    return rng.choice([
-        CutForDeal(seat), Deal(), TurnStarter(), Misdeal(), Go(seat), Play(seat, card),
-        Discard(seat, rng.sample(DECK, rng.choice((1, 2)))), Cut(seat, rng.randrange(-2, 50)),
-        CountHand(seat), CountCrib(seat), Muggins(seat),
-    ])
+    return rng.choice(
+        [
+            CutForDeal(seat),
+            Deal(),
+            TurnStarter(),
+            Misdeal(),
+            Go(seat),
+            Play(seat, card),
+            Discard(seat, rng.sample(DECK, rng.choice((1, 2)))),
+            Cut(seat, rng.randrange(-2, 50)),
+            CountHand(seat),
+            CountCrib(seat),
+            Muggins(seat),
+        ]
+    )
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=rule_id)
@@ -56,9 +66,7 @@ def test_a_random_game_keeps_every_card_and_ends_with_one_winner(rules, seed):
     game = GameState(rules, seed=seed)
     seen_deals = set()
     while not game.is_over:
-        action = rng.choice(
-            [a for a in game.legal_actions() if not isinstance(a, Misdeal)]
-        )
+        action = rng.choice([a for a in game.legal_actions() if not isinstance(a, Misdeal)])
         before = list(game.scores)
         game.apply(action)
         if game.hand_number:

@@ -36,8 +36,11 @@ DEAL_TABLE = [
 ]
 
 
-@pytest.mark.parametrize(("rules", "players", "dealt", "to_crib", "sides"), DEAL_TABLE,
-                         ids=lambda v: v.name if isinstance(v, RuleSet) else None)
+@pytest.mark.parametrize(
+    ("rules", "players", "dealt", "to_crib", "sides"),
+    DEAL_TABLE,
+    ids=lambda v: v.name if isinstance(v, RuleSet) else None,
+)
 def test_preset_deal_matches_the_rules_table(rules, players, dealt, to_crib, sides):
     assert rules.players == players
     assert rules.crib_from_deck == to_crib
@@ -65,19 +68,32 @@ def test_discards_per_player_as_in_the_rules_table():
 
 def test_targets_and_options_of_the_presets():
     assert {name: r.target for name, r in PRESETS.items()} == {
-        "STANDARD_2P_121": 121, "STANDARD_2P_61": 61, "THREE_PLAYER": 121,
-        "FOUR_PLAYER_PARTNERS": 121, "FIVE_PLAYER": 121, "SIX_PLAYER": 121, "FADOQ": 121,
+        "STANDARD_2P_121": 121,
+        "STANDARD_2P_61": 61,
+        "THREE_PLAYER": 121,
+        "FOUR_PLAYER_PARTNERS": 121,
+        "FIVE_PLAYER": 121,
+        "SIX_PLAYER": 121,
+        "FADOQ": 121,
     }
     assert FADOQ.one_point_cutoff == 116
     assert all(r.one_point_cutoff is None for r in PRESETS.values() if r is not FADOQ)
     assert all(r.his_heels == 2 for r in PRESETS.values())
-    assert not any(r.muggins or r.forgotten_points_lost or r.misdeal_penalty
-                   for r in PRESETS.values())
+    assert not any(
+        r.muggins or r.forgotten_points_lost or r.misdeal_penalty for r in PRESETS.values()
+    )
 
 
 def test_presets_by_name():
-    assert list(PRESETS) == ["STANDARD_2P_121", "STANDARD_2P_61", "THREE_PLAYER",
-                             "FOUR_PLAYER_PARTNERS", "FIVE_PLAYER", "SIX_PLAYER", "FADOQ"]
+    assert list(PRESETS) == [
+        "STANDARD_2P_121",
+        "STANDARD_2P_61",
+        "THREE_PLAYER",
+        "FOUR_PLAYER_PARTNERS",
+        "FIVE_PLAYER",
+        "SIX_PLAYER",
+        "FADOQ",
+    ]
     for name, rules in PRESETS.items():
         assert RuleSet.by_name(name) is rules
         assert rules.name == name
@@ -136,8 +152,15 @@ def test_unknown_rule_names_are_refused():
 
 @pytest.mark.parametrize(
     ("loser", "expected"),
-    [(0, Skunk.DOUBLE), (59, Skunk.DOUBLE), (60, Skunk.DOUBLE), (61, Skunk.SKUNK),
-     (90, Skunk.SKUNK), (91, Skunk.NONE), (120, Skunk.NONE)],
+    [
+        (0, Skunk.DOUBLE),
+        (59, Skunk.DOUBLE),
+        (60, Skunk.DOUBLE),
+        (61, Skunk.SKUNK),
+        (90, Skunk.SKUNK),
+        (91, Skunk.NONE),
+        (120, Skunk.NONE),
+    ],
 )
 def test_skunk_lines_of_the_121_point_game(loser, expected):
     assert skunk(121, loser, STANDARD_2P_121) is expected
@@ -154,8 +177,9 @@ def test_double_skunk_is_optional_and_triple_is_a_house_rule():
     assert skunk(121, 30, STANDARD_2P_121) is Skunk.DOUBLE  # no triple without the house rule
 
 
-@pytest.mark.parametrize(("loser", "expected"),
-                         [(0, Skunk.SKUNK), (30, Skunk.SKUNK), (31, Skunk.NONE), (60, Skunk.NONE)])
+@pytest.mark.parametrize(
+    ("loser", "expected"), [(0, Skunk.SKUNK), (30, Skunk.SKUNK), (31, Skunk.NONE), (60, Skunk.NONE)]
+)
 def test_skunk_line_of_the_61_point_game(loser, expected):
     assert skunk(61, loser, STANDARD_2P_61) is expected
 

@@ -72,11 +72,26 @@ class PrivateRedis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", tempfile.gettempdir()],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_until(lambda: socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                   or True, what="redis")
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                tempfile.gettempdir(),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_until(
+            lambda: socket.create_connection(("127.0.0.1", self.port), 0.2).close() or True,
+            what="redis",
+        )
 
     def stop(self) -> None:
         if self.process is not None:
@@ -102,19 +117,66 @@ class PrivatePostgres:
         return f"postgres://postgres@127.0.0.1:{self.port}/huche"
 
     def _ctl(self, *args: str) -> None:
-        options = (f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        subprocess.run(_as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.data), "-o",
-                                     options, "-l", str(self.dir / "log"), "-w", "-t", "30",
-                                     *args]), check=True, stdout=subprocess.DEVNULL)
+        options = (
+            f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        subprocess.run(
+            _as_postgres(
+                [
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(self.dir / "log"),
+                    "-w",
+                    "-t",
+                    "30",
+                    *args,
+                ]
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
 
     def init(self) -> None:
-        subprocess.run(_as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-A",
-                                     "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]),
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            _as_postgres(
+                [
+                    str(self.bin / "initdb"),
+                    "-D",
+                    str(self.data),
+                    "-A",
+                    "trust",
+                    "-U",
+                    "postgres",
+                    "--no-sync",
+                    "-E",
+                    "UTF8",
+                ]
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         self.start()
-        subprocess.run(_as_postgres([str(self.bin / "createdb"), "-h", "127.0.0.1", "-p",
-                                     str(self.port), "-U", "postgres", "huche"]), check=True)
+        subprocess.run(
+            _as_postgres(
+                [
+                    str(self.bin / "createdb"),
+                    "-h",
+                    "127.0.0.1",
+                    "-p",
+                    str(self.port),
+                    "-U",
+                    "postgres",
+                    "huche",
+                ]
+            ),
+            check=True,
+        )
 
     def start(self) -> None:
         self._ctl("start")
@@ -141,8 +203,14 @@ class Huche:
         return f"http://127.0.0.1:{self.port}"
 
     def manage(self, *args: str, timeout: float = 120) -> str:
-        done = subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=self.env,
-                              capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            [PYTHON, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         assert done.returncode == 0, done.stderr[-3000:]
         return done.stdout
 
@@ -153,12 +221,29 @@ class Huche:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [str(Path(PYTHON).parent / "gunicorn"), "config.wsgi", "-b",
-             f"127.0.0.1:{self.port}", "-w", "2", "--timeout", "30",
-             "--graceful-timeout", "2", "--log-level", "warning"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        wait_until(lambda: requests.get(self.url + "/healthz", timeout=2).status_code
-                   in (200, 503), what="gunicorn")
+            [
+                str(Path(PYTHON).parent / "gunicorn"),
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{self.port}",
+                "-w",
+                "2",
+                "--timeout",
+                "30",
+                "--graceful-timeout",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        wait_until(
+            lambda: requests.get(self.url + "/healthz", timeout=2).status_code in (200, 503),
+            what="gunicorn",
+        )
 
     def stop(self) -> None:
         if self.process is not None:
@@ -171,12 +256,27 @@ class Huche:
 
 
 def huche_env(database_url: str, redis_url: str) -> dict:
-    env = {key: value for key, value in os.environ.items()
-           if key not in {"DATABASE_URL", "REDIS_URL", "HUCHE_TESTING", "DJANGO_SETTINGS_MODULE",
-                          "CELERY_TASK_ALWAYS_EAGER"}}
-    env.update(DATABASE_URL=database_url, REDIS_URL=redis_url, DEBUG="1",
-               DB_CONN_MAX_AGE="60", CACHE_KEY_PREFIX="huche-faults", LOG_LEVEL="ERROR",
-               PYTHONDONTWRITEBYTECODE="1")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in {
+            "DATABASE_URL",
+            "REDIS_URL",
+            "HUCHE_TESTING",
+            "DJANGO_SETTINGS_MODULE",
+            "CELERY_TASK_ALWAYS_EAGER",
+        }
+    }
+    env.update(
+        DATABASE_URL=database_url,
+        REDIS_URL=redis_url,
+        DEBUG="1",
+        DB_CONN_MAX_AGE="60",
+        CACHE_KEY_PREFIX="huche-faults",
+        LOG_LEVEL="ERROR",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
     return env
 
 

@@ -54,8 +54,9 @@ def explains(response: requests.Response) -> str | None:
     return None
 
 
-def test_fuzzing_the_api_finds_no_server_error(live_server, event, organizer, official,
-                                              other_organizer, staff):
+def test_fuzzing_the_api_finds_no_server_error(
+    live_server, event, organizer, official, other_organizer, staff
+):
     from rest_framework.authtoken.models import Token
 
     scene = build_scene(event, organizer, official, other_organizer, staff)
@@ -75,8 +76,7 @@ def test_fuzzing_the_api_finds_no_server_error(live_server, event, organizer, of
         nonlocal calls
         cache.clear()  # the tools' anonymous throttle would answer 429 to most calls
         calls += 1
-        response = case.call(base_url=live_server.url, session=session, headers=headers,
-                             timeout=30)
+        response = case.call(base_url=live_server.url, session=session, headers=headers, timeout=30)
         where = f"{case.method} {case.formatted_path} {case.query or ''} {case.body!r:.200}"
         if response.status_code >= 500:
             problems.append(f"{response.status_code} {where} -> {response.text[:300]}")
@@ -87,17 +87,24 @@ def test_fuzzing_the_api_finds_no_server_error(live_server, event, organizer, of
 
     for result in schema.get_all_operations():
         operation = result.ok()
-        known = {name: value
-                 for name, value in known_path_parameters(operation.path, scene).items()
-                 if name in {p.name for p in operation.path_parameters}}
+        known = {
+            name: value
+            for name, value in known_path_parameters(operation.path, scene).items()
+            if name in {p.name for p in operation.path_parameters}
+        }
         strategies = st.one_of(
             operation.as_strategy(GenerationMode.POSITIVE, path_parameters=known or None),
             operation.as_strategy(GenerationMode.NEGATIVE, path_parameters=known or None),
             operation.as_strategy(GenerationMode.NEGATIVE),
         )
 
-        @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
         @given(case=strategies, caller=st.sampled_from(sorted(callers)))
         def fuzz(case, caller):
             call(case, callers[caller])

@@ -21,16 +21,23 @@ from tournaments.errors import RuleError
 from tournaments.events.registration import import_teams
 from tournaments.models import AuditEntry, Event, Report, Team
 
-FAST = hsettings(max_examples=40, deadline=None, database=None,
-                 suppress_health_check=list(HealthCheck))
+FAST = hsettings(
+    max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+)
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
 
 
 def snapshot(event: Event) -> tuple:
-    return (Team.objects.filter(event=event).count(), Report.objects.count(),
-            AuditEntry.objects.count(),
-            tuple(Event.objects.filter(pk=event.pk).values_list(
-                "name", "venue", "number_of_games", "status", "released_at").get()))
+    return (
+        Team.objects.filter(event=event).count(),
+        Report.objects.count(),
+        AuditEntry.objects.count(),
+        tuple(
+            Event.objects.filter(pk=event.pk)
+            .values_list("name", "venue", "number_of_games", "status", "released_at")
+            .get()
+        ),
+    )
 
 
 # --- cards ---------------------------------------------------------------------------------------
@@ -45,14 +52,19 @@ def test_a_card_string_parses_or_says_why(text):
 
 
 @FAST
-@given(st.lists(st.sampled_from(["5H", "JD", "10♥", "ts", "Q♠", "xx", "", " ", "5", "AH"]),
-                max_size=8).map(" ".join) | TEXT)
+@given(
+    st.lists(
+        st.sampled_from(["5H", "JD", "10♥", "ts", "Q♠", "xx", "", " ", "5", "AH"]), max_size=8
+    ).map(" ".join)
+    | TEXT
+)
 def test_the_hand_calculator_never_fails(text):
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     page = client.post("/tools/hand/", {"hand": text, "starter": text[:3]})
     assert page.status_code in (200, 400)
-    api = client.post("/api/v1/tools/hand/", {"hand": text, "starter": text[:3]},
-                      content_type="application/json")
+    api = client.post(
+        "/api/v1/tools/hand/", {"hand": text, "starter": text[:3]}, content_type="application/json"
+    )
     assert api.status_code in (200, 400, 429)
     if api.status_code == 400:
         assert api.json()["detail"]
@@ -60,16 +72,24 @@ def test_the_hand_calculator_never_fails(text):
 
 # --- CSV team imports ------------------------------------------------------------------------------
 CSV_LINES = st.lists(
-    st.lists(st.text(max_size=12) | st.sampled_from(["Les As", "Paul", "Jeanne", "é", "",
-                                                     "12345"]), max_size=5)
-    .map(",".join), max_size=6).map("\n".join)
+    st.lists(
+        st.text(max_size=12) | st.sampled_from(["Les As", "Paul", "Jeanne", "é", "", "12345"]),
+        max_size=5,
+    ).map(",".join),
+    max_size=6,
+).map("\n".join)
 
 
 @pytest.mark.django_db
 @FAST
-@given(data=st.binary(max_size=200) | CSV_LINES.flatmap(
-    lambda text: st.sampled_from(["utf-8", "utf-8-sig", "latin-1", "utf-16", "cp1252"])
-    .map(lambda codec: text.encode(codec, "replace"))))
+@given(
+    data=st.binary(max_size=200)
+    | CSV_LINES.flatmap(
+        lambda text: st.sampled_from(["utf-8", "utf-8-sig", "latin-1", "utf-16", "cp1252"]).map(
+            lambda codec: text.encode(codec, "replace")
+        )
+    )
+)
 def test_a_csv_import_registers_teams_or_refuses_and_changes_nothing(make_event, data):
     event = make_event(2, name=f"Import {len(data)}")
     before = snapshot(event)
@@ -85,8 +105,7 @@ def test_a_csv_import_registers_teams_or_refuses_and_changes_nothing(make_event,
 # --- forms through the test client --------------------------------------------------------------------
 @pytest.mark.django_db
 @FAST
-@given(ours=TEXT | st.integers().map(str), theirs=TEXT | st.integers().map(str),
-       key=TEXT)
+@given(ours=TEXT | st.integers().map(str), theirs=TEXT | st.integers().map(str), key=TEXT)
 def test_the_final_score_form_never_fails(make_event, captain_client, ours, theirs, key):
     from tournaments.seating.rounds import seat_next_round
 
@@ -95,9 +114,10 @@ def test_the_final_score_form_never_fails(make_event, captain_client, ours, thei
     game = event.rounds.get().games.order_by("table").first()
     client = captain_client(game.team_a)
     reports = Report.objects.count()
-    response = client.post(f"/c/{link_of(game.team_a).token}/games/{game.pk}/",
-                           {"mode": "final", "score_us": ours, "score_them": theirs,
-                            "idempotency_key": key})
+    response = client.post(
+        f"/c/{link_of(game.team_a).token}/games/{game.pk}/",
+        {"mode": "final", "score_us": ours, "score_them": theirs, "idempotency_key": key},
+    )
     assert response.status_code in (200, 302)
     if response.status_code == 200:  # refused: the page says why, nothing stored
         assert Report.objects.count() == reports
@@ -105,10 +125,24 @@ def test_the_final_score_form_never_fails(make_event, captain_client, ours, thei
 
 @pytest.mark.django_db
 @FAST
-@given(fields=st.dictionaries(st.sampled_from(["deal-1-a-hand", "deal-1-b-hand", "deal-1-crib",
-                                               "deal-1-starter", "deal-1-a-play",
-                                               "deal-1-b-play", "deal-1-dealer", "rows"]),
-                              TEXT | st.integers().map(str), max_size=8))
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "deal-1-a-hand",
+                "deal-1-b-hand",
+                "deal-1-crib",
+                "deal-1-starter",
+                "deal-1-a-play",
+                "deal-1-b-play",
+                "deal-1-dealer",
+                "rows",
+            ]
+        ),
+        TEXT | st.integers().map(str),
+        max_size=8,
+    )
+)
 def test_the_sheet_form_never_fails(make_event, captain_client, fields):
     from tournaments.seating.rounds import seat_next_round
 
@@ -117,8 +151,9 @@ def test_the_sheet_form_never_fails(make_event, captain_client, fields):
     game = event.rounds.get().games.order_by("table").first()
     client = captain_client(game.team_a)
     reports = Report.objects.count()
-    response = client.post(f"/c/{link_of(game.team_a).token}/games/{game.pk}/",
-                           {"mode": "sheet", **fields})
+    response = client.post(
+        f"/c/{link_of(game.team_a).token}/games/{game.pk}/", {"mode": "sheet", **fields}
+    )
     assert response.status_code in (200, 302)
     if response.status_code == 200:
         assert Report.objects.count() == reports
@@ -126,10 +161,28 @@ def test_the_sheet_form_never_fails(make_event, captain_client, fields):
 
 @pytest.mark.django_db
 @FAST
-@given(fields=st.dictionaries(
-    st.sampled_from(["name", "date", "venue", "number_of_games", "rule_set", "movement",
-                     "scoring_system", "tiebreaks", "game_type", "show_live_standings",
-                     "skunk_line", "seed"]), TEXT | st.integers().map(str), max_size=10))
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "name",
+                "date",
+                "venue",
+                "number_of_games",
+                "rule_set",
+                "movement",
+                "scoring_system",
+                "tiebreaks",
+                "game_type",
+                "show_live_standings",
+                "skunk_line",
+                "seed",
+            ]
+        ),
+        TEXT | st.integers().map(str),
+        max_size=10,
+    )
+)
 def test_the_event_settings_form_never_fails(make_event, organizer, fields):
     event = make_event(2, name="Settings")
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -150,14 +203,17 @@ def official_api(api_client, event, organizer):
     return api_client
 
 
-@pytest.mark.parametrize("body", [
-    {"name": 12, "captain": ["x"], "partner": {"a": 1}},
-    {},
-    {"name": "Sans capitaine"},
-    {"name": None, "captain": None, "partner": None},
-    [1, 2, 3],
-    "just a string",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": 12, "captain": ["x"], "partner": {"a": 1}},
+        {},
+        {"name": "Sans capitaine"},
+        {"name": None, "captain": None, "partner": None},
+        [1, 2, 3],
+        "just a string",
+    ],
+)
 def test_wrong_types_and_missing_fields_are_explained(official_api, event, body):
     before = snapshot(event)
     response = official_api.post(f"/api/v1/events/{event.slug}/teams/", body, format="json")
@@ -169,30 +225,38 @@ def test_wrong_types_and_missing_fields_are_explained(official_api, event, body)
 def test_a_huge_payload_is_refused_clearly(official_api, event):
     before = snapshot(event)
     huge = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 10)
-    response = official_api.post(f"/api/v1/events/{event.slug}/teams/import/",
-                                 json.dumps({"text": huge}), content_type="application/json")
+    response = official_api.post(
+        f"/api/v1/events/{event.slug}/teams/import/",
+        json.dumps({"text": huge}),
+        content_type="application/json",
+    )
     assert 400 <= response.status_code < 500
     assert response.json()["detail"]
     assert snapshot(event) == before
 
 
-@pytest.mark.parametrize(("payload", "content_type"), [
-    (b"{not json", "application/json"),
-    ('{"name": "Les As"}'.encode("utf-16"), "application/json"),
-    (b'{"name": "\xff\xfe caf\xe9"}', "application/json"),
-    (b"name=Les+As", "application/xml"),
-])
+@pytest.mark.parametrize(
+    ("payload", "content_type"),
+    [
+        (b"{not json", "application/json"),
+        ('{"name": "Les As"}'.encode("utf-16"), "application/json"),
+        (b'{"name": "\xff\xfe caf\xe9"}', "application/json"),
+        (b"name=Les+As", "application/xml"),
+    ],
+)
 def test_wrong_encodings_are_explained(official_api, event, payload, content_type):
     before = snapshot(event)
-    response = official_api.generic("POST", f"/api/v1/events/{event.slug}/teams/", payload,
-                                    content_type=content_type)
+    response = official_api.generic(
+        "POST", f"/api/v1/events/{event.slug}/teams/", payload, content_type=content_type
+    )
     assert response.status_code in (400, 415)
     assert response.json()["detail"]
     assert snapshot(event) == before
 
 
-def test_non_numeric_ids_in_forms_and_queries_are_not_server_errors(event, organizer,
-                                                                    captain_client):
+def test_non_numeric_ids_in_forms_and_queries_are_not_server_errors(
+    event, organizer, captain_client
+):
     from tournaments.seating.rounds import seat_next_round
 
     seat_next_round(event, organizer)
@@ -200,9 +264,12 @@ def test_non_numeric_ids_in_forms_and_queries_are_not_server_errors(event, organ
     official = Client()
     official.force_login(organizer)
     assert official.get(f"/organize/{event.slug}/desk/?round=abc").status_code == 200
-    assert official.post(f"/organize/{event.slug}/desk/games/{game.pk}/",
-                         {"action": "confirm", "report": "abc"}).status_code == 404
+    assert (
+        official.post(
+            f"/organize/{event.slug}/desk/games/{game.pk}/", {"action": "confirm", "report": "abc"}
+        ).status_code
+        == 404
+    )
     captain = captain_client(game.team_a)
     token = link_of(game.team_a).token
-    assert captain.post(f"/c/{token}/games/{game.pk}/confirm/",
-                        {"report": "x1"}).status_code == 404
+    assert captain.post(f"/c/{token}/games/{game.pk}/confirm/", {"report": "x1"}).status_code == 404

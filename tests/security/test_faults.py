@@ -65,24 +65,35 @@ def csrf_post(session: requests.Session, url: str, data: dict, **kwargs):
 def report(huche, game, side, score_a, score_b, key=None):
     token, pin = game[side]
     return requests.post(
-        f"{huche.url}/api/v1/games/{game['id']}/reports/", timeout=15,
-        json={"kind": "final", "score_a": score_a, "score_b": score_b,
-              "idempotency_key": key or uuid.uuid4().hex},
-        headers={"X-Captain-Link": token, "X-Captain-Pin": pin, "Accept-Language": "en"})
+        f"{huche.url}/api/v1/games/{game['id']}/reports/",
+        timeout=15,
+        json={
+            "kind": "final",
+            "score_a": score_a,
+            "score_b": score_b,
+            "idempotency_key": key or uuid.uuid4().hex,
+        },
+        headers={"X-Captain-Link": token, "X-Captain-Pin": pin, "Accept-Language": "en"},
+    )
 
 
 def official_session(huche) -> requests.Session:
     session = requests.Session()
     session.headers["Accept-Language"] = "en"
-    response = csrf_post(session, f"{huche.url}/accounts/login/",
-                         {"username": "official@example.org", "password": "pw-official-1"})
+    response = csrf_post(
+        session,
+        f"{huche.url}/accounts/login/",
+        {"username": "official@example.org", "password": "pw-official-1"},
+    )
     assert response.status_code == 302, response.text[:500]
     return session
 
 
 def pending_outbox(huche) -> int:
-    return huche.python("import json; from tournaments.outbox import pending_work; "
-                        "print(json.dumps({'n': pending_work()}))")["n"]
+    return huche.python(
+        "import json; from tournaments.outbox import pending_work; "
+        "print(json.dumps({'n': pending_work()}))"
+    )["n"]
 
 
 def test_redis_stopped_mid_event_pages_and_scores_keep_working(stack):
@@ -93,8 +104,13 @@ def test_redis_stopped_mid_event_pages_and_scores_keep_working(stack):
 
     redis.stop()
     try:
-        for path in ("/", f"/e/{slug}/", f"/e/{slug}/seating/", f"/e/{slug}/standings/",
-                     f"/e/{slug}/rounds/1/"):
+        for path in (
+            "/",
+            f"/e/{slug}/",
+            f"/e/{slug}/seating/",
+            f"/e/{slug}/standings/",
+            f"/e/{slug}/rounds/1/",
+        ):
             assert requests.get(huche.url + path, timeout=10).status_code == 200, path
         health = requests.get(f"{huche.url}/healthz", timeout=10)
         assert health.status_code == 503 and "cache" in health.json()["failing"]
@@ -103,9 +119,16 @@ def test_redis_stopped_mid_event_pages_and_scores_keep_working(stack):
         captain = requests.Session()
         token, pin = game["a"]
         assert csrf_post(captain, f"{huche.url}/c/{token}/", {"pin": pin}).status_code == 302
-        response = csrf_post(captain, f"{huche.url}/c/{token}/games/{game['id']}/",
-                             {"mode": "final", "score_us": "121", "score_them": "100",
-                              "idempotency_key": uuid.uuid4().hex})
+        response = csrf_post(
+            captain,
+            f"{huche.url}/c/{token}/games/{game['id']}/",
+            {
+                "mode": "final",
+                "score_us": "121",
+                "score_them": "100",
+                "idempotency_key": uuid.uuid4().hex,
+            },
+        )
         assert response.status_code == 302, response.text[:500]
         # ... captain B agrees through the API: the result is confirmed.
         confirmed = report(huche, game, "b", 121, 100)
@@ -155,8 +178,11 @@ def test_postgres_restarted_during_submissions(stack):
                     break
                 if response.status_code == 503:
                     body = response.json()
-                    if body.get("code") != "database_unavailable" or not body.get("detail") \
-                            or response.headers.get("Retry-After") != "5":
+                    if (
+                        body.get("code") != "database_unavailable"
+                        or not body.get("detail")
+                        or response.headers.get("Retry-After") != "5"
+                    ):
                         bad.append(f"unclear 503: {response.text[:200]}")
                 else:
                     bad.append(f"{response.status_code}: {response.text[:300]}")
@@ -170,8 +196,7 @@ def test_postgres_restarted_during_submissions(stack):
         while len(acked) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         pg.stop()
-        page = requests.get(f"{huche.url}/e/{slug}/", timeout=10,
-                            headers={"Accept-Language": "en"})
+        page = requests.get(f"{huche.url}/e/{slug}/", timeout=10, headers={"Accept-Language": "en"})
         assert page.status_code == 503
         assert "text/html" in page.headers["Content-Type"]
         assert "results database is unavailable" in page.text
@@ -194,7 +219,8 @@ def test_postgres_restarted_during_submissions(stack):
         "for g in Game.objects.filter(pk__in=ids):\n"
         "    out[g.pk] = [g.reports.filter(by_team=g.team_a).count(), g.status,"
         " g.reports.count()]\n"
-        "print(json.dumps(out))")
+        "print(json.dumps(out))"
+    )
     for game_id, (by_a, status, total) in check.items():
         assert (by_a, total) == (1, 1), f"game {game_id}: exactly one report, stored once"
         assert status == "reported", f"game {game_id}: status {status}, nothing half-written"

@@ -12,26 +12,48 @@ import pytest
 from django.test import Client
 
 ROOT = Path(__file__).resolve().parents[2]
-PROD = {"DEBUG": "0", "SECRET_KEY": "x" * 20 + "-test-only-not-a-secret-0123456789abcdef",
-        "ALLOWED_HOSTS": "huche.example.org"}
+PROD = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x" * 20 + "-test-only-not-a-secret-0123456789abcdef",
+    "ALLOWED_HOSTS": "huche.example.org",
+}
 
 
 def settings_in(env: dict, code: str) -> subprocess.CompletedProcess:
     # Test-only switches (the browser tests' DJANGO_ALLOW_ASYNC_UNSAFE, say) are not production.
-    clean = {k: v for k, v in os.environ.items()
-             if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HUCHE_TESTING",
-                          "DJANGO_ALLOW_ASYNC_UNSAFE"}}
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env},
-                          capture_output=True, text=True, timeout=60)
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DEBUG",
+            "SECRET_KEY",
+            "ALLOWED_HOSTS",
+            "HUCHE_TESTING",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
+    }
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_production_settings_are_hardened():
-    done = settings_in(PROD, (
-        "import json, django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
-        "from django.conf import settings as s; print(json.dumps({k: getattr(s, k) for k in "
-        "['DEBUG','SESSION_COOKIE_SECURE','CSRF_COOKIE_SECURE','SECURE_SSL_REDIRECT',"
-        "'SECURE_HSTS_SECONDS','SECURE_HSTS_INCLUDE_SUBDOMAINS','SECURE_CONTENT_TYPE_NOSNIFF',"
-        "'SECURE_REFERRER_POLICY','X_FRAME_OPTIONS','SESSION_COOKIE_HTTPONLY']}))"))
+    done = settings_in(
+        PROD,
+        (
+            "import json, django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
+            "from django.conf import settings as s; print(json.dumps({k: getattr(s, k) for k in "
+            "['DEBUG','SESSION_COOKIE_SECURE','CSRF_COOKIE_SECURE','SECURE_SSL_REDIRECT',"
+            "'SECURE_HSTS_SECONDS','SECURE_HSTS_INCLUDE_SUBDOMAINS','SECURE_CONTENT_TYPE_NOSNIFF',"
+            "'SECURE_REFERRER_POLICY','X_FRAME_OPTIONS','SESSION_COOKIE_HTTPONLY']}))"
+        ),
+    )
     assert done.returncode == 0, done.stderr
     import json
 
@@ -45,17 +67,22 @@ def test_production_settings_are_hardened():
 
 @pytest.mark.parametrize("key", ["", "insecure-dev-only-key-set-SECRET_KEY-in-production"])
 def test_production_refuses_to_start_without_a_real_secret_key(key):
-    done = settings_in({**PROD, "SECRET_KEY": key},
-                       "import os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
-                       "from django.conf import settings; settings.SECRET_KEY")
+    done = settings_in(
+        {**PROD, "SECRET_KEY": key},
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
+        "from django.conf import settings; settings.SECRET_KEY",
+    )
     assert done.returncode != 0
     assert "SECRET_KEY" in done.stderr
 
 
 def test_deploy_check_passes_with_no_warning():
-    done = settings_in(PROD, "import sys; from django.core.management import "
-                             "execute_from_command_line as e; e(['manage.py', 'check', "
-                             "'--deploy', '--fail-level', 'WARNING'])")
+    done = settings_in(
+        PROD,
+        "import sys; from django.core.management import "
+        "execute_from_command_line as e; e(['manage.py', 'check', "
+        "'--deploy', '--fail-level', 'WARNING'])",
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -65,8 +92,12 @@ def test_every_page_sends_the_security_headers(db):
     assert response["Referrer-Policy"] == "same-origin"
     assert response["X-Frame-Options"] == "DENY"
     csp = response["Content-Security-Policy"]
-    for directive in ("default-src 'self'", "frame-ancestors 'none'", "object-src 'none'",
-                      "form-action 'self'"):
+    for directive in (
+        "default-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "form-action 'self'",
+    ):
         assert directive in csp
 
 
@@ -80,8 +111,13 @@ def test_every_post_form_in_the_templates_carries_a_csrf_token():
             if "{% csrf_token %}" not in match.group(1):
                 missing.append(f"{template.relative_to(ROOT)}: {match.group(0)[:80]}")
     assert not missing, missing
-    assert sum(len(FORM.findall(t.read_text(encoding="utf-8")))
-               for t in (ROOT / "templates").rglob("*.html")) > 10
+    assert (
+        sum(
+            len(FORM.findall(t.read_text(encoding="utf-8")))
+            for t in (ROOT / "templates").rglob("*.html")
+        )
+        > 10
+    )
 
 
 def test_a_post_without_the_csrf_token_is_refused(event, organizer):
@@ -90,8 +126,12 @@ def test_a_post_without_the_csrf_token_is_refused(event, organizer):
     client = Client(enforce_csrf_checks=True)
     link = link_of(event.teams.first())
     assert client.post(f"/c/{link.token}/", {"pin": link.pin}).status_code == 403
-    assert client.post("/accounts/login/", {"username": "org@example.org",
-                                            "password": "pw-organizer-1"}).status_code == 403
+    assert (
+        client.post(
+            "/accounts/login/", {"username": "org@example.org", "password": "pw-organizer-1"}
+        ).status_code
+        == 403
+    )
     client.force_login(organizer)
     assert client.post(f"/organize/{event.slug}/release/").status_code == 403
     event.refresh_from_db()
@@ -100,19 +140,24 @@ def test_a_post_without_the_csrf_token_is_refused(event, organizer):
 
 SECRET_PATTERNS = {
     "private key": re.compile(r"-----BEGIN (?:RSA |EC |OPENSSH |DSA |PGP )?PRIVATE KEY"),
-    "hard-coded SECRET_KEY": re.compile(r"SECRET_KEY\s*=\s*[\"'](?!insecure-dev-only-key)"
-                                        r"[^\"'\s]{16,}[\"']"),
+    "hard-coded SECRET_KEY": re.compile(
+        r"SECRET_KEY\s*=\s*[\"'](?!insecure-dev-only-key)"
+        r"[^\"'\s]{16,}[\"']"
+    ),
     "AWS key": re.compile(r"AKIA[0-9A-Z]{16}"),
     "GitHub token": re.compile(r"gh[pousr]_[A-Za-z0-9]{36}"),
     "Slack token": re.compile(r"xox[baprs]-[A-Za-z0-9-]{10,}"),
-    "password in a URL": re.compile(r"(?:postgres|redis|amqp)://[^:/\s]+:(?!pass@|password@|\$\{)"
-                                    r"[^@\s]{6,}@"),
+    "password in a URL": re.compile(
+        r"(?:postgres|redis|amqp)://[^:/\s]+:(?!pass@|password@|\$\{)"
+        r"[^@\s]{6,}@"
+    ),
 }
 
 
 def test_no_secret_is_committed():
-    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert files, "run from a git checkout"
     found = []
     for name in files:
@@ -120,7 +165,10 @@ def test_no_secret_is_committed():
         if not path.is_file() or path.suffix in {".mo", ".png", ".jpg", ".ico", ".woff2"}:
             continue
         text = path.read_text(encoding="utf-8", errors="ignore")
-        found += [f"{name}: {what}" for what, pattern in SECRET_PATTERNS.items()
-                  if pattern.search(text) and name != "tests/security/test_settings_and_headers.py"]
+        found += [
+            f"{name}: {what}"
+            for what, pattern in SECRET_PATTERNS.items()
+            if pattern.search(text) and name != "tests/security/test_settings_and_headers.py"
+        ]
     assert not found, found
     assert ".env" not in files

@@ -18,10 +18,15 @@ from tournaments.tasks import build_season_export, refresh_standings
 def test_tasks_retry_with_exponential_backoff(task):
     assert task.autoretry_for == (Exception,)
     assert task.max_retries == 6
-    delays = [get_exponential_backoff_interval(factor=task.retry_backoff, retries=n,
-                                               maximum=task.retry_backoff_max,
-                                               full_jitter=task.retry_jitter)
-              for n in range(task.max_retries)]
+    delays = [
+        get_exponential_backoff_interval(
+            factor=task.retry_backoff,
+            retries=n,
+            maximum=task.retry_backoff_max,
+            full_jitter=task.retry_jitter,
+        )
+        for n in range(task.max_retries)
+    ]
     assert delays == [2, 4, 8, 16, 32, 64]
 
 
@@ -71,8 +76,9 @@ def test_a_failing_task_is_retried_by_a_real_worker(make_event, monkeypatch):
     event = make_event(4)
     calls = flaky(monkeypatch, failures=1)
     app.control.purge()
-    with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING",
-                      shutdown_timeout=10):
+    with start_worker(
+        app, perform_ping_check=False, pool="solo", loglevel="WARNING", shutdown_timeout=10
+    ):
         result = refresh_standings.apply_async(args=[event.pk])
         assert result.get(timeout=30) == {"event": event.pk, "rows": 4}
     assert len(calls) == 2  # failed once, retried after the 2 s backoff, succeeded

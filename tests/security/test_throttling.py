@@ -35,8 +35,14 @@ def api_get(event, link, pin, addr=ME, **headers):
     client = APIClient(REMOTE_ADDR=addr, HTTP_ACCEPT_LANGUAGE="en")
     # Authentication runs before the view: a good link reaches the view (404: no game #0),
     # a bad one answers 401/403/429 with a code saying why.
-    return client.post("/api/v1/games/0/reports/", {}, format="json",
-                       HTTP_X_CAPTAIN_LINK=link.token, HTTP_X_CAPTAIN_PIN=pin, **headers)
+    return client.post(
+        "/api/v1/games/0/reports/",
+        {},
+        format="json",
+        HTTP_X_CAPTAIN_LINK=link.token,
+        HTTP_X_CAPTAIN_PIN=pin,
+        **headers,
+    )
 
 
 # --- per link: the lockout, and an official lifts it --------------------------------------------
@@ -64,8 +70,9 @@ def test_five_wrong_pins_lock_the_link_and_an_official_unlocks_it(event, officia
 
 def test_api_wrong_pins_count_towards_the_same_lockout(event):
     link = link_of(event.teams.first())
-    codes = [api_get(event, link, wrong(link.pin)).json()["code"]
-             for _ in range(MAX_FAILED_ATTEMPTS)]
+    codes = [
+        api_get(event, link, wrong(link.pin)).json()["code"] for _ in range(MAX_FAILED_ATTEMPTS)
+    ]
     assert codes == ["wrong_pin"] * (MAX_FAILED_ATTEMPTS - 1) + ["link_locked"]
     assert page().post(f"/c/{link.token}/", {"pin": link.pin}).status_code == 403
 
@@ -124,8 +131,9 @@ def test_behind_a_trusted_proxy_the_address_it_saw_counts():
 
     from accounts.throttle import client_ip
 
-    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.2",
-                                   HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7")
+    request = RequestFactory().get(
+        "/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7"
+    )
     assert client_ip(request) == "203.0.113.7"  # not the 6.6.6.6 the client wrote itself
     with override_settings(TRUSTED_PROXY_COUNT=0):
         assert client_ip(request) == "10.0.0.2"
@@ -168,8 +176,10 @@ def test_failed_logins_lock_the_account_for_a_while_with_a_clear_message(organiz
     assert "_auth_user_id" not in page(OTHER).session
     # The API's token endpoint shares the count.
     answer = APIClient(REMOTE_ADDR=OTHER, HTTP_ACCEPT_LANGUAGE="en").post(
-        "/api/v1/auth/token/", {"email": "org@example.org", "password": "pw-organizer-1"},
-        format="json")
+        "/api/v1/auth/token/",
+        {"email": "org@example.org", "password": "pw-organizer-1"},
+        format="json",
+    )
     assert answer.status_code == 429
     assert "Too many failed logins" in answer.json()["detail"]
 

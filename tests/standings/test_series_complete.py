@@ -25,7 +25,9 @@ def test_the_same_tie_once_the_series_is_complete_goes_to_a_playoff():
     standings = compute_standings([1, 2, 3, 4], round_one(), FADOQ, series_complete=True)
     assert not standings.provisional
     assert [(tie.teams, tie.places) for tie in standings.medal_ties] == [
-        ((1, 3), (1, 2)), ((2, 4), (3, 4))]
+        ((1, 3), (1, 2)),
+        ((2, 4), (3, 4)),
+    ]
 
 
 def test_a_withdrawn_team_does_not_play_off_and_goes_below_the_teams_still_in():
@@ -44,7 +46,10 @@ def test_a_tie_of_one_team_still_in_and_one_withdrawn_needs_no_playoff():
     assert len(standings.medal_ties) == 1
     assert standings.order[:2] == (1, 3)
     assert (standings.row(1).rank, standings.row(1).tied, standings.row(1).medal) == (
-        1, False, "gold")
+        1,
+        False,
+        "gold",
+    )
     assert (standings.row(3).rank, standings.row(3).tied) == (2, False)
 
 
@@ -54,6 +59,5 @@ def test_playoff_games_of_a_series_made_longer_afterwards_are_set_aside():
     games = [PlayoffGame("A", 1, 3, 1), PlayoffGame("A", 1, 3, 1)]
     done = compute_standings([1, 2, 3, 4], round_one(), FADOQ, games)
     assert done.row(1).medal == "gold" and done.row(3).medal == "silver"
-    reopened = compute_standings([1, 2, 3, 4], round_one(), FADOQ, games,
-                                 series_complete=False)
+    reopened = compute_standings([1, 2, 3, 4], round_one(), FADOQ, games, series_complete=False)
     assert reopened.provisional and reopened.medal_ties == ()

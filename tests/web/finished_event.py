@@ -13,8 +13,12 @@ def report_all(games, official, *, score_b: int = 100) -> None:
     """An official enters every open game: the team listed first wins 121 to ``score_b``."""
     for game in games:
         if game.team_b_id is not None and game.status != Game.Status.CONFIRMED:
-            reporting.submit(game, reporting.Actor(user=official), Report.Kind.FINAL,
-                             {"score_a": 121, "score_b": score_b})
+            reporting.submit(
+                game,
+                reporting.Actor(user=official),
+                Report.Kind.FINAL,
+                {"score_a": 121, "score_b": score_b},
+            )
 
 
 def play_series(event, official) -> None:

@@ -34,8 +34,13 @@ def _literal(node) -> str | None:
 def _from_call(call: ast.Call) -> list[tuple]:
     """(msgid,), (msgid, plural) or (context, msgid[, plural]) keys of one call, if literal."""
     func = call.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(
-        func, ast.Attribute) else ""
+    name = (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
     args = [_literal(a) for a in call.args]
     if name in SINGULAR and args[:1] and args[0]:
         return [(args[0],)]
@@ -68,7 +73,7 @@ def template_msgids(path: pathlib.Path) -> set[tuple]:
         end = text.find(")", match.end())
         while end != -1:  # the shortest text from the name to a ")" that parses as a call
             try:
-                node = ast.parse(text[start:end + 1], mode="eval").body
+                node = ast.parse(text[start : end + 1], mode="eval").body
             except SyntaxError:
                 end = text.find(")", end + 1)
                 continue
@@ -116,10 +121,12 @@ def fuzzy_or_empty_in_po() -> list[str]:
         msgid = _po_string(lines, "msgid ")
         if not msgid:
             continue  # the header
-        msgstrs = [_po_string(lines, prefix) for prefix in ("msgstr ", "msgstr[0] ",
-                                                            "msgstr[1] ")]
-        if any(line.startswith("#,") and "fuzzy" in line for line in lines) or not any(msgstrs) \
-                or ("msgid_plural " in block and not all(msgstrs[1:])):
+        msgstrs = [_po_string(lines, prefix) for prefix in ("msgstr ", "msgstr[0] ", "msgstr[1] ")]
+        if (
+            any(line.startswith("#,") and "fuzzy" in line for line in lines)
+            or not any(msgstrs)
+            or ("msgid_plural " in block and not all(msgstrs[1:]))
+        ):
             problems.append(msgid)
     return problems
 
@@ -128,7 +135,7 @@ def _po_string(lines: list[str], prefix: str) -> str:
     text, inside = "", False
     for line in lines:
         if line.startswith(prefix):
-            inside, line = True, line[len(prefix):]
+            inside, line = True, line[len(prefix) :]
         elif inside and not line.startswith('"'):
             break
         if inside:

@@ -26,47 +26,96 @@ from tournaments.events import registration
 from tournaments.models import Game, League, Player, Report, Round, Season
 from tournaments.results import reporting
 
-PEOPLE = ["Alice", "Bruno", "Carole", "Denis", "Élise", "Francis", "Gisèle", "Henri", "Irène",
-          "Jacques"]
+PEOPLE = [
+    "Alice",
+    "Bruno",
+    "Carole",
+    "Denis",
+    "Élise",
+    "Francis",
+    "Gisèle",
+    "Henri",
+    "Irène",
+    "Jacques",
+]
 
 EVENTS = [
-    ("Omnium de janvier", datetime.date(2027, 1, 16),
-     {"Les As": ("Alice", "Bruno"), "Les Rois": ("Carole", "Denis"),
-      "Les Dames": ("Élise", "Francis"), "Les Valets": ("Gisèle", "Henri")},
-     [[("Les As", "Les Rois", 100), ("Les Dames", "Les Valets", 90)],
-      [("Les As", "Les Dames", 110), ("Les Rois", "Les Valets", 80)]]),
-    ("Omnium de février", datetime.date(2027, 2, 20),
-     {"Les As": ("Alice", "Bruno"), "Les Nouveaux Rois": ("Carole", "Denis"),
-      "Les Mélangés": ("Élise", "Gisèle"), "Les Jokers": ("Irène", "Jacques")},
-     [[("Les Nouveaux Rois", "Les As", 115), ("Les Mélangés", "Les Jokers", 100)],
-      [("Les As", "Les Jokers", 95), ("Les Nouveaux Rois", "Les Mélangés", 105)]]),
-    ("Omnium de mars", datetime.date(2027, 3, 20),
-     {"Les As": ("Alice", "Bruno"), "Les Dames": ("Élise", "Francis"),
-      "Les Valets": ("Gisèle", "Henri"), "Les Jokers": ("Irène", "Jacques")},
-     [[("Les Dames", "Les As", 118), ("Les Valets", "Les Jokers", 60)],
-      [("Les Dames", "Les Valets", 100), ("Les As", "Les Jokers", 99)]]),
+    (
+        "Omnium de janvier",
+        datetime.date(2027, 1, 16),
+        {
+            "Les As": ("Alice", "Bruno"),
+            "Les Rois": ("Carole", "Denis"),
+            "Les Dames": ("Élise", "Francis"),
+            "Les Valets": ("Gisèle", "Henri"),
+        },
+        [
+            [("Les As", "Les Rois", 100), ("Les Dames", "Les Valets", 90)],
+            [("Les As", "Les Dames", 110), ("Les Rois", "Les Valets", 80)],
+        ],
+    ),
+    (
+        "Omnium de février",
+        datetime.date(2027, 2, 20),
+        {
+            "Les As": ("Alice", "Bruno"),
+            "Les Nouveaux Rois": ("Carole", "Denis"),
+            "Les Mélangés": ("Élise", "Gisèle"),
+            "Les Jokers": ("Irène", "Jacques"),
+        },
+        [
+            [("Les Nouveaux Rois", "Les As", 115), ("Les Mélangés", "Les Jokers", 100)],
+            [("Les As", "Les Jokers", 95), ("Les Nouveaux Rois", "Les Mélangés", 105)],
+        ],
+    ),
+    (
+        "Omnium de mars",
+        datetime.date(2027, 3, 20),
+        {
+            "Les As": ("Alice", "Bruno"),
+            "Les Dames": ("Élise", "Francis"),
+            "Les Valets": ("Gisèle", "Henri"),
+            "Les Jokers": ("Irène", "Jacques"),
+        },
+        [
+            [("Les Dames", "Les As", 118), ("Les Valets", "Les Jokers", 60)],
+            [("Les Dames", "Les Valets", 100), ("Les As", "Les Jokers", 99)],
+        ],
+    ),
 ]
-UNRELEASED = ("Omnium d'avril", datetime.date(2027, 4, 17),
-              {"Les As": ("Alice", "Bruno"), "Les Rois": ("Carole", "Denis"),
-               "Les Dames": ("Élise", "Francis"), "Les Valets": ("Gisèle", "Henri")},
-              [[("Les As", "Les Rois", 50), ("Les Dames", "Les Valets", 100)]])
+UNRELEASED = (
+    "Omnium d'avril",
+    datetime.date(2027, 4, 17),
+    {
+        "Les As": ("Alice", "Bruno"),
+        "Les Rois": ("Carole", "Denis"),
+        "Les Dames": ("Élise", "Francis"),
+        "Les Valets": ("Gisèle", "Henri"),
+    },
+    [[("Les As", "Les Rois", 50), ("Les Dames", "Les Valets", 100)]],
+)
 
 
 def build_event(organizer, season, spec, people, *, released=True):
     name, date, teams, rounds = spec
     event = registration.create_event(organizer, name=name, date=date, season=season, seed=7)
     by_name = {
-        team: registration.add_team(event, organizer, name=team,
-                                    captain_player=people[captain],
-                                    partner_player=people[partner])
+        team: registration.add_team(
+            event,
+            organizer,
+            name=team,
+            captain_player=people[captain],
+            partner_player=people[partner],
+        )
         for team, (captain, partner) in teams.items()
     }
     desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
     for number, tables in enumerate(rounds, start=1):
         round_ = Round.objects.create(event=event, number=number, movement="winners_stay")
         for table, (winner, loser, score) in enumerate(tables, start=1):
-            game = Game.objects.create(round=round_, table=table, team_a=by_name[winner],
-                                       team_b=by_name[loser])
+            game = Game.objects.create(
+                round=round_, table=table, team_a=by_name[winner], team_b=by_name[loser]
+            )
             reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": score})
     event.status = "finished"
     event.save(update_fields=["status"])

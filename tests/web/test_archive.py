@@ -38,8 +38,21 @@ from tournaments.models import (
 from .archive_rows import DEMO, build_demo, later_changes, rows
 
 ROOT = Path(__file__).resolve().parents[2]
-MODELS = (Event, Team, Player, Round, Game, Report, Confirmation, Dispute, PlayoffGroup,
-          AuditEntry, League, Season, EventRole)
+MODELS = (
+    Event,
+    Team,
+    Player,
+    Round,
+    Game,
+    Report,
+    Confirmation,
+    Dispute,
+    PlayoffGroup,
+    AuditEntry,
+    League,
+    Season,
+    EventRole,
+)
 
 
 def counts() -> dict[str, int]:
@@ -48,10 +61,12 @@ def counts() -> dict[str, int]:
 
 def snapshot() -> tuple:
     """Counts and the content of the result rows: "nothing changed" means this is equal."""
-    return (counts(),
-            list(Report.objects.order_by("pk").values_list("pk", "score_a", "score_b")),
-            list(Game.objects.order_by("pk").values_list("pk", "status", "confirmed_report")),
-            list(Event.objects.order_by("pk").values_list("pk", "slug", "version", "status")))
+    return (
+        counts(),
+        list(Report.objects.order_by("pk").values_list("pk", "score_a", "score_b")),
+        list(Game.objects.order_by("pk").values_list("pk", "status", "confirmed_report")),
+        list(Event.objects.order_by("pk").values_list("pk", "slug", "version", "status")),
+    )
 
 
 def archives_of(build, *steps) -> list[dict]:
@@ -90,9 +105,16 @@ def resign(document: dict) -> dict:
 
 # --- the done-when test: SQLite → this database ---------------------------------------------
 
+
 def run(args, env):
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     return done
 
@@ -106,13 +128,21 @@ def test_an_event_from_a_laptop_sqlite_is_the_same_event_here(tmp_path, importer
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
     env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'laptop.sqlite3'}", "HUCHE_TESTING": "1"}
     run(["migrate", "-v0"], env)
-    run(["shell", "-c", "from tests.web.archive_rows import source_side; "
-                        f"source_side({str(tmp_path / 'rows.json')!r})"], env)
+    run(
+        [
+            "shell",
+            "-c",
+            "from tests.web.archive_rows import source_side; "
+            f"source_side({str(tmp_path / 'rows.json')!r})",
+        ],
+        env,
+    )
     run(["export_event", DEMO, "-o", str(tmp_path / "event.json")], env)
     source = json.loads((tmp_path / "rows.json").read_text(encoding="utf-8"))
     # The official has an account here too: linked by email; the others keep their labels.
-    official = User.objects.create_user("arbitre@huche.demo", "pw-x-123",
-                                        display_name="Bernard Responsable de plateau")
+    official = User.objects.create_user(
+        "arbitre@huche.demo", "pw-x-123", display_name="Bernard Responsable de plateau"
+    )
 
     result = import_event((tmp_path / "event.json").read_bytes(), organizer)
 
@@ -124,8 +154,9 @@ def test_an_event_from_a_laptop_sqlite_is_the_same_event_here(tmp_path, importer
     assert result.counts["reports"] == len(source["reports"]) == 23  # 22 + the correction
     assert Report.objects.filter(game__round__event=event, by_user=official).exists()
     assert Report.objects.filter(game__round__event=event, kind="sheet").count() == 1
-    assert not Report.objects.filter(game__round__event=event, by_user__isnull=True,
-                                     channel="official", by_label="").exists()
+    assert not Report.objects.filter(
+        game__round__event=event, by_user__isnull=True, channel="official", by_label=""
+    ).exists()
     # The importer organizes it; the import itself is in the audit log.
     assert EventRole.objects.filter(user=organizer, event=event, role="organizer").exists()
     entry = AuditEntry.objects.get(event=event, action="event.import")
@@ -133,6 +164,7 @@ def test_an_event_from_a_laptop_sqlite_is_the_same_event_here(tmp_path, importer
 
 
 # --- idempotence, later archives, conflicts ---------------------------------------------------
+
 
 def test_importing_twice_changes_nothing(demo_archives, importer):
     organizer = importer
@@ -148,8 +180,11 @@ def test_a_later_archive_adds_only_what_happened_since(demo_archives, importer):
     organizer = importer
     first = import_event(demo_archives[0], organizer)
     event = first.event
-    reports_before = set(Report.objects.filter(game__round__event=event)
-                         .values_list("pk", "version", "score_a", "score_b", "fingerprint"))
+    reports_before = set(
+        Report.objects.filter(game__round__event=event).values_list(
+            "pk", "version", "score_a", "score_b", "fingerprint"
+        )
+    )
     version_before = Event.objects.get(pk=event.pk).version
 
     later = import_event(demo_archives[1], organizer)
@@ -157,8 +192,11 @@ def test_a_later_archive_adds_only_what_happened_since(demo_archives, importer):
     assert not later.up_to_date and not later.new_event
     assert later.counts["reports"] == 1 and later.counts["teams"] == 0
     assert later.counts["games"] == 0 and later.counts["rounds"] == 0
-    after = set(Report.objects.filter(game__round__event=event)
-                .values_list("pk", "version", "score_a", "score_b", "fingerprint"))
+    after = set(
+        Report.objects.filter(game__round__event=event).values_list(
+            "pk", "version", "score_a", "score_b", "fingerprint"
+        )
+    )
     assert reports_before < after and len(after - reports_before) == 1
     (added,) = after - reports_before
     assert added[1:4] == (3, 121, 85)  # the sheet's correction, version 3
@@ -186,8 +224,9 @@ def test_an_archive_contradicting_stored_results_is_refused(demo_archives, impor
     assert snapshot() == before
 
 
-def test_another_organizer_cannot_add_to_an_imported_event(demo_archives, importer,
-                                                           other_organizer):
+def test_another_organizer_cannot_add_to_an_imported_event(
+    demo_archives, importer, other_organizer
+):
     import_event(demo_archives[0], importer)
     grant_somewhere(other_organizer)
     before = snapshot()
@@ -202,8 +241,9 @@ def grant_somewhere(user):
     create_event(user, name="Autre tournoi", date="2026-12-01")
 
 
-def test_slug_taken_here_gets_a_free_slug_and_keeps_the_uid(demo_archives, make_event,
-                                                            organizer):  # organizes "Autre"
+def test_slug_taken_here_gets_a_free_slug_and_keeps_the_uid(
+    demo_archives, make_event, organizer
+):  # organizes "Autre"
     make_event(3, name="Autre", slug=DEMO)
     result = import_event(demo_archives[0], organizer)
     assert result.event.slug == f"{DEMO}-2" and result.slug_changed
@@ -213,6 +253,7 @@ def test_slug_taken_here_gets_a_free_slug_and_keeps_the_uid(demo_archives, make_
 
 # --- players ------------------------------------------------------------------------------------
 
+
 def test_players_already_in_the_league_are_linked_not_duplicated(demo_archives, importer):
     organizer = importer
     archived = demo_archives[0]
@@ -221,8 +262,9 @@ def test_players_already_in_the_league_are_linked_not_duplicated(demo_archives, 
     season = Season.objects.create(league=league, name="2026-2027", slug="2026-2027")
     by_uid, by_number = archived["players"][0], archived["players"][2]
     assert by_number["member_number"] == "F-2"
-    known = Player.objects.create(uid=uuid.UUID(by_uid["uid"]), league=league,
-                                  name="Gisèle Tremblay (fiche de la ligue)")
+    known = Player.objects.create(
+        uid=uuid.UUID(by_uid["uid"]), league=league, name="Gisèle Tremblay (fiche de la ligue)"
+    )
     numbered = Player.objects.create(league=league, name="Lucien B.", member_number="F-2")
     players_before = Player.objects.count()
 
@@ -255,6 +297,7 @@ def test_importing_into_a_season_needs_the_league(demo_archives, importer, staff
 
 # --- malformed and tampered archives ------------------------------------------------------------
 
+
 def mutate(document, path, value=None, *, delete=False):
     document = copy.deepcopy(document)
     *parents, last = path
@@ -279,45 +322,84 @@ REFUSALS = [
     ("truncated", lambda d: archive.dumps(d)[:5000], "not valid JSON"),
     ("not an object", lambda d: "[1, 2]", "not an event archive"),
     ("wrong schema", lambda d: resign(mutate(d, ["schema"], "autre.chose")), "schema:"),
-    ("newer version", lambda d: resign(mutate(d, ["schema_version"], 2)),
-     "format version 2, written by a newer Huche"),
-    ("bad checksum", lambda d: mutate(d, ["checksum"], "sha256:" + "0" * 64),
-     "checksum: does not match"),
+    (
+        "newer version",
+        lambda d: resign(mutate(d, ["schema_version"], 2)),
+        "format version 2, written by a newer Huche",
+    ),
+    (
+        "bad checksum",
+        lambda d: mutate(d, ["checksum"], "sha256:" + "0" * 64),
+        "checksum: does not match",
+    ),
     ("no checksum", lambda d: mutate(d, ["checksum"], delete=True), "checksum: is missing"),
-    ("edited score, checksum recomputed",
-     lambda d: resign(mutate(d, ["games", 0, "reports", 0, loser(d)],
-                             d["games"][0]["reports"][0][loser(d)] - 1)),
-     "games[0].reports[0].fingerprint: does not match"),
-    ("score out of range", lambda d: resign(mutate(d, ["games", 3, "reports", 1, "score_b"],
-                                                   1000)),
-     "games[3].reports[1].score_b: must be a whole number from 0 to 999"),
-    ("score as text", lambda d: resign(mutate(d, ["games", 3, "reports", 1, "score_a"], "121")),
-     "games[3].reports[1].score_a: must be a whole number"),
-    ("dangling team", lambda d: resign(mutate(d, ["games", 2, "team_b"], 999999)),
-     "games[2].team_b: team 999999 is not one of the event's teams"),
-    ("confirmed report of no version", lambda d: resign(mutate(d, ["games", 0,
-                                                                   "confirmed_report"], 7)),
-     "games[0].confirmed_report: version 7 is not one of this game's reports"),
-    ("version gap", lambda d: resign(mutate(d, ["games", 0, "reports", 1, "version"], 3)),
-     "games[0].reports: report versions must be 1, 2, 3"),
-    ("missing field", lambda d: resign(mutate(d, ["teams", 1, "name"], delete=True)),
-     "teams[1].name: is missing"),
+    (
+        "edited score, checksum recomputed",
+        lambda d: resign(
+            mutate(
+                d, ["games", 0, "reports", 0, loser(d)], d["games"][0]["reports"][0][loser(d)] - 1
+            )
+        ),
+        "games[0].reports[0].fingerprint: does not match",
+    ),
+    (
+        "score out of range",
+        lambda d: resign(mutate(d, ["games", 3, "reports", 1, "score_b"], 1000)),
+        "games[3].reports[1].score_b: must be a whole number from 0 to 999",
+    ),
+    (
+        "score as text",
+        lambda d: resign(mutate(d, ["games", 3, "reports", 1, "score_a"], "121")),
+        "games[3].reports[1].score_a: must be a whole number",
+    ),
+    (
+        "dangling team",
+        lambda d: resign(mutate(d, ["games", 2, "team_b"], 999999)),
+        "games[2].team_b: team 999999 is not one of the event's teams",
+    ),
+    (
+        "confirmed report of no version",
+        lambda d: resign(mutate(d, ["games", 0, "confirmed_report"], 7)),
+        "games[0].confirmed_report: version 7 is not one of this game's reports",
+    ),
+    (
+        "version gap",
+        lambda d: resign(mutate(d, ["games", 0, "reports", 1, "version"], 3)),
+        "games[0].reports: report versions must be 1, 2, 3",
+    ),
+    (
+        "missing field",
+        lambda d: resign(mutate(d, ["teams", 1, "name"], delete=True)),
+        "teams[1].name: is missing",
+    ),
     ("wrong type of list", lambda d: resign(mutate(d, ["rounds"], {"1": "x"})), "rounds"),
-    ("unknown rule set", lambda d: resign(mutate(d, ["event", "rule_set"], "POKER")),
-     "event.rule_set: Unknown rule set"),
-    ("naive moment", lambda d: resign(mutate(d, ["event", "created_at"], "2026-11-21T10:00:00")),
-     "event.created_at: must be a date and time with its offset"),
-    ("impossible final score", lambda d: resign(mutate(
-        d, ["games", 0, "reports", 0, loser(d)], 121)), "games[0].reports[0]: Exactly one team"),
-    ("NUL in a name", lambda d: resign(mutate(d, ["teams", 0, "name"], "As\x00")),
-     "teams[0].name: text may not contain the NUL"),
+    (
+        "unknown rule set",
+        lambda d: resign(mutate(d, ["event", "rule_set"], "POKER")),
+        "event.rule_set: Unknown rule set",
+    ),
+    (
+        "naive moment",
+        lambda d: resign(mutate(d, ["event", "created_at"], "2026-11-21T10:00:00")),
+        "event.created_at: must be a date and time with its offset",
+    ),
+    (
+        "impossible final score",
+        lambda d: resign(mutate(d, ["games", 0, "reports", 0, loser(d)], 121)),
+        "games[0].reports[0]: Exactly one team",
+    ),
+    (
+        "NUL in a name",
+        lambda d: resign(mutate(d, ["teams", 0, "name"], "As\x00")),
+        "teams[0].name: text may not contain the NUL",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("change", "expected"), [pytest.param(c, e, id=i)
-                                                  for i, c, e in REFUSALS])
+@pytest.mark.parametrize(("change", "expected"), [pytest.param(c, e, id=i) for i, c, e in REFUSALS])
 def test_malformed_or_tampered_archives_are_refused_and_change_nothing(
-        demo_archives, importer, change, expected):
+    demo_archives, importer, change, expected
+):
     organizer = importer
     before = snapshot()
     with pytest.raises(RuleError) as refused:
@@ -326,14 +408,13 @@ def test_malformed_or_tampered_archives_are_refused_and_change_nothing(
     assert snapshot() == before
 
 
-def test_a_sheet_whose_score_was_edited_is_caught_by_the_rules_engine(demo_archives,
-                                                                        importer):
+def test_a_sheet_whose_score_was_edited_is_caught_by_the_rules_engine(demo_archives, importer):
     organizer = importer
     later = demo_archives[1]
-    game = next(i for i, g in enumerate(later["games"])
-                if any(r["kind"] == "sheet" for r in g["reports"]))
-    version = next(i for i, r in enumerate(later["games"][game]["reports"])
-                   if r["kind"] == "sheet")
+    game = next(
+        i for i, g in enumerate(later["games"]) if any(r["kind"] == "sheet" for r in g["reports"])
+    )
+    version = next(i for i, r in enumerate(later["games"][game]["reports"]) if r["kind"] == "sheet")
     place = ["games", game, "reports", version]
     tampered = mutate(later, [*place, "score_b"], 95)
     with pytest.raises(RuleError) as refused:
@@ -365,6 +446,7 @@ def test_archive_key_makes_the_checksum_an_hmac(demo_archives, importer, setting
 
 
 # --- the format itself ------------------------------------------------------------------------
+
 
 def test_the_archive_is_complete_and_carries_no_secret(demo_archives):
     document = demo_archives[1]

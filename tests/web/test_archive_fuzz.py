@@ -19,10 +19,14 @@ from .archive_rows import build_demo, later_changes
 from .test_archive import archives_of, grant_somewhere, snapshot
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
-                                                                max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
     max_leaves=10,
 )
 
@@ -61,8 +65,19 @@ def later_archive(django_db_setup, django_db_blocker):
 def mutations(draw, document):
     document = copy.deepcopy(document)
     # A section first, then a place in it: the games (reports, disputes) are most of the risk.
-    sections = ["games", "teams", "rounds", "event", "players", "audit", "season", "league",
-                "playoff_groups", "exported_at", "schema_version"]
+    sections = [
+        "games",
+        "teams",
+        "rounds",
+        "event",
+        "players",
+        "audit",
+        "season",
+        "league",
+        "playoff_groups",
+        "exported_at",
+        "schema_version",
+    ]
     for _step in range(draw(st.integers(min_value=1, max_value=3))):
         section = draw(st.sampled_from(sections))
         places = [(section,), *paths(document.get(section), (section,))]
@@ -87,9 +102,15 @@ def mutations(draw, document):
 
 
 @pytest.mark.django_db
-@settings(max_examples=100, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                 HealthCheck.data_too_large])
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 @given(data=st.data())
 def test_a_mutated_archive_is_imported_or_refused_cleanly(later_archive, organizer, data):
     document = data.draw(mutations(later_archive))

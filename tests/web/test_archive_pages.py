@@ -24,6 +24,7 @@ def demo_archive(db):
 
 # --- commands -----------------------------------------------------------------------------------
 
+
 def test_export_command_writes_the_archive_to_stdout_or_a_file(event, tmp_path):
     out = io.StringIO()
     call_command("export_event", event.slug, stdout=out)
@@ -46,8 +47,15 @@ def test_import_command_imports_then_says_up_to_date(demo_archive, tmp_path):
     Season.objects.create(league=league, name="2026-2027", slug="2026-2027")
     importer = User.objects.create_user("chef@example.org", "pw-chef-12")
     out = io.StringIO()
-    call_command("import_event", str(path), "--season", "fadoq/2026-2027",
-                 "--as", "chef@example.org", stdout=out)
+    call_command(
+        "import_event",
+        str(path),
+        "--season",
+        "fadoq/2026-2027",
+        "--as",
+        "chef@example.org",
+        stdout=out,
+    )
     assert "New event" in out.getvalue() and "22 reports" in out.getvalue()
     event = Event.objects.get(uid=demo_archive["event"]["uid"])
     assert event.season.slug == "2026-2027"
@@ -57,13 +65,16 @@ def test_import_command_imports_then_says_up_to_date(demo_archive, tmp_path):
     assert "already up to date" in out.getvalue()
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["{missing}"], "Cannot read"),
-    (["{file}", "--season", "no-slash"], "LEAGUE_SLUG/SEASON_SLUG"),
-    (["{file}", "--season", "x/y"], "No season x/y here"),
-    (["{file}", "--as", "nobody@example.org"], "No account with the email"),
-    (["{bad}"], "checksum: does not match"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["{missing}"], "Cannot read"),
+        (["{file}", "--season", "no-slash"], "LEAGUE_SLUG/SEASON_SLUG"),
+        (["{file}", "--season", "x/y"], "No season x/y here"),
+        (["{file}", "--as", "nobody@example.org"], "No account with the email"),
+        (["{bad}"], "checksum: does not match"),
+    ],
+)
 def test_import_command_errors_say_what_to_do(demo_archive, tmp_path, args, message):
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(dumps(demo_archive), encoding="utf-8")
@@ -79,8 +90,10 @@ def test_import_command_errors_say_what_to_do(demo_archive, tmp_path, args, mess
 
 # --- pages --------------------------------------------------------------------------------------
 
-def test_the_dashboard_offers_the_archive_to_the_event_officials(client, event, official,
-                                                                 other_organizer):
+
+def test_the_dashboard_offers_the_archive_to_the_event_officials(
+    client, event, official, other_organizer
+):
     client.force_login(official)
     page = client.get(f"/organize/{event.slug}/", HTTP_ACCEPT_LANGUAGE="en")
     url = f"/organize/{event.slug}/archive.json"
@@ -97,9 +110,14 @@ def test_the_dashboard_offers_the_archive_to_the_event_officials(client, event, 
 
 def upload(client, document, **fields):
     text = document if isinstance(document, str) else dumps(document)
-    return client.post("/organize/new/import/", {
-        "file": SimpleUploadedFile("event.json", text.encode(), "application/json"), **fields,
-    }, HTTP_ACCEPT_LANGUAGE="en")
+    return client.post(
+        "/organize/new/import/",
+        {
+            "file": SimpleUploadedFile("event.json", text.encode(), "application/json"),
+            **fields,
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
 
 
 def test_import_page_shows_what_was_imported(client, demo_archive, event, organizer):
@@ -120,8 +138,9 @@ def test_import_page_shows_what_was_imported(client, demo_archive, event, organi
     assert "already up to date" in again.content.decode()
 
 
-def test_import_page_shows_the_error_in_place_and_imports_nothing(client, demo_archive, event,
-                                                                  organizer):
+def test_import_page_shows_the_error_in_place_and_imports_nothing(
+    client, demo_archive, event, organizer
+):
     client.force_login(organizer)
     tampered = json.loads(dumps(demo_archive))
     tampered["games"][0]["reports"][0]["note"] = "x" * 301

@@ -19,8 +19,12 @@ ROIS, PETROLES = "Les Rois du Crib", "Les Pétroles"
 @pytest.fixture
 def table(event, organizer):
     """Round 1's first table, its teams renamed as in the issue."""
-    game = seating.seat_next_round(event, organizer).games.filter(
-        team_b__isnull=False).order_by("table").first()
+    game = (
+        seating.seat_next_round(event, organizer)
+        .games.filter(team_b__isnull=False)
+        .order_by("table")
+        .first()
+    )
     for team, name in ((game.team_a, ROIS), (game.team_b, PETROLES)):
         team.name = name
         team.save(update_fields=["name"])
@@ -35,24 +39,24 @@ def home(client, team) -> str:
 def test_each_captain_reads_the_score_from_their_side(captain_client, table):
     rois, petroles = captain_client(table.team_a), captain_client(table.team_b)
     # The Pétroles' captain (team B) reports 110 for them, 121 for the Rois.
-    response = petroles.post(f"/c/{link_of(table.team_b).token}/games/{table.pk}/",
-                             {"mode": "final", "score_us": "110", "score_them": "121",
-                              "idempotency_key": "k1"})
+    response = petroles.post(
+        f"/c/{link_of(table.team_b).token}/games/{table.pk}/",
+        {"mode": "final", "score_us": "110", "score_them": "121", "idempotency_key": "k1"},
+    )
     assert response.status_code == 302
 
     page = home(rois, table.team_a)
-    assert f"<strong>{ROIS}</strong> <span class=\"score\">121 – 110</span> {PETROLES}" in page
+    assert f'<strong>{ROIS}</strong> <span class="score">121 – 110</span> {PETROLES}' in page
     # The main action is to confirm that result, named in full on the button.
     assert f"Confirmer : {ROIS} 121 – 110 {PETROLES}" in page
     assert page.index("confirm-result") < page.index("button secondary")
 
     theirs = home(petroles, table.team_b)
-    assert f"<strong>{PETROLES}</strong> <span class=\"score\">110 – 121</span> {ROIS}" in theirs
+    assert f'<strong>{PETROLES}</strong> <span class="score">110 – 121</span> {ROIS}' in theirs
     assert "confirm-result" not in theirs  # one does not confirm one's own report
 
     report = table.reports.get()
-    rois.post(f"/c/{link_of(table.team_a).token}/games/{table.pk}/confirm/",
-              {"report": report.pk})
+    rois.post(f"/c/{link_of(table.team_a).token}/games/{table.pk}/confirm/", {"report": report.pk})
     table.refresh_from_db()
     assert table.status == Game.Status.CONFIRMED
     assert "confirm-result" not in home(rois, table.team_a)
@@ -65,8 +69,9 @@ def test_before_any_report_the_game_reads_us_against_them(captain_client, table)
 
 
 # --- PIN entry ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("typed", ["{a} {b}", "{a}-{b}", " {a}  {b} ", "{a}{b}", "{a}–{b}",
-                                   "{p0}{p1}{p2}{p3} {p4}{p5}"])
+@pytest.mark.parametrize(
+    "typed", ["{a} {b}", "{a}-{b}", " {a}  {b} ", "{a}{b}", "{a}–{b}", "{p0}{p1}{p2}{p3} {p4}{p5}"]
+)
 def test_a_pin_typed_with_spaces_or_dashes_opens_the_page(event, typed):
     link = link_of(event.teams.first())
     pin = link.pin
@@ -75,8 +80,7 @@ def test_a_pin_typed_with_spaces_or_dashes_opens_the_page(event, typed):
     assert response.status_code == 302
 
 
-@pytest.mark.parametrize("typed", ["12345", "1234567", "abcdef", "12 34 5", "12345a", "",
-                                   "١٢٣٤٥٦"])
+@pytest.mark.parametrize("typed", ["12345", "1234567", "abcdef", "12 34 5", "12345a", "", "١٢٣٤٥٦"])
 def test_anything_but_6_digits_is_refused_without_spending_an_attempt(event, typed):
     link = link_of(event.teams.first())
     response = Client(HTTP_ACCEPT_LANGUAGE="en").post(f"/c/{link.token}/", {"pin": typed})
@@ -99,12 +103,13 @@ def test_a_wrong_6_digit_pin_still_counts(event):
 def test_in_french_the_pin_is_a_nip(event):
     link = link_of(event.teams.first())
     client = Client(HTTP_ACCEPT_LANGUAGE="fr")
-    for response in (client.get(f"/c/{link.token}/"),
-                     client.post(f"/c/{link.token}/", {"pin": "12"})):
+    for response in (
+        client.get(f"/c/{link.token}/"),
+        client.post(f"/c/{link.token}/", {"pin": "12"}),
+    ):
         page = response.content.decode()
         assert "NIP" in page
-        assert "PIN" not in page.replace('name="pin"', "").replace('id_pin', "")
-
+        assert "PIN" not in page.replace('name="pin"', "").replace("id_pin", "")
 
 
 def catalogue_entries(path: Path):

@@ -18,8 +18,9 @@ def worker():
     from config.celery import app
 
     app.control.purge()  # messages queued by earlier tests (no worker ran them) are stale
-    with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING",
-                      shutdown_timeout=10):
+    with start_worker(
+        app, perform_ping_check=False, pool="solo", loglevel="WARNING", shutdown_timeout=10
+    ):
         yield app
 
 

@@ -51,10 +51,12 @@ def test_two_captains_at_the_same_instant_are_both_stored_and_compared(make_even
     game = seating.seat_next_round(event, organizer).games.order_by("table").first()
     a, b = game.team_a, game.team_b
     at_once(
-        lambda: reporting.submit(game, reporting.Actor(team=a), Report.Kind.FINAL,
-                                 {"score_a": 121, "score_b": 97}),
-        lambda: reporting.submit(game, reporting.Actor(team=b), Report.Kind.FINAL,
-                                 {"score_a": 104, "score_b": 121}),
+        lambda: reporting.submit(
+            game, reporting.Actor(team=a), Report.Kind.FINAL, {"score_a": 121, "score_b": 97}
+        ),
+        lambda: reporting.submit(
+            game, reporting.Actor(team=b), Report.Kind.FINAL, {"score_a": 104, "score_b": 121}
+        ),
     )
     game.refresh_from_db()
     assert sorted(game.reports.values_list("version", flat=True)) == [1, 2]
@@ -66,8 +68,12 @@ def test_a_retry_racing_the_original_stores_one_report(make_event, organizer):
     event = make_event(4)
     game = seating.seat_next_round(event, organizer).games.order_by("table").first()
     submit = lambda: reporting.submit(  # noqa: E731
-        game, reporting.Actor(team=game.team_a), Report.Kind.FINAL,
-        {"score_a": 121, "score_b": 97}, idempotency_key="tap-tap")
+        game,
+        reporting.Actor(team=game.team_a),
+        Report.Kind.FINAL,
+        {"score_a": 121, "score_b": 97},
+        idempotency_key="tap-tap",
+    )
     first, second = at_once(submit, submit)
     assert game.reports.count() == 1
     assert first.report.pk == second.report.pk
@@ -77,11 +83,19 @@ def test_a_retry_racing_the_original_stores_one_report(make_event, organizer):
 def test_agreeing_reports_at_the_same_instant_confirm_once(make_event, organizer):
     event = make_event(4)
     game = seating.seat_next_round(event, organizer).games.order_by("table").first()
-    at_once(*[
-        (lambda team=team: reporting.submit(game, reporting.Actor(team=team), Report.Kind.FINAL,
-                                            {"score_a": 121, "score_b": 88}))
-        for team in (game.team_a, game.team_b)
-    ])
+    at_once(
+        *[
+            (
+                lambda team=team: reporting.submit(
+                    game,
+                    reporting.Actor(team=team),
+                    Report.Kind.FINAL,
+                    {"score_a": 121, "score_b": 88},
+                )
+            )
+            for team in (game.team_a, game.team_b)
+        ]
+    )
     game.refresh_from_db()
     assert game.status == Game.Status.CONFIRMED
     assert game.reports.count() == 2

@@ -15,8 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game(make_event, organizer):
-    event = make_event(0, name="Crapette", game_type=Event.GameType.CRAPETTE,
-                       scoring_system="wins")
+    event = make_event(0, name="Crapette", game_type=Event.GameType.CRAPETTE, scoring_system="wins")
     from tournaments.events.registration import add_team
 
     for name in ("Alice", "Bruno", "Chloé", "Denis"):
@@ -26,15 +25,23 @@ def game(make_event, organizer):
 
 def test_score_is_derived_from_the_cards_left(game):
     # Hoyle: 30 + 2 × 4 crapette cards + 1 × 10 stock and discard cards = 48.
-    report = reporting.submit(game, reporting.Actor(team=game.team_b), Report.Kind.CRAPETTE,
-                              {"winner": "b", "crapette_left": 4, "stock_left": 10}).report
+    report = reporting.submit(
+        game,
+        reporting.Actor(team=game.team_b),
+        Report.Kind.CRAPETTE,
+        {"winner": "b", "crapette_left": 4, "stock_left": 10},
+    ).report
     assert (report.score_a, report.score_b) == (0, 48)
 
 
 def test_a_final_cribbage_score_is_refused_for_crapette(game):
     with pytest.raises(RuleError, match="report it as “crapette”"):
-        reporting.submit(game, reporting.Actor(team=game.team_a), Report.Kind.FINAL,
-                         {"score_a": 121, "score_b": 0})
+        reporting.submit(
+            game,
+            reporting.Actor(team=game.team_a),
+            Report.Kind.FINAL,
+            {"score_a": 121, "score_b": 0},
+        )
 
 
 def test_a_game_record_is_replayed_and_an_illegal_one_refused(game, organizer):
@@ -48,11 +55,13 @@ def test_a_game_record_is_replayed_and_an_illegal_one_refused(game, organizer):
             record = data
             break
     assert record is not None
-    outcome = reporting.submit(game, reporting.Actor(user=organizer),
-                               Report.Kind.CRAPETTE_RECORD, {"record": record})
+    outcome = reporting.submit(
+        game, reporting.Actor(user=organizer), Report.Kind.CRAPETTE_RECORD, {"record": record}
+    )
     assert max(outcome.report.score_a, outcome.report.score_b) >= 30
     assert Game.objects.get(pk=game.pk).status == Game.Status.CONFIRMED
     broken = dict(record, moves=["T", "T", "T", "Z>Q"] + list(record["moves"]))
     with pytest.raises(RuleError):
-        reporting.submit(game, reporting.Actor(user=organizer), Report.Kind.CRAPETTE_RECORD,
-                         {"record": broken})
+        reporting.submit(
+            game, reporting.Actor(user=organizer), Report.Kind.CRAPETTE_RECORD, {"record": broken}
+        )

@@ -59,8 +59,7 @@ def organizer_client(organizer, language: str) -> Client:
     return client
 
 
-def test_french_exports_default_to_semicolons_with_french_words_and_local_times(
-        played, organizer):
+def test_french_exports_default_to_semicolons_with_french_words_and_local_times(played, organizer):
     client = organizer_client(organizer, "fr-ca")
     games = rows(body(client.get(f"/organize/{played.slug}/export/games.csv")), ";")
     assert games[0][:5] == ["Ronde", "Type", "Table", "Équipe A", "Équipe B"]
@@ -89,15 +88,22 @@ def test_medals_in_the_exports_language(event, organizer):
     for number, tables in SERIES.items():
         round_ = event.rounds.create(number=number, movement="winners_stay")
         for table, (winner, loser, score) in enumerate(tables, start=1):
-            game = Game.objects.create(round=round_, table=table, team_a=team[winner],
-                                       team_b=team[loser])
+            game = Game.objects.create(
+                round=round_, table=table, team_a=team[winner], team_b=team[loser]
+            )
             reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": score})
     release(event, organizer)
-    french = rows(body(organizer_client(organizer, "fr-ca").get(
-        f"/organize/{event.slug}/export/standings.csv")), ";")
+    french = rows(
+        body(
+            organizer_client(organizer, "fr-ca").get(f"/organize/{event.slug}/export/standings.csv")
+        ),
+        ";",
+    )
     assert french[1][1] == "Équipe 1" and french[1][-1] == "or"
-    english = rows(body(organizer_client(organizer, "en").get(
-        f"/organize/{event.slug}/export/standings.csv")), ",")
+    english = rows(
+        body(organizer_client(organizer, "en").get(f"/organize/{event.slug}/export/standings.csv")),
+        ",",
+    )
     assert english[1][-1] == "gold"
 
 
@@ -107,14 +113,15 @@ def test_api_exports_with_a_token(played, organizer):
     by_accept = api.get(f"/api/v1/events/{played.slug}/export/games/", HTTP_ACCEPT="text/csv")
     assert by_accept.status_code == 200
     assert by_accept["Content-Type"].startswith("text/csv")
-    page = body(organizer_client(organizer, "fr-ca").get(
-        f"/organize/{played.slug}/export/games.csv"))
+    page = body(
+        organizer_client(organizer, "fr-ca").get(f"/organize/{played.slug}/export/games.csv")
+    )
     assert body(by_accept) == page
-    by_format = api.get(f"/api/v1/events/{played.slug}/export/teams/?format=csv"
-                        "&delimiter=comma")
+    by_format = api.get(f"/api/v1/events/{played.slug}/export/teams/?format=csv&delimiter=comma")
     assert by_format.status_code == 200 and rows(body(by_format), ",")[0][0] == "Équipe"
     anonymous = APIClient(HTTP_ACCEPT_LANGUAGE="en").get(
-        f"/api/v1/events/{played.slug}/export/standings/")
+        f"/api/v1/events/{played.slug}/export/standings/"
+    )
     assert anonymous.status_code in (401, 403) and "detail" in anonymous.json()
 
 
@@ -136,25 +143,43 @@ DANGEROUS = {
 def test_formula_names_from_every_way_in_are_neutralised_in_every_export(organizer):
     league = League.objects.create(name="Ligue", slug="ligue", created_by=organizer)
     season = Season.objects.create(league=league, name="2026", slug="2026")
-    event = create_event(organizer, name="=1+1 Tournoi", date=datetime.date(2026, 11, 21),
-                         venue="@Salle", seed=7, season=season)
+    event = create_event(
+        organizer,
+        name="=1+1 Tournoi",
+        date=datetime.date(2026, 11, 21),
+        venue="@Salle",
+        seed=7,
+        season=season,
+    )
     client = organizer_client(organizer, "fr-ca")
     # 1. The teams page.
-    response = client.post(f"/organize/{event.slug}/teams/", {
-        "team-name": DANGEROUS["name"], "team-captain": DANGEROUS["captain"],
-        "team-partner": DANGEROUS["partner"]})
+    response = client.post(
+        f"/organize/{event.slug}/teams/",
+        {
+            "team-name": DANGEROUS["name"],
+            "team-captain": DANGEROUS["captain"],
+            "team-partner": DANGEROUS["partner"],
+        },
+    )
     assert response.status_code == 302
     # 2. The API, with a token.
     token = Token.objects.create(user=organizer)
     api = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}", HTTP_ACCEPT_LANGUAGE="en")
-    created = api.post(f"/api/v1/events/{event.slug}/teams/", {
-        "name": "-2+3", "captain": "=HYPERLINK(\"http://x\")", "partner": "@A1"}, format="json")
+    created = api.post(
+        f"/api/v1/events/{event.slug}/teams/",
+        {"name": "-2+3", "captain": '=HYPERLINK("http://x")', "partner": "@A1"},
+        format="json",
+    )
     assert created.status_code == 201, created.content
     # 3. A CSV import on the page (French Excel: ';') and 4. through the API.
-    client.post(f"/organize/{event.slug}/teams/import/",
-                {"import-text": '"+Les Rois";"-Jean";"=Marie"\n'})
-    imported = api.post(f"/api/v1/events/{event.slug}/teams/import/",
-                        {"text": "@Pétroles,+Luc,-Ève\n"}, format="json")
+    client.post(
+        f"/organize/{event.slug}/teams/import/", {"import-text": '"+Les Rois";"-Jean";"=Marie"\n'}
+    )
+    imported = api.post(
+        f"/api/v1/events/{event.slug}/teams/import/",
+        {"text": "@Pétroles,+Luc,-Ève\n"},
+        format="json",
+    )
     assert imported.status_code == 201, imported.content
     names = set(event.teams.values_list("name", flat=True))
     assert names == {DANGEROUS["name"], "-2+3", "+Les Rois", "@Pétroles"}  # stored as typed
@@ -168,13 +193,19 @@ def test_formula_names_from_every_way_in_are_neutralised_in_every_export(organiz
     files = {}
     for what in ("standings", "games", "teams"):
         for delimiter, char in (("semicolon", ";"), ("comma", ",")):
-            files[f"{what} {char}"] = (body(client.get(
-                f"/organize/{event.slug}/export/{what}.csv?delimiter={delimiter}")), char)
-        files[f"api {what}"] = (body(api.get(
-            f"/api/v1/events/{event.slug}/export/{what}/?format=csv")), ",")
+            files[f"{what} {char}"] = (
+                body(client.get(f"/organize/{event.slug}/export/{what}.csv?delimiter={delimiter}")),
+                char,
+            )
+        files[f"api {what}"] = (
+            body(api.get(f"/api/v1/events/{event.slug}/export/{what}/?format=csv")),
+            ",",
+        )
     for which in ("teams", "players"):
-        files[f"season {which}"] = (body(client.get(
-            f"/s/{league.slug}/{season.slug}/{which}.csv")), ";")
+        files[f"season {which}"] = (
+            body(client.get(f"/s/{league.slug}/{season.slug}/{which}.csv")),
+            ";",
+        )
     export = request_season_export(season, organizer, "semicolon")
     files["season games"] = (build_season_export(export.pk).content, ";")
 
@@ -187,8 +218,14 @@ def test_formula_names_from_every_way_in_are_neutralised_in_every_export(organiz
         joined = "\n".join(cells)
         if "teams" in label and "season" not in label:
             # The names still read right: the apostrophe only stops the spreadsheet.
-            for value in (DANGEROUS["name"], DANGEROUS["captain"], DANGEROUS["partner"],
-                          "-2+3", "+Les Rois", "@Pétroles"):
+            for value in (
+                DANGEROUS["name"],
+                DANGEROUS["captain"],
+                DANGEROUS["partner"],
+                "-2+3",
+                "+Les Rois",
+                "@Pétroles",
+            ):
                 assert "'" + value in cells, (label, value)
         if label != "season players":
             assert "'" + DANGEROUS["name"] in joined, label
@@ -208,8 +245,9 @@ def test_season_exports_through_the_api(organizer, django_capture_on_commit_call
     league = League.objects.create(name="Ligue", slug="ligue", created_by=organizer)
     league.organizers.add(organizer)
     season = Season.objects.create(league=league, name="2026", slug="2026")
-    event = create_event(organizer, name="Tournoi d'automne", date=datetime.date(2026, 11, 21),
-                         seed=3, season=season)
+    event = create_event(
+        organizer, name="Tournoi d'automne", date=datetime.date(2026, 11, 21), seed=3, season=season
+    )
     for n in range(1, 5):
         registration_add(event, organizer, n)
     round_ = seat_next_round(event, organizer)
@@ -237,5 +275,6 @@ def test_season_exports_through_the_api(organizer, django_capture_on_commit_call
 
 
 def registration_add(event, organizer, n):
-    add_team(event, organizer, name=f"Équipe {n}", captain=f"Capitaine {n}",
-             partner=f"Partenaire {n}")
+    add_team(
+        event, organizer, name=f"Équipe {n}", captain=f"Capitaine {n}", partner=f"Partenaire {n}"
+    )

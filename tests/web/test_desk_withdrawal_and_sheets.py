@@ -51,8 +51,9 @@ def test_the_desk_says_what_happens_and_offers_forfeit_or_bye(left_game, officia
     client = desk(official)
     listing = unescape(client.get(f"/organize/{event.slug}/desk/").content.decode())
     assert f"{left_game.team_b.name} s'est retirée : forfait ou exemption" in listing
-    page = unescape(client.get(f"/organize/{event.slug}/desk/games/{left_game.pk}/")
-                    .content.decode())
+    page = unescape(
+        client.get(f"/organize/{event.slug}/desk/games/{left_game.pk}/").content.decode()
+    )
     card = page.split('id="withdrawal"')[1].split("</div>")[0]
     assert "s'est retirée" in card
     assert f"{left_game.team_a.name} gagne par forfait (121–0, sans pétrin)" in card
@@ -80,8 +81,7 @@ def test_a_forfeit_is_a_win_for_the_team_still_in_without_skunk(left_game, offic
 
 def test_a_bye_credits_the_team_still_in_and_not_the_withdrawn_one(left_game, official):
     event = left_game.round.event
-    desk(official).post(f"/organize/{event.slug}/desk/games/{left_game.pk}/",
-                        {"action": "bye"})
+    desk(official).post(f"/organize/{event.slug}/desk/games/{left_game.pk}/", {"action": "bye"})
     left_game.refresh_from_db()
     assert left_game.status == Game.Status.BYE and left_game.confirmed_report is None
     event.refresh_from_db()
@@ -95,8 +95,9 @@ def test_a_bye_credits_the_team_still_in_and_not_the_withdrawn_one(left_game, of
 
 def test_only_an_official_settles_and_only_a_withdrawal(left_game, event, organizer):
     with pytest.raises(RuleError) as captain:
-        reporting.submit(left_game, reporting.Actor(team=left_game.team_a), "forfeit",
-                         {"winner": "a"})
+        reporting.submit(
+            left_game, reporting.Actor(team=left_game.team_a), "forfeit", {"winner": "a"}
+        )
     assert captain.value.status == 403
     other = left_game.round.games.exclude(pk=left_game.pk).exclude(team_b=None).first()
     with pytest.raises(RuleError) as refused:
@@ -118,14 +119,19 @@ def test_a_withdrawn_teams_game_no_longer_blocks_the_series(left_game, organizer
 
 # --- a disputed sheet, deal by deal --------------------------------------------------------------
 
+
 @pytest.fixture
 def disputed_sheets(event, organizer):
     round_ = seating.seat_next_round(event, organizer)
     game = round_.games.exclude(team_b=None).order_by("table").first()
     reporting.submit(game, reporting.Actor(team=game.team_a), "sheet", {"sheet": sheet()})
     # B's captain wrote 8 for B's pegging in deal 4 (A's sheet: 6): 121-87 against 121-85.
-    reporting.submit(game, reporting.Actor(team=game.team_b), "sheet",
-                     {"sheet": sheet({(3, "pegging"): {"a": 4, "b": 8}})})
+    reporting.submit(
+        game,
+        reporting.Actor(team=game.team_b),
+        "sheet",
+        {"sheet": sheet({(3, "pegging"): {"a": 4, "b": 8}})},
+    )
     game.refresh_from_db()
     assert game.status == Game.Status.DISPUTED
     return game
@@ -138,17 +144,18 @@ def test_the_comparison_finds_the_first_deal_where_the_sheets_part(disputed_shee
     totals = [[(c.total_a, c.total_b) for c in row.cells] for row in found.rows]
     # The totals the sheet's author checked by hand (sheets_data), and B's version 2 points up
     # for B from deal 4 on.
-    assert [t[0] for t in totals] == [(20, 8), (33, 28), (53, 39), (69, 61), (92, 79),
-                                      (121, 85)]
-    assert [t[1] for t in totals] == [(20, 8), (33, 28), (53, 39), (69, 63), (92, 81),
-                                      (121, 87)]
+    assert [t[0] for t in totals] == [(20, 8), (33, 28), (53, 39), (69, 61), (92, 79), (121, 85)]
+    assert [t[1] for t in totals] == [(20, 8), (33, 28), (53, 39), (69, 63), (92, 81), (121, 87)]
     assert [row.differs for row in found.rows] == [False, False, False, True, False, False]
 
 
 def test_the_desk_shows_the_disputed_sheets_deal_by_deal(disputed_sheets, official):
     event = disputed_sheets.round.event
-    page = unescape(desk(official).get(
-        f"/organize/{event.slug}/desk/games/{disputed_sheets.pk}/").content.decode())
+    page = unescape(
+        desk(official)
+        .get(f"/organize/{event.slug}/desk/games/{disputed_sheets.pk}/")
+        .content.decode()
+    )
     table = page.split('id="deal-by-deal"')[1].split("</table>")[0]
     assert "Les feuilles diffèrent d'abord à la donne 4." in table
     assert table.count("<tr") == 7  # the header and six deals
@@ -156,13 +163,16 @@ def test_the_desk_shows_the_disputed_sheets_deal_by_deal(disputed_sheets, offici
     assert f"capitaine de {disputed_sheets.team_a.name}" in table
     # Deciding from the desk: choose captain A's version.
     first = disputed_sheets.reports.order_by("version").first()
-    desk(official).post(f"/organize/{event.slug}/desk/games/{disputed_sheets.pk}/",
-                        {"action": "confirm", "report": first.pk})
+    desk(official).post(
+        f"/organize/{event.slug}/desk/games/{disputed_sheets.pk}/",
+        {"action": "confirm", "report": first.pk},
+    )
     disputed_sheets.refresh_from_db()
     assert disputed_sheets.confirmed_report == first
 
 
 # --- the API ---------------------------------------------------------------------------------------
+
 
 def test_api_settles_a_withdrawal(left_game, official, api_client):
     from tests.api import captain, logged_in
@@ -173,16 +183,16 @@ def test_api_settles_a_withdrawal(left_game, official, api_client):
     logged_in(api_client, official)
     assert api_client.post(url, {"how": "never"}, format="json").status_code == 400
     done = api_client.post(url, {"how": "forfeit"}, format="json")
-    assert done.status_code == 200 and done.json() == {"id": left_game.pk,
-                                                       "status": "confirmed"}
+    assert done.status_code == 200 and done.json() == {"id": left_game.pk, "status": "confirmed"}
     again = api_client.post(url, {"how": "bye"}, format="json")
     assert again.status_code == 400 and again.json()["code"] == "no_withdrawal"
     paths = api_client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
     assert "post" in paths["/api/v1/games/{id}/withdrawal/"]
 
 
-def test_api_standings_say_provisional_until_the_series_is_complete(left_game, official,
-                                                                     api_client):
+def test_api_standings_say_provisional_until_the_series_is_complete(
+    left_game, official, api_client
+):
     from tests.api import logged_in
 
     logged_in(api_client, official)

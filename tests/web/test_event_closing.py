@@ -43,14 +43,17 @@ def closed(event, organizer) -> Event:
 
 # --- the service -------------------------------------------------------------------------------
 
+
 def test_closing_is_refused_with_every_reason_until_everything_is_settled(event, organizer):
     registration.set_number_of_games(event, organizer, 2)
     round_ = seating.seat_next_round(event, organizer)
     first, second = round_.games.exclude(team_b=None).order_by("table")[:2]
-    reporting.submit(second, reporting.Actor(team=second.team_a), "final",
-                     {"score_a": 121, "score_b": 90})
-    reporting.submit(second, reporting.Actor(team=second.team_b), "final",
-                     {"score_a": 90, "score_b": 121})  # the captains disagree: a dispute
+    reporting.submit(
+        second, reporting.Actor(team=second.team_a), "final", {"score_a": 121, "score_b": 90}
+    )
+    reporting.submit(
+        second, reporting.Actor(team=second.team_b), "final", {"score_a": 90, "score_b": 121}
+    )  # the captains disagree: a dispute
 
     with pytest.raises(RuleError) as refused:
         closing.close_event(fresh(event), organizer)
@@ -62,8 +65,9 @@ def test_closing_is_refused_with_every_reason_until_everything_is_settled(event,
         "The results are not released yet.",
     ]
     dispute = Dispute.objects.get(game=second)
-    reporting.decide_dispute(dispute, reporting.Actor(user=organizer),
-                             dispute.reports.order_by("version").first())
+    reporting.decide_dispute(
+        dispute, reporting.Actor(user=organizer), dispute.reports.order_by("version").first()
+    )
     report_all(round_.games.all(), organizer)
     play_series(event, organizer)
     assert event_standings(event).standings.medal_ties  # six teams on three totals
@@ -93,20 +97,24 @@ def test_a_closed_event_freezes_its_results(event, organizer, official):
     game = Game.objects.filter(round__event=event, team_b__isnull=False).first()
     before = Report.objects.count()
     with pytest.raises(RuleError) as captain:
-        reporting.submit(game, reporting.Actor(team=game.team_a), "final",
-                         {"score_a": 121, "score_b": 60})
+        reporting.submit(
+            game, reporting.Actor(team=game.team_a), "final", {"score_a": 121, "score_b": 60}
+        )
     assert captain.value.code == "finished" and captain.value.status == 403
     assert "results can no longer be reported" in captain.value.message
     with pytest.raises(RuleError) as correction:
-        reporting.submit(game, reporting.Actor(user=official), "final",
-                         {"score_a": 121, "score_b": 60})
+        reporting.submit(
+            game, reporting.Actor(user=official), "final", {"score_a": 121, "score_b": 60}
+        )
     assert correction.value.code == "finished"
     assert "must reopen it" in correction.value.message
-    for change in (lambda: seating.seat_next_round(fresh(event), organizer),
-                   lambda: seat_playoff_games(fresh(event), organizer),
-                   lambda: registration.set_number_of_games(fresh(event), organizer, 9),
-                   lambda: registration.withdraw_team(game.team_a, organizer),
-                   lambda: release(fresh(event), organizer, released=False)):
+    for change in (
+        lambda: seating.seat_next_round(fresh(event), organizer),
+        lambda: seat_playoff_games(fresh(event), organizer),
+        lambda: registration.set_number_of_games(fresh(event), organizer, 9),
+        lambda: registration.withdraw_team(game.team_a, organizer),
+        lambda: release(fresh(event), organizer, released=False),
+    ):
         with pytest.raises(RuleError) as refused:
             change()
         assert refused.value.code == "finished"
@@ -114,7 +122,8 @@ def test_a_closed_event_freezes_its_results(event, organizer, official):
 
 
 def test_reopening_needs_a_reason_is_audited_and_lets_a_correction_through(
-        event, organizer, official):
+    event, organizer, official
+):
     event = closed(event, organizer)
     with pytest.raises(RuleError) as refused:
         closing.reopen_event(event, organizer, "  ")
@@ -123,13 +132,16 @@ def test_reopening_needs_a_reason_is_audited_and_lets_a_correction_through(
     entry = AuditEntry.objects.get(event=event, action="event.reopen")
     assert entry.after == {"reason": "Table 2 du tour 1 : pointage inversé"}
     assert fresh(event).status == Event.Status.RUNNING and fresh(event).finished_at is None
-    game = Game.objects.filter(round__event=event, round__number=1,
-                               team_b__isnull=False).first()
+    game = Game.objects.filter(round__event=event, round__number=1, team_b__isnull=False).first()
     # The same score entered again by the desk (a correction that keeps the ranking: one that
     # changed a medal tie after its playoff would need the playoff replayed).
-    outcome = reporting.submit(game, reporting.Actor(user=official), "final",
-                               {"score_a": game.confirmed_report.score_a,
-                                "score_b": game.confirmed_report.score_b}, note="vérifié")
+    outcome = reporting.submit(
+        game,
+        reporting.Actor(user=official),
+        "final",
+        {"score_a": game.confirmed_report.score_a, "score_b": game.confirmed_report.score_b},
+        note="vérifié",
+    )
     assert outcome.status == Game.Status.CONFIRMED
     assert AuditEntry.objects.filter(event=event, action="result.correct").exists()
     closing.close_event(fresh(event), organizer)  # and it closes again
@@ -137,6 +149,7 @@ def test_reopening_needs_a_reason_is_audited_and_lets_a_correction_through(
 
 
 # --- the pages -----------------------------------------------------------------------------------
+
 
 def french(user=None) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
@@ -189,8 +202,7 @@ def test_the_public_page_shows_finished_with_the_podium(event, organizer):
     assert "Or" in podium and "Argent" in podium and "Bronze" in podium
 
 
-def test_a_captain_of_a_closed_event_is_told_results_are_final(event, organizer,
-                                                              captain_client):
+def test_a_captain_of_a_closed_event_is_told_results_are_final(event, organizer, captain_client):
     team = event.teams.order_by("id").first()
     link = link_of(team)
     event = closed(event, organizer)
@@ -201,13 +213,16 @@ def test_a_captain_of_a_closed_event_is_told_results_are_final(event, organizer,
     assert "Déclarer le pointage" not in home
     game = Game.objects.filter(round__event=event, team_a=team).exclude(team_b=None).first()
     assert client.get(f"/c/{link.token}/games/{game.pk}/").status_code == 302
-    posted = client.post(f"/c/{link.token}/games/{game.pk}/",
-                         {"mode": "final", "score_us": "121", "score_them": "10"})
+    posted = client.post(
+        f"/c/{link.token}/games/{game.pk}/",
+        {"mode": "final", "score_us": "121", "score_them": "10"},
+    )
     assert "ne peuvent plus être déclarés" in posted.content.decode().replace("&#x27;", "'")
     assert not game.reports.filter(score_b=10).exists()
 
 
 # --- the API -------------------------------------------------------------------------------------
+
 
 def test_api_close_and_reopen(event, organizer, official, api_client):
     slug = event.slug
@@ -227,15 +242,18 @@ def test_api_close_and_reopen(event, organizer, official, api_client):
 
     game = Game.objects.filter(round__event=event, team_b__isnull=False).first()
     logged_in(api_client, official)
-    correction = api_client.post(f"/api/v1/games/{game.pk}/reports/",
-                                 {"kind": "final", "score_a": 121, "score_b": 3}, format="json")
+    correction = api_client.post(
+        f"/api/v1/games/{game.pk}/reports/",
+        {"kind": "final", "score_a": 121, "score_b": 3},
+        format="json",
+    )
     assert correction.status_code == 400 and correction.json()["code"] == "finished"
 
     logged_in(api_client, organizer)
-    assert api_client.post(f"/api/v1/events/{slug}/reopen/", {}, format="json"
-                           ).status_code == 400
-    reopened = api_client.post(f"/api/v1/events/{slug}/reopen/",
-                               {"reason": "Correction at table 1"}, format="json")
+    assert api_client.post(f"/api/v1/events/{slug}/reopen/", {}, format="json").status_code == 400
+    reopened = api_client.post(
+        f"/api/v1/events/{slug}/reopen/", {"reason": "Correction at table 1"}, format="json"
+    )
     assert reopened.status_code == 200 and reopened.json()["status"] == "running"
     assert reopened.json()["finished_at"] is None
 
@@ -247,6 +265,7 @@ def test_close_and_reopen_are_in_the_schema(api_client):
 
 
 # --- archives ----------------------------------------------------------------------------------
+
 
 def test_a_finished_event_is_finished_once_imported_elsewhere(make_event, organizer, staff):
     from django.db import transaction
@@ -291,19 +310,31 @@ def test_a_finished_events_settings_keep_their_results_frozen(event, organizer, 
 
 
 def test_a_correction_that_changes_a_played_off_tie_is_explained_not_a_crash(
-        event, organizer, official):
+    event, organizer, official
+):
     """Reopened, a series result corrected so that the playoff's teams are no longer tied:
     the pages still open, the dashboard says what happened, and the event cannot close."""
     event = closed(event, organizer)
     closing.reopen_event(event, organizer, "Pointage inversé à la table 1")
     playoff = Game.objects.filter(round__event=event, round__kind="playoff").first()
     assert playoff is not None  # the 2-round event had a medal tie, played off
-    series = Game.objects.filter(round__event=event, round__kind="series",
-                                 team_a=playoff.team_a).exclude(team_b=None).first()
-    reporting.submit(series, reporting.Actor(user=official), "final",
-                     {"score_a": 121, "score_b": 3}, note="erreur")  # breaks the tie
-    for url in (f"/e/{event.slug}/standings/", f"/e/{event.slug}/podium/",
-                f"/organize/{event.slug}/"):
+    series = (
+        Game.objects.filter(round__event=event, round__kind="series", team_a=playoff.team_a)
+        .exclude(team_b=None)
+        .first()
+    )
+    reporting.submit(
+        series,
+        reporting.Actor(user=official),
+        "final",
+        {"score_a": 121, "score_b": 3},
+        note="erreur",
+    )  # breaks the tie
+    for url in (
+        f"/e/{event.slug}/standings/",
+        f"/e/{event.slug}/podium/",
+        f"/organize/{event.slug}/",
+    ):
         assert french(organizer).get(url).status_code == 200, url
     dashboard = french(organizer).get(f"/organize/{event.slug}/").content.decode()
     assert "ne correspondent plus aux égalités" in dashboard.replace("&#x27;", "'")

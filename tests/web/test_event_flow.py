@@ -24,10 +24,12 @@ def play_round(round_, actor, rng):
         a_wins = rng.random() < 0.5
         loser_score = rng.randint(70, 120)
         scores = (121, loser_score) if a_wins else (loser_score, 121)
-        reporting.submit(game, actor, Report.Kind.FINAL,
-                         {"score_a": scores[0], "score_b": scores[1]})
-        winner, loser = (game.team_a_id, game.team_b_id) if a_wins else \
-            (game.team_b_id, game.team_a_id)
+        reporting.submit(
+            game, actor, Report.Kind.FINAL, {"score_a": scores[0], "score_b": scores[1]}
+        )
+        winner, loser = (
+            (game.team_a_id, game.team_b_id) if a_wins else (game.team_b_id, game.team_a_id)
+        )
         outcome[game.table] = (winner, loser)
     return outcome
 
@@ -40,13 +42,14 @@ def fewest_repeats_possible(winners_at, movers, met, byes, all_teams):
     fewest_byes = min(byes[t] for t in all_teams)
     best = None
     for order in itertools.permutations(movers):
-        seats, rest = list(order[: len(tables)]), list(order[len(tables):])
+        seats, rest = list(order[: len(tables)]), list(order[len(tables) :])
         if odd:
             bye = rest[0]
             if byes[bye] != fewest_byes:
                 continue
-        repeats = sum(1 for table, mover in zip(tables, seats, strict=True)
-                      if mover in met[winners_at[table]])
+        repeats = sum(
+            1 for table, mover in zip(tables, seats, strict=True) if mover in met[winners_at[table]]
+        )
         best = repeats if best is None else min(best, repeats)
     return best
 
@@ -74,8 +77,9 @@ def test_eight_rounds_seven_teams_winners_stay(make_event, organizer):
             stayed = 0
             for table, (winner, _loser) in previous.items():
                 if winner != bye:
-                    assert winner in (tables[table].team_a_id, tables[table].team_b_id), \
+                    assert winner in (tables[table].team_a_id, tables[table].team_b_id), (
                         f"round {number}: the winner of table {table} must keep its table"
+                    )
                     stayed += 1
             winners_at = {table: w for table, (w, _l) in previous.items() if w != bye}
             if len(winners_at) == len(tables):
@@ -129,16 +133,19 @@ def test_withdrawn_team_keeps_its_history_and_is_not_seated_again(event, organiz
     nxt = seating.seat_next_round(event, organizer)
     seated = {t for g in nxt.games.all() for t in (g.team_a_id, g.team_b_id) if t}
     assert leaving.pk not in seated and len(seated) == 5
-    assert Game.objects.filter(round=round_).filter(team_a=leaving).exists() or \
-        Game.objects.filter(round=round_, team_b=leaving).exists()
+    assert (
+        Game.objects.filter(round=round_).filter(team_a=leaving).exists()
+        or Game.objects.filter(round=round_, team_b=leaving).exists()
+    )
     assert not leaving.links.filter(revoked_at__isnull=True).exists()
 
 
 def test_late_entry_is_seated_from_the_next_round(event, organizer):
     round_ = seating.seat_next_round(event, organizer)
     play_round(round_, reporting.Actor(user=organizer), random.Random(2))
-    late = registration.add_team(event, organizer, name="Retardataires", captain="Léo",
-                                 partner="Léa")
+    late = registration.add_team(
+        event, organizer, name="Retardataires", captain="Léo", partner="Léa"
+    )
     nxt = seating.seat_next_round(event, organizer)
     assert late.pk in {t for g in nxt.games.all() for t in (g.team_a_id, g.team_b_id)}
 
@@ -158,8 +165,9 @@ def test_number_of_games_never_below_rounds_played(event, organizer):
 def test_csv_import_is_all_or_nothing(make_event, organizer):
     event = make_event(0)
     with pytest.raises(RuleError) as error:
-        registration.import_teams(event, organizer,
-                                  "équipe;capitaine;partenaire\nLes As;Marie;Paul\nLes Rois;Jean\n")
+        registration.import_teams(
+            event, organizer, "équipe;capitaine;partenaire\nLes As;Marie;Paul\nLes Rois;Jean\n"
+        )
     assert error.value.message == "Line 3: expected 3 columns “team, captain, partner”, found 2."
     assert event.teams.count() == 0
     latin1 = "Les Éclairs;Hélène;Gérard\r\nLes Pics;Noël;Zoé\r\n".encode("cp1252")
@@ -171,11 +179,13 @@ def test_csv_import_is_all_or_nothing(make_event, organizer):
 def test_every_change_is_audited(event, organizer):
     round_ = seating.seat_next_round(event, organizer)
     game = round_.games.filter(team_b__isnull=False).first()
-    reporting.submit(game, reporting.Actor(user=organizer), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 90})
+    reporting.submit(
+        game, reporting.Actor(user=organizer), Report.Kind.FINAL, {"score_a": 121, "score_b": 90}
+    )
     actions = list(AuditEntry.objects.filter(event=event).values_list("action", flat=True))
-    assert {"event.create", "team.add", "round.seat", "result.report",
-            "result.confirm"} <= set(actions)
+    assert {"event.create", "team.add", "round.seat", "result.report", "result.confirm"} <= set(
+        actions
+    )
     confirm = AuditEntry.objects.get(event=event, action="result.confirm")
     assert confirm.actor == organizer
     assert confirm.after["score_a"] == 121 and confirm.before is None

@@ -39,8 +39,9 @@ def played(event, organizer):
     for number, tables in SERIES.items():
         round_ = Round.objects.create(event=event, number=number, movement="winners_stay")
         for table, (winner, loser, score) in enumerate(tables, start=1):
-            game = Game.objects.create(round=round_, table=table, team_a=team[winner],
-                                       team_b=team[loser])
+            game = Game.objects.create(
+                round=round_, table=table, team_a=team[winner], team_b=team[loser]
+            )
             reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": score})
     event.status = "running"
     event.save()
@@ -54,8 +55,7 @@ def order(event, team):
 
 def play_next_playoff_game(event, organizer, desk, winner_is_a: bool):
     [game] = seat_playoff_games(event, organizer)
-    scores = {"score_a": 121, "score_b": 100} if winner_is_a else \
-        {"score_a": 100, "score_b": 121}
+    scores = {"score_a": 121, "score_b": 100} if winner_is_a else {"score_a": 100, "score_b": 121}
     reporting.submit(game, desk, Report.Kind.FINAL, scores)
     return game
 
@@ -63,8 +63,14 @@ def play_next_playoff_game(event, organizer, desk, winner_is_a: bool):
 def test_full_event_with_playoff_medals_and_csv(played, organizer, client):
     event, team, desk = played
     # Before the playoff: 2 and 3 share rank 2 (3 seeded first on spread), no silver/bronze.
-    assert order(event, team) == [(1, 1, "gold"), (2, 3, None), (2, 2, None), (4, 5, None),
-                                  (5, 6, None), (6, 4, None)]
+    assert order(event, team) == [
+        (1, 1, "gold"),
+        (2, 3, None),
+        (2, 2, None),
+        (4, 5, None),
+        (5, 6, None),
+        (6, 4, None),
+    ]
     # The best of three: 3 v 2; 2 wins, 3 wins, 2 wins.
     first = play_next_playoff_game(event, organizer, desk, winner_is_a=False)
     assert (first.team_a, first.team_b, first.playoff_match) == (team[3], team[2], "A")
@@ -72,8 +78,14 @@ def test_full_event_with_playoff_medals_and_csv(played, organizer, client):
     play_next_playoff_game(event, organizer, desk, winner_is_a=False)
     with pytest.raises(Exception, match="No playoff game is needed now"):
         seat_playoff_games(event, organizer)
-    assert order(event, team) == [(1, 1, "gold"), (2, 2, "silver"), (3, 3, "bronze"),
-                                  (4, 5, None), (5, 6, None), (6, 4, None)]
+    assert order(event, team) == [
+        (1, 1, "gold"),
+        (2, 2, "silver"),
+        (3, 3, "bronze"),
+        (4, 5, None),
+        (5, 6, None),
+        (6, 4, None),
+    ]
 
     release(event, organizer)
     client.force_login(organizer)
@@ -85,25 +97,133 @@ def test_full_event_with_playoff_medals_and_csv(played, organizer, client):
     # rank, team, captain, partner, points, games, byes, wins, losses, skunks inflicted,
     # skunks suffered, spread, head-to-head, playoff, drawn lot, medal
     assert rows[1:] == [
-        ["1", "Équipe 1", "Capitaine 1", "Partenaire 1", "947", "8", "0", "7", "1", "0", "0",
-         "111", "", "", "", "or"],
-        ["2", "Équipe 2", "Capitaine 2", "Partenaire 2", "894", "8", "0", "4", "4", "0", "0",
-         "-10", "", "1", "", "argent"],
-        ["3", "Équipe 3", "Capitaine 3", "Partenaire 3", "894", "8", "0", "4", "4", "0", "1",
-         "0", "", "2", "", "bronze"],
-        ["4", "Équipe 5", "Capitaine 5", "Partenaire 5", "873", "8", "0", "3", "5", "1", "0",
-         "-17", "", "", "", ""],
-        ["5", "Équipe 6", "Capitaine 6", "Partenaire 6", "873", "8", "0", "3", "5", "0", "0",
-         "-42", "2", "", "", ""],
-        ["6", "Équipe 4", "Capitaine 4", "Partenaire 4", "873", "8", "0", "3", "5", "0", "0",
-         "-42", "0", "", "", ""],
+        [
+            "1",
+            "Équipe 1",
+            "Capitaine 1",
+            "Partenaire 1",
+            "947",
+            "8",
+            "0",
+            "7",
+            "1",
+            "0",
+            "0",
+            "111",
+            "",
+            "",
+            "",
+            "or",
+        ],
+        [
+            "2",
+            "Équipe 2",
+            "Capitaine 2",
+            "Partenaire 2",
+            "894",
+            "8",
+            "0",
+            "4",
+            "4",
+            "0",
+            "0",
+            "-10",
+            "",
+            "1",
+            "",
+            "argent",
+        ],
+        [
+            "3",
+            "Équipe 3",
+            "Capitaine 3",
+            "Partenaire 3",
+            "894",
+            "8",
+            "0",
+            "4",
+            "4",
+            "0",
+            "1",
+            "0",
+            "",
+            "2",
+            "",
+            "bronze",
+        ],
+        [
+            "4",
+            "Équipe 5",
+            "Capitaine 5",
+            "Partenaire 5",
+            "873",
+            "8",
+            "0",
+            "3",
+            "5",
+            "1",
+            "0",
+            "-17",
+            "",
+            "",
+            "",
+            "",
+        ],
+        [
+            "5",
+            "Équipe 6",
+            "Capitaine 6",
+            "Partenaire 6",
+            "873",
+            "8",
+            "0",
+            "3",
+            "5",
+            "0",
+            "0",
+            "-42",
+            "2",
+            "",
+            "",
+            "",
+        ],
+        [
+            "6",
+            "Équipe 4",
+            "Capitaine 4",
+            "Partenaire 4",
+            "873",
+            "8",
+            "0",
+            "3",
+            "5",
+            "0",
+            "0",
+            "-42",
+            "0",
+            "",
+            "",
+            "",
+        ],
     ]
-    games = list(csv.reader(io.StringIO(b"".join(client.get(
-        f"/organize/{event.slug}/export/games.csv?delimiter=comma").streaming_content).decode().lstrip("\ufeff"))))
+    games = list(
+        csv.reader(
+            io.StringIO(
+                b"".join(
+                    client.get(
+                        f"/organize/{event.slug}/export/games.csv?delimiter=comma"
+                    ).streaming_content
+                )
+                .decode()
+                .lstrip("\ufeff")
+            )
+        )
+    )
     assert len(games) == 1 + 24 + 3
     skunked = [g for g in games[1:] if g[8]]
     assert [(g[0], g[3], g[4], g[5], g[6], g[7], g[8]) for g in skunked] == [
-        ("3", "Équipe 5", "Équipe 3", "121", "85", "Équipe 5", "pétrin")]
+        ("3", "Équipe 5", "Équipe 3", "121", "85", "Équipe 5", "pétrin")
+    ]
 
 
 def test_playoff_games_are_on_the_seating_page(played, organizer, client):

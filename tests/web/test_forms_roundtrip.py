@@ -25,8 +25,10 @@ from .html_forms import post_forms
 pytestmark = pytest.mark.django_db
 
 # Forms that act rather than edit (seat a round, release, withdraw…): not posted here.
-ACTIONS = re.compile(r"/(rounds/next|release|playoffs|teams/\d+/(?!edit/)|close|reopen"
-                     r"|officials/\d+/remove|accounts/logout|i18n/setlang)")
+ACTIONS = re.compile(
+    r"/(rounds/next|release|playoffs|teams/\d+/(?!edit/)|close|reopen"
+    r"|officials/\d+/remove|accounts/logout|i18n/setlang)"
+)
 
 
 def browser(user) -> Client:
@@ -116,8 +118,11 @@ def submit_unchanged_with(client, form, **changes):
     data = form.data() | {k: [v] for k, v in changes.items()}
     response = client.post(form.action, data)
     assert response.status_code in (200, 302)
-    return client.get(response["Location"]).content.decode() if response.status_code == 302 \
+    return (
+        client.get(response["Location"]).content.decode()
+        if response.status_code == 302
         else response.content.decode()
+    )
 
 
 @pytest.mark.parametrize("user", ["organizer", "official"])
@@ -157,9 +162,14 @@ def test_dashboard_forms_save_unchanged(event, organizer, official, user):
 @pytest.fixture
 def season(event, organizer):
     league = leagues.create_league(organizer, name="Ligue FADOQ Laurentides")
-    season = leagues.create_season(league, organizer, name="Automne 2026",
-                                   aggregation="placement", placement_points=[10, 6, 4],
-                                   best_of=3)
+    season = leagues.create_season(
+        league,
+        organizer,
+        name="Automne 2026",
+        aggregation="placement",
+        placement_points=[10, 6, 4],
+        best_of=3,
+    )
     leagues.set_season_events(season, organizer, [event.pk])
     return season
 
@@ -173,20 +183,28 @@ def test_season_forms_save_unchanged(season, organizer, event):
         assert_saved(submit_unchanged(client, form), form.action)
     season.refresh_from_db()
     assert (season.name, season.aggregation, season.placement_points, season.best_of) == (
-        "Automne 2026", "placement", [10, 6, 4], 3)
+        "Automne 2026",
+        "placement",
+        [10, 6, 4],
+        3,
+    )
     assert list(season.events.all()) == [event]
 
 
-@pytest.mark.parametrize("page", ["leagues", "league", "league-players", "teams", "new-event",
-                                  "archive-import", "officials"])
+@pytest.mark.parametrize(
+    "page",
+    ["leagues", "league", "league-players", "teams", "new-event", "archive-import", "officials"],
+)
 def test_empty_new_forms_say_in_french_what_to_fill(season, organizer, event, page):
-    url = {"leagues": "/organize/leagues/",
-           "league": f"/organize/leagues/{season.league.slug}/",
-           "league-players": f"/organize/leagues/{season.league.slug}/players/",
-           "teams": f"/organize/{event.slug}/teams/",  # add a team, and import a list
-           "new-event": "/organize/new/",
-           "archive-import": "/organize/new/import/",
-           "officials": f"/organize/{event.slug}/officials/"}[page]
+    url = {
+        "leagues": "/organize/leagues/",
+        "league": f"/organize/leagues/{season.league.slug}/",
+        "league-players": f"/organize/leagues/{season.league.slug}/players/",
+        "teams": f"/organize/{event.slug}/teams/",  # add a team, and import a list
+        "new-event": "/organize/new/",
+        "archive-import": "/organize/new/import/",
+        "officials": f"/organize/{event.slug}/officials/",
+    }[page]
     client = browser(organizer)
     for form in editing_forms(client, url):
         html = submit_unchanged(client, form)
@@ -240,9 +258,15 @@ def test_a_new_event_form_opens_on_the_fadoq_rule_set(organizer):
     (form,) = editing_forms(client, "/organize/new/")
     opened = dict(form.fields)
     assert (opened["rule_set"], opened["scoring_system"], opened["movement"]) == (
-        "FADOQ", "fadoq", "winners_stay")
+        "FADOQ",
+        "fadoq",
+        "winners_stay",
+    )
     data = form.data() | {"name": ["Omnium"], "date": ["2026-11-28"]}
     assert client.post(form.action, data).status_code == 302
     event = Event.objects.get(name="Omnium")
     assert (event.rule_set, event.scoring_system, event.movement) == (
-        "FADOQ", "fadoq", "winners_stay")
+        "FADOQ",
+        "fadoq",
+        "winners_stay",
+    )

@@ -19,18 +19,32 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def settings_in_subprocess(env: dict, expression: str) -> subprocess.CompletedProcess:
     """Load config.settings in a fresh interpreter with ``env`` and print ``expression``."""
-    code = ("import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; "
-            f"from django.conf import settings; import json; print(json.dumps({expression}))")
-    clean = {k: v for k, v in os.environ.items()
-             if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}}
-    return subprocess.run([sys.executable, "-c", code], env=clean | env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; "
+        f"from django.conf import settings; import json; print(json.dumps({expression}))"
+    )
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}
+    }
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        env=clean | env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_embedded_default_is_sqlite_locmem_and_eager():
-    out = settings_in_subprocess({}, "[settings.DATABASES['default']['ENGINE'], "
-                                     "settings.CACHES['default']['BACKEND'], "
-                                     "settings.CELERY_TASK_ALWAYS_EAGER]")
+    out = settings_in_subprocess(
+        {},
+        "[settings.DATABASES['default']['ENGINE'], "
+        "settings.CACHES['default']['BACKEND'], "
+        "settings.CELERY_TASK_ALWAYS_EAGER]",
+    )
     engine, cache, eager = json.loads(out.stdout)
     assert engine == "django.db.backends.sqlite3"
     assert cache.endswith("LocMemCache")
@@ -39,15 +53,23 @@ def test_embedded_default_is_sqlite_locmem_and_eager():
 
 def test_database_and_redis_urls_switch_to_the_services():
     out = settings_in_subprocess(
-        {"DATABASE_URL": "postgres://huche@db.example:5433/league",
-         "REDIS_URL": "redis://cache.example:6379/2"},
+        {
+            "DATABASE_URL": "postgres://huche@db.example:5433/league",
+            "REDIS_URL": "redis://cache.example:6379/2",
+        },
         "[settings.DATABASES['default'][k] for k in ('ENGINE','HOST','PORT','NAME','USER')]"
         " + [settings.CACHES['default']['BACKEND'], settings.CELERY_BROKER_URL, "
         "settings.CELERY_TASK_ALWAYS_EAGER]",
     )
     assert json.loads(out.stdout) == [
-        "django.db.backends.postgresql", "db.example", 5433, "league", "huche",
-        "django.core.cache.backends.redis.RedisCache", "redis://cache.example:6379/2", False,
+        "django.db.backends.postgresql",
+        "db.example",
+        5433,
+        "league",
+        "huche",
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://cache.example:6379/2",
+        False,
     ]
 
 
@@ -75,9 +97,13 @@ def test_healthz_reports_each_service(client):
 @pytest.mark.django_db
 def test_healthz_names_the_unreachable_service(client):
     # A real Redis client pointed at a port where nothing listens: the cache is unreachable.
-    broken = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": "redis://127.0.0.1:9/0",
-                          "OPTIONS": {"socket_connect_timeout": 0.5}}}
+    broken = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+            "OPTIONS": {"socket_connect_timeout": 0.5},
+        }
+    }
     with override_settings(CACHES=broken):
         response = client.get("/healthz")
     assert response.status_code == 503
@@ -119,8 +145,9 @@ def test_rules_engine_never_imports_django():
         "print(len(sys.modules)); assert not bad, bad\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
 
 

@@ -43,8 +43,11 @@ def test_every_msgid_of_the_sources_has_a_french_translation():
     catalogue = i18n_catalogue.french_catalogue()
     used = i18n_catalogue.source_msgids()
     assert len(used) > 500, "the source walk found too few msgids: it is broken"
-    missing = sorted(f"{where}: {key[0]!r}" for key, where in used.items()
-                     if not i18n_catalogue.translated(catalogue, key))
+    missing = sorted(
+        f"{where}: {key[0]!r}"
+        for key, where in used.items()
+        if not i18n_catalogue.translated(catalogue, key)
+    )
     assert missing == [], "\n".join(missing)
 
 
@@ -55,15 +58,18 @@ def test_no_fuzzy_or_empty_entry_in_the_french_po():
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
 def test_the_committed_mo_is_the_compiled_po(tmp_path):
     compiled = tmp_path / "django.mo"
-    subprocess.run(["msgfmt", "--check-format", "-o", str(compiled), str(i18n_catalogue.PO)],
-                   check=True)
+    subprocess.run(
+        ["msgfmt", "--check-format", "-o", str(compiled), str(i18n_catalogue.PO)], check=True
+    )
     with compiled.open("rb") as handle:
         fresh = gnu_gettext.GNUTranslations(handle)._catalog
-    assert fresh == i18n_catalogue.french_catalogue(), \
+    assert fresh == i18n_catalogue.french_catalogue(), (
         "run manage.py compilemessages -l fr_CA and commit the .mo"
+    )
 
 
 # --- the pages of a scenario ------------------------------------------------------------------
+
 
 def english_fragments() -> dict[str, str]:
     """Pieces of English a translated msgid would show (split around placeholders and tags):
@@ -88,8 +94,9 @@ def english_fragments() -> dict[str, str]:
 def readable_text(html: str) -> str:
     """What a person reads: text, and the titles, labels and placeholders of elements."""
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    attributes = " ".join(m.group(2) for m in re.finditer(
-        r'\b(title|aria-label|placeholder|alt)="([^"]*)"', html))
+    attributes = " ".join(
+        m.group(2) for m in re.finditer(r'\b(title|aria-label|placeholder|alt)="([^"]*)"', html)
+    )
     text = re.sub(r"<[^>]+>", " ", html) + " " + attributes
     return " ".join(unescape(text).replace("\xa0", " ").split())
 
@@ -102,14 +109,25 @@ def scenario(db, organizer):
     season = create_season(league, organizer, name="Saison 2026")
     organizer.display_name = "Ginette Lavoie"  # not "Organizer": names are data, not words
     organizer.save(update_fields=["display_name"])
-    event = create_event(organizer, name="Tournoi de la Sainte-Catherine",
-                         date=datetime.date(2026, 11, 21), venue="Salle des Chevaliers",
-                         seed=99, season=season)
+    event = create_event(
+        organizer,
+        name="Tournoi de la Sainte-Catherine",
+        date=datetime.date(2026, 11, 21),
+        venue="Salle des Chevaliers",
+        seed=99,
+        season=season,
+    )
     for n in range(1, 7):
-        add_team(event, organizer, name=f"Équipe {n}", captain=f"Capitaine {n}",
-                 partner=f"Partenaire {n}")
-    official = User.objects.create_user("arbitre@example.org", "pw-official-1",
-                                        display_name="Arbitre")
+        add_team(
+            event,
+            organizer,
+            name=f"Équipe {n}",
+            captain=f"Capitaine {n}",
+            partner=f"Partenaire {n}",
+        )
+    official = User.objects.create_user(
+        "arbitre@example.org", "pw-official-1", display_name="Arbitre"
+    )
     grant(official, event, EventRole.Role.OFFICIAL)
     desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
     first = seat_next_round(event, organizer)
@@ -117,12 +135,24 @@ def scenario(db, organizer):
         reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": 88})
     second = seat_next_round(event, organizer)
     waiting, disputed = second.games.filter(team_b__isnull=False).order_by("table")[:2]
-    reporting.submit(waiting, reporting.Actor(team=waiting.team_a), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 100})
-    reporting.submit(disputed, reporting.Actor(team=disputed.team_a), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 100})
-    reporting.submit(disputed, reporting.Actor(team=disputed.team_b), Report.Kind.FINAL,
-                     {"score_a": 100, "score_b": 121})
+    reporting.submit(
+        waiting,
+        reporting.Actor(team=waiting.team_a),
+        Report.Kind.FINAL,
+        {"score_a": 121, "score_b": 100},
+    )
+    reporting.submit(
+        disputed,
+        reporting.Actor(team=disputed.team_a),
+        Report.Kind.FINAL,
+        {"score_a": 121, "score_b": 100},
+    )
+    reporting.submit(
+        disputed,
+        reporting.Actor(team=disputed.team_b),
+        Report.Kind.FINAL,
+        {"score_a": 100, "score_b": 121},
+    )
     release(event, organizer)
     request_season_export(season, organizer, "semicolon")
     build_season_export(season.exports.get().pk)
@@ -132,8 +162,9 @@ def scenario(db, organizer):
 def english_on(visitors) -> tuple[list[str], int]:
     """Open each (client, urls) page; the English fragments found, and how many pages."""
     fragments = english_fragments()
-    patterns = {piece: re.compile(r"(?<![\w-])" + re.escape(piece) + r"(?![\w-])")
-                for piece in fragments}
+    patterns = {
+        piece: re.compile(r"(?<![\w-])" + re.escape(piece) + r"(?![\w-])") for piece in fragments
+    }
     found, seen = [], 0
     for client, pages in visitors:
         for url in pages:
@@ -141,8 +172,11 @@ def english_on(visitors) -> tuple[list[str], int]:
             assert response.status_code == 200, url
             text = readable_text(response.content.decode())
             seen += 1
-            found += [f"{url}: “{piece}” (msgid {fragments[piece]!r})"
-                      for piece, pattern in patterns.items() if pattern.search(text)]
+            found += [
+                f"{url}: “{piece}” (msgid {fragments[piece]!r})"
+                for piece, pattern in patterns.items()
+                if pattern.search(text)
+            ]
     return found, seen
 
 
@@ -158,23 +192,47 @@ def test_scenario_pages_in_french_show_no_english(scenario, organizer):
     team = waiting.team_b
     player = team.captain_player
     slug = event.slug
-    public = ["/", f"/e/{slug}/", f"/e/{slug}/seating/", f"/e/{slug}/rounds/1/",
-              f"/e/{slug}/rounds/2/", f"/e/{slug}/standings/", f"/e/{slug}/teams/{team.pk}/",
-              f"/e/{slug}/podium/", f"/s/{league.slug}/{season.slug}/", f"/p/{player.uid}/",
-              "/tools/hand/", "/tools/discard/", "/tools/crapette/", "/accounts/login/",
-              "/accounts/signup/"]
+    public = [
+        "/",
+        f"/e/{slug}/",
+        f"/e/{slug}/seating/",
+        f"/e/{slug}/rounds/1/",
+        f"/e/{slug}/rounds/2/",
+        f"/e/{slug}/standings/",
+        f"/e/{slug}/teams/{team.pk}/",
+        f"/e/{slug}/podium/",
+        f"/s/{league.slug}/{season.slug}/",
+        f"/p/{player.uid}/",
+        "/tools/hand/",
+        "/tools/discard/",
+        "/tools/crapette/",
+        "/accounts/login/",
+        "/accounts/signup/",
+    ]
     organizer_pages = [
-        "/organize/", "/organize/new/", "/organize/new/import/", f"/organize/{slug}/",
-        f"/organize/{slug}/settings/", f"/organize/{slug}/teams/", f"/organize/{slug}/desk/",
+        "/organize/",
+        "/organize/new/",
+        "/organize/new/import/",
+        f"/organize/{slug}/",
+        f"/organize/{slug}/settings/",
+        f"/organize/{slug}/teams/",
+        f"/organize/{slug}/desk/",
         f"/organize/{slug}/teams/{team.pk}/edit/",
-        f"/organize/{slug}/desk/games/{waiting.pk}/", f"/organize/{slug}/desk/games/"
-        f"{disputed.pk}/", f"/organize/{slug}/audit/", f"/organize/{slug}/rounds/2/print/",
-        "/organize/leagues/", f"/organize/leagues/{league.slug}/",
+        f"/organize/{slug}/desk/games/{waiting.pk}/",
+        f"/organize/{slug}/desk/games/{disputed.pk}/",
+        f"/organize/{slug}/audit/",
+        f"/organize/{slug}/rounds/2/print/",
+        "/organize/leagues/",
+        f"/organize/leagues/{league.slug}/",
         f"/organize/leagues/{league.slug}/players/",
         f"/organize/leagues/{league.slug}/seasons/{season.slug}/",
-        f"/organize/seasons/{season.pk}/export/"]
-    official_pages = [f"/organize/{slug}/", f"/organize/{slug}/desk/",
-                      f"/organize/{slug}/desk/games/{disputed.pk}/"]
+        f"/organize/seasons/{season.pk}/export/",
+    ]
+    official_pages = [
+        f"/organize/{slug}/",
+        f"/organize/{slug}/desk/",
+        f"/organize/{slug}/desk/games/{disputed.pk}/",
+    ]
     link = link_of(team)
     captain_pages = [f"/c/{link.token}/", f"/c/{link.token}/games/{waiting.pk}/"]
 
@@ -202,26 +260,45 @@ def test_playoff_pages_in_french_show_no_english(event, organizer):
     for number, tables in SERIES.items():
         round_ = event.rounds.create(number=number, movement="winners_stay")
         for table, (winner, loser, score) in enumerate(tables, start=1):
-            game = Game.objects.create(round=round_, table=table, team_a=team[winner],
-                                       team_b=team[loser])
+            game = Game.objects.create(
+                round=round_, table=table, team_a=team[winner], team_b=team[loser]
+            )
             reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": score})
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     event.refresh_from_db()
     [playoff] = seat_playoff_games(event, organizer)
-    reporting.submit(playoff, reporting.Actor(team=playoff.team_a), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 100})
+    reporting.submit(
+        playoff,
+        reporting.Actor(team=playoff.team_a),
+        Report.Kind.FINAL,
+        {"score_a": 121, "score_b": 100},
+    )
     release(event, organizer)
     number, slug = playoff.round.number, event.slug
     link = link_of(playoff.team_b)
     captain = french_client()
     assert captain.post(f"/c/{link.token}/", {"pin": link.pin}).status_code == 302
     visitors = [
-        (french_client(), [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/seating/",
-                           f"/e/{slug}/rounds/{number}/", f"/e/{slug}/podium/",
-                           f"/e/{slug}/teams/{playoff.team_a_id}/"]),
-        (french_client(organizer), [f"/organize/{slug}/", f"/organize/{slug}/desk/?round="
-                                    f"{number}", f"/organize/{slug}/desk/games/{playoff.pk}/",
-                                    f"/organize/{slug}/rounds/{number}/print/"]),
+        (
+            french_client(),
+            [
+                f"/e/{slug}/",
+                f"/e/{slug}/standings/",
+                f"/e/{slug}/seating/",
+                f"/e/{slug}/rounds/{number}/",
+                f"/e/{slug}/podium/",
+                f"/e/{slug}/teams/{playoff.team_a_id}/",
+            ],
+        ),
+        (
+            french_client(organizer),
+            [
+                f"/organize/{slug}/",
+                f"/organize/{slug}/desk/?round={number}",
+                f"/organize/{slug}/desk/games/{playoff.pk}/",
+                f"/organize/{slug}/rounds/{number}/print/",
+            ],
+        ),
         (captain, [f"/c/{link.token}/", f"/c/{link.token}/games/{playoff.pk}/"]),
     ]
     found, seen = english_on(visitors)

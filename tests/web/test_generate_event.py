@@ -15,15 +15,25 @@ pytestmark = pytest.mark.django_db
 
 def picture(event: Event) -> dict:
     """What a seed decides, by names (database ids differ between runs)."""
-    games = (Game.objects.filter(round__event=event)
-             .select_related("round", "team_a", "team_b", "confirmed_report")
-             .order_by("round__number", "table"))
+    games = (
+        Game.objects.filter(round__event=event)
+        .select_related("round", "team_a", "team_b", "confirmed_report")
+        .order_by("round__number", "table")
+    )
     return {
         "teams": list(event.teams.order_by("id").values_list("name", "captain", "partner")),
-        "games": [(g.round.number, g.table, g.team_a.name, g.team_b.name if g.team_b else None,
-                   g.status, g.confirmed_report.score_a if g.confirmed_report else None,
-                   g.confirmed_report.score_b if g.confirmed_report else None)
-                  for g in games],
+        "games": [
+            (
+                g.round.number,
+                g.table,
+                g.team_a.name,
+                g.team_b.name if g.team_b else None,
+                g.status,
+                g.confirmed_report.score_a if g.confirmed_report else None,
+                g.confirmed_report.score_b if g.confirmed_report else None,
+            )
+            for g in games
+        ],
     }
 
 
@@ -42,8 +52,9 @@ def test_every_game_is_confirmed_and_the_standings_are_computable():
     assert games.count() == 4 * 6  # 5 tables and a bye each round
     assert set(games.values_list("status", flat=True)) == {"confirmed", "bye"}
     assert not games.filter(status="confirmed", confirmed_report__isnull=True).exists()
-    scores = list(Report.objects.filter(game__round__event=event)
-                  .values_list("score_a", "score_b", "skunk"))
+    scores = list(
+        Report.objects.filter(game__round__event=event).values_list("score_a", "score_b", "skunk")
+    )
     assert all(max(a, b) == 121 and min(a, b) < 121 for a, b, _ in scores)
     standings = compute(event).standings
     assert len(standings.rows) == 11
@@ -52,27 +63,51 @@ def test_every_game_is_confirmed_and_the_standings_are_computable():
 
 def rows_written(event: Event) -> dict:
     """Every row a result leaves behind, without ids and times."""
-    reports = (Report.objects.filter(game__round__event=event)
-               .order_by("game__round__number", "game__table")
-               .values_list("version", "kind", "score_a", "score_b", "skunk", "detail",
-                            "by_team", "by_user", "channel", "client", "fingerprint",
-                            "idempotency_key", "note"))
-    confirmations = (Confirmation.objects.filter(report__game__round__event=event)
-                     .order_by("report__game__round__number", "report__game__table")
-                     .values_list("by_team", "by_user"))
-    audit = (AuditEntry.objects.filter(event=event, action__startswith="result.")
-             .order_by("id").values_list("actor", "actor_label", "action", "target", "before",
-                                         "after"))
-    games = (Game.objects.filter(round__event=event).order_by("round__number", "table")
-             .values_list("status", "confirmed_report__version"))
-    return {"reports": list(reports), "confirmations": list(confirmations),
-            "audit": sorted(audit, key=lambda e: (e[3], e[2])), "games": list(games)}
+    reports = (
+        Report.objects.filter(game__round__event=event)
+        .order_by("game__round__number", "game__table")
+        .values_list(
+            "version",
+            "kind",
+            "score_a",
+            "score_b",
+            "skunk",
+            "detail",
+            "by_team",
+            "by_user",
+            "channel",
+            "client",
+            "fingerprint",
+            "idempotency_key",
+            "note",
+        )
+    )
+    confirmations = (
+        Confirmation.objects.filter(report__game__round__event=event)
+        .order_by("report__game__round__number", "report__game__table")
+        .values_list("by_team", "by_user")
+    )
+    audit = (
+        AuditEntry.objects.filter(event=event, action__startswith="result.")
+        .order_by("id")
+        .values_list("actor", "actor_label", "action", "target", "before", "after")
+    )
+    games = (
+        Game.objects.filter(round__event=event)
+        .order_by("round__number", "table")
+        .values_list("status", "confirmed_report__version")
+    )
+    return {
+        "reports": list(reports),
+        "confirmations": list(confirmations),
+        "audit": sorted(audit, key=lambda e: (e[3], e[2])),
+        "games": list(games),
+    }
 
 
 def test_the_bulk_path_writes_the_rows_the_reporting_service_writes():
     bulk = generate(teams=7, rounds=3, seed=11, slug="bulk", release=False)
-    slow = generate(teams=7, rounds=3, seed=11, slug="slow", release=False,
-                    through_services=True)
+    slow = generate(teams=7, rounds=3, seed=11, slug="slow", release=False, through_services=True)
     assert picture(bulk) == picture(slow)
     assert rows_written(bulk) == rows_written(slow)
     assert bulk.version == slow.version  # one step per confirmed result either way

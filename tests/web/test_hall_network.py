@@ -101,14 +101,21 @@ def wait_for(host: str, port: int, server: subprocess.Popen, seconds: float = 24
 def organizer_opener(base: str) -> urllib.request.OpenerDirector:
     """The organizer's browser on the laptop, logged in with the demo account."""
     opener = urllib.request.build_opener(
-        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
     login = f"{base}/accounts/login/"
     page = opener.open(login, timeout=20).read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    data = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "username":
-                                   "organisatrice@huche.demo", "password": "huche-demo"})
-    opener.open(urllib.request.Request(login, data=data.encode(), headers={"Referer": login}),
-                timeout=20)
+    data = urllib.parse.urlencode(
+        {
+            "csrfmiddlewaretoken": token,
+            "username": "organisatrice@huche.demo",
+            "password": "huche-demo",
+        }
+    )
+    opener.open(
+        urllib.request.Request(login, data=data.encode(), headers={"Referer": login}), timeout=20
+    )
     return opener
 
 
@@ -116,13 +123,29 @@ def test_a_phone_on_the_hall_network_opens_a_printed_qr_code(hall_network, tmp_p
     port = free_port(LAPTOP)
     # docs/hall.md, step 3: `make run HOST=...` (here the laptop's address on the pretend
     # network rather than 0.0.0.0, so nothing else on this machine can reach the server).
-    env = {key: value for key, value in os.environ.items()
-           if key not in {"HUCHE_TESTING", "HUCHE_BASE_URL", "HUCHE_LISTEN", "ALLOWED_HOSTS",
-                          "REDIS_URL", "DJANGO_SETTINGS_MODULE"}}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in {
+            "HUCHE_TESTING",
+            "HUCHE_BASE_URL",
+            "HUCHE_LISTEN",
+            "ALLOWED_HOSTS",
+            "REDIS_URL",
+            "DJANGO_SETTINGS_MODULE",
+        }
+    }
     env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'hall.sqlite3'}", "PYTHONUNBUFFERED": "1"}
-    server = subprocess.Popen(["make", "--no-print-directory", "run", f"HOST={LAPTOP}",
-                               f"PORT={port}"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    server = subprocess.Popen(
+        ["make", "--no-print-directory", "run", f"HOST={LAPTOP}", f"PORT={port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     try:
         printed: list[str] = []  # what `make run` prints, read beside the test
         threading.Thread(target=lambda: printed.extend(server.stdout), daemon=True).start()
@@ -149,9 +172,12 @@ def test_a_phone_on_the_hall_network_opens_a_printed_qr_code(hall_network, tmp_p
         assert qr_svg(url) in slip  # the QR code says exactly this address
 
         # Step 5: a captain's phone, on the other host, scans it and types the PIN as printed.
-        phone = subprocess.run(["ip", "netns", "exec", hall_network, sys.executable, "-c",
-                                PHONE_SCRIPT, url, pin], capture_output=True, text=True,
-                               timeout=60)
+        phone = subprocess.run(
+            ["ip", "netns", "exec", hall_network, sys.executable, "-c", PHONE_SCRIPT, url, pin],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert phone.returncode == 0, phone.stderr
         status, landed = phone.stdout.splitlines()[0].split()
         assert status == "200" and landed == url  # past the PIN, on the team's page

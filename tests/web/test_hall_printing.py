@@ -49,7 +49,9 @@ def test_the_table_sheet_carries_no_link_and_no_pin(desk, event, organizer):
         assert link.pin not in html and link.token not in html
     assert "/c/" not in html and "<svg" not in html
     game = round_.games.filter(team_b__isnull=False).order_by("table").first()
-    final = html.split(f'data-table="{game.table}"')[1].split("sheet-final")[1].split("</section>")[0]
+    final = (
+        html.split(f'data-table="{game.table}"')[1].split("sheet-final")[1].split("</section>")[0]
+    )
     assert "Final score" in final
     assert game.team_a.name in final and game.team_b.name in final
 
@@ -101,22 +103,29 @@ class FakeRequest:
         return self.host
 
 
-@pytest.mark.parametrize(("base", "listen", "host", "expected"), [
-    # HUCHE_BASE_URL wins over everything.
-    ("https://huche.example.org", "0.0.0.0:8000", "127.0.0.1:8000", "https://huche.example.org"),
-    # The organizer's browser used the LAN address: keep it.
-    ("", "0.0.0.0:8000", f"{LAN}:8000", f"http://{LAN}:8000"),
-    ("", "", "salle.local:8080", "http://salle.local:8080"),
-    # The browser says 127.0.0.1 but the server listens on the network: the LAN address.
-    ("", "0.0.0.0:8123", "127.0.0.1:8123", f"http://{LAN}:8123"),
-    ("", "0.0.0.0:8000", "localhost:8000", f"http://{LAN}:8000"),
-    ("", "10.213.7.1:9000", "127.0.0.1:9000", "http://10.213.7.1:9000"),
-    # Only loopback is known: nothing better to print (the page says so).
-    ("", "127.0.0.1:8000", "127.0.0.1:8000", "http://127.0.0.1:8000"),
-    ("", "", "127.0.0.1:8000", "http://127.0.0.1:8000"),
-])
-def test_printed_links_use_the_address_phones_can_reach(monkeypatch, base, listen, host,
-                                                        expected):
+@pytest.mark.parametrize(
+    ("base", "listen", "host", "expected"),
+    [
+        # HUCHE_BASE_URL wins over everything.
+        (
+            "https://huche.example.org",
+            "0.0.0.0:8000",
+            "127.0.0.1:8000",
+            "https://huche.example.org",
+        ),
+        # The organizer's browser used the LAN address: keep it.
+        ("", "0.0.0.0:8000", f"{LAN}:8000", f"http://{LAN}:8000"),
+        ("", "", "salle.local:8080", "http://salle.local:8080"),
+        # The browser says 127.0.0.1 but the server listens on the network: the LAN address.
+        ("", "0.0.0.0:8123", "127.0.0.1:8123", f"http://{LAN}:8123"),
+        ("", "0.0.0.0:8000", "localhost:8000", f"http://{LAN}:8000"),
+        ("", "10.213.7.1:9000", "127.0.0.1:9000", "http://10.213.7.1:9000"),
+        # Only loopback is known: nothing better to print (the page says so).
+        ("", "127.0.0.1:8000", "127.0.0.1:8000", "http://127.0.0.1:8000"),
+        ("", "", "127.0.0.1:8000", "http://127.0.0.1:8000"),
+    ],
+)
+def test_printed_links_use_the_address_phones_can_reach(monkeypatch, base, listen, host, expected):
     monkeypatch.setattr(hall, "lan_address", lambda: LAN)
     with override_settings(HUCHE_BASE_URL=base, HUCHE_LISTEN=listen):
         assert public_base_url(FakeRequest(host)) == expected
@@ -168,8 +177,10 @@ def test_load_demo_prints_links_for_the_port_and_address_served(monkeypatch, db,
 
 
 def test_settings_let_the_hall_address_through_and_refuse_a_bad_base_url():
-    out = settings_in_subprocess({"HUCHE_BASE_URL": "http://192.168.1.10:8000/"},
-                                 "[settings.HUCHE_BASE_URL, settings.ALLOWED_HOSTS]")
+    out = settings_in_subprocess(
+        {"HUCHE_BASE_URL": "http://192.168.1.10:8000/"},
+        "[settings.HUCHE_BASE_URL, settings.ALLOWED_HOSTS]",
+    )
     base, hosts = json.loads(out.stdout)
     assert base == "http://192.168.1.10:8000" and "192.168.1.10" in hosts
     bad = settings_in_subprocess({"HUCHE_BASE_URL": "192.168.1.10:8000"}, "settings.DEBUG")

@@ -11,8 +11,10 @@ from django.test.utils import CaptureQueriesContext
 
 @pytest.mark.django_db
 def test_liveness_answers_without_database_or_cache(client):
-    with CaptureQueriesContext(connection) as queries, \
-            mock.patch("django.core.cache.cache.get", side_effect=AssertionError("cache used")):
+    with (
+        CaptureQueriesContext(connection) as queries,
+        mock.patch("django.core.cache.cache.get", side_effect=AssertionError("cache used")),
+    ):
         response = client.get("/healthz/live")
     assert response.status_code == 200
     assert response.content == b"ok\n"

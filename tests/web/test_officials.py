@@ -33,9 +33,11 @@ def link_on(html: str) -> str:
 
 # --- the service -------------------------------------------------------------------------------
 
+
 def test_a_new_address_gets_an_account_without_password_and_the_role(event, organizer):
-    done = officials.appoint(event, organizer, " Ginette@Example.org ", "official",
-                             name="Ginette Roy")
+    done = officials.appoint(
+        event, organizer, " Ginette@Example.org ", "official", name="Ginette Roy"
+    )
     user = User.objects.get(email="ginette@example.org")
     assert done.new_account and done.needs_password and not user.has_usable_password()
     assert user.display_name == "Ginette Roy"
@@ -54,8 +56,10 @@ def test_an_existing_account_gets_the_role_and_no_link(event, organizer, other_o
 
 
 def test_bad_input_changes_nothing(event, organizer, official):
-    for email, role, code in (("pas-un-courriel", "official", "invalid_email"),
-                              ("a@example.org", "captain", "invalid_role")):
+    for email, role, code in (
+        ("pas-un-courriel", "official", "invalid_email"),
+        ("a@example.org", "captain", "invalid_role"),
+    ):
         with pytest.raises(RuleError) as refused:
             officials.appoint(event, organizer, email, role)
         assert refused.value.code == code
@@ -78,6 +82,7 @@ def test_the_last_organizer_cannot_be_removed(event, organizer, other_organizer)
 
 # --- the one-time link ---------------------------------------------------------------------------
 
+
 def test_the_link_sets_a_password_once_and_the_official_runs_the_event(event, organizer):
     done = officials.appoint(event, organizer, "ginette@example.org", "official")
     path = officials.set_password_path(done.user)
@@ -85,8 +90,11 @@ def test_the_link_sets_a_password_once_and_the_official_runs_the_event(event, or
     page = client.get(path, follow=True)
     assert "Choisissez votre mot de passe" in page.content.decode()
     form_url = page.redirect_chain[-1][0] if page.redirect_chain else path
-    saved = client.post(form_url, {"new_password1": "cribbage-2026-salle",
-                                   "new_password2": "cribbage-2026-salle"}, follow=True)
+    saved = client.post(
+        form_url,
+        {"new_password1": "cribbage-2026-salle", "new_password2": "cribbage-2026-salle"},
+        follow=True,
+    )
     assert saved.status_code == 200
     assert "Votre mot de passe est enregistré" in unescape(saved.content.decode())
     assert client.get(f"/organize/{event.slug}/").status_code == 200  # logged in, official
@@ -107,13 +115,16 @@ def test_removing_an_official_closes_the_event_to_them(event, organizer, officia
 
 # --- the page --------------------------------------------------------------------------------------
 
+
 def test_the_officials_page_appoints_and_shows_the_link_once(event, organizer):
     client = french(organizer)
     page = client.get(f"/organize/{event.slug}/officials/").content.decode()
     assert "Nommer un officiel ou un organisateur" in page
     assert "Organizer" in page or organizer.email in page  # the organizer is listed
-    answer = client.post(f"/organize/{event.slug}/officials/",
-                         {"email": "gilles@example.org", "name": "Gilles", "role": "official"})
+    answer = client.post(
+        f"/organize/{event.slug}/officials/",
+        {"email": "gilles@example.org", "name": "Gilles", "role": "official"},
+    )
     assert answer.status_code == 302
     shown = client.get(answer["Location"]).content.decode()
     link = link_on(shown)
@@ -126,8 +137,9 @@ def test_the_officials_page_appoints_and_shows_the_link_once(event, organizer):
 
 def test_the_page_refuses_bad_input_in_french(event, organizer):
     client = french(organizer)
-    page = client.post(f"/organize/{event.slug}/officials/",
-                       {"email": "pas un courriel", "role": "official"}).content.decode()
+    page = client.post(
+        f"/organize/{event.slug}/officials/", {"email": "pas un courriel", "role": "official"}
+    ).content.decode()
     assert "Saisissez une adresse de courriel valide" in page
     mine = EventRole.objects.get(event=event, user=organizer)
     after = client.post(f"/organize/{event.slug}/officials/{mine.pk}/remove/", follow=True)
@@ -149,8 +161,9 @@ def test_with_email_set_up_the_link_is_also_emailed(event, organizer, settings):
     settings.HUCHE_EMAIL_ENABLED = True
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     client = french(organizer)
-    client.post(f"/organize/{event.slug}/officials/",
-                {"email": "gilles@example.org", "role": "organizer"})
+    client.post(
+        f"/organize/{event.slug}/officials/", {"email": "gilles@example.org", "role": "organizer"}
+    )
     (message,) = mail.outbox
     assert message.to == ["gilles@example.org"]
     assert event.name in message.subject
@@ -165,6 +178,7 @@ def test_an_official_cannot_open_the_officials_page(event, official):
 
 # --- the API -----------------------------------------------------------------------------------------
 
+
 def test_api_lists_appoints_and_removes(event, organizer, official, api_client):
     url = f"/api/v1/events/{event.slug}/officials/"
     logged_in(api_client, official)
@@ -172,9 +186,12 @@ def test_api_lists_appoints_and_removes(event, organizer, official, api_client):
     logged_in(api_client, organizer)
     listed = api_client.get(url).json()
     assert {(r["email"], r["role"]) for r in listed} == {
-        (organizer.email, "organizer"), (official.email, "official")}
-    made = api_client.post(url, {"email": "lise@example.org", "role": "official",
-                                 "name": "Lise"}, format="json")
+        (organizer.email, "organizer"),
+        (official.email, "official"),
+    }
+    made = api_client.post(
+        url, {"email": "lise@example.org", "role": "official", "name": "Lise"}, format="json"
+    )
     assert made.status_code == 201
     body = made.json()
     assert body["new_account"] and body["has_password"] is False and not body["emailed"]
@@ -199,9 +216,14 @@ def test_email_settings_come_from_the_environment():
 
     assert _email_settings("", "") == {}  # a hall: no email, links are copied or printed
     smtp = _email_settings("smtp://huche%40club.org:s3cr%C3%A9t@mail.club.org:587", "")
-    assert (smtp["EMAIL_HOST"], smtp["EMAIL_PORT"], smtp["EMAIL_HOST_USER"],
-            smtp["EMAIL_HOST_PASSWORD"], smtp["EMAIL_USE_TLS"], smtp["EMAIL_USE_SSL"]) == (
-        "mail.club.org", 587, "huche@club.org", "s3crét", True, False)
+    assert (
+        smtp["EMAIL_HOST"],
+        smtp["EMAIL_PORT"],
+        smtp["EMAIL_HOST_USER"],
+        smtp["EMAIL_HOST_PASSWORD"],
+        smtp["EMAIL_USE_TLS"],
+        smtp["EMAIL_USE_SSL"],
+    ) == ("mail.club.org", 587, "huche@club.org", "s3crét", True, False)
     assert _email_settings("smtps://u:p@mail.club.org:465", "")["EMAIL_USE_SSL"] is True
     assert _email_settings("", "relay.local")["EMAIL_HOST"] == "relay.local"
 
@@ -217,11 +239,15 @@ def test_the_link_uses_the_halls_address(event, organizer, settings, api_client)
     """At a hall the person opens the link on their own phone: the site's public base URL."""
     settings.HUCHE_BASE_URL = "http://192.168.1.10:8000"
     client = french(organizer)
-    answer = client.post(f"/organize/{event.slug}/officials/",
-                         {"email": "gilles@example.org", "role": "official"})
+    answer = client.post(
+        f"/organize/{event.slug}/officials/", {"email": "gilles@example.org", "role": "official"}
+    )
     link = link_on(client.get(answer["Location"]).content.decode())
     assert link.startswith("http://192.168.1.10:8000/accounts/set-password/")
     logged_in(api_client, organizer)
-    made = api_client.post(f"/api/v1/events/{event.slug}/officials/",
-                           {"email": "lise@example.org", "role": "official"}, format="json")
+    made = api_client.post(
+        f"/api/v1/events/{event.slug}/officials/",
+        {"email": "lise@example.org", "role": "official"},
+        format="json",
+    )
     assert made.json()["set_password_url"].startswith("http://192.168.1.10:8000/accounts/")

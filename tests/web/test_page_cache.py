@@ -29,8 +29,10 @@ def test_a_correction_shows_on_the_next_view_of_the_cached_standings(client):
     report = game.confirmed_report
     official = User.objects.get(email=OFFICIAL_EMAIL)
     # The official corrects the result: the loser of the game was the winner.
-    swapped = {"score_a": 121 if report.score_b == 121 else 40,
-               "score_b": 121 if report.score_a == 121 else 40}
+    swapped = {
+        "score_a": 121 if report.score_b == 121 else 40,
+        "score_b": 121 if report.score_a == 121 else 40,
+    }
     reporting.submit(game, reporting.Actor(user=official), Report.Kind.FINAL, swapped)
     assert live_box(client.get(url)) != first
 
@@ -58,7 +60,7 @@ def test_unreleased_standings_stay_hidden_from_the_public_while_officials_see_th
     assert "Not released" in official.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     public = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Not released" not in public
-    assert "<table class=\"standings\"" not in public
+    assert '<table class="standings"' not in public
 
 
 def test_page_fragments_by_event_identity_and_version():
@@ -109,8 +111,7 @@ def test_while_one_view_renders_the_new_version_the_others_get_the_previous_one(
     clear_local()
 
 
-def test_while_results_keep_coming_a_page_renders_at_most_every_few_seconds(settings,
-                                                                            monkeypatch):
+def test_while_results_keep_coming_a_page_renders_at_most_every_few_seconds(settings, monkeypatch):
     from types import SimpleNamespace
 
     from django.core.cache import cache

@@ -44,8 +44,10 @@ def english():
 def standings_table(html: str) -> tuple[list[str], list[list[tuple[str, str]]]]:
     """(header labels, rows of (data-label, text) for the figure cells) of the standings table."""
     table = re.search(r'<table class="standings">(.*?)</table>', html, re.S).group(1)
-    headers = [unescape(re.sub(r"<[^>]+>", "", h)).strip()
-               for h in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)]
+    headers = [
+        unescape(re.sub(r"<[^>]+>", "", h)).strip()
+        for h in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)
+    ]
     body = table.split("<tbody>", 1)[1]
     rows = []
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
@@ -88,7 +90,7 @@ def test_projector_mode_fills_the_screen_and_refreshes_itself(released, page):
     # ...yet the projector still refreshes (a release or a correction shows up by itself)
     assert 'data-refresh="20"' in projector and "huche/live.js" in projector
     assert "data-refresh" not in plain
-    assert f"<span class=\"projector-event\">{released.name}</span>" in projector
+    assert f'<span class="projector-event">{released.name}</span>' in projector
 
 
 def test_the_public_event_page_links_the_three_projector_pages(released):

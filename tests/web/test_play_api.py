@@ -21,8 +21,9 @@ def choose(state: dict) -> dict:
 
 
 def test_a_whole_game_through_the_api(api_client):
-    response = api_client.post(BASE, {"level": "easy", "target": 61, "count_own_hand": True},
-                               format="json")
+    response = api_client.post(
+        BASE, {"level": "easy", "target": 61, "count_own_hand": True}, format="json"
+    )
     assert response.status_code == 201
     state = response.json()
     assert state["awaiting"] == "cut_for_deal" and state["move"] == 0
@@ -30,8 +31,11 @@ def test_a_whole_game_through_the_api(api_client):
     for _ in range(400):
         if state["awaiting"] is None:
             break
-        response = api_client.post(f"{BASE}{state['id']}/act/",
-                                   {"move": state["move"], "action": choose(state)}, format="json")
+        response = api_client.post(
+            f"{BASE}{state['id']}/act/",
+            {"move": state["move"], "action": choose(state)},
+            format="json",
+        )
         assert response.status_code == 200, response.json()
         state = response.json()
         assert state["applied"] is True
@@ -41,8 +45,10 @@ def test_a_whole_game_through_the_api(api_client):
     game = PracticeGame.objects.get(pk=state["id"])
     assert game.finished_at is not None
     final = replay(game.state["record"])
-    assert [final.scores[0], final.scores[1]] == [state["scores"]["you"],
-                                                  state["scores"]["computer"]]
+    assert [final.scores[0], final.scores[1]] == [
+        state["scores"]["you"],
+        state["scores"]["computer"],
+    ]
     assert muggins > 0  # claiming 0 for every hand, some points were taken
 
 
@@ -59,8 +65,9 @@ def test_a_repeated_action_is_answered_not_applied(api_client):
 def test_a_bad_action_says_why_and_changes_nothing(api_client):
     state = api_client.post(BASE, {}, format="json").json()
     url = f"{BASE}{state['id']}/act/"
-    response = api_client.post(url, {"move": 0, "action": {"type": "Play", "card": "5H"}},
-                               format="json")
+    response = api_client.post(
+        url, {"move": 0, "action": {"type": "Play", "card": "5H"}}, format="json"
+    )
     assert response.status_code == 400 and "not yours to do now" in response.json()["detail"]
     response = api_client.post(url, {"move": 0, "action": {"type": "Fold"}}, format="json")
     assert response.status_code == 400 and "Fold" in response.json()["detail"]
@@ -75,8 +82,9 @@ def test_the_state_never_shows_the_computer_hand_or_the_deck(api_client):
     state = api_client.post(BASE, {"level": "pro"}, format="json").json()
     url = f"{BASE}{state['id']}/act/"
     while state["awaiting"] != "discard":  # cut for deal (again after a tie), deal
-        state = api_client.post(url, {"move": state["move"], "action": state["legal"][0]},
-                                format="json").json()
+        state = api_client.post(
+            url, {"move": state["move"], "action": state["legal"][0]}, format="json"
+        ).json()
     assert len(state["hand"]) == 6
     table = Table.from_state(PracticeGame.objects.get().state)
     text = str(api_client.get(f"{BASE}{state['id']}/").json())

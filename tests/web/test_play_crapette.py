@@ -95,7 +95,8 @@ def test_forgetting_a_mandatory_move_the_computer_calls_crapette_and_shows_the_m
     def forgettable(table):
         moves = table.state.legal_moves()
         return any(m.is_foundation for m in moves) and any(
-            not m.is_foundation and not m.ends_turn and m.kind.value == "transfer" for m in moves)
+            not m.is_foundation and not m.ends_turn and m.kind.value == "transfer" for m in moves
+        )
 
     seed, table = players_turn_seed(forgettable)
     game = new_game(seed)

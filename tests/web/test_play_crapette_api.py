@@ -70,8 +70,11 @@ def test_a_call_without_a_fault_is_refused(api_client):
     state = api_client.post(BASE, {"level": "standard"}, format="json").json()
     while state["turn"] != "computer":
         move = state["legal"][-1]
-        data = {"action": {"T": "turn", "R": "recycle", "P": "pass"}[move]} if ">" not in move \
+        data = (
+            {"action": {"T": "turn", "R": "recycle", "P": "pass"}[move]}
+            if ">" not in move
             else {"action": "move", "source": move.split(">")[0], "target": move.split(">")[1]}
+        )
         state = act(api_client, state, **data).json()
     response = act(api_client, state, action="call")
     assert response.status_code == 400 and response.json()["code"] == "no-fault"

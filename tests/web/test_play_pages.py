@@ -41,11 +41,13 @@ def next_move(html: str, awaiting: str, move: str) -> dict:
         playable = re.findall(r'name="card" value="(\w+)" class="card-button" aria-label', html)
         data.update(action="Play", card=playable[0])
     elif awaiting == "count":
-        data.update(action=re.search(r'name="action" value="(Count\w+)"', html).group(1),
-                    claimed="0")
+        data.update(
+            action=re.search(r'name="action" value="(Count\w+)"', html).group(1), claimed="0"
+        )
     else:
-        data["action"] = {"cut_for_deal": "CutForDeal", "deal": "Deal", "cut": "Cut",
-                          "go": "Go"}[awaiting]
+        data["action"] = {"cut_for_deal": "CutForDeal", "deal": "Deal", "cut": "Cut", "go": "Go"}[
+            awaiting
+        ]
     return data
 
 
@@ -127,8 +129,9 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     client = Client()
     url = start(client)
     html, awaiting, move = page_state(client, url)
-    response = client.post(url, {"move": move, "action": "Play", "card": "5H"},
-                           HTTP_X_REQUESTED_WITH="fetch", **EN)
+    response = client.post(
+        url, {"move": move, "action": "Play", "card": "5H"}, HTTP_X_REQUESTED_WITH="fetch", **EN
+    )
     assert response.status_code == 400
     assert "not yours to do now" in response.content.decode()
     assert PracticeGame.objects.get().moves == 0
@@ -158,8 +161,9 @@ def test_counting_your_own_hand_lets_the_computer_call_muggins():
     assert 'name="claimed"' in html
     # Announcing more than the cards are worth is refused: count again.
     action = re.search(r'name="action" value="(Count\w+)"', html).group(1)
-    response = client.post(url, {"move": move, "action": action, "claimed": "29"},
-                           HTTP_X_REQUESTED_WITH="fetch", **EN)
+    response = client.post(
+        url, {"move": move, "action": action, "claimed": "29"}, HTTP_X_REQUESTED_WITH="fetch", **EN
+    )
     assert response.status_code == 400 and "count again" in response.content.decode()
     play_to_the_end(client, url)  # claiming 0 for every hand and crib
     final = replay(PracticeGame.objects.get().state["record"])

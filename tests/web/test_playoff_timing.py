@@ -20,6 +20,7 @@ def _fresh_cache():
 
     cache.clear()  # cached standings are keyed by event id and version, both reused by tests
 
+
 TIE_BANNER = "Égalité pour une place sur le podium"
 PLAYOFF_BUTTON = "Placer la prochaine partie de barrage"
 
@@ -28,8 +29,12 @@ def play_round(event, organizer):
     """Seat the next round; every team listed first at its table wins 121-100."""
     round_ = seating.seat_next_round(event, organizer)
     for game in round_.games.exclude(team_b=None):
-        reporting.submit(game, reporting.Actor(user=organizer), Report.Kind.FINAL,
-                         {"score_a": 121, "score_b": 100})
+        reporting.submit(
+            game,
+            reporting.Actor(user=organizer),
+            Report.Kind.FINAL,
+            {"score_a": 121, "score_b": 100},
+        )
     return round_
 
 
@@ -49,7 +54,8 @@ def pages(event, organizer):
 
 
 def test_no_playoff_and_provisional_standings_until_the_series_is_complete(
-        two_game_event, organizer):
+    two_game_event, organizer
+):
     event = two_game_event
     seating.seat_next_round(event, organizer)  # round 1 seated, nothing played: all tied on 0
     dashboard, public = pages(event, organizer)
@@ -58,8 +64,12 @@ def test_no_playoff_and_provisional_standings_until_the_series_is_complete(
 
     round_ = event.rounds.get(number=1)
     for game in round_.games.exclude(team_b=None):
-        reporting.submit(game, reporting.Actor(user=organizer), Report.Kind.FINAL,
-                         {"score_a": 121, "score_b": 100})
+        reporting.submit(
+            game,
+            reporting.Actor(user=organizer),
+            Report.Kind.FINAL,
+            {"score_a": 121, "score_b": 100},
+        )
     dashboard, public = pages(event, organizer)  # round 1 of 2 played: three teams on 121
     assert PLAYOFF_BUTTON not in dashboard
     assert "Classement provisoire" in public and TIE_BANNER not in public
@@ -90,8 +100,7 @@ def test_a_withdrawn_team_is_not_in_the_medal_playoff(two_game_event, organizer)
     assert all(leaving.pk not in (g.team_a_id, g.team_b_id) for g in games)
 
 
-def test_lengthening_the_series_makes_the_standings_provisional_again(
-        two_game_event, organizer):
+def test_lengthening_the_series_makes_the_standings_provisional_again(two_game_event, organizer):
     event = two_game_event
     play_round(event, organizer)
     play_round(event, organizer)

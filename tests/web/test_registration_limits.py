@@ -32,16 +32,29 @@ def test_the_limits_fit_real_names():
     assert len("Marie-Ève Tremblay-Bouchard") <= PLAYER_NAME_MAX
 
 
-@pytest.mark.parametrize(("fields", "code", "field"), [
-    (dict(name="Les As", captain="Jean Roy", partner="Jean Roy"), "same_player", "partner"),
-    (dict(name="Les As", captain="Jean Roy", partner="  jean   ROY "), "same_player", "partner"),
-    (dict(name=LONG_TEAM, captain="Rita", partner="Paul"), "too_long", "name"),
-    (dict(name="Les As", captain="R" * (PLAYER_NAME_MAX + 1), partner="Paul"), "too_long",
-     "captain"),
-    (dict(name="Les As", captain="Rita", partner="P" * (PLAYER_NAME_MAX + 1)), "too_long",
-     "partner"),
-    (dict(name="Les\nAs", captain="Rita", partner="Paul"), "control_character", "name"),
-])
+@pytest.mark.parametrize(
+    ("fields", "code", "field"),
+    [
+        (dict(name="Les As", captain="Jean Roy", partner="Jean Roy"), "same_player", "partner"),
+        (
+            dict(name="Les As", captain="Jean Roy", partner="  jean   ROY "),
+            "same_player",
+            "partner",
+        ),
+        (dict(name=LONG_TEAM, captain="Rita", partner="Paul"), "too_long", "name"),
+        (
+            dict(name="Les As", captain="R" * (PLAYER_NAME_MAX + 1), partner="Paul"),
+            "too_long",
+            "captain",
+        ),
+        (
+            dict(name="Les As", captain="Rita", partner="P" * (PLAYER_NAME_MAX + 1)),
+            "too_long",
+            "partner",
+        ),
+        (dict(name="Les\nAs", captain="Rita", partner="Paul"), "control_character", "name"),
+    ],
+)
 def test_service_refusals_change_nothing(empty_event, organizer, fields, code, field):
     before = counts()
     with pytest.raises(RuleError) as error:
@@ -51,22 +64,34 @@ def test_service_refusals_change_nothing(empty_event, organizer, fields, code, f
 
 
 def test_same_name_with_two_different_member_numbers_is_two_people(empty_event, organizer):
-    team = registration.add_team(empty_event, organizer, name="Père et fils", captain="Jean Roy",
-                                 partner="Jean Roy", captain_member_number="A-1",
-                                 partner_member_number="A-2")
+    team = registration.add_team(
+        empty_event,
+        organizer,
+        name="Père et fils",
+        captain="Jean Roy",
+        partner="Jean Roy",
+        captain_member_number="A-1",
+        partner_member_number="A-2",
+    )
     assert team.captain_player_id != team.partner_player_id
 
 
 def test_teams_page_says_why_in_french(empty_event, organizer):
     client = Client(HTTP_ACCEPT_LANGUAGE="fr-ca")
     client.force_login(organizer)
-    page = client.post(f"/organize/{empty_event.slug}/teams/", {
-        "team-name": "Les As", "team-captain": "Jean Roy", "team-partner": "Jean Roy"})
+    page = client.post(
+        f"/organize/{empty_event.slug}/teams/",
+        {"team-name": "Les As", "team-captain": "Jean Roy", "team-partner": "Jean Roy"},
+    )
     assert page.status_code == 200
-    assert ("« Jean Roy » est inscrit à la fois comme capitaine et comme partenaire : le "
-            "partenaire est une autre personne.") in page.content.decode()
-    page = client.post(f"/organize/{empty_event.slug}/teams/", {
-        "team-name": LONG_TEAM, "team-captain": "Rita", "team-partner": "Paul"})
+    assert (
+        "« Jean Roy » est inscrit à la fois comme capitaine et comme partenaire : le "
+        "partenaire est une autre personne."
+    ) in page.content.decode()
+    page = client.post(
+        f"/organize/{empty_event.slug}/teams/",
+        {"team-name": LONG_TEAM, "team-captain": "Rita", "team-partner": "Paul"},
+    )
     assert f'maxlength="{TEAM_NAME_MAX}"' in page.content.decode()
     assert f"au plus {TEAM_NAME_MAX} caractères" in page.content.decode()
     assert Team.objects.count() == 0
@@ -75,13 +100,17 @@ def test_teams_page_says_why_in_french(empty_event, organizer):
 def test_api_refuses_with_a_detail_and_the_field(empty_event, organizer, api_client):
     api_client.force_authenticate(organizer)
     url = f"/api/v1/events/{empty_event.slug}/teams/"
-    same = api_client.post(url, {"name": "Les As", "captain": "Rita", "partner": "rita"},
-                           format="json")
+    same = api_client.post(
+        url, {"name": "Les As", "captain": "Rita", "partner": "rita"}, format="json"
+    )
     assert same.status_code == 400
-    assert same.json()["code"] == "same_player" and "partner is another person" in \
-        same.json()["detail"]
-    long = api_client.post(url, {"name": LONG_TEAM, "captain": "Rita", "partner": "Paul"},
-                           format="json")
+    assert (
+        same.json()["code"] == "same_player"
+        and "partner is another person" in same.json()["detail"]
+    )
+    long = api_client.post(
+        url, {"name": LONG_TEAM, "captain": "Rita", "partner": "Paul"}, format="json"
+    )
     assert long.status_code == 400 and "detail" in long.json()
     assert str(TEAM_NAME_MAX) in str(long.json())
     assert Team.objects.count() == 0
@@ -92,8 +121,9 @@ def test_csv_import_names_the_line_and_registers_nothing(empty_event, organizer)
     text = f"Les As;Rita;Paul\n{LONG_TEAM};Léa;Zoé\n"
     with translation.override("en"), pytest.raises(RuleError) as error:
         registration.import_teams(empty_event, organizer, text)
-    assert str(error.value).startswith("Line 2: The team name is 71 characters long: at most "
-                                       f"{TEAM_NAME_MAX}")
+    assert str(error.value).startswith(
+        f"Line 2: The team name is 71 characters long: at most {TEAM_NAME_MAX}"
+    )
     with pytest.raises(RuleError) as error:
         registration.import_teams(empty_event, organizer, "Les As;Rita;Paul\nLes Rois;Léa;léa\n")
     assert str(error.value).startswith("Line 2:") and error.value.code == "same_player"

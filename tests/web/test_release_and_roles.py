@@ -21,18 +21,22 @@ SECRET_SCORE = "121–97"
 def running(event, organizer):
     round_ = seating.seat_next_round(event, organizer)
     game = round_.games.filter(team_b__isnull=False).order_by("table").first()
-    reporting.submit(game, reporting.Actor(user=organizer), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 97})
+    reporting.submit(
+        game, reporting.Actor(user=organizer), Report.Kind.FINAL, {"score_a": 121, "score_b": 97}
+    )
     return event, game
 
 
 def public_pages(event, game):
-    return [f"/e/{event.slug}/standings/", f"/e/{event.slug}/rounds/1/",
-            f"/e/{event.slug}/teams/{game.team_a_id}/", f"/e/{event.slug}/podium/"]
+    return [
+        f"/e/{event.slug}/standings/",
+        f"/e/{event.slug}/rounds/1/",
+        f"/e/{event.slug}/teams/{game.team_a_id}/",
+        f"/e/{event.slug}/podium/",
+    ]
 
 
-def test_nothing_leaks_before_release_even_from_a_warm_cache(running, organizer,
-                                                             captain_client):
+def test_nothing_leaks_before_release_even_from_a_warm_cache(running, organizer, captain_client):
     event, game = running
     official = Client()
     official.force_login(organizer)
@@ -45,7 +49,7 @@ def test_nothing_leaks_before_release_even_from_a_warm_cache(running, organizer,
         for url in public_pages(event, game):
             page = viewer.get(url).content.decode()
             assert SECRET_SCORE not in page, url
-            assert "<table class=\"standings\"" not in page, url
+            assert '<table class="standings"' not in page, url
         hidden = viewer.get(f"/e/{event.slug}/standings/").content.decode()
         assert "warning-banner" in hidden
     # Exports are for organizers and officials only.
@@ -58,13 +62,13 @@ def test_release_opens_every_surface(running, organizer):
     release(event, organizer)
     anonymous = Client()
     assert SECRET_SCORE in anonymous.get(f"/e/{event.slug}/rounds/1/").content.decode()
-    assert "class=\"standings\"" in anonymous.get(f"/e/{event.slug}/standings/").content.decode()
+    assert 'class="standings"' in anonymous.get(f"/e/{event.slug}/standings/").content.decode()
 
 
 def test_live_events_show_standings_without_release(make_event, organizer):
     event = make_event(4, name="En direct", visibility=Event.Visibility.LIVE)
     seating.seat_next_round(event, organizer)
-    assert "class=\"standings\"" in Client().get(f"/e/{event.slug}/standings/").content.decode()
+    assert 'class="standings"' in Client().get(f"/e/{event.slug}/standings/").content.decode()
 
 
 def test_seating_is_always_public(running):
@@ -75,6 +79,7 @@ def test_seating_is_always_public(running):
 
 # --- roles on the pages ----------------------------------------------------------------------
 
+
 def test_anonymous_is_sent_to_login_for_organizer_pages(event):
     response = Client().get(f"/organize/{event.slug}/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
@@ -83,9 +88,13 @@ def test_anonymous_is_sent_to_login_for_organizer_pages(event):
 def test_an_organizer_cannot_see_another_organizers_event(event, other_organizer):
     other = Client()
     other.force_login(other_organizer)
-    for url in (f"/organize/{event.slug}/", f"/organize/{event.slug}/teams/",
-                f"/organize/{event.slug}/desk/", f"/organize/{event.slug}/audit/",
-                f"/organize/{event.slug}/export/teams.csv"):
+    for url in (
+        f"/organize/{event.slug}/",
+        f"/organize/{event.slug}/teams/",
+        f"/organize/{event.slug}/desk/",
+        f"/organize/{event.slug}/audit/",
+        f"/organize/{event.slug}/export/teams.csv",
+    ):
         assert other.get(url).status_code == 404, url
     assert event.name not in other.get("/organize/").content.decode()
     assert other.post(f"/organize/{event.slug}/rounds/next/").status_code == 404
@@ -112,8 +121,9 @@ def test_a_captain_link_reaches_only_its_own_games(running, captain_client):
     assert captain.get(f"/c/{token}/games/{game.pk}/").status_code == 200
     assert captain.get(f"/c/{token}/games/{other_game.pk}/").status_code == 404
     before = other_game.reports.count()
-    captain.post(f"/c/{token}/games/{other_game.pk}/", {"mode": "final", "score_us": 121,
-                                                         "score_them": 90})
+    captain.post(
+        f"/c/{token}/games/{other_game.pk}/", {"mode": "final", "score_us": 121, "score_them": 90}
+    )
     assert other_game.reports.count() == before
     # Another team's link without its PIN shows only the PIN form.
     other_token = link_of(other_game.team_a).token
@@ -155,10 +165,20 @@ def test_the_organizer_can_seed_round_one_and_reorder_tiebreaks(event, organizer
     client.post(f"/organize/{event.slug}/rounds/next/", {"seeded_order": "\n".join(names)})
     first = event.rounds.get().games.get(table=1)
     assert (first.team_a.name, first.team_b.name) == (names[0], names[1])
-    form = {"name": event.name, "date": "2026-11-21", "venue": "", "game_type": "cribbage",
-            "rule_set": "FADOQ", "number_of_games": 8, "scoring_system": "fadoq",
-            "tiebreaks": "head_to_head, wins", "movement": "winners_stay",
-            "confirmation": "both_captains", "visibility": "release", "bye_points": ""}
+    form = {
+        "name": event.name,
+        "date": "2026-11-21",
+        "venue": "",
+        "game_type": "cribbage",
+        "rule_set": "FADOQ",
+        "number_of_games": 8,
+        "scoring_system": "fadoq",
+        "tiebreaks": "head_to_head, wins",
+        "movement": "winners_stay",
+        "confirmation": "both_captains",
+        "visibility": "release",
+        "bye_points": "",
+    }
     assert client.post(f"/organize/{event.slug}/settings/", form).status_code == 302
     event.refresh_from_db()
     assert event.tiebreaks == ["head_to_head", "wins"]

@@ -32,15 +32,27 @@ def final(a, b):
 
 # --- final scores --------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("a", "b", "message"), [
-    (121, 121, "Exactly one team reaches 121: the winner's score is 121 and the loser's is "
-               "below it (121–121 given)."),
-    (120, 90, "Exactly one team reaches 121: the winner's score is 121 and the loser's is "
-              "below it (120–90 given)."),
-    (125, 90, "A score is between 0 and 121 (the game ends at 121): 125 is not possible."),
-    (121, -3, "A score is between 0 and 121 (the game ends at 121): -3 is not possible."),
-    (121, "abc", "“abc” is not a whole number."),
-])
+
+@pytest.mark.parametrize(
+    ("a", "b", "message"),
+    [
+        (
+            121,
+            121,
+            "Exactly one team reaches 121: the winner's score is 121 and the loser's is "
+            "below it (121–121 given).",
+        ),
+        (
+            120,
+            90,
+            "Exactly one team reaches 121: the winner's score is 121 and the loser's is "
+            "below it (120–90 given).",
+        ),
+        (125, 90, "A score is between 0 and 121 (the game ends at 121): 125 is not possible."),
+        (121, -3, "A score is between 0 and 121 (the game ends at 121): -3 is not possible."),
+        (121, "abc", "“abc” is not a whole number."),
+    ],
+)
 def test_final_score_is_refused_with_the_reason(game, a, b, message):
     with pytest.raises(RuleError) as error:
         reporting.submit(game, captain(game.team_a), *final(a, b))
@@ -63,9 +75,11 @@ def test_only_the_two_captains_or_an_official_may_report(event, game):
 
 # --- hand-by-hand sheets ---------------------------------------------------------------------
 
+
 def test_a_complete_sheet_gives_the_final_score(game):
-    report = reporting.submit(game, captain(game.team_a), Report.Kind.SHEET,
-                              {"sheet": sheet()}).report
+    report = reporting.submit(
+        game, captain(game.team_a), Report.Kind.SHEET, {"sheet": sheet()}
+    ).report
     assert (report.score_a, report.score_b) == (121, 85)
     assert report.kind == "sheet" and report.detail["sheet"]["deals"][0]["dealer"] == "a"
 
@@ -76,7 +90,8 @@ def test_an_impossible_count_is_refused_with_the_reason(game):
         reporting.submit(game, captain(game.team_a), Report.Kind.SHEET, {"sheet": bad})
     assert error.value.message == (
         "Deal 3, hand 2: a count of 19 is impossible: possible counts are 0–29 except 19, 25, "
-        "26 and 27 (“nineteen” means a zero hand: write 0).")
+        "26 and 27 (“nineteen” means a zero hand: write 0)."
+    )
     assert error.value.field == "d3-h2"
     assert game.reports.count() == 0
 
@@ -86,8 +101,7 @@ def test_with_cards_the_count_must_be_exact_and_the_breakdown_is_shown(game):
     deals[0]["starter"] = "KS"
     deals[0]["hands"][1] = {"count": 10, "cards": "5H 5C 6S 7D"}  # the cards give 12
     with pytest.raises(RuleError) as error:
-        reporting.submit(game, captain(game.team_a), Report.Kind.SHEET,
-                         {"sheet": {"deals": deals}})
+        reporting.submit(game, captain(game.team_a), Report.Kind.SHEET, {"sheet": {"deals": deals}})
     assert error.value.message.startswith("Deal 1, hand 2: the cards give 12, not 10: fifteen")
     assert error.value.extra["expected"] == 12
 
@@ -97,8 +111,7 @@ def test_a_crib_four_card_flush_scores_nothing(game):
     deals[0]["starter"] = "KS"
     deals[0]["crib"] = {"count": 4, "cards": "2H 4H 6H 8H"}  # 4 in a hand, 0 in a crib
     with pytest.raises(RuleError, match="Deal 1, crib: the cards give 0, not 4"):
-        reporting.submit(game, captain(game.team_a), Report.Kind.SHEET,
-                         {"sheet": {"deals": deals}})
+        reporting.submit(game, captain(game.team_a), Report.Kind.SHEET, {"sheet": {"deals": deals}})
 
 
 def test_items_after_the_end_of_the_game_are_refused(game):
@@ -107,18 +120,21 @@ def test_items_after_the_end_of_the_game_are_refused(game):
         reporting.submit(game, captain(game.team_a), Report.Kind.SHEET, {"sheet": late})
     assert error.value.message == (
         "Deal 6: side A reached 121 with Deal 6, hand 3; Deal 6, hand 4 comes after the end of "
-        "the game and cannot be scored.")
+        "the game and cannot be scored."
+    )
 
 
 def test_an_unfinished_sheet_is_not_a_result(game):
     unfinished = {"deals": sheet()["deals"][:5]}
     with pytest.raises(RuleError) as error:
         reporting.submit(game, captain(game.team_a), Report.Kind.SHEET, {"sheet": unfinished})
-    assert error.value.message == ("Unfinished game: after 5 deals the score is 92–79 and no "
-                                   "team has reached 121.")
+    assert error.value.message == (
+        "Unfinished game: after 5 deals the score is 92–79 and no team has reached 121."
+    )
 
 
 # --- confirmation, disputes, versions ----------------------------------------------------------
+
 
 def test_the_other_captain_confirms(game):
     report = reporting.submit(game, captain(game.team_a), *final(121, 99)).report
@@ -187,8 +203,9 @@ def test_correction_after_confirmation_is_official_only_and_audited(game, organi
     reporting.submit(game, captain(game.team_b), *final(121, 99))
     with pytest.raises(PermissionRuleError, match="only an official can correct it"):
         reporting.submit(game, captain(game.team_a), *final(121, 80))
-    reporting.submit(game, reporting.Actor(user=organizer), *final(121, 89),
-                     note="erreur d'addition")
+    reporting.submit(
+        game, reporting.Actor(user=organizer), *final(121, 89), note="erreur d'addition"
+    )
     game.refresh_from_db()
     assert (game.confirmed_report.score_b, game.confirmed_report.version) == (89, 3)
     assert game.reports.count() == 3
@@ -210,7 +227,8 @@ def _use_broker(app, url: str, eager: bool) -> None:
 
 
 def test_result_is_saved_when_the_broker_is_down_and_sent_later(
-        game, django_capture_on_commit_callbacks):
+    game, django_capture_on_commit_callbacks
+):
     """A real connection attempt to a port where no broker listens, then recovery."""
     from config.celery import app
     from tournaments.outbox import flush_outbox
@@ -241,10 +259,19 @@ def test_a_captain_reads_the_breakdown_in_french(game, captain_client):
 
     client = captain_client(game.team_a)
     token = link_of(game.team_a).token
-    form = {"mode": "sheet", "d1-dealer": "us", "d1-peg_us": "0", "d1-peg_them": "0",
-            "d1-h1": "2", "d1-h2": "10", "d1-h2cards": "5H 5C 6S 7D", "d1-starter": "KS"}
-    page = client.post(f"/c/{token}/games/{game.pk}/", form,
-                       HTTP_ACCEPT_LANGUAGE="fr-ca").content.decode()
+    form = {
+        "mode": "sheet",
+        "d1-dealer": "us",
+        "d1-peg_us": "0",
+        "d1-peg_them": "0",
+        "d1-h1": "2",
+        "d1-h2": "10",
+        "d1-h2cards": "5H 5C 6S 7D",
+        "d1-starter": "KS",
+    }
+    page = client.post(
+        f"/c/{token}/games/{game.pk}/", form, HTTP_ACCEPT_LANGUAGE="fr-ca"
+    ).content.decode()
     assert "Donne 1, main 2" in page and "12" in page
     assert "fifteen" not in page and "quinze" in page.lower()
     assert game.reports.count() == 0

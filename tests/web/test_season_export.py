@@ -86,22 +86,23 @@ def test_export_through_the_page(season, organizer, django_capture_on_commit_cal
 
 def test_task_is_idempotent(season, organizer, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        english(organizer).post(f"/organize/seasons/{season.pk}/export/",
-                                {"delimiter": "comma"})
+        english(organizer).post(f"/organize/seasons/{season.pk}/export/", {"delimiter": "comma"})
     export = SeasonExport.objects.get()
     first = export.content
     assert first.startswith("\ufeffEvent,Round,")
     build_season_export(export.pk)  # done: left alone
     export.refresh_from_db()
     assert export.content == first
-    SeasonExport.objects.filter(pk=export.pk).update(status=SeasonExport.Status.PENDING,
-                                                     content="", progress_done=0)
+    SeasonExport.objects.filter(pk=export.pk).update(
+        status=SeasonExport.Status.PENDING, content="", progress_done=0
+    )
     again = build_season_export(export.pk)
     assert again.content == first and again.progress_done == again.progress_total == 2
 
 
-def test_other_organizer_is_refused(season, organizer, other_organizer,
-                                    django_capture_on_commit_callbacks):
+def test_other_organizer_is_refused(
+    season, organizer, other_organizer, django_capture_on_commit_callbacks
+):
     url = f"/organize/seasons/{season.pk}/export/"
     other = english(other_organizer)
     assert other.get(url).status_code == 404

@@ -53,17 +53,23 @@ def test_points_sum_each_events_points_per_team_and_per_player(season):
         (6, False, "Les Mélangés", 226),
     ]
     assert players_table(standings) == [
-        (1, True, "Alice", 717), (1, True, "Bruno", 717),
-        (3, False, "Élise", 231 + 226 + 242),   # Dames, Mélangés, Dames
+        (1, True, "Alice", 717),
+        (1, True, "Bruno", 717),
+        (3, False, "Élise", 231 + 226 + 242),  # Dames, Mélangés, Dames
         (4, False, "Gisèle", 170 + 226 + 221),  # Valets, Mélangés, Valets
         (5, False, "Francis", 231 + 242),
-        (6, True, "Carole", 463), (6, True, "Denis", 463),
+        (6, True, "Carole", 463),
+        (6, True, "Denis", 463),
         (8, False, "Henri", 170 + 221),
-        (9, True, "Irène", 354), (9, True, "Jacques", 354),
+        (9, True, "Irène", 354),
+        (9, True, "Jacques", 354),
     ]
     as_row = standings.teams[0]
     assert [(c.rank, c.points, c.counted) for c in as_row.cells] == [
-        (1, 242, True), (2, 236, True), (2, 239, True)]
+        (1, 242, True),
+        (2, 236, True),
+        (2, 239, True),
+    ]
 
 
 def test_placement_points_with_a_tie_listed_by_events_played(season):
@@ -78,12 +84,13 @@ def test_placement_points_with_a_tie_listed_by_events_played(season):
         (1, False, "Les As", 10 + 6 + 6),
         (2, False, "Les Dames", 6 + 10),
         (3, False, "Les Nouveaux Rois", 4 + 10),
-        (4, True, "Les Valets", 0 + 4),     # 2 events: listed before…
-        (4, True, "Les Mélangés", 4),       # …1 event, same total, same rank
+        (4, True, "Les Valets", 0 + 4),  # 2 events: listed before…
+        (4, True, "Les Mélangés", 4),  # …1 event, same total, same rank
         (6, False, "Les Jokers", 0),
     ]
     assert players_table(standings)[:5] == [
-        (1, True, "Alice", 22), (1, True, "Bruno", 22),
+        (1, True, "Alice", 22),
+        (1, True, "Bruno", 22),
         (3, False, "Élise", 6 + 4 + 10),
         (4, False, "Francis", 16),
         (5, True, "Carole", 14),
@@ -113,8 +120,11 @@ def test_best_of_two_drops_each_entitys_worst_event(season):
     standings = compute_season(season)
     # As: 10, 6, 6: among equal scores the earlier event counts, so March's 6 is dropped.
     # Dames 6 + 10 = 16 too: same rank; the As listed first (3 events played, 2 for the Dames).
-    assert teams_table(standings)[:3] == [(1, True, "Les As", 16), (1, True, "Les Dames", 16),
-                                          (3, False, "Les Nouveaux Rois", 14)]
+    assert teams_table(standings)[:3] == [
+        (1, True, "Les As", 16),
+        (1, True, "Les Dames", 16),
+        (3, False, "Les Nouveaux Rois", 14),
+    ]
     assert [c.counted for c in standings.teams[0].cells] == [True, True, False]
     elise = next(r for r in standings.players if r.name == "Élise")
     assert elise.total == 10 + 6 and [c.counted for c in elise.cells] == [True, False, True]
@@ -154,8 +164,7 @@ def test_csv_exports_follow_the_release_rule(season, client, organizer):
     # April is released: it counts everywhere at once (As +121, Rois +50, Dames +121, Valets +100).
     release(hidden, organizer)
     rows = read_csv(client.get("/s/fjord/2027/teams.csv?delimiter=comma"))
-    assert rows[1] == ["1", "Les As", "Alice & Bruno", "242", "236", "239", "121", "4", "4",
-                       "838"]
+    assert rows[1] == ["1", "Les As", "Alice & Bruno", "242", "236", "239", "121", "4", "4", "838"]
 
 
 def test_live_event_counts_and_an_event_without_confirmed_games_does_not(season, organizer):
@@ -164,8 +173,13 @@ def test_live_event_counts_and_an_event_without_confirmed_games_does_not(season,
     assert [r.total for r in compute_season(season).teams][:1] == [717 + 121]
     from tournaments.events.registration import create_event
 
-    create_event(organizer, name="Omnium de mai", date=hidden.date, season=season,
-                 visibility=Event.Visibility.LIVE)
+    create_event(
+        organizer,
+        name="Omnium de mai",
+        date=hidden.date,
+        season=season,
+        visibility=Event.Visibility.LIVE,
+    )
     standings = compute_season(season)
     assert len(standings.events) == 4
     assert "Omnium de mai" in [e.name for e in standings.waiting]
@@ -176,8 +190,11 @@ def test_api_season_standings(season, api_client, organizer):
     response = api_client.get("/api/v1/leagues/fjord/seasons/2027/standings/")
     assert response.status_code == 200
     body = response.json()
-    assert [e["name"] for e in body["events"]] == ["Omnium de janvier", "Omnium de février",
-                                                  "Omnium de mars"]
+    assert [e["name"] for e in body["events"]] == [
+        "Omnium de janvier",
+        "Omnium de février",
+        "Omnium de mars",
+    ]
     assert [e["name"] for e in body["events_not_counted"]] == [hidden.name]
     first = body["teams"][0]
     assert (first["rank"], first["name"], first["total"]) == (1, "Les As", 717)
@@ -191,7 +208,8 @@ def test_api_season_standings(season, api_client, organizer):
 
 
 def test_season_standings_cost_a_constant_number_of_queries_per_event(
-        season, django_assert_max_num_queries):
+    season, django_assert_max_num_queries
+):
     from django.core.cache import cache
 
     season, *_ = season

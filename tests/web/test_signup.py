@@ -12,8 +12,12 @@ from accounts.models import User
 from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
-GOOD = {"email": "Lucie.Gagnon@Example.org", "display_name": "Lucie Gagnon",
-        "password1": "Cribbage-Laurentides-26", "password2": "Cribbage-Laurentides-26"}
+GOOD = {
+    "email": "Lucie.Gagnon@Example.org",
+    "display_name": "Lucie Gagnon",
+    "password1": "Cribbage-Laurentides-26",
+    "password2": "Cribbage-Laurentides-26",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -34,26 +38,47 @@ def test_a_new_organizer_opens_an_account_and_creates_an_event():
     assert response.redirect_chain[-1][0] == "/organize/new/"
     assert "est créé : vous êtes connecté" in response.content.decode()
     user = User.objects.get()
-    assert (user.email, user.display_name, user.is_staff) == ("lucie.gagnon@example.org",
-                                                             "Lucie Gagnon", False)
+    assert (user.email, user.display_name, user.is_staff) == (
+        "lucie.gagnon@example.org",
+        "Lucie Gagnon",
+        False,
+    )
     assert user.check_password(GOOD["password1"])
     entry = AuditEntry.objects.get(action="account.create")
     assert entry.actor == user and entry.event is None
     assert "password" not in str(entry.after)
-    created = client.post("/organize/new/", {
-        "name": "Omnium", "date": "2026-11-28", "venue": "Salle", "game_type": "cribbage",
-        "rule_set": "FADOQ", "number_of_games": 8, "scoring_system": "fadoq", "tiebreaks": "",
-        "movement": "winners_stay", "confirmation": "both_captains", "visibility": "release"})
+    created = client.post(
+        "/organize/new/",
+        {
+            "name": "Omnium",
+            "date": "2026-11-28",
+            "venue": "Salle",
+            "game_type": "cribbage",
+            "rule_set": "FADOQ",
+            "number_of_games": 8,
+            "scoring_system": "fadoq",
+            "tiebreaks": "",
+            "movement": "winners_stay",
+            "confirmation": "both_captains",
+            "visibility": "release",
+        },
+    )
     assert created.status_code == 302 and created["Location"].endswith("/teams/")
 
 
-@pytest.mark.parametrize("password, said", [
-    ("12345678901", "entièrement numérique"), ("password123", "trop courant"),
-    ("court1", "trop court")])
+@pytest.mark.parametrize(
+    "password, said",
+    [
+        ("12345678901", "entièrement numérique"),
+        ("password123", "trop courant"),
+        ("court1", "trop court"),
+    ],
+)
 def test_a_weak_password_is_refused_in_french_and_creates_nothing(password, said):
     client = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
-    html = client.post("/accounts/signup/", GOOD | {"password1": password,
-                                                    "password2": password}).content.decode()
+    html = client.post(
+        "/accounts/signup/", GOOD | {"password1": password, "password2": password}
+    ).content.decode()
     assert said in html
     assert not User.objects.exists()
 
@@ -96,5 +121,6 @@ def test_a_central_site_may_close_signups(settings):
     response = client.post("/accounts/signup/", GOOD)
     assert response.status_code == 403
     assert "Ce site n'ouvre pas de comptes de lui-même" in response.content.decode().replace(
-        "&#x27;", "'")
+        "&#x27;", "'"
+    )
     assert not User.objects.exists()

@@ -24,13 +24,15 @@ def play(event, organizer, rounds: int):
         for game in round_.games.filter(team_b__isnull=False):
             loser = rng.randint(60, 120)
             scores = (121, loser) if rng.random() < 0.5 else (loser, 121)
-            reporting.submit(game, desk, Report.Kind.FINAL,
-                             {"score_a": scores[0], "score_b": scores[1]})
+            reporting.submit(
+                game, desk, Report.Kind.FINAL, {"score_a": scores[0], "score_b": scores[1]}
+            )
 
 
 @pytest.mark.parametrize("teams", [6, 40])
-def test_standings_queries_do_not_grow_with_the_event(make_event, organizer, teams,
-                                                      django_assert_max_num_queries):
+def test_standings_queries_do_not_grow_with_the_event(
+    make_event, organizer, teams, django_assert_max_num_queries
+):
     event = make_event(teams, name=f"Q{teams}")
     play(event, organizer, 3)
     with django_assert_max_num_queries(2):

@@ -24,8 +24,13 @@ def french(user) -> Client:
 
 
 def form_of(team, **changes) -> dict:
-    values = {"name": team.name, "captain": team.captain, "partner": team.partner,
-              "captain_member_number": "", "partner_member_number": ""}
+    values = {
+        "name": team.name,
+        "captain": team.captain,
+        "partner": team.partner,
+        "captain_member_number": "",
+        "partner_member_number": "",
+    }
     return values | changes
 
 
@@ -38,9 +43,11 @@ def test_the_teams_page_links_to_the_correction_of_each_team(event, official):
 def test_a_captains_name_typo_is_fixed_on_the_player(event, organizer):
     team = event.teams.order_by("id").first()
     player, players = team.captain_player, Player.objects.count()
-    response = french(organizer).post(f"/organize/{event.slug}/teams/{team.pk}/edit/",
-                                      form_of(team, name="Les Rois du Crib",
-                                              captain="Gisèle Tremblay"), follow=True)
+    response = french(organizer).post(
+        f"/organize/{event.slug}/teams/{team.pk}/edit/",
+        form_of(team, name="Les Rois du Crib", captain="Gisèle Tremblay"),
+        follow=True,
+    )
     assert "Les Rois du Crib est enregistrée." in response.content.decode()
     team.refresh_from_db()
     player.refresh_from_db()
@@ -55,9 +62,14 @@ def test_a_captains_name_typo_is_fixed_on_the_player(event, organizer):
 
 def test_a_name_another_team_has_is_refused_and_nothing_changes(event, official):
     first, second = event.teams.order_by("id")[:2]
-    html = french(official).post(f"/organize/{event.slug}/teams/{first.pk}/edit/",
-                                 form_of(first, name=second.name.upper(),
-                                         captain="Autre")).content.decode()
+    html = (
+        french(official)
+        .post(
+            f"/organize/{event.slug}/teams/{first.pk}/edit/",
+            form_of(first, name=second.name.upper(), captain="Autre"),
+        )
+        .content.decode()
+    )
     assert f"Une équipe nommée « {second.name.upper()} »" in html or "déjà inscrite" in html
     first.refresh_from_db()
     assert first.name == "Équipe 1" and first.captain_player.name == "Capitaine 1"
@@ -70,8 +82,9 @@ def test_a_finished_event_refuses_corrections_until_reopened(event, organizer):
     client = french(organizer)
     page = client.get(f"/organize/{event.slug}/teams/{team.pk}/edit/").content.decode()
     assert "Le tournoi est terminé : rouvrez-le pour corriger ses équipes." in page
-    html = client.post(f"/organize/{event.slug}/teams/{team.pk}/edit/",
-                       form_of(team, captain="Quelqu'un")).content.decode()
+    html = client.post(
+        f"/organize/{event.slug}/teams/{team.pk}/edit/", form_of(team, captain="Quelqu'un")
+    ).content.decode()
     assert "rouvrez-le pour corriger ses équipes" in html
     team.refresh_from_db()
     assert team.captain == "Capitaine 1" and team.captain_player.name == "Capitaine 1"
@@ -79,8 +92,11 @@ def test_a_finished_event_refuses_corrections_until_reopened(event, organizer):
 
 def test_a_cribbage_team_keeps_a_partner(event, organizer):
     team = event.teams.order_by("id").first()
-    html = french(organizer).post(f"/organize/{event.slug}/teams/{team.pk}/edit/",
-                                  form_of(team, partner="")).content.decode()
+    html = (
+        french(organizer)
+        .post(f"/organize/{event.slug}/teams/{team.pk}/edit/", form_of(team, partner=""))
+        .content.decode()
+    )
     assert "Indiquez le nom du partenaire." in html
     team.refresh_from_db()
     assert team.partner == "Partenaire 1"
@@ -88,9 +104,14 @@ def test_a_cribbage_team_keeps_a_partner(event, organizer):
 
 def test_a_member_number_of_another_league_player_is_refused(event, organizer):
     league = leagues.create_league(organizer, name="Ligue FADOQ Laurentides")
-    season = leagues.create_season(league, organizer, name="Automne 2026",
-                                   aggregation="placement", placement_points=[10, 6, 4],
-                                   best_of=3)
+    season = leagues.create_season(
+        league,
+        organizer,
+        name="Automne 2026",
+        aggregation="placement",
+        placement_points=[10, 6, 4],
+        best_of=3,
+    )
     leagues.set_season_events(season, organizer, [event.pk])
     Player.objects.create(league=league, name="Réjean Côté", member_number="F-1234")
     team = event.teams.order_by("id").first()
@@ -117,15 +138,15 @@ def test_the_api_corrects_a_team_for_an_official_not_for_a_captain(event, offici
     assert (team.name, team.captain, team.partner) == ("Équipe 1", "Capitaine 1", "Réjean Côté")
     assert team.partner_player.name == "Réjean Côté"
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
-    finished = client.patch(url, {"partner": "Autre"}, format="json",
-                            HTTP_ACCEPT_LANGUAGE="fr-CA")
+    finished = client.patch(url, {"partner": "Autre"}, format="json", HTTP_ACCEPT_LANGUAGE="fr-CA")
     assert finished.status_code == 400 and "rouvrez-le" in finished.json()["detail"]
 
 
 def test_the_audit_log_says_the_correction_in_words(event, organizer):
     team = event.teams.order_by("id").first()
-    edit_team(team, organizer, **form_of(team, captain="Gisèle Tremblay",
-                                         captain_member_number="F-1"))
+    edit_team(
+        team, organizer, **form_of(team, captain="Gisèle Tremblay", captain_member_number="F-1")
+    )
     html = french(organizer).get(f"/organize/{event.slug}/audit/").content.decode()
     html = html.replace("&#x27;", "'")
     assert "a corrigé l’équipe Équipe 1." in html

@@ -44,7 +44,8 @@ def organizer_client(organizer):
 
 
 def test_released_time_reads_22_h_48_in_french_and_10_48_pm_in_english(
-        event, organizer, organizer_client):
+    event, organizer, organizer_client
+):
     release(event, organizer)
     Event.objects.filter(pk=event.pk).update(released_at=LATE_EVENING)
     french = text_of(page(organizer_client, f"/organize/{event.slug}/", "fr-ca"))
@@ -57,16 +58,18 @@ def test_released_time_reads_22_h_48_in_french_and_10_48_pm_in_english(
 def test_dispute_versions_show_local_times(event, organizer, organizer_client):
     round_ = seat_next_round(event, organizer)
     game = round_.games.filter(team_b__isnull=False).first()
-    reporting.submit(game, reporting.Actor(team=game.team_a), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 100})
-    reporting.submit(game, reporting.Actor(team=game.team_b), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 90})
+    reporting.submit(
+        game, reporting.Actor(team=game.team_a), Report.Kind.FINAL, {"score_a": 121, "score_b": 100}
+    )
+    reporting.submit(
+        game, reporting.Actor(team=game.team_b), Report.Kind.FINAL, {"score_a": 121, "score_b": 90}
+    )
     game.reports.update(created_at=LATE_EVENING)
-    french = text_of(page(organizer_client, f"/organize/{event.slug}/desk/games/{game.pk}/",
-                          "fr-ca"))
+    french = text_of(
+        page(organizer_client, f"/organize/{event.slug}/desk/games/{game.pk}/", "fr-ca")
+    )
     assert "22 h 48" in french and "22 10 48" not in french
-    english = text_of(page(organizer_client, f"/organize/{event.slug}/desk/games/{game.pk}/",
-                           "en"))
+    english = text_of(page(organizer_client, f"/organize/{event.slug}/desk/games/{game.pk}/", "en"))
     assert "10:48 p.m." in english
 
 
@@ -76,16 +79,23 @@ def played_round(event, organizer):
     captains disagree and the organizer settles it."""
     round_ = seat_next_round(event, organizer)
     one, two = round_.games.filter(team_b__isnull=False).order_by("table")[:2]
-    reporting.submit(one, reporting.Actor(team=one.team_b), Report.Kind.FINAL,
-                     {"score_a": 110, "score_b": 121})
+    reporting.submit(
+        one, reporting.Actor(team=one.team_b), Report.Kind.FINAL, {"score_a": 110, "score_b": 121}
+    )
     reporting.confirm(one.reports.get(), reporting.Actor(team=one.team_a))
-    reporting.submit(two, reporting.Actor(team=two.team_a), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 80})
-    reporting.submit(two, reporting.Actor(team=two.team_b), Report.Kind.FINAL,
-                     {"score_a": 121, "score_b": 88})
+    reporting.submit(
+        two, reporting.Actor(team=two.team_a), Report.Kind.FINAL, {"score_a": 121, "score_b": 80}
+    )
+    reporting.submit(
+        two, reporting.Actor(team=two.team_b), Report.Kind.FINAL, {"score_a": 121, "score_b": 88}
+    )
     two.refresh_from_db()
-    reporting.decide_dispute(two.disputes.get(), reporting.Actor(user=organizer),
-                             two.reports.get(version=2), note="Feuille vérifiée")
+    reporting.decide_dispute(
+        two.disputes.get(),
+        reporting.Actor(user=organizer),
+        two.reports.get(version=2),
+        note="Feuille vérifiée",
+    )
     AuditEntry.objects.filter(event=event).update(created_at=LATE_EVENING)
     return event, one, two
 
@@ -96,20 +106,31 @@ def test_audit_log_in_french_words(played_round, organizer_client):
     text = text_of(html)
     a, b = one.team_a.name, one.team_b.name
     # From the reporting captain's side: their team and score first.
-    assert f"Le capitaine de l’équipe {b} a déclaré {b} 121 – 110 {a} (ronde 1, table 1)." \
-        in text
+    assert f"Le capitaine de l’équipe {b} a déclaré {b} 121 – 110 {a} (ronde 1, table 1)." in text
     assert f"Le capitaine de l’équipe {a} a confirmé {a} 110 – 121 {b}" in text
     c, d = two.team_a.name, two.team_b.name
-    assert (f"Les deux déclarations ne concordent pas (ronde 1, table 2 : {c} contre {d}) : la "
-            "partie est contestée, un officiel tranche.") in text
-    assert (f"Organizer a réglé la contestation de ronde 1, table 2 : {c} contre {d} avec la "
-            "version 2. Note : Feuille vérifiée") in text
+    assert (
+        f"Les deux déclarations ne concordent pas (ronde 1, table 2 : {c} contre {d}) : la "
+        "partie est contestée, un officiel tranche."
+    ) in text
+    assert (
+        f"Organizer a réglé la contestation de ronde 1, table 2 : {c} contre {d} avec la "
+        "version 2. Note : Feuille vérifiée"
+    ) in text
     assert "Organizer a placé la ronde 1 (3 tables)." in text
     assert "Organizer a inscrit l’équipe Équipe 1 (Capitaine 1 & Partenaire 1)." in text
     assert "24 novembre 2026, 22 h 48" in text
     # No action codes, no raw Python data.
-    for raw in ("result.report", "result.confirm", "round.seat", "team.add", "{'", "score_a",
-                "captain of", "system"):
+    for raw in (
+        "result.report",
+        "result.confirm",
+        "round.seat",
+        "team.add",
+        "{'",
+        "score_a",
+        "captain of",
+        "system",
+    ):
         assert raw not in text, raw
 
 
@@ -123,15 +144,24 @@ def test_audit_log_in_english_words(played_round, organizer_client):
 
 
 def test_settings_changes_are_listed_field_by_field_in_words(event, organizer, organizer_client):
-    audit.record(event, organizer, "event.settings", str(event),
-                 before={"rule_set": "FADOQ", "visibility": "release", "bye_points": None},
-                 after={"rule_set": "STANDARD_2P_121", "visibility": "live", "bye_points": 80})
+    audit.record(
+        event,
+        organizer,
+        "event.settings",
+        str(event),
+        before={"rule_set": "FADOQ", "visibility": "release", "bye_points": None},
+        after={"rule_set": "STANDARD_2P_121", "visibility": "live", "bye_points": 80},
+    )
     text = text_of(page(organizer_client, f"/organize/{event.slug}/audit/", "fr-ca"))
     assert "Organizer a modifié les réglages de l’événement." in text
-    assert ("Règlement : FADOQ : 4 joueurs en deux équipes de deux, 121 points, "
-            "maintenant Standard : 2 joueurs, 121 points") in text
-    assert ("Visibilité du classement : Cachés jusqu'à ce que l'organisateur les publie, "
-            "maintenant En direct, à mesure que les résultats sont confirmés") in text
+    assert (
+        "Règlement : FADOQ : 4 joueurs en deux équipes de deux, 121 points, "
+        "maintenant Standard : 2 joueurs, 121 points"
+    ) in text
+    assert (
+        "Visibilité du classement : Cachés jusqu'à ce que l'organisateur les publie, "
+        "maintenant En direct, à mesure que les résultats sont confirmés"
+    ) in text
     assert "Points pour une exemption : —, maintenant 80" in text
     assert "STANDARD_2P_121" not in text and "'live'" not in text
 
@@ -149,11 +179,31 @@ def test_every_recorded_action_has_a_renderer():
     root = pathlib.Path(__file__).resolve().parents[2] / "tournaments"
     codes = set()
     for path in root.rglob("*.py"):
-        codes.update(re.findall(r'"([a-z_]+\.[a-z_]+)"', path.read_text())
-                     if "audit.record(" in path.read_text() else ())
-    recorded = {c for c in codes if c.split(".")[0] in {
-        "event", "team", "link", "round", "playoff", "results", "result", "player", "league",
-        "season", "role", "official", "organizer"}}
+        codes.update(
+            re.findall(r'"([a-z_]+\.[a-z_]+)"', path.read_text())
+            if "audit.record(" in path.read_text()
+            else ()
+        )
+    recorded = {
+        c
+        for c in codes
+        if c.split(".")[0]
+        in {
+            "event",
+            "team",
+            "link",
+            "round",
+            "playoff",
+            "results",
+            "result",
+            "player",
+            "league",
+            "season",
+            "role",
+            "official",
+            "organizer",
+        }
+    }
     assert recorded, "no audit action found: the scan is broken"
     assert recorded - set(audit.RENDERERS) == set()
 
@@ -171,8 +221,7 @@ def test_playoff_round_is_named_a_playoff_not_round_9(event, organizer, client):
     Round.objects.create(event=event, number=9, movement="playoff", kind=Round.Kind.PLAYOFF)
     playoff = Round.objects.get(event=event, number=9)
     teams = list(event.teams.all()[:2])
-    Game.objects.create(round=playoff, table=1, team_a=teams[0], team_b=teams[1],
-                        playoff_match="A")
+    Game.objects.create(round=playoff, table=1, team_a=teams[0], team_b=teams[1], playoff_match="A")
     Event.objects.filter(pk=event.pk).update(status="running", visibility="live")
     text = text_of(page(client, f"/e/{event.slug}/", "fr-ca"))
     assert "Barrage, partie 1" in text and "Ronde 9" not in text

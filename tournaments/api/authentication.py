@@ -38,29 +38,49 @@ class CaptainLinkAuthentication(authentication.BaseAuthentication):
             raise self._dead_link(token)
         pin = request.headers.get(PIN_HEADER, "")
         if not pin.strip():
-            raise _failed(_("Give the link's PIN in the %(header)s header.")
-                          % {"header": PIN_HEADER}, "pin_required")
+            raise _failed(
+                _("Give the link's PIN in the %(header)s header.") % {"header": PIN_HEADER},
+                "pin_required",
+            )
         if normalize_pin(pin) is None:  # a typo, not a guess: no attempt spent
-            raise _failed(_("A PIN is 6 digits (spaces and dashes are ignored): nothing was "
-                            "checked, no attempt is used."), "pin_format")
+            raise _failed(
+                _(
+                    "A PIN is 6 digits (spaces and dashes are ignored): nothing was "
+                    "checked, no attempt is used."
+                ),
+                "pin_format",
+            )
         verdict = check_pin(link, normalize_pin(pin), client=client_ip(request))
         if verdict.throttled:
             raise exceptions.Throttled(
                 wait=verdict.retry_after,
-                detail=ngettext("Too many wrong PINs from this address: try again in %(n)d "
-                                "minute, or ask an official.",
-                                "Too many wrong PINs from this address: try again in %(n)d "
-                                "minutes, or ask an official.", minutes(verdict.retry_after))
-                % {"n": minutes(verdict.retry_after)})
+                detail=ngettext(
+                    "Too many wrong PINs from this address: try again in %(n)d "
+                    "minute, or ask an official.",
+                    "Too many wrong PINs from this address: try again in %(n)d "
+                    "minutes, or ask an official.",
+                    minutes(verdict.retry_after),
+                )
+                % {"n": minutes(verdict.retry_after)},
+            )
         if verdict.locked:
             raise exceptions.PermissionDenied(
-                _("Too many wrong PINs: this link is locked for 15 minutes. An official can "
-                  "unlock it."), code="link_locked")
+                _(
+                    "Too many wrong PINs: this link is locked for 15 minutes. An official can "
+                    "unlock it."
+                ),
+                code="link_locked",
+            )
         if not verdict.ok:
-            raise _failed(ngettext("Wrong PIN. %(n)d attempt left before the link is locked.",
-                                   "Wrong PIN. %(n)d attempts left before the link is locked.",
-                                   verdict.attempts_left)
-                          % {"n": verdict.attempts_left}, "wrong_pin")
+            raise _failed(
+                ngettext(
+                    "Wrong PIN. %(n)d attempt left before the link is locked.",
+                    "Wrong PIN. %(n)d attempts left before the link is locked.",
+                    verdict.attempts_left,
+                )
+                % {"n": verdict.attempts_left},
+                "wrong_pin",
+            )
         return (AnonymousUser(), link)
 
     @staticmethod
@@ -69,12 +89,17 @@ class CaptainLinkAuthentication(authentication.BaseAuthentication):
         if link is not None and link.team.withdrawn_at is not None:
             return exceptions.PermissionDenied(
                 _("%(team)s has withdrawn: its link no longer reports results.")
-                % {"team": link.team}, code="withdrawn")
+                % {"team": link.team},
+                code="withdrawn",
+            )
         if link is not None:
-            return _failed(_("This link was revoked: ask an official for the team's new link."),
-                           "link_revoked")
-        return _failed(_("Unknown captain's link: check the %(header)s header.")
-                       % {"header": LINK_HEADER}, "link_unknown")
+            return _failed(
+                _("This link was revoked: ask an official for the team's new link."), "link_revoked"
+            )
+        return _failed(
+            _("Unknown captain's link: check the %(header)s header.") % {"header": LINK_HEADER},
+            "link_unknown",
+        )
 
 
 def _failed(message: str, code: str) -> exceptions.AuthenticationFailed:
@@ -103,11 +128,19 @@ class CaptainLinkScheme(OpenApiAuthenticationExtension):
 
     def get_security_definition(self, auto_schema):
         return [
-            {"type": "apiKey", "in": "header", "name": LINK_HEADER,
-             "description": "A captain's private link token (from the table card)."},
-            {"type": "apiKey", "in": "header", "name": PIN_HEADER,
-             "description": "The PIN of that link. Wrong PINs count towards a 15-minute "
-                            "lockout."},
+            {
+                "type": "apiKey",
+                "in": "header",
+                "name": LINK_HEADER,
+                "description": "A captain's private link token (from the table card).",
+            },
+            {
+                "type": "apiKey",
+                "in": "header",
+                "name": PIN_HEADER,
+                "description": "The PIN of that link. Wrong PINs count towards a 15-minute "
+                "lockout.",
+            },
         ]
 
 

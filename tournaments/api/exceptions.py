@@ -40,8 +40,10 @@ def first_error(detail, path: Path = ()) -> tuple[Path, exceptions.ErrorDetail]:
 def validation_body(exc: exceptions.ValidationError) -> dict:
     path, message = first_error(exc.detail)
     field = ".".join(path)
-    body = {"detail": f"{field}: {message}" if field else str(message),
-            "code": getattr(message, "code", "invalid") or "invalid"}
+    body = {
+        "detail": f"{field}: {message}" if field else str(message),
+        "code": getattr(message, "code", "invalid") or "invalid",
+    }
     if field:
         body["field"] = field
     body["errors"] = exc.detail

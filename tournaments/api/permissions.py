@@ -47,18 +47,19 @@ def _refuse(request, event: Event, message: str, code: str):
 
 def require_official(request, event: Event) -> None:
     if not is_official(request.user, event):
-        _refuse(request, event, _("Only the officials of this event may do this."),
-                "officials_only")
+        _refuse(
+            request, event, _("Only the officials of this event may do this."), "officials_only"
+        )
 
 
 def require_organizer(request, event: Event) -> None:
     if is_organizer(request.user, event):
         return
     if is_official(request.user, event):
-        raise exceptions.PermissionDenied(_("Only the organizer of this event may do this."),
-                                          code="organizer_only")
-    _refuse(request, event, _("Only the organizer of this event may do this."),
-            "organizer_only")
+        raise exceptions.PermissionDenied(
+            _("Only the organizer of this event may do this."), code="organizer_only"
+        )
+    _refuse(request, event, _("Only the organizer of this event may do this."), "organizer_only")
 
 
 def managed_event(request, slug: str, *, organizer: bool = False) -> Event:

@@ -27,8 +27,19 @@ from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
 
 # --- events ----------------------------------------------------------------------------------
 
-EVENT_SETTINGS = ["name", "date", "venue", "game_type", "rule_set", "number_of_games",
-                  "scoring_system", "bye_points", "movement", "confirmation", "visibility"]
+EVENT_SETTINGS = [
+    "name",
+    "date",
+    "venue",
+    "game_type",
+    "rule_set",
+    "number_of_games",
+    "scoring_system",
+    "bye_points",
+    "movement",
+    "confirmation",
+    "visibility",
+]
 
 
 class EventListSerializer(serializers.ModelSerializer):
@@ -39,14 +50,24 @@ class EventListSerializer(serializers.ModelSerializer):
 
 class EventSerializer(serializers.ModelSerializer):
     results_visible = serializers.SerializerMethodField(
-        help_text="Whether the caller may see scores and standings now.")
+        help_text="Whether the caller may see scores and standings now."
+    )
     team_count = serializers.SerializerMethodField()
     rounds_seated = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = ["slug", *EVENT_SETTINGS, "tiebreaks", "status", "released_at",
-                  "finished_at", "results_visible", "team_count", "rounds_seated"]
+        fields = [
+            "slug",
+            *EVENT_SETTINGS,
+            "tiebreaks",
+            "status",
+            "released_at",
+            "finished_at",
+            "results_visible",
+            "team_count",
+            "rounds_seated",
+        ]
         read_only_fields = fields
 
     def get_results_visible(self, event) -> bool:
@@ -60,13 +81,15 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class ReopenSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=300,
-                                   help_text="Why the event is reopened (audit log).")
+    reason = serializers.CharField(
+        max_length=300, help_text="Why the event is reopened (audit log)."
+    )
 
 
 class EventCreateSerializer(serializers.ModelSerializer):
-    slug = serializers.SlugField(required=False, max_length=50,
-                                 help_text="Empty: made from the name.")
+    slug = serializers.SlugField(
+        required=False, max_length=50, help_text="Empty: made from the name."
+    )
 
     class Meta:
         model = Event
@@ -75,8 +98,13 @@ class EventCreateSerializer(serializers.ModelSerializer):
     def validate_slug(self, slug: str) -> str:
         if Event.objects.filter(slug=slug).exists():
             raise serializers.ValidationError(
-                _("The slug “%(slug)s” is taken by another event: choose another one or leave "
-                  "it out.") % {"slug": slug}, code="duplicate")
+                _(
+                    "The slug “%(slug)s” is taken by another event: choose another one or leave "
+                    "it out."
+                )
+                % {"slug": slug},
+                code="duplicate",
+            )
         return slug
 
 
@@ -88,13 +116,16 @@ class EventSettingsSerializer(serializers.ModelSerializer):
 
 class ReleaseSerializer(serializers.Serializer):
     released = serializers.BooleanField(
-        default=True, help_text="true releases the results; false hides them again.")
+        default=True, help_text="true releases the results; false hides them again."
+    )
 
 
 class SeatRoundSerializer(serializers.Serializer):
     force = serializers.BooleanField(
-        default=False, help_text="Seat even though games of the current round are not "
-                                 "confirmed (recorded on the round and in the audit log).")
+        default=False,
+        help_text="Seat even though games of the current round are not "
+        "confirmed (recorded on the round and in the audit log).",
+    )
 
 
 class NumberOfGamesSerializer(serializers.Serializer):
@@ -104,7 +135,8 @@ class NumberOfGamesSerializer(serializers.Serializer):
 class AuditEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor_label")
     text = serializers.SerializerMethodField(
-        help_text="The entry in words, in the request's language.")
+        help_text="The entry in words, in the request's language."
+    )
 
     class Meta:
         model = AuditEntry
@@ -115,6 +147,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 
 
 # --- teams -----------------------------------------------------------------------------------
+
 
 class TeamSerializer(serializers.ModelSerializer):
     withdrawn = serializers.SerializerMethodField()
@@ -153,8 +186,15 @@ class ManagedTeamSerializer(TeamSerializer):
     partner_player = PlayerRefSerializer(allow_null=True, read_only=True)
 
     class Meta(TeamSerializer.Meta):
-        fields = [*TeamSerializer.Meta.fields, "captain_player", "partner_player",
-                  "registered_at", "withdrawn_at", "withdrawn_after_round", "link"]
+        fields = [
+            *TeamSerializer.Meta.fields,
+            "captain_player",
+            "partner_player",
+            "registered_at",
+            "withdrawn_at",
+            "withdrawn_after_round",
+            "link",
+        ]
 
     @extend_schema_field(CaptainLinkSerializer(allow_null=True))
     def get_link(self, team):
@@ -164,21 +204,38 @@ class ManagedTeamSerializer(TeamSerializer):
 
 class TeamCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=TEAM_NAME_MAX, allow_blank=True)
-    captain = serializers.CharField(max_length=PLAYER_NAME_MAX, allow_blank=True, required=False, default="",
-                                    help_text="The name on the sheets; may be left out when "
-                                              "captain_player is given.")
-    partner = serializers.CharField(max_length=PLAYER_NAME_MAX, allow_blank=True, required=False, default="",
-                                    help_text="Required for cribbage (teams of two).")
+    captain = serializers.CharField(
+        max_length=PLAYER_NAME_MAX,
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="The name on the sheets; may be left out when captain_player is given.",
+    )
+    partner = serializers.CharField(
+        max_length=PLAYER_NAME_MAX,
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="Required for cribbage (teams of two).",
+    )
     captain_player = serializers.IntegerField(
-        required=False, allow_null=True, default=None,
-        help_text="An existing player's id (of the event's league). Names are never matched.")
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="An existing player's id (of the event's league). Names are never matched.",
+    )
     partner_player = serializers.IntegerField(required=False, allow_null=True, default=None)
     captain_member_number = serializers.CharField(
-        max_length=40, required=False, allow_blank=True, default="",
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
         help_text="A member number the event's league knows links that player; an unknown "
-                  "one is given to the new player.")
-    partner_member_number = serializers.CharField(max_length=40, required=False,
-                                                  allow_blank=True, default="")
+        "one is given to the new player.",
+    )
+    partner_member_number = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, default=""
+    )
 
 
 class TeamEditSerializer(serializers.Serializer):
@@ -187,25 +244,32 @@ class TeamEditSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     captain = serializers.CharField(max_length=120, required=False, allow_blank=True)
     partner = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    captain_member_number = serializers.CharField(max_length=40, required=False,
-                                                  allow_blank=True)
-    partner_member_number = serializers.CharField(max_length=40, required=False,
-                                                  allow_blank=True)
+    captain_member_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    partner_member_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
 class TeamImportSerializer(serializers.Serializer):
-    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
-                                 help_text="One team per line: team, captain, partner, and "
-                                           "optionally the captain's and the partner's member "
-                                           "numbers.")
-    file = serializers.FileField(required=False, help_text="…or a CSV file (UTF-8 or "
-                                                          "Windows-1252), multipart upload.")
+    text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="One team per line: team, captain, partner, and "
+        "optionally the captain's and the partner's member "
+        "numbers.",
+    )
+    file = serializers.FileField(
+        required=False, help_text="…or a CSV file (UTF-8 or Windows-1252), multipart upload."
+    )
 
     def validate(self, data):
         if not data.get("text", "").strip() and not data.get("file"):
             raise serializers.ValidationError(
-                _("Give the list as “text” (one team per line: team, captain, partner) or "
-                  "upload it as “file”."), code="required")
+                _(
+                    "Give the list as “text” (one team per line: team, captain, partner) or "
+                    "upload it as “file”."
+                ),
+                code="required",
+            )
         return data
 
 
@@ -222,6 +286,7 @@ class NewLinkSerializer(serializers.Serializer):
 
 
 # --- rounds, games, reports --------------------------------------------------------------------
+
 
 class TeamRefSerializer(serializers.ModelSerializer):
     class Meta:
@@ -242,7 +307,8 @@ class GameSerializer(serializers.ModelSerializer):
     team_b = TeamRefSerializer(allow_null=True)
     result = serializers.SerializerMethodField(
         help_text="The confirmed result; null while unconfirmed or while the results are not "
-                  "visible to the caller (see the event's results_visible).")
+        "visible to the caller (see the event's results_visible)."
+    )
 
     class Meta:
         model = Game
@@ -253,8 +319,12 @@ class GameSerializer(serializers.ModelSerializer):
         report = game.confirmed_report
         if report is None or not self.context.get("results_visible"):
             return None
-        return {"score_a": report.score_a, "score_b": report.score_b, "skunk": report.skunk,
-                "winner": report.winner_id_for(game)}
+        return {
+            "score_a": report.score_a,
+            "score_b": report.score_b,
+            "skunk": report.skunk,
+            "winner": report.winner_id_for(game),
+        }
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -272,12 +342,26 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class ReportSerializer(serializers.ModelSerializer):
     confirmed = serializers.SerializerMethodField(
-        help_text="Whether this version is the game's confirmed result.")
+        help_text="Whether this version is the game's confirmed result."
+    )
 
     class Meta:
         model = Report
-        fields = ["id", "game", "version", "kind", "score_a", "score_b", "skunk", "detail",
-                  "by_team", "channel", "note", "created_at", "confirmed"]
+        fields = [
+            "id",
+            "game",
+            "version",
+            "kind",
+            "score_a",
+            "score_b",
+            "skunk",
+            "detail",
+            "by_team",
+            "channel",
+            "note",
+            "created_at",
+            "confirmed",
+        ]
 
     def get_confirmed(self, report) -> bool:
         return report.game.confirmed_report_id == report.pk
@@ -287,9 +371,11 @@ class GameDetailSerializer(GameSerializer):
     event = serializers.CharField(source="round.event.slug")
     reports = serializers.SerializerMethodField(
         help_text="Every report version, newest first; null unless the caller is an official "
-                  "of the event or the captain of one of the two teams.")
+        "of the event or the captain of one of the two teams."
+    )
     open_dispute = serializers.SerializerMethodField(
-        help_text="The id of the game's unsettled dispute (same visibility as reports).")
+        help_text="The id of the game's unsettled dispute (same visibility as reports)."
+    )
 
     class Meta(GameSerializer.Meta):
         fields = ["event", *GameSerializer.Meta.fields, "reports", "open_dispute"]
@@ -323,31 +409,49 @@ class ReportSubmitSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Report.Kind.choices, default=Report.Kind.FINAL)
     score_a = ScoreField(required=False, help_text="final: team A's score.")
     score_b = ScoreField(required=False, help_text="final: team B's score.")
-    sheet = serializers.JSONField(required=False, help_text=(
-        "sheet: {\"deals\": [{\"dealer\": \"a\"|\"b\", \"heels\": bool, \"pegging\": {\"a\": n, "
-        "\"b\": n}, \"hands\": [counts or {\"count\", \"cards\"}, in show order], \"crib\": n, "
-        "\"starter\": card}]}"))
-    winner = serializers.CharField(required=False, help_text="crapette, forfeit (officials "
-                                   "only): who won, a or b.")
-    crapette_left = ScoreField(required=False,
-                               help_text="crapette: cards left in the loser's crapette pile.")
-    stock_left = ScoreField(required=False,
-                            help_text="crapette: cards left in the loser's stock and discard.")
+    sheet = serializers.JSONField(
+        required=False,
+        help_text=(
+            'sheet: {"deals": [{"dealer": "a"|"b", "heels": bool, "pegging": {"a": n, '
+            '"b": n}, "hands": [counts or {"count", "cards"}, in show order], "crib": n, '
+            '"starter": card}]}'
+        ),
+    )
+    winner = serializers.CharField(
+        required=False, help_text="crapette, forfeit (officials only): who won, a or b."
+    )
+    crapette_left = ScoreField(
+        required=False, help_text="crapette: cards left in the loser's crapette pile."
+    )
+    stock_left = ScoreField(
+        required=False, help_text="crapette: cards left in the loser's stock and discard."
+    )
     record = serializers.JSONField(required=False, help_text="crapette_record: the game record.")
     idempotency_key = serializers.CharField(
-        max_length=64, required=False, default="", allow_blank=True,
-        help_text="Any unique string per report: a retry with the same key stores nothing new.")
+        max_length=64,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Any unique string per report: a retry with the same key stores nothing new.",
+    )
     note = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)
 
-    REQUIRED = {Report.Kind.FINAL: ("score_a", "score_b"), Report.Kind.SHEET: ("sheet",),
-                Report.Kind.CRAPETTE_RECORD: ("record",)}
+    REQUIRED = {
+        Report.Kind.FINAL: ("score_a", "score_b"),
+        Report.Kind.SHEET: ("sheet",),
+        Report.Kind.CRAPETTE_RECORD: ("record",),
+    }
 
     def validate(self, data):
         for name in self.REQUIRED.get(data["kind"], ()):
             if data.get(name) in (None, ""):
                 raise serializers.ValidationError(
-                    {name: _("A “%(kind)s” report needs %(field)s.")
-                     % {"kind": data["kind"], "field": name}}, code="required")
+                    {
+                        name: _("A “%(kind)s” report needs %(field)s.")
+                        % {"kind": data["kind"], "field": name}
+                    },
+                    code="required",
+                )
         return data
 
     @property
@@ -364,7 +468,8 @@ class GameStatusSerializer(serializers.Serializer):
 
 class ReportOutcomeSerializer(serializers.Serializer):
     created = serializers.BooleanField(
-        help_text="false: the same report was already stored (a retry); nothing changed.")
+        help_text="false: the same report was already stored (a retry); nothing changed."
+    )
     report = ReportSerializer()
     game = GameStatusSerializer()
 
@@ -379,17 +484,23 @@ class DecisionSerializer(serializers.Serializer):
         scores = [name for name in ("score_a", "score_b") if name in data]
         if ("report" in data) == bool(scores):
             raise serializers.ValidationError(
-                _("Give either “report” (the id of the version to keep) or “score_a” and "
-                  "“score_b” (the right score), not both."), code="required")
+                _(
+                    "Give either “report” (the id of the version to keep) or “score_a” and "
+                    "“score_b” (the right score), not both."
+                ),
+                code="required",
+            )
         if len(scores) == 1:
             missing = "score_b" if scores == ["score_a"] else "score_a"
             raise serializers.ValidationError(
                 {missing: _("Give both scores: %(field)s is missing.") % {"field": missing}},
-                code="required")
+                code="required",
+            )
         return data
 
 
 # --- standings ---------------------------------------------------------------------------------
+
 
 class ColumnSerializer(serializers.Serializer):
     key = serializers.CharField()
@@ -400,8 +511,9 @@ class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
     medal = serializers.CharField(allow_null=True)
-    decided_by = serializers.CharField(allow_null=True,
-                                       help_text="The metric that separated this team.")
+    decided_by = serializers.CharField(
+        allow_null=True, help_text="The metric that separated this team."
+    )
     team = TeamRefSerializer()
     metrics = serializers.DictField(child=serializers.IntegerField(allow_null=True))
 
@@ -416,7 +528,8 @@ class StandingsSerializer(serializers.Serializer):
     released = serializers.BooleanField()
     rounds_played = serializers.IntegerField()
     provisional = serializers.BooleanField(
-        help_text="The series is not complete yet: no playoff, no medal.")
+        help_text="The series is not complete yet: no playoff, no medal."
+    )
     columns = ColumnSerializer(many=True)
     rows = StandingRowSerializer(many=True)
     medal_ties = MedalTieSerializer(many=True)
@@ -433,6 +546,7 @@ class TokenSerializer(serializers.Serializer):
 
 # --- seasons and players -------------------------------------------------------------------------
 
+
 class SeasonEventSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -444,8 +558,9 @@ class SeasonScoreSerializer(serializers.Serializer):
     team = serializers.IntegerField(help_text="The event team's id.")
     rank = serializers.IntegerField(help_text="Final rank in the event.")
     tied = serializers.BooleanField()
-    points = serializers.IntegerField(help_text="Points in the event (its scoring system's "
-                                                "primary metric).")
+    points = serializers.IntegerField(
+        help_text="Points in the event (its scoring system's primary metric)."
+    )
     score = serializers.IntegerField(help_text="What the season counts for this event.")
     counted = serializers.BooleanField(help_text="false: dropped by the season's best-of-N.")
 
@@ -475,7 +590,8 @@ class SeasonStandingsSerializer(serializers.Serializer):
     best_of = serializers.IntegerField(allow_null=True)
     events = SeasonEventSerializer(many=True, help_text="The events counted, by date.")
     events_not_counted = SeasonEventSerializer(
-        many=True, help_text="The season's events not released yet (or with no confirmed game).")
+        many=True, help_text="The season's events not released yet (or with no confirmed game)."
+    )
     teams = SeasonRowSerializer(many=True, help_text="A season team is a pair of players.")
     players = SeasonRowSerializer(many=True)
 
@@ -508,11 +624,13 @@ class PlayerRecordSerializer(serializers.Serializer):
     losses = serializers.IntegerField()
     skunks_for = serializers.IntegerField()
     skunks_against = serializers.IntegerField()
-    hands = HandFiguresSerializer(help_text="The hands of the player's side of the table, from "
-                                            "the sheets of released events.")
+    hands = HandFiguresSerializer(
+        help_text="The hands of the player's side of the table, from the sheets of released events."
+    )
 
 
 # --- officials and organizers of an event --------------------------------------------------------
+
 
 class EventRoleSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -520,7 +638,8 @@ class EventRoleSerializer(serializers.Serializer):
     name = serializers.CharField(source="user.display_name")
     role = serializers.ChoiceField(choices=["organizer", "official"])
     has_password = serializers.SerializerMethodField(
-        help_text="False until the person has chosen a password with their link.")
+        help_text="False until the person has chosen a password with their link."
+    )
 
     def get_has_password(self, role) -> bool:
         return role.user.has_usable_password()
@@ -529,15 +648,22 @@ class EventRoleSerializer(serializers.Serializer):
 class AppointSerializer(serializers.Serializer):
     email = serializers.EmailField(max_length=254)
     role = serializers.ChoiceField(choices=["organizer", "official"])
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="",
-                                 help_text="The person's name, for a new account.")
+    name = serializers.CharField(
+        max_length=120,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The person's name, for a new account.",
+    )
 
 
 class AppointmentSerializer(EventRoleSerializer):
     new_account = serializers.BooleanField()
     set_password_url = serializers.CharField(
-        allow_null=True, help_text="The one-time link to choose a password (null when the "
-                                   "person already has one): give it by hand or on paper.")
+        allow_null=True,
+        help_text="The one-time link to choose a password (null when the "
+        "person already has one): give it by hand or on paper.",
+    )
     emailed = serializers.BooleanField(help_text="Whether it was also emailed (email set up).")
 
 
@@ -545,5 +671,6 @@ class WithdrawalSerializer(serializers.Serializer):
     how = serializers.ChoiceField(
         choices=["forfeit", "bye"],
         help_text="forfeit: the team still in wins (target–0, no skunk); bye: the game counts "
-                  "as a bye for the team still in (the event's bye points).")
+        "as a bye for the team still in (the event's bye points).",
+    )
     note = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)

@@ -28,8 +28,11 @@ def _unique(rows, key, place: str, what: str) -> None:
     seen = Counter(key(row) for row in rows)
     for index, row in enumerate(rows):
         if seen[key(row)] > 1:
-            raise fail(f"{place}[{index}]", _("%(what)s “%(value)s” appears more than once.")
-                       % {"what": what, "value": key(row)})
+            raise fail(
+                f"{place}[{index}]",
+                _("%(what)s “%(value)s” appears more than once.")
+                % {"what": what, "value": key(row)},
+            )
 
 
 def check_event_options(event: dict) -> None:
@@ -41,8 +44,10 @@ def check_event_options(event: dict) -> None:
         try:
             StandingsConfig(event["scoring_system"], tiebreaks=tuple(event["tiebreaks"]))
         except StandingsError as exc:
-            raise fail("event.tiebreaks", _("%(error)s (allowed: %(keys)s)") % {
-                "error": exc, "keys": ", ".join(tiebreak_choices(event["scoring_system"]))}
+            raise fail(
+                "event.tiebreaks",
+                _("%(error)s (allowed: %(keys)s)")
+                % {"error": exc, "keys": ", ".join(tiebreak_choices(event["scoring_system"]))},
             ) from None
 
 
@@ -53,100 +58,140 @@ def check_archive(content: dict) -> None:
 
     players = content["players"]
     _unique(players, lambda p: p["uid"], "players", _("Player uid"))
-    _unique([p for p in players if p["member_number"]], lambda p: p["member_number"],
-            "players", _("Member number"))
+    _unique(
+        [p for p in players if p["member_number"]],
+        lambda p: p["member_number"],
+        "players",
+        _("Member number"),
+    )
     player_uids = {p["uid"] for p in players}
 
     teams = content["teams"]
     _unique(teams, lambda t: t["id"], "teams", _("Team id"))
     _unique(teams, lambda t: t["name"], "teams", _("Team name"))
-    _unique([t for t in teams if t["drawn_lot"] is not None], lambda t: t["drawn_lot"],
-            "teams", _("Drawn lot"))
+    _unique(
+        [t for t in teams if t["drawn_lot"] is not None],
+        lambda t: t["drawn_lot"],
+        "teams",
+        _("Drawn lot"),
+    )
     team_ids = {t["id"] for t in teams}
     for index, team in enumerate(teams):
         for seat in ("captain_player", "partner_player"):
             if team[seat] is not None and team[seat] not in player_uids:
-                raise fail(f"teams[{index}].{seat}", _("player %(uid)s is not in the "
-                           "archive's players.") % {"uid": team[seat]})
+                raise fail(
+                    f"teams[{index}].{seat}",
+                    _("player %(uid)s is not in the archive's players.") % {"uid": team[seat]},
+                )
 
     groups = content["playoff_groups"]
     _unique(groups, lambda g: g["id"], "playoff_groups", _("Playoff group id"))
     for index, group in enumerate(groups):
         for team in group["teams"]:
             if team not in team_ids:
-                raise fail(f"playoff_groups[{index}].teams", _("team %(id)s is not one of "
-                           "the event's teams.") % {"id": team})
+                raise fail(
+                    f"playoff_groups[{index}].teams",
+                    _("team %(id)s is not one of the event's teams.") % {"id": team},
+                )
     group_ids = {g["id"] for g in groups}
 
     rounds = content["rounds"]
     _unique(rounds, lambda r: r["number"], "rounds", _("Round number"))
     for index, round_ in enumerate(rounds):
         if round_["playoff_group"] is not None and round_["playoff_group"] not in group_ids:
-            raise fail(f"rounds[{index}].playoff_group", _("playoff group %(id)s is not in "
-                       "the archive.") % {"id": round_["playoff_group"]})
+            raise fail(
+                f"rounds[{index}].playoff_group",
+                _("playoff group %(id)s is not in the archive.") % {"id": round_["playoff_group"]},
+            )
     round_numbers = {r["number"] for r in rounds}
 
     games = content["games"]
-    _unique(games, lambda g: (g["round"], g["team_a"], g["team_b"]), "games",
-            _("Game (round, team, opponent)"))
-    _unique([g for g in games if g["table"] is not None], lambda g: (g["round"], g["table"]),
-            "games", _("Table (round, table)"))
+    _unique(
+        games,
+        lambda g: (g["round"], g["team_a"], g["team_b"]),
+        "games",
+        _("Game (round, team, opponent)"),
+    )
+    _unique(
+        [g for g in games if g["table"] is not None],
+        lambda g: (g["round"], g["table"]),
+        "games",
+        _("Table (round, table)"),
+    )
     for index, game in enumerate(games):
         check_game(event, game, f"games[{index}]", team_ids, round_numbers)
 
 
 def check_game(event: dict, game: dict, place: str, team_ids: set, round_numbers: set) -> None:
     if game["round"] not in round_numbers:
-        raise fail(f"{place}.round", _("round %(n)d is not in the archive's rounds.")
-                   % {"n": game["round"]})
+        raise fail(
+            f"{place}.round",
+            _("round %(n)d is not in the archive's rounds.") % {"n": game["round"]},
+        )
     for side in ("team_a", "team_b"):
         if game[side] is not None and game[side] not in team_ids:
-            raise fail(f"{place}.{side}", _("team %(id)s is not one of the event's teams.")
-                       % {"id": game[side]})
+            raise fail(
+                f"{place}.{side}",
+                _("team %(id)s is not one of the event's teams.") % {"id": game[side]},
+            )
     if game["team_a"] == game["team_b"]:
         raise fail(place, _("a team cannot play against itself."))
     bye = game["team_b"] is None
     if bye != (game["status"] == Game.Status.BYE):
-        raise fail(f"{place}.status", _("a bye (no opponent) has the status “bye”, and only "
-                                        "a bye has it."))
+        raise fail(
+            f"{place}.status", _("a bye (no opponent) has the status “bye”, and only a bye has it.")
+        )
     if bye and (game["reports"] or game["disputes"]):
         raise fail(place, _("a bye has no reports nor disputes."))
 
     reports = game["reports"]
     versions = [r["version"] for r in reports]
     if versions != list(range(1, len(reports) + 1)):
-        raise fail(f"{place}.reports", _("report versions must be 1, 2, 3… in order without a "
-                                         "gap (found %(found)s).")
-                   % {"found": ", ".join(map(str, versions))})
-    _unique([r for r in reports if r["idempotency_key"]], lambda r: r["idempotency_key"],
-            f"{place}.reports", _("Idempotency key"))
+        raise fail(
+            f"{place}.reports",
+            _("report versions must be 1, 2, 3… in order without a gap (found %(found)s).")
+            % {"found": ", ".join(map(str, versions))},
+        )
+    _unique(
+        [r for r in reports if r["idempotency_key"]],
+        lambda r: r["idempotency_key"],
+        f"{place}.reports",
+        _("Idempotency key"),
+    )
     sides = {game["team_a"], game["team_b"]} - {None}
     for index, report in enumerate(reports):
         where = f"{place}.reports[{index}]"
         if report["by_team"] is not None and report["by_team"] not in sides:
-            raise fail(f"{where}.by_team", _("team %(id)s does not play this game.")
-                       % {"id": report["by_team"]})
+            raise fail(
+                f"{where}.by_team",
+                _("team %(id)s does not play this game.") % {"id": report["by_team"]},
+            )
         for c_index, confirmation in enumerate(report["confirmations"]):
             if confirmation["by_team"] is not None and confirmation["by_team"] not in sides:
-                raise fail(f"{where}.confirmations[{c_index}].by_team",
-                           _("team %(id)s does not play this game.")
-                           % {"id": confirmation["by_team"]})
+                raise fail(
+                    f"{where}.confirmations[{c_index}].by_team",
+                    _("team %(id)s does not play this game.") % {"id": confirmation["by_team"]},
+                )
         check_report_content(event, game, report, where)
 
     confirmed = game["confirmed_report"]
     if confirmed is not None and confirmed not in versions:
-        raise fail(f"{place}.confirmed_report", _("version %(v)d is not one of this game's "
-                   "reports.") % {"v": confirmed})
+        raise fail(
+            f"{place}.confirmed_report",
+            _("version %(v)d is not one of this game's reports.") % {"v": confirmed},
+        )
     if game["status"] == Game.Status.CONFIRMED and confirmed is None:
-        raise fail(f"{place}.confirmed_report", _("a confirmed game names its confirmed "
-                                                  "report version."))
-    _unique(game["disputes"], lambda d: d["opened_at"], f"{place}.disputes",
-            _("Dispute opened at"))
+        raise fail(
+            f"{place}.confirmed_report", _("a confirmed game names its confirmed report version.")
+        )
+    _unique(game["disputes"], lambda d: d["opened_at"], f"{place}.disputes", _("Dispute opened at"))
     for index, dispute in enumerate(game["disputes"]):
         for version in [*dispute["reports"], dispute["decision"]]:
             if version is not None and version not in versions:
-                raise fail(f"{place}.disputes[{index}]", _("version %(v)d is not one of this "
-                           "game's reports.") % {"v": version})
+                raise fail(
+                    f"{place}.disputes[{index}]",
+                    _("version %(v)d is not one of this game's reports.") % {"v": version},
+                )
 
 
 def payload_of(kind: str, report: dict) -> dict:
@@ -162,8 +207,7 @@ def payload_of(kind: str, report: dict) -> dict:
 
 
 def check_report_content(event: dict, game: dict, report: dict, place: str) -> None:
-    shell = Game(round=Round(event=Event(game_type=event["game_type"],
-                                         rule_set=event["rule_set"])))
+    shell = Game(round=Round(event=Event(game_type=event["game_type"], rule_set=event["rule_set"])))
     kind = report["kind"]
     try:
         content = validate_content(shell, kind, payload_of(kind, report))
@@ -171,17 +215,36 @@ def check_report_content(event: dict, game: dict, report: dict, place: str) -> N
         raise fail(place, exc.message, code="archive_tampered") from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         # The engine's readers expect what the forms send; damaged content may surprise them.
-        raise fail(f"{place}.detail", _("cannot be read as a %(kind)s report.")
-                   % {"kind": kind}, code="archive_tampered") from None
+        raise fail(
+            f"{place}.detail",
+            _("cannot be read as a %(kind)s report.") % {"kind": kind},
+            code="archive_tampered",
+        ) from None
     stored = {key: report[key] for key in ("score_a", "score_b", "skunk", "detail")}
     if content != stored:
-        raise fail(place, _("the report says %(a)d–%(b)d (skunk %(s)d) but its content gives "
-                            "%(ca)d–%(cb)d (skunk %(cs)d): it was changed after it was "
-                            "entered.") % {
-            "a": report["score_a"], "b": report["score_b"], "s": report["skunk"],
-            "ca": content["score_a"], "cb": content["score_b"], "cs": content["skunk"]},
-            code="archive_tampered")
+        raise fail(
+            place,
+            _(
+                "the report says %(a)d–%(b)d (skunk %(s)d) but its content gives "
+                "%(ca)d–%(cb)d (skunk %(cs)d): it was changed after it was "
+                "entered."
+            )
+            % {
+                "a": report["score_a"],
+                "b": report["score_b"],
+                "s": report["skunk"],
+                "ca": content["score_a"],
+                "cb": content["score_b"],
+                "cs": content["skunk"],
+            },
+            code="archive_tampered",
+        )
     if fingerprint(kind, stored) != report["fingerprint"]:
-        raise fail(f"{place}.fingerprint", _("does not match the report's content (kind, "
-                   "scores, skunk, detail): the report was changed after it was entered."),
-                   code="archive_tampered")
+        raise fail(
+            f"{place}.fingerprint",
+            _(
+                "does not match the report's content (kind, "
+                "scores, skunk, detail): the report was changed after it was entered."
+            ),
+            code="archive_tampered",
+        )

@@ -26,17 +26,38 @@ MAX_BIG = 2**63 - 1
 
 def _messages(allowed) -> dict:
     """The same clear message whatever DRF found wrong with a value."""
-    return {key: allowed for key in (
-        "invalid", "min_value", "max_value", "max_string_length", "max_length", "min_length",
-        "blank", "invalid_choice", "not_a_list", "not_a_dict", "empty", "overflow", "naive",
-        "date", "make_aware", "invalid_pk_value", "does_not_exist",
-    )} | {"required": _("is missing."), "null": _("may not be null.")}
+    return {
+        key: allowed
+        for key in (
+            "invalid",
+            "min_value",
+            "max_value",
+            "max_string_length",
+            "max_length",
+            "min_length",
+            "blank",
+            "invalid_choice",
+            "not_a_list",
+            "not_a_dict",
+            "empty",
+            "overflow",
+            "naive",
+            "date",
+            "make_aware",
+            "invalid_pk_value",
+            "does_not_exist",
+        )
+    } | {"required": _("is missing."), "null": _("may not be null.")}
 
 
 class Whole(serializers.IntegerField):
     def __init__(self, low: int, high: int, **kwargs):
-        kwargs.setdefault("error_messages", _messages(
-            _("must be a whole number from %(low)d to %(high)d.") % {"low": low, "high": high}))
+        kwargs.setdefault(
+            "error_messages",
+            _messages(
+                _("must be a whole number from %(low)d to %(high)d.") % {"low": low, "high": high}
+            ),
+        )
         super().__init__(min_value=low, max_value=high, **kwargs)
 
     def to_internal_value(self, data):
@@ -47,11 +68,13 @@ class Whole(serializers.IntegerField):
 
 class Text(serializers.CharField):
     def __init__(self, max_length: int, *, blank: bool = True, **kwargs):
-        allowed = (_("must be text of at most %(n)d characters.") if blank else
-                   _("must be non-empty text of at most %(n)d characters.")) % {"n": max_length}
+        allowed = (
+            _("must be text of at most %(n)d characters.")
+            if blank
+            else _("must be non-empty text of at most %(n)d characters.")
+        ) % {"n": max_length}
         kwargs.setdefault("error_messages", _messages(allowed))
-        super().__init__(max_length=max_length, allow_blank=blank, trim_whitespace=False,
-                         **kwargs)
+        super().__init__(max_length=max_length, allow_blank=blank, trim_whitespace=False, **kwargs)
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -62,8 +85,10 @@ class Text(serializers.CharField):
 class Choice(serializers.ChoiceField):
     def __init__(self, choices, **kwargs):
         keys = [c[0] if isinstance(c, tuple) else c for c in choices]
-        kwargs.setdefault("error_messages", _messages(
-            _("must be one of: %(choices)s.") % {"choices": ", ".join(keys)}))
+        kwargs.setdefault(
+            "error_messages",
+            _messages(_("must be one of: %(choices)s.") % {"choices": ", ".join(keys)}),
+        )
         super().__init__(choices=keys, **kwargs)
 
     def to_internal_value(self, data):
@@ -87,8 +112,12 @@ class Moment(serializers.DateTimeField):
     """An ISO 8601 moment with its UTC offset (a naive time would depend on the site)."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("error_messages", _messages(
-            _("must be a date and time with its offset, e.g. 2026-11-21T14:05:00+00:00.")))
+        kwargs.setdefault(
+            "error_messages",
+            _messages(
+                _("must be a date and time with its offset, e.g. 2026-11-21T14:05:00+00:00.")
+            ),
+        )
         super().__init__(**kwargs)
 
     def to_internal_value(self, value):
@@ -117,8 +146,10 @@ class Day(serializers.DateField):
 
 class Uid(serializers.UUIDField):
     def __init__(self, **kwargs):
-        kwargs.setdefault("error_messages", _messages(
-            _("must be a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e.")))
+        kwargs.setdefault(
+            "error_messages",
+            _messages(_("must be a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e.")),
+        )
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
@@ -129,8 +160,10 @@ class Uid(serializers.UUIDField):
 
 class Slug(serializers.SlugField):
     def __init__(self, **kwargs):
-        kwargs.setdefault("error_messages", _messages(
-            _("must be a slug (letters, digits, - and _), at most 50 characters.")))
+        kwargs.setdefault(
+            "error_messages",
+            _messages(_("must be a slug (letters, digits, - and _), at most 50 characters.")),
+        )
         super().__init__(max_length=50, **kwargs)
 
     def to_internal_value(self, data):
@@ -265,7 +298,8 @@ class ReportRow(Strict):
     channel = Choice(Report.Channel.choices)
     client = Text(64)
     fingerprint = serializers.RegexField(
-        r"^[0-9a-f]{64}\Z", error_messages=_messages(_("must be 64 lowercase hex digits.")))
+        r"^[0-9a-f]{64}\Z", error_messages=_messages(_("must be 64 lowercase hex digits."))
+    )
     idempotency_key = Text(64)
     note = Text(300)
     created_at = Moment()

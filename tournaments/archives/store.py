@@ -39,12 +39,36 @@ from tournaments.models import (
     Team,
 )
 
-EVENT_SETTINGS = ("name", "date", "venue", "game_type", "rule_set", "number_of_games",
-                  "scoring_system", "tiebreaks", "bye_points", "movement", "confirmation",
-                  "visibility", "seed", "created_at")
+EVENT_SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "game_type",
+    "rule_set",
+    "number_of_games",
+    "scoring_system",
+    "tiebreaks",
+    "bye_points",
+    "movement",
+    "confirmation",
+    "visibility",
+    "seed",
+    "created_at",
+)
 STATUS_ORDER = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
-REPORT_FIELDS = ("kind", "score_a", "score_b", "skunk", "detail", "channel", "client",
-                 "fingerprint", "idempotency_key", "note", "created_at")
+REPORT_FIELDS = (
+    "kind",
+    "score_a",
+    "score_b",
+    "skunk",
+    "detail",
+    "channel",
+    "client",
+    "fingerprint",
+    "idempotency_key",
+    "note",
+    "created_at",
+)
 COUNTED = ("teams", "rounds", "games", "reports", "confirmations", "disputes", "audit")
 
 
@@ -72,10 +96,15 @@ def conflict(place: str, here, there) -> RuleError:
         return value.isoformat() if hasattr(value, "isoformat") else value
 
     return RuleError(
-        _("%(place)s: “%(here)s” here, “%(there)s” in the archive. An archive may add to an "
-          "event already imported here, never change what is stored (results are never "
-          "overwritten).") % {"place": place, "here": show(here), "there": show(there)},
-        code="archive_conflict", field=place)
+        _(
+            "%(place)s: “%(here)s” here, “%(there)s” in the archive. An archive may add to an "
+            "event already imported here, never change what is stored (results are never "
+            "overwritten)."
+        )
+        % {"place": place, "here": show(here), "there": show(there)},
+        code="archive_conflict",
+        field=place,
+    )
 
 
 class Users:
@@ -139,9 +168,14 @@ class Store:
         rounds = self.merge_rounds(groups)
         self.merge_games(teams, rounds)
         self.merge_audit()
-        result = ImportResult(event, new, data["slug"], self.counts,
-                              (self.content["league"] or {}).get("slug", ""),
-                              (self.content["season"] or {}).get("slug", ""))
+        result = ImportResult(
+            event,
+            new,
+            data["slug"],
+            self.counts,
+            (self.content["league"] or {}).get("slug", ""),
+            (self.content["season"] or {}).get("slug", ""),
+        )
         return result
 
     def create_event(self, data: dict) -> Event:
@@ -150,23 +184,45 @@ class Store:
             slug = unique_slug(slug)
         fields = {key: data[key] for key in EVENT_SETTINGS}
         finished_by, finished_label = self.users.find(data.get("finished_by"))
-        return Event.objects.create(uid=data["uid"], slug=slug, season=self.season,
-                                    status=data["status"], released_at=data["released_at"],
-                                    finished_at=data.get("finished_at"),
-                                    finished_by=finished_by, finished_by_label=finished_label,
-                                    **fields)
+        return Event.objects.create(
+            uid=data["uid"],
+            slug=slug,
+            season=self.season,
+            status=data["status"],
+            released_at=data["released_at"],
+            finished_at=data.get("finished_at"),
+            finished_by=finished_by,
+            finished_by_label=finished_label,
+            **fields,
+        )
 
     def check_existing(self, event: Event, data: dict) -> None:
         if not self.trusted and not (self.actor and is_organizer(self.actor, event)):
-            raise RuleError(_("This event was already imported here (“%(event)s”); only its "
-                              "organizers may import a later archive of it.")
-                            % {"event": event}, code="forbidden", status=403)
+            raise RuleError(
+                _(
+                    "This event was already imported here (“%(event)s”); only its "
+                    "organizers may import a later archive of it."
+                )
+                % {"event": event},
+                code="forbidden",
+                status=403,
+            )
         if self.season is not None and event.season_id != self.season.pk:
-            raise RuleError(_("This event was already imported here as “%(event)s”, %(where)s; "
-                              "it cannot move to another season by an import.") % {
-                "event": event, "where": (_("in the season %(s)s") % {"s": event.season}
-                                          if event.season_id else _("outside any season"))},
-                code="archive_conflict")
+            raise RuleError(
+                _(
+                    "This event was already imported here as “%(event)s”, %(where)s; "
+                    "it cannot move to another season by an import."
+                )
+                % {
+                    "event": event,
+                    "where": (
+                        _("in the season %(s)s") % {"s": event.season}
+                        if event.season_id
+                        else _("outside any season")
+                    ),
+                },
+                code="archive_conflict",
+            )
         for key in EVENT_SETTINGS:
             if getattr(event, key) != data[key]:
                 raise conflict(f"event.{key}", getattr(event, key), data[key])
@@ -177,7 +233,8 @@ class Store:
             if event.status == Event.Status.FINISHED and data.get("finished_at"):
                 event.finished_at = data["finished_at"]
                 event.finished_by, event.finished_by_label = self.users.find(
-                    data.get("finished_by"))
+                    data.get("finished_by")
+                )
                 changed += ["finished_at", "finished_by", "finished_by_label"]
         if event.released_at is None and data["released_at"] is not None:
             event.released_at = data["released_at"]
@@ -195,8 +252,9 @@ class Store:
         for row in self.content["players"]:
             found = Player.objects.filter(uid=row["uid"]).first()
             if found is None and self.league is not None and row["member_number"]:
-                found = Player.objects.filter(league=self.league,
-                                              member_number=row["member_number"]).first()
+                found = Player.objects.filter(
+                    league=self.league, member_number=row["member_number"]
+                ).first()
             self.players[row["uid"]] = _follow(found) if found else None
 
     def player(self, uid):
@@ -206,7 +264,8 @@ class Store:
         if self.players[uid] is None:
             row = self.player_rows[uid]
             self.players[uid] = Player.objects.create(
-                uid=uid, league=self.league, name=row["name"], member_number=row["member_number"])
+                uid=uid, league=self.league, name=row["name"], member_number=row["member_number"]
+            )
             self.counts["players_created"] += 1
         elif uid not in self.linked:
             self.counts["players_linked"] += 1
@@ -220,15 +279,25 @@ class Store:
         for index, row in enumerate(self.content["teams"]):
             place = f"teams[{index}]"
             team = stored.get(row["name"])
-            captain, partner = self.player(row["captain_player"]), self.player(row["partner_player"])
+            captain, partner = (
+                self.player(row["captain_player"]),
+                self.player(row["partner_player"]),
+            )
             if team is None:
                 user, _label = self.users.find(row["captain_user"])
                 team = Team.objects.create(
-                    event=self.event, name=row["name"], captain=row["captain"],
-                    partner=row["partner"], captain_user=user, captain_player=captain,
-                    partner_player=partner, registered_at=row["registered_at"],
+                    event=self.event,
+                    name=row["name"],
+                    captain=row["captain"],
+                    partner=row["partner"],
+                    captain_user=user,
+                    captain_player=captain,
+                    partner_player=partner,
+                    registered_at=row["registered_at"],
                     withdrawn_at=row["withdrawn_at"],
-                    withdrawn_after_round=row["withdrawn_after_round"], drawn_lot=row["drawn_lot"])
+                    withdrawn_after_round=row["withdrawn_after_round"],
+                    drawn_lot=row["drawn_lot"],
+                )
                 self.counts["teams"] += 1
             else:
                 for key in ("captain", "partner", "registered_at"):
@@ -236,10 +305,10 @@ class Store:
                         raise conflict(f"{place}.{key}", getattr(team, key), row[key])
                 for key, player in (("captain_player", captain), ("partner_player", partner)):
                     if getattr(team, f"{key}_id") != (player.pk if player else None):
-                        raise conflict(f"{place}.{key}", getattr(team, key),
-                                       player or row[key])
-                self.move_forward(team, row, ("withdrawn_at", "withdrawn_after_round",
-                                              "drawn_lot"), place)
+                        raise conflict(f"{place}.{key}", getattr(team, key), player or row[key])
+                self.move_forward(
+                    team, row, ("withdrawn_at", "withdrawn_after_round", "drawn_lot"), place
+                )
             teams[row["id"]] = team
         return teams
 
@@ -269,9 +338,13 @@ class Store:
             group = stored.get(row["created_at"])
             if group is None:
                 user, label = self.users.find(row["created_by"])
-                group = PlayoffGroup.objects.create(event=self.event, teams=members,
-                                                    created_by=user, created_by_label=label,
-                                                    created_at=row["created_at"])
+                group = PlayoffGroup.objects.create(
+                    event=self.event,
+                    teams=members,
+                    created_by=user,
+                    created_by_label=label,
+                    created_at=row["created_at"],
+                )
                 self.counts["playoff_groups"] += 1
             elif group.teams != members:
                 raise conflict(f"playoff_groups[{index}].teams", group.teams, row["teams"])
@@ -279,8 +352,9 @@ class Store:
         return groups
 
     def merge_rounds(self, groups: dict[int, PlayoffGroup]) -> dict[int, Round]:
-        stored = {r.number: r for r in Round.objects.filter(event=self.event)
-                  .select_related("created_by")}
+        stored = {
+            r.number: r for r in Round.objects.filter(event=self.event).select_related("created_by")
+        }
         rounds = {}
         for index, row in enumerate(self.content["rounds"]):
             place = f"rounds[{index}]"
@@ -289,20 +363,32 @@ class Store:
             if round_ is None:
                 user, label = self.users.find(row["created_by"])
                 round_ = Round.objects.create(
-                    event=self.event, number=row["number"], kind=row["kind"], playoff_group=group,
-                    movement=row["movement"], seed=row["seed"], forced=row["forced"],
-                    created_by=user, created_by_label=label, created_at=row["created_at"])
+                    event=self.event,
+                    number=row["number"],
+                    kind=row["kind"],
+                    playoff_group=group,
+                    movement=row["movement"],
+                    seed=row["seed"],
+                    forced=row["forced"],
+                    created_by=user,
+                    created_by_label=label,
+                    created_at=row["created_at"],
+                )
                 self.counts["rounds"] += 1
             else:
                 for key in ("kind", "movement", "seed", "forced", "created_at"):
                     if getattr(round_, key) != row[key]:
                         raise conflict(f"{place}.{key}", getattr(round_, key), row[key])
                 if round_.playoff_group_id != (group.pk if group else None):
-                    raise conflict(f"{place}.playoff_group", round_.playoff_group_id,
-                                   row["playoff_group"])
+                    raise conflict(
+                        f"{place}.playoff_group", round_.playoff_group_id, row["playoff_group"]
+                    )
                 if not same_user(round_.created_by, round_.created_by_label, row["created_by"]):
-                    raise conflict(f"{place}.created_by", round_.created_by or
-                                   round_.created_by_label, row["created_by"])
+                    raise conflict(
+                        f"{place}.created_by",
+                        round_.created_by or round_.created_by_label,
+                        row["created_by"],
+                    )
             rounds[row["number"]] = round_
         return rounds
 
@@ -314,25 +400,33 @@ class Store:
             for g in Game.objects.filter(round__event=self.event).select_related("round")
         }
         reports = defaultdict(dict)
-        for report in (Report.objects.filter(game__round__event=self.event)
-                       .select_related("by_user")):
+        for report in Report.objects.filter(game__round__event=self.event).select_related(
+            "by_user"
+        ):
             reports[report.game_id][report.version] = report
         confirmations = defaultdict(list)
-        for confirmation in (Confirmation.objects.filter(report__game__round__event=self.event)
-                             .select_related("by_user", "report")):
+        for confirmation in Confirmation.objects.filter(
+            report__game__round__event=self.event
+        ).select_related("by_user", "report"):
             confirmations[confirmation.report.game_id].append(confirmation)
         disputes = defaultdict(list)
-        for dispute in (Dispute.objects.filter(game__round__event=self.event)
-                        .select_related("resolved_by", "decision")
-                        .prefetch_related("reports")):
+        for dispute in (
+            Dispute.objects.filter(game__round__event=self.event)
+            .select_related("resolved_by", "decision")
+            .prefetch_related("reports")
+        ):
             disputes[dispute.game_id].append(dispute)
         for index, row in enumerate(self.content["games"]):
             team_b = teams[row["team_b"]] if row["team_b"] is not None else None
             key = (row["round"], teams[row["team_a"]].pk, team_b.pk if team_b else None)
             game = stored_games.get(key)
             GameMerge(self, row, f"games[{index}]", teams).run(
-                game, rounds[row["round"]], reports[game.pk] if game else {},
-                confirmations[game.pk] if game else [], disputes[game.pk] if game else [])
+                game,
+                rounds[row["round"]],
+                reports[game.pk] if game else {},
+                confirmations[game.pk] if game else [],
+                disputes[game.pk] if game else [],
+            )
 
     # --- the audit log ----------------------------------------------------------------------
 
@@ -340,8 +434,12 @@ class Store:
         def key(created_at, action, target, label):
             return (created_at, action, target, label)
 
-        stored = Counter(key(*values) for values in AuditEntry.objects.filter(
-            event=self.event).values_list("created_at", "action", "target", "actor_label"))
+        stored = Counter(
+            key(*values)
+            for values in AuditEntry.objects.filter(event=self.event).values_list(
+                "created_at", "action", "target", "actor_label"
+            )
+        )
         new = []
         for row in self.content["audit"]:
             entry_key = key(row["created_at"], row["action"], row["target"], row["actor_label"])
@@ -349,10 +447,18 @@ class Store:
                 stored[entry_key] -= 1
                 continue
             user, _label = self.users.find(row["actor"])
-            new.append(AuditEntry(event=self.event, actor=user, actor_label=row["actor_label"],
-                                  action=row["action"], target=row["target"],
-                                  before=row["before"], after=row["after"],
-                                  created_at=row["created_at"]))
+            new.append(
+                AuditEntry(
+                    event=self.event,
+                    actor=user,
+                    actor_label=row["actor_label"],
+                    action=row["action"],
+                    target=row["target"],
+                    before=row["before"],
+                    after=row["after"],
+                    created_at=row["created_at"],
+                )
+            )
         AuditEntry.objects.bulk_create(new)
         self.counts["audit"] += len(new)
 
@@ -362,7 +468,7 @@ class GameMerge:
 
     def __init__(self, store: Store, row: dict, place: str, teams: dict[int, Team]):
         self.store, self.row, self.place, self.teams = store, row, place, teams
-        self.new_rows = False    # the archive brings something this site lacks
+        self.new_rows = False  # the archive brings something this site lacks
         self.local_rows = False  # this site has something the archive lacks
 
     def team(self, ref):
@@ -372,10 +478,14 @@ class GameMerge:
         row = self.row
         created = game is None
         if created:
-            game = Game.objects.create(round=round_, table=row["table"],
-                                       team_a=self.team(row["team_a"]),
-                                       team_b=self.team(row["team_b"]), status=row["status"],
-                                       playoff_match=row["playoff_match"])
+            game = Game.objects.create(
+                round=round_,
+                table=row["table"],
+                team_a=self.team(row["team_a"]),
+                team_b=self.team(row["team_b"]),
+                status=row["status"],
+                playoff_match=row["playoff_match"],
+            )
             self.store.counts["games"] += 1
         else:
             for key in ("table", "playoff_match"):
@@ -398,8 +508,13 @@ class GameMerge:
             if report is None:
                 user, label = users.find(row["by_user"])
                 report = Report.objects.create(
-                    game=game, version=row["version"], by_team=by_team, by_user=user,
-                    by_label=label, **{key: row[key] for key in REPORT_FIELDS})
+                    game=game,
+                    version=row["version"],
+                    by_team=by_team,
+                    by_user=user,
+                    by_label=label,
+                    **{key: row[key] for key in REPORT_FIELDS},
+                )
                 self.store.counts["reports"] += 1
                 self.new_rows = True
                 versions[row["version"]] = report
@@ -410,8 +525,9 @@ class GameMerge:
             if report.by_team_id != (by_team.pk if by_team else None):
                 raise conflict(f"{place}.by_team", report.by_team_id, row["by_team"])
             if not same_user(report.by_user, report.by_label, row["by_user"]):
-                raise conflict(f"{place}.by_user", report.by_user or report.by_label,
-                               row["by_user"])
+                raise conflict(
+                    f"{place}.by_user", report.by_user or report.by_label, row["by_user"]
+                )
         return versions
 
     def merge_confirmations(self, versions: dict[int, Report], stored: list[Confirmation]):
@@ -424,9 +540,13 @@ class GameMerge:
                     left[key] -= 1
                     continue
                 user, label = self.store.users.find(c_row["by_user"])
-                Confirmation.objects.create(report=versions[row["version"]], by_team=by_team,
-                                            by_user=user, by_label=label,
-                                            created_at=c_row["created_at"])
+                Confirmation.objects.create(
+                    report=versions[row["version"]],
+                    by_team=by_team,
+                    by_user=user,
+                    by_label=label,
+                    created_at=c_row["created_at"],
+                )
                 self.store.counts["confirmations"] += 1
                 self.new_rows = True
         if +left:
@@ -444,9 +564,14 @@ class GameMerge:
             user, label = users.find(row["resolved_by"])
             if dispute is None:
                 dispute = Dispute.objects.create(
-                    game=game, opened_at=row["opened_at"], resolved_at=row["resolved_at"],
-                    resolved_by=user, resolved_by_label=label, decision=decision,
-                    note=row["note"])
+                    game=game,
+                    opened_at=row["opened_at"],
+                    resolved_at=row["resolved_at"],
+                    resolved_by=user,
+                    resolved_by_label=label,
+                    decision=decision,
+                    note=row["note"],
+                )
                 dispute.reports.add(*(versions[v] for v in row["reports"]))
                 self.store.counts["disputes"] += 1
                 self.new_rows = True
@@ -460,17 +585,30 @@ class GameMerge:
                 self.local_rows = True
             if dispute.resolved_at is None and row["resolved_at"] is not None:
                 dispute.resolved_at, dispute.decision, dispute.note = (
-                    row["resolved_at"], decision, row["note"])
+                    row["resolved_at"],
+                    decision,
+                    row["note"],
+                )
                 dispute.resolved_by, dispute.resolved_by_label = user, label
-                dispute.save(update_fields=["resolved_at", "decision", "note", "resolved_by",
-                                            "resolved_by_label"])
+                dispute.save(
+                    update_fields=[
+                        "resolved_at",
+                        "decision",
+                        "note",
+                        "resolved_by",
+                        "resolved_by_label",
+                    ]
+                )
                 self.store.counts["updated"] += 1
                 self.new_rows = True
             elif dispute.resolved_at is not None and row["resolved_at"] is None:
                 self.local_rows = True
             elif dispute.resolved_at is not None:
-                here = (dispute.resolved_at, dispute.decision.version if dispute.decision
-                        else None, dispute.note)
+                here = (
+                    dispute.resolved_at,
+                    dispute.decision.version if dispute.decision else None,
+                    dispute.note,
+                )
                 there = (row["resolved_at"], row["decision"], row["note"])
                 if here != there:
                     raise conflict(place, here, there)
@@ -485,15 +623,23 @@ class GameMerge:
             return
         if not created and self.new_rows and self.local_rows:
             raise RuleError(
-                _("%(place)s: this game changed both here and in the archive since the first "
-                  "import (new reports or confirmations on both sides); settle it on one site "
-                  "and enter the result there.") % {"place": self.place},
-                code="archive_conflict", field=self.place)
+                _(
+                    "%(place)s: this game changed both here and in the archive since the first "
+                    "import (new reports or confirmations on both sides); settle it on one site "
+                    "and enter the result there."
+                )
+                % {"place": self.place},
+                code="archive_conflict",
+                field=self.place,
+            )
         if not created and not self.new_rows:
             if self.local_rows:
                 return  # this site went further; the archive has nothing newer
-            raise conflict(f"{self.place}.status", f"{game.status} v{versions_of(game)}",
-                           f"{row['status']} v{row['confirmed_report']}")
+            raise conflict(
+                f"{self.place}.status",
+                f"{game.status} v{versions_of(game)}",
+                f"{row['status']} v{row['confirmed_report']}",
+            )
         game.status, game.confirmed_report = row["status"], confirmed
         game.save(update_fields=["status", "confirmed_report"])
         if not created:

@@ -58,11 +58,20 @@ SCHEMA_VERSION = 1
 MAX_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "ImportResult", "dumps", "export_event", "import_event",
-           "may_import", "may_import_into"]
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "ImportResult",
+    "dumps",
+    "export_event",
+    "import_event",
+    "may_import",
+    "may_import_into",
+]
 
 
 # --- export ---------------------------------------------------------------------------------
+
 
 def _user(user, label: str = "") -> dict | None:
     if user is not None:
@@ -83,91 +92,184 @@ def _encode(value: Any):
 def _content(event: Event) -> dict:
     season = event.season
     league = season.league if season else None
-    teams = list(event.teams.select_related("captain_user", "captain_player", "partner_player")
-                 .order_by("id"))
+    teams = list(
+        event.teams.select_related("captain_user", "captain_player", "partner_player").order_by(
+            "id"
+        )
+    )
     players = {}
     for team in teams:
         for player in (team.captain_player, team.partner_player):
             if player is not None:
-                players.setdefault(player.uid, {"uid": player.uid, "name": player.name,
-                                                "member_number": player.member_number})
+                players.setdefault(
+                    player.uid,
+                    {"uid": player.uid, "name": player.name, "member_number": player.member_number},
+                )
     reports: dict[int, list] = {}
     confirmations: dict[int, list] = {}
-    for confirmation in (Confirmation.objects.filter(report__game__round__event=event)
-                         .select_related("by_user").order_by("created_at", "id")):
-        confirmations.setdefault(confirmation.report_id, []).append({
-            "by_team": confirmation.by_team_id,
-            "by_user": _user(confirmation.by_user, confirmation.by_label),
-            "created_at": confirmation.created_at})
-    for report in (Report.objects.filter(game__round__event=event).select_related("by_user")
-                   .order_by("game_id", "version")):
-        reports.setdefault(report.game_id, []).append({
-            "version": report.version, "kind": report.kind, "score_a": report.score_a,
-            "score_b": report.score_b, "skunk": report.skunk, "detail": report.detail,
-            "by_team": report.by_team_id, "by_user": _user(report.by_user, report.by_label),
-            "channel": report.channel, "client": report.client,
-            "fingerprint": report.fingerprint, "idempotency_key": report.idempotency_key,
-            "note": report.note, "created_at": report.created_at,
-            "confirmations": confirmations.get(report.pk, [])})
+    for confirmation in (
+        Confirmation.objects.filter(report__game__round__event=event)
+        .select_related("by_user")
+        .order_by("created_at", "id")
+    ):
+        confirmations.setdefault(confirmation.report_id, []).append(
+            {
+                "by_team": confirmation.by_team_id,
+                "by_user": _user(confirmation.by_user, confirmation.by_label),
+                "created_at": confirmation.created_at,
+            }
+        )
+    for report in (
+        Report.objects.filter(game__round__event=event)
+        .select_related("by_user")
+        .order_by("game_id", "version")
+    ):
+        reports.setdefault(report.game_id, []).append(
+            {
+                "version": report.version,
+                "kind": report.kind,
+                "score_a": report.score_a,
+                "score_b": report.score_b,
+                "skunk": report.skunk,
+                "detail": report.detail,
+                "by_team": report.by_team_id,
+                "by_user": _user(report.by_user, report.by_label),
+                "channel": report.channel,
+                "client": report.client,
+                "fingerprint": report.fingerprint,
+                "idempotency_key": report.idempotency_key,
+                "note": report.note,
+                "created_at": report.created_at,
+                "confirmations": confirmations.get(report.pk, []),
+            }
+        )
     disputes: dict[int, list] = {}
-    for dispute in (Dispute.objects.filter(game__round__event=event)
-                    .select_related("resolved_by", "decision").prefetch_related("reports")
-                    .order_by("opened_at", "id")):
-        disputes.setdefault(dispute.game_id, []).append({
-            "reports": sorted(r.version for r in dispute.reports.all()),
-            "opened_at": dispute.opened_at, "resolved_at": dispute.resolved_at,
-            "resolved_by": _user(dispute.resolved_by, dispute.resolved_by_label),
-            "decision": dispute.decision.version if dispute.decision else None,
-            "note": dispute.note})
-    games = (Game.objects.filter(round__event=event).select_related("round", "confirmed_report")
-             .order_by("round__number", F("table").asc(nulls_last=True), "id"))
+    for dispute in (
+        Dispute.objects.filter(game__round__event=event)
+        .select_related("resolved_by", "decision")
+        .prefetch_related("reports")
+        .order_by("opened_at", "id")
+    ):
+        disputes.setdefault(dispute.game_id, []).append(
+            {
+                "reports": sorted(r.version for r in dispute.reports.all()),
+                "opened_at": dispute.opened_at,
+                "resolved_at": dispute.resolved_at,
+                "resolved_by": _user(dispute.resolved_by, dispute.resolved_by_label),
+                "decision": dispute.decision.version if dispute.decision else None,
+                "note": dispute.note,
+            }
+        )
+    games = (
+        Game.objects.filter(round__event=event)
+        .select_related("round", "confirmed_report")
+        .order_by("round__number", F("table").asc(nulls_last=True), "id")
+    )
     return {
         "exported_at": timezone.now(),
         "league": {"slug": league.slug, "name": league.name} if league else None,
-        "season": {"slug": season.slug, "name": season.name, "aggregation": season.aggregation,
-                   "placement_points": season.placement_points,
-                   "best_of": season.best_of} if season else None,
-        "event": {"uid": event.uid, "name": event.name, "slug": event.slug, "date": event.date,
-                  "venue": event.venue, "game_type": event.game_type,
-                  "rule_set": event.rule_set, "number_of_games": event.number_of_games,
-                  "scoring_system": event.scoring_system, "tiebreaks": event.tiebreaks,
-                  "bye_points": event.bye_points, "movement": event.movement,
-                  "confirmation": event.confirmation, "visibility": event.visibility,
-                  "released_at": event.released_at, "status": event.status,
-                  "finished_at": event.finished_at,
-                  "finished_by": _user(event.finished_by, event.finished_by_label),
-                  "seed": event.seed, "created_at": event.created_at},
+        "season": {
+            "slug": season.slug,
+            "name": season.name,
+            "aggregation": season.aggregation,
+            "placement_points": season.placement_points,
+            "best_of": season.best_of,
+        }
+        if season
+        else None,
+        "event": {
+            "uid": event.uid,
+            "name": event.name,
+            "slug": event.slug,
+            "date": event.date,
+            "venue": event.venue,
+            "game_type": event.game_type,
+            "rule_set": event.rule_set,
+            "number_of_games": event.number_of_games,
+            "scoring_system": event.scoring_system,
+            "tiebreaks": event.tiebreaks,
+            "bye_points": event.bye_points,
+            "movement": event.movement,
+            "confirmation": event.confirmation,
+            "visibility": event.visibility,
+            "released_at": event.released_at,
+            "status": event.status,
+            "finished_at": event.finished_at,
+            "finished_by": _user(event.finished_by, event.finished_by_label),
+            "seed": event.seed,
+            "created_at": event.created_at,
+        },
         "players": list(players.values()),
-        "teams": [{
-            "id": t.pk, "name": t.name, "captain": t.captain, "partner": t.partner,
-            "captain_player": t.captain_player.uid if t.captain_player else None,
-            "partner_player": t.partner_player.uid if t.partner_player else None,
-            "captain_user": _user(t.captain_user), "registered_at": t.registered_at,
-            "withdrawn_at": t.withdrawn_at, "withdrawn_after_round": t.withdrawn_after_round,
-            "drawn_lot": t.drawn_lot} for t in teams],
-        "playoff_groups": [{
-            "id": g.pk, "teams": g.teams, "created_by": _user(g.created_by, g.created_by_label),
-            "created_at": g.created_at}
-            for g in PlayoffGroup.objects.filter(event=event).select_related("created_by")
-            .order_by("created_at", "id")],
-        "rounds": [{
-            "number": r.number, "kind": r.kind, "playoff_group": r.playoff_group_id,
-            "movement": r.movement, "seed": r.seed, "forced": r.forced,
-            "created_by": _user(r.created_by, r.created_by_label), "created_at": r.created_at}
-            for r in Round.objects.filter(event=event).select_related("created_by")
-            .order_by("number")],
-        "games": [{
-            "round": g.round.number, "table": g.table, "team_a": g.team_a_id,
-            "team_b": g.team_b_id, "status": g.status, "playoff_match": g.playoff_match,
-            "confirmed_report": g.confirmed_report.version if g.confirmed_report else None,
-            "reports": reports.get(g.pk, []), "disputes": disputes.get(g.pk, [])}
-            for g in games],
-        "audit": [{
-            "actor": _user(e.actor), "actor_label": e.actor_label, "action": e.action,
-            "target": e.target, "before": e.before, "after": e.after,
-            "created_at": e.created_at}
-            for e in AuditEntry.objects.filter(event=event).select_related("actor")
-            .order_by("created_at", "id")],
+        "teams": [
+            {
+                "id": t.pk,
+                "name": t.name,
+                "captain": t.captain,
+                "partner": t.partner,
+                "captain_player": t.captain_player.uid if t.captain_player else None,
+                "partner_player": t.partner_player.uid if t.partner_player else None,
+                "captain_user": _user(t.captain_user),
+                "registered_at": t.registered_at,
+                "withdrawn_at": t.withdrawn_at,
+                "withdrawn_after_round": t.withdrawn_after_round,
+                "drawn_lot": t.drawn_lot,
+            }
+            for t in teams
+        ],
+        "playoff_groups": [
+            {
+                "id": g.pk,
+                "teams": g.teams,
+                "created_by": _user(g.created_by, g.created_by_label),
+                "created_at": g.created_at,
+            }
+            for g in PlayoffGroup.objects.filter(event=event)
+            .select_related("created_by")
+            .order_by("created_at", "id")
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "kind": r.kind,
+                "playoff_group": r.playoff_group_id,
+                "movement": r.movement,
+                "seed": r.seed,
+                "forced": r.forced,
+                "created_by": _user(r.created_by, r.created_by_label),
+                "created_at": r.created_at,
+            }
+            for r in Round.objects.filter(event=event)
+            .select_related("created_by")
+            .order_by("number")
+        ],
+        "games": [
+            {
+                "round": g.round.number,
+                "table": g.table,
+                "team_a": g.team_a_id,
+                "team_b": g.team_b_id,
+                "status": g.status,
+                "playoff_match": g.playoff_match,
+                "confirmed_report": g.confirmed_report.version if g.confirmed_report else None,
+                "reports": reports.get(g.pk, []),
+                "disputes": disputes.get(g.pk, []),
+            }
+            for g in games
+        ],
+        "audit": [
+            {
+                "actor": _user(e.actor),
+                "actor_label": e.actor_label,
+                "action": e.action,
+                "target": e.target,
+                "before": e.before,
+                "after": e.after,
+                "created_at": e.created_at,
+            }
+            for e in AuditEntry.objects.filter(event=event)
+            .select_related("actor")
+            .order_by("created_at", "id")
+        ],
     }
 
 
@@ -190,11 +292,13 @@ def archive_filename(event: Event) -> str:
 
 # --- checksum -------------------------------------------------------------------------------
 
+
 def canonical(document: dict) -> bytes:
     """The bytes the checksum covers: everything but the checksum, in one canonical form."""
     body = {key: value for key, value in document.items() if key != "checksum"}
-    return json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
-                      allow_nan=False).encode("utf-8")
+    return json.dumps(
+        body, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+    ).encode("utf-8")
 
 
 def _key() -> bytes:
@@ -212,36 +316,62 @@ def checksum(document: dict) -> str:
 def verify_checksum(document: dict) -> None:
     given = document.get("checksum")
     if not isinstance(given, str) or ":" not in given:
-        raise RuleError(_("checksum: is missing or unreadable; an event archive ends with the "
-                          "checksum of its content (“sha256:…” or “hmac-sha256:…”)."),
-                        code="archive_checksum", field="checksum")
+        raise RuleError(
+            _(
+                "checksum: is missing or unreadable; an event archive ends with the "
+                "checksum of its content (“sha256:…” or “hmac-sha256:…”)."
+            ),
+            code="archive_checksum",
+            field="checksum",
+        )
     algorithm = given.split(":", 1)[0]
     if algorithm not in ("sha256", "hmac-sha256"):
-        raise RuleError(_("checksum: unknown algorithm “%(name)s”; allowed: sha256, "
-                          "hmac-sha256.") % {"name": algorithm[:40]},
-                        code="archive_checksum", field="checksum")
+        raise RuleError(
+            _("checksum: unknown algorithm “%(name)s”; allowed: sha256, hmac-sha256.")
+            % {"name": algorithm[:40]},
+            code="archive_checksum",
+            field="checksum",
+        )
     if _key() and algorithm != "hmac-sha256":
-        raise RuleError(_("checksum: this site accepts only archives signed with its archive "
-                          "key (HUCHE_ARCHIVE_KEY); this one carries a plain checksum. Export "
-                          "it from a site that has the same key."),
-                        code="archive_unsigned", field="checksum")
+        raise RuleError(
+            _(
+                "checksum: this site accepts only archives signed with its archive "
+                "key (HUCHE_ARCHIVE_KEY); this one carries a plain checksum. Export "
+                "it from a site that has the same key."
+            ),
+            code="archive_unsigned",
+            field="checksum",
+        )
     if not _key() and algorithm == "hmac-sha256":
-        raise RuleError(_("checksum: this archive is signed with an archive key, and this site "
-                          "has none: set HUCHE_ARCHIVE_KEY to the same key to import it."),
-                        code="archive_unsigned", field="checksum")
+        raise RuleError(
+            _(
+                "checksum: this archive is signed with an archive key, and this site "
+                "has none: set HUCHE_ARCHIVE_KEY to the same key to import it."
+            ),
+            code="archive_unsigned",
+            field="checksum",
+        )
     try:
         expected = checksum(document)
     except (ValueError, UnicodeError):  # NaN, or text that is not valid Unicode
-        raise RuleError(_("The file is not a valid event archive (it holds values JSON does "
-                          "not allow)."), code="archive_json") from None
+        raise RuleError(
+            _("The file is not a valid event archive (it holds values JSON does not allow)."),
+            code="archive_json",
+        ) from None
     if not hmac.compare_digest(expected, given):
-        raise RuleError(_("checksum: does not match the content: the file was changed or "
-                          "damaged after it was exported (or signed with another key). Export "
-                          "it again from the original site."),
-                        code="archive_checksum", field="checksum")
+        raise RuleError(
+            _(
+                "checksum: does not match the content: the file was changed or "
+                "damaged after it was exported (or signed with another key). Export "
+                "it again from the original site."
+            ),
+            code="archive_checksum",
+            field="checksum",
+        )
 
 
 # --- import ---------------------------------------------------------------------------------
+
 
 def _refuse_constant(name: str):
     raise ValueError(f"{name} is not allowed in JSON")
@@ -251,52 +381,80 @@ def load(data: bytes | str | dict) -> dict:
     """The archive as a dict, from the file's bytes or text (or an already parsed dict)."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_BYTES:
-            raise RuleError(_("The file is too large (%(size)d MB): an event archive is at "
-                              "most %(max)d MB.") % {"size": len(data) // 2**20,
-                                                     "max": MAX_BYTES // 2**20},
-                            code="too_large")
+            raise RuleError(
+                _("The file is too large (%(size)d MB): an event archive is at most %(max)d MB.")
+                % {"size": len(data) // 2**20, "max": MAX_BYTES // 2**20},
+                code="too_large",
+            )
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RuleError(_("The file is not UTF-8 text: an event archive is a JSON file as "
-                              "Huche writes it."), code="archive_json") from None
+            raise RuleError(
+                _(
+                    "The file is not UTF-8 text: an event archive is a JSON file as "
+                    "Huche writes it."
+                ),
+                code="archive_json",
+            ) from None
     if isinstance(data, str):
         try:
             data = json.loads(data, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
-            raise RuleError(_("The file is not valid JSON (line %(line)d, column %(col)d: "
-                              "%(error)s); it may be truncated. An event archive is the .json "
-                              "file Huche's “Download the archive” gives.")
-                            % {"line": exc.lineno, "col": exc.colno, "error": exc.msg},
-                            code="archive_json") from None
+            raise RuleError(
+                _(
+                    "The file is not valid JSON (line %(line)d, column %(col)d: "
+                    "%(error)s); it may be truncated. An event archive is the .json "
+                    "file Huche's “Download the archive” gives."
+                )
+                % {"line": exc.lineno, "col": exc.colno, "error": exc.msg},
+                code="archive_json",
+            ) from None
         except (ValueError, RecursionError) as exc:
-            raise RuleError(_("The file is not valid JSON: %(error)s.") % {"error": exc},
-                            code="archive_json") from None
+            raise RuleError(
+                _("The file is not valid JSON: %(error)s.") % {"error": exc}, code="archive_json"
+            ) from None
     if not isinstance(data, dict):
-        raise RuleError(_("The file is JSON but not an event archive: an archive is a JSON "
-                          "object whose “schema” is “%(schema)s”.") % {"schema": SCHEMA},
-                        code="archive_schema")
+        raise RuleError(
+            _(
+                "The file is JSON but not an event archive: an archive is a JSON "
+                "object whose “schema” is “%(schema)s”."
+            )
+            % {"schema": SCHEMA},
+            code="archive_schema",
+        )
     return data
 
 
 def _check_values(value, place: str = "", depth: int = 0) -> None:
     """Text a database accepts everywhere (no NUL, valid Unicode), finite numbers, sane depth."""
     if depth > MAX_DEPTH:
-        raise RuleError(_("%(place)s: nested too deeply.") % {"place": place or "archive"},
-                        code="archive_invalid", field=place)
+        raise RuleError(
+            _("%(place)s: nested too deeply.") % {"place": place or "archive"},
+            code="archive_invalid",
+            field=place,
+        )
     if isinstance(value, str):
         if "\x00" in value:
-            raise RuleError(_("%(place)s: text may not contain the NUL character.")
-                            % {"place": place or "archive"}, code="archive_invalid", field=place)
+            raise RuleError(
+                _("%(place)s: text may not contain the NUL character.")
+                % {"place": place or "archive"},
+                code="archive_invalid",
+                field=place,
+            )
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise RuleError(_("%(place)s: text is not valid Unicode.")
-                            % {"place": place or "archive"},
-                            code="archive_invalid", field=place) from None
+            raise RuleError(
+                _("%(place)s: text is not valid Unicode.") % {"place": place or "archive"},
+                code="archive_invalid",
+                field=place,
+            ) from None
     elif isinstance(value, float) and not math.isfinite(value):
-        raise RuleError(_("%(place)s: numbers must be finite.") % {"place": place},
-                        code="archive_invalid", field=place)
+        raise RuleError(
+            _("%(place)s: numbers must be finite.") % {"place": place},
+            code="archive_invalid",
+            field=place,
+        )
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_values(key, place, depth + 1)
@@ -309,23 +467,37 @@ def _check_values(value, place: str = "", depth: int = 0) -> None:
 def check_envelope(document: dict) -> None:
     schema, version = document.get("schema"), document.get("schema_version")
     if schema != SCHEMA:
-        raise RuleError(_("schema: “%(given)s” is not an event archive; expected "
-                          "“%(schema)s”.") % {"given": str(schema)[:80], "schema": SCHEMA},
-                        code="archive_schema", field="schema")
+        raise RuleError(
+            _("schema: “%(given)s” is not an event archive; expected “%(schema)s”.")
+            % {"given": str(schema)[:80], "schema": SCHEMA},
+            code="archive_schema",
+            field="schema",
+        )
     if type(version) is not int:
-        raise RuleError(_("schema_version: must be a whole number (this site reads version "
-                          "%(v)d).") % {"v": SCHEMA_VERSION},
-                        code="archive_schema", field="schema_version")
+        raise RuleError(
+            _("schema_version: must be a whole number (this site reads version %(v)d).")
+            % {"v": SCHEMA_VERSION},
+            code="archive_schema",
+            field="schema_version",
+        )
     if version > SCHEMA_VERSION:
-        raise RuleError(_("schema_version: this archive is in format version %(given)d, "
-                          "written by a newer Huche; this site reads format version %(v)d. "
-                          "Update this site first, then import it.")
-                        % {"given": version, "v": SCHEMA_VERSION},
-                        code="archive_version", field="schema_version")
+        raise RuleError(
+            _(
+                "schema_version: this archive is in format version %(given)d, "
+                "written by a newer Huche; this site reads format version %(v)d. "
+                "Update this site first, then import it."
+            )
+            % {"given": version, "v": SCHEMA_VERSION},
+            code="archive_version",
+            field="schema_version",
+        )
     if version < 1:
-        raise RuleError(_("schema_version: %(given)d does not exist; this site reads format "
-                          "version %(v)d.") % {"given": version, "v": SCHEMA_VERSION},
-                        code="archive_version", field="schema_version")
+        raise RuleError(
+            _("schema_version: %(given)d does not exist; this site reads format version %(v)d.")
+            % {"given": version, "v": SCHEMA_VERSION},
+            code="archive_version",
+            field="schema_version",
+        )
 
 
 def read_archive(data) -> tuple[dict, dict]:
@@ -348,8 +520,11 @@ def may_import(user) -> bool:
 
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    return bool(user.is_staff or user.organized_leagues.exists()
-                or EventRole.objects.filter(user=user, role=EventRole.Role.ORGANIZER).exists())
+    return bool(
+        user.is_staff
+        or user.organized_leagues.exists()
+        or EventRole.objects.filter(user=user, role=EventRole.Role.ORGANIZER).exists()
+    )
 
 
 def may_import_into(user, season: Season) -> bool:
@@ -359,8 +534,9 @@ def may_import_into(user, season: Season) -> bool:
     return bool(user.is_staff or season.league.organizers.filter(pk=user.pk).exists())
 
 
-def import_event(data, actor, *, season: Season | None = None,
-                 trusted: bool = False) -> ImportResult:
+def import_event(
+    data, actor, *, season: Season | None = None, trusted: bool = False
+) -> ImportResult:
     """Import an archive (bytes, text or parsed dict) as ``actor``, in ``season`` or none.
 
     ``trusted`` skips the permission checks (the ``import_event`` command: whoever runs it
@@ -368,12 +544,15 @@ def import_event(data, actor, *, season: Season | None = None,
     """
     if not trusted:
         if not may_import(actor):
-            raise PermissionRuleError(_("Only organizers and staff may import an event "
-                                        "archive."))
+            raise PermissionRuleError(_("Only organizers and staff may import an event archive."))
         if season is not None and not may_import_into(actor, season):
-            raise PermissionRuleError(_("Only the organizers of the league “%(league)s” (or "
-                                        "staff) may import an event into its seasons.")
-                                      % {"league": season.league})
+            raise PermissionRuleError(
+                _(
+                    "Only the organizers of the league “%(league)s” (or "
+                    "staff) may import an event into its seasons."
+                )
+                % {"league": season.league}
+            )
     document, content = read_archive(data)
     try:
         with transaction.atomic():
@@ -382,9 +561,11 @@ def import_event(data, actor, *, season: Season | None = None,
                 _finish(result, actor, document)
     except (IntegrityError, DataError) as exc:
         # The checks above should have caught it; the database's own rules are the last guard.
-        raise RuleError(_("The archive could not be stored: %(error)s. Nothing was imported.")
-                        % {"error": str(exc).splitlines()[0][:200]},
-                        code="archive_invalid") from None
+        raise RuleError(
+            _("The archive could not be stored: %(error)s. Nothing was imported.")
+            % {"error": str(exc).splitlines()[0][:200]},
+            code="archive_invalid",
+        ) from None
     return result
 
 
@@ -395,14 +576,26 @@ def _finish(result: ImportResult, actor, document: dict) -> None:
     user = actor if getattr(actor, "is_authenticated", False) else None
     if user is not None:
         grant(user, event, EventRole.Role.ORGANIZER)
-    audit.record(event, user, "event.import", str(event), after={
-        "schema_version": document["schema_version"], "checksum": document["checksum"],
-        "exported_at": document["exported_at"], "new_event": result.new_event,
-        "archived_slug": result.archived_slug,
-        **{key: value for key, value in sorted(result.counts.items()) if value}})
+    audit.record(
+        event,
+        user,
+        "event.import",
+        str(event),
+        after={
+            "schema_version": document["schema_version"],
+            "checksum": document["checksum"],
+            "exported_at": document["exported_at"],
+            "new_event": result.new_event,
+            "archived_slug": result.archived_slug,
+            **{key: value for key, value in sorted(result.counts.items()) if value},
+        },
+    )
     bump_event(event)
     try:
         compute(event)
     except (StandingsError, ValueError, TypeError, KeyError, ZeroDivisionError) as exc:
-        raise RuleError(_("The imported results cannot be ranked: %(error)s. Nothing was "
-                          "imported.") % {"error": exc}, code="archive_invalid") from None
+        raise RuleError(
+            _("The imported results cannot be ranked: %(error)s. Nothing was imported.")
+            % {"error": exc},
+            code="archive_invalid",
+        ) from None

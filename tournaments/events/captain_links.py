@@ -16,8 +16,10 @@ from tournaments.models import Team
 def new_captain_link(team: Team, actor) -> CaptainLink:
     """A new link and PIN for the team's captain; the old slip stops working at once."""
     if team.withdrawn_at is not None:
-        raise RuleError(_("%(team)s has withdrawn: a withdrawn team gets no link.")
-                        % {"team": team}, code="withdrawn")
+        raise RuleError(
+            _("%(team)s has withdrawn: a withdrawn team gets no link.") % {"team": team},
+            code="withdrawn",
+        )
     link = issue_link(team)
     audit.record(team.event, actor, "link.regenerate", str(team))
     return link

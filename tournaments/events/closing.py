@@ -35,28 +35,43 @@ def closing_blockers(event: Event) -> list[str]:
     seated = event.rounds.filter(kind=Round.Kind.SERIES).count()
     if seated < event.number_of_games:
         left = event.number_of_games - seated
-        reasons.append(ngettext(
-            "%(n)d round of the series is not seated yet.",
-            "%(n)d rounds of the series are not seated yet.", left) % {"n": left})
+        reasons.append(
+            ngettext(
+                "%(n)d round of the series is not seated yet.",
+                "%(n)d rounds of the series are not seated yet.",
+                left,
+            )
+            % {"n": left}
+        )
     open_games = Game.objects.filter(round__event=event).exclude(status__in=SETTLED)
     waiting = open_games.exclude(status=Game.Status.DISPUTED).count()
     if waiting:
-        reasons.append(ngettext("%(n)d game is not confirmed yet.",
-                                "%(n)d games are not confirmed yet.", waiting) % {"n": waiting})
+        reasons.append(
+            ngettext(
+                "%(n)d game is not confirmed yet.", "%(n)d games are not confirmed yet.", waiting
+            )
+            % {"n": waiting}
+        )
     disputes = Dispute.objects.filter(game__round__event=event, resolved_at__isnull=True).count()
     if disputes:
-        reasons.append(ngettext("%(n)d dispute is open.", "%(n)d disputes are open.",
-                                disputes) % {"n": disputes})
+        reasons.append(
+            ngettext("%(n)d dispute is open.", "%(n)d disputes are open.", disputes)
+            % {"n": disputes}
+        )
     if not reasons:  # the standings only matter once every game is settled
         computed = event_standings(event)
         ties = computed.standings.medal_ties
         if computed.playoff_conflict:
             reasons.append(str(PLAYOFF_CONFLICT))
         elif ties:
-            reasons.append(ngettext(
-                "A tie for a medal is not played off yet (see “Ties for a medal”).",
-                "%(n)d ties for a medal are not played off yet (see “Ties for a medal”).",
-                len(ties)) % {"n": len(ties)})
+            reasons.append(
+                ngettext(
+                    "A tie for a medal is not played off yet (see “Ties for a medal”).",
+                    "%(n)d ties for a medal are not played off yet (see “Ties for a medal”).",
+                    len(ties),
+                )
+                % {"n": len(ties)}
+            )
     if not event.results_public:
         reasons.append(_("The results are not released yet."))
     return reasons
@@ -75,17 +90,24 @@ def close_event(event: Event, actor) -> Event:
         raise RuleError(_("The event is already finished."), code="finished")
     reasons = closing_blockers(event)
     if reasons:
-        raise RuleError(_("The event cannot be closed yet: %(reasons)s")
-                        % {"reasons": " ".join(reasons)}, code="not_ready",
-                        extra={"reasons": reasons})
+        raise RuleError(
+            _("The event cannot be closed yet: %(reasons)s") % {"reasons": " ".join(reasons)},
+            code="not_ready",
+            extra={"reasons": reasons},
+        )
     event.status = Event.Status.FINISHED
     event.finished_at = timezone.now()
     event.finished_by = actor
     event.finished_by_label = ""
     event.save(update_fields=["status", "finished_at", "finished_by", "finished_by_label"])
     bump_event(event)
-    audit.record(event, actor, "event.close", str(event),
-                 after={"finished_at": event.finished_at.isoformat()})
+    audit.record(
+        event,
+        actor,
+        "event.close",
+        str(event),
+        after={"finished_at": event.finished_at.isoformat()},
+    )
     return event
 
 
@@ -95,15 +117,22 @@ def reopen_event(event: Event, actor, reason: str) -> Event:
     _require_organizer(event, actor)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if not event.finished:
-        raise RuleError(_("The event is not finished: there is nothing to reopen."),
-                        code="not_finished")
+        raise RuleError(
+            _("The event is not finished: there is nothing to reopen."), code="not_finished"
+        )
     reason = (reason or "").strip()
     if not reason:
-        raise RuleError(_("Say why the event is reopened (it goes in the audit log)."),
-                        field="reason", code="required")
+        raise RuleError(
+            _("Say why the event is reopened (it goes in the audit log)."),
+            field="reason",
+            code="required",
+        )
     if len(reason) > REASON_MAX:
-        raise RuleError(_("The reason is too long: at most %(n)d characters.")
-                        % {"n": REASON_MAX}, field="reason", code="too_long")
+        raise RuleError(
+            _("The reason is too long: at most %(n)d characters.") % {"n": REASON_MAX},
+            field="reason",
+            code="too_long",
+        )
     before = {"finished_at": event.finished_at.isoformat() if event.finished_at else None}
     event.status = Event.Status.RUNNING
     event.finished_at = None
@@ -111,6 +140,5 @@ def reopen_event(event: Event, actor, reason: str) -> Event:
     event.finished_by_label = ""
     event.save(update_fields=["status", "finished_at", "finished_by", "finished_by_label"])
     bump_event(event)
-    audit.record(event, actor, "event.reopen", str(event), before=before,
-                 after={"reason": reason})
+    audit.record(event, actor, "event.reopen", str(event), before=before, after={"reason": reason})
     return event

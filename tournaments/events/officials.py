@@ -50,14 +50,18 @@ class Appointment:
 
 def staff_of(event: Event):
     """The event's organizers then officials, by name."""
-    return (EventRole.objects.filter(event=event).select_related("user")
-            .order_by("role", "user__display_name", "user__email"))
+    return (
+        EventRole.objects.filter(event=event)
+        .select_related("user")
+        .order_by("role", "user__display_name", "user__email")
+    )
 
 
 def _require_organizer(event: Event, actor) -> None:
     if not is_organizer(actor, event):
-        raise PermissionRuleError(_("Only an organizer of the event can appoint or remove its "
-                                    "officials and organizers."))
+        raise PermissionRuleError(
+            _("Only an organizer of the event can appoint or remove its officials and organizers.")
+        )
 
 
 def _clean_email(email: str) -> str:
@@ -65,9 +69,12 @@ def _clean_email(email: str) -> str:
     try:
         validate_email(email)
     except ValidationError:
-        raise RuleError(_("“%(email)s” is not an email address (it looks like "
-                          "name@example.org).") % {"email": email}, field="email",
-                        code="invalid_email") from None
+        raise RuleError(
+            _("“%(email)s” is not an email address (it looks like name@example.org).")
+            % {"email": email},
+            field="email",
+            code="invalid_email",
+        ) from None
     return email
 
 
@@ -80,29 +87,44 @@ def appoint(event: Event, actor, email: str, role: str, *, name: str = "") -> Ap
     """
     _require_organizer(event, actor)
     if role not in ROLES:
-        raise RuleError(_("The role must be “organizer” or “official”."), field="role",
-                        code="invalid_role")
+        raise RuleError(
+            _("The role must be “organizer” or “official”."), field="role", code="invalid_role"
+        )
     email = _clean_email(email)
     name = (name or "").strip()
     if len(name) > NAME_MAX:
-        raise RuleError(_("The name is too long: at most %(n)d characters.") % {"n": NAME_MAX},
-                        field="name", code="too_long")
+        raise RuleError(
+            _("The name is too long: at most %(n)d characters.") % {"n": NAME_MAX},
+            field="name",
+            code="too_long",
+        )
     user = User.objects.filter(email__iexact=email).first()
     new_account = user is None
     if new_account:
         user = User.objects.create_user(email, None, display_name=name)  # no usable password
     elif not user.is_active:
-        raise RuleError(_("The account %(email)s is disabled: ask the site's administrator.")
-                        % {"email": email}, field="email", code="inactive")
+        raise RuleError(
+            _("The account %(email)s is disabled: ask the site's administrator.")
+            % {"email": email},
+            field="email",
+            code="inactive",
+        )
     existing = EventRole.objects.filter(user=user, event=event, role=role).first()
     if existing is not None and user.has_usable_password():
-        raise RuleError(_("%(who)s is already %(role)s of this event.")
-                        % {"who": user, "role": existing.get_role_display().lower()},
-                        field="email", code="already")
+        raise RuleError(
+            _("%(who)s is already %(role)s of this event.")
+            % {"who": user, "role": existing.get_role_display().lower()},
+            field="email",
+            code="already",
+        )
     obj = existing or grant(user, event, role)
-    audit.record(event, actor, "role.grant" if existing is None else "role.new_link",
-                 str(user), after={"email": user.email, "role": role,
-                                   "new_account": new_account})
+    audit.record(
+        event,
+        actor,
+        "role.grant" if existing is None else "role.new_link",
+        str(user),
+        after={"email": user.email, "role": role, "new_account": new_account},
+    )
     return Appointment(obj, new_account)
 
 
@@ -113,15 +135,25 @@ def remove(event: Event, actor, role_id: int) -> EventRole:
     Event.objects.select_for_update().filter(pk=event.pk).first()  # one removal at a time
     role = EventRole.objects.select_related("user").filter(event=event, pk=role_id).first()
     if role is None:
-        raise RuleError(_("No such official or organizer in this event."), code="not_found",
-                        status=404)
-    if (role.role == EventRole.Role.ORGANIZER and
-            not EventRole.objects.filter(event=event, role=role.role).exclude(pk=role.pk)
-            .exists()):
-        raise RuleError(_("%(who)s is the last organizer of this event: appoint another "
-                          "organizer first.") % {"who": role.user}, code="last_organizer")
-    audit.record(event, actor, "role.remove", str(role.user),
-                 before={"email": role.user.email, "role": role.role})
+        raise RuleError(
+            _("No such official or organizer in this event."), code="not_found", status=404
+        )
+    if (
+        role.role == EventRole.Role.ORGANIZER
+        and not EventRole.objects.filter(event=event, role=role.role).exclude(pk=role.pk).exists()
+    ):
+        raise RuleError(
+            _("%(who)s is the last organizer of this event: appoint another organizer first.")
+            % {"who": role.user},
+            code="last_organizer",
+        )
+    audit.record(
+        event,
+        actor,
+        "role.remove",
+        str(role.user),
+        before={"email": role.user.email, "role": role.role},
+    )
     role.delete()
     cache = getattr(role.user, "_huche_roles", None)
     if cache is not None:
@@ -131,10 +163,13 @@ def remove(event: Event, actor, role_id: int) -> EventRole:
 
 def set_password_path(user: User) -> str:
     """The one-time link's path (Django's password-reset token, valid until used)."""
-    return reverse("accounts:set-password", kwargs={
-        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
-        "token": default_token_generator.make_token(user),
-    })
+    return reverse(
+        "accounts:set-password",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
 
 
 def email_enabled() -> bool:
@@ -148,13 +183,19 @@ def send_invitation(appointment: Appointment, event: Event, link: str | None, ac
         return False
     role = appointment.role.get_role_display().lower()
     body = _("%(who)s made you %(role)s of “%(event)s” on Huche.") % {
-        "who": actor, "role": role, "event": event.name}
+        "who": actor,
+        "role": role,
+        "event": event.name,
+    }
     if link:
-        body += "\n\n" + _("Choose your password with this link (it works once):") + \
-            f"\n{link}\n"
+        body += "\n\n" + _("Choose your password with this link (it works once):") + f"\n{link}\n"
     try:
-        send_mail(_("You are %(role)s of %(event)s") % {"role": role, "event": event.name},
-                  body, None, [appointment.user.email])
+        send_mail(
+            _("You are %(role)s of %(event)s") % {"role": role, "event": event.name},
+            body,
+            None,
+            [appointment.user.email],
+        )
     except OSError:  # the mail server is down or refuses: the organizer hands the link over
         return False
     return True

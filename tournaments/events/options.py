@@ -67,16 +67,17 @@ def _check(value, allowed: list[str], field: str, what: str) -> None:
         raise RuleError(
             _("Unknown %(what)s “%(value)s”: choose one of %(allowed)s.")
             % {"what": what, "value": value, "allowed": ", ".join(allowed)},
-            field=field, code="choice",
+            field=field,
+            code="choice",
         )
 
 
 def validate_event_options(fields: dict) -> None:
     _check(fields.get("rule_set"), rule_set_names(), "rule_set", _("rule set"))
     _check(fields.get("movement"), movement_names(), "movement", _("seating"))
-    _check(fields.get("scoring_system"), scoring_system_names(), "scoring_system",
-           _("scoring system"))
+    _check(
+        fields.get("scoring_system"), scoring_system_names(), "scoring_system", _("scoring system")
+    )
     games = fields.get("number_of_games")
     if games is not None and not 1 <= int(games) <= 30:
-        raise RuleError(_("The number of games must be between 1 and 30."),
-                        field="number_of_games")
+        raise RuleError(_("The number of games must be between 1 and 30."), field="number_of_games")

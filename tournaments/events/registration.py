@@ -37,8 +37,9 @@ RESERVED_SLUGS = {"new", "seasons", "leagues"}
 def unique_slug(name: str, model=Event, **scope) -> str:
     base = slugify(name)[:40] or model.__name__.lower()
     slug, n = base, 2
-    while (model is Event and slug in RESERVED_SLUGS) or \
-            model.objects.filter(slug=slug, **scope).exists():
+    while (model is Event and slug in RESERVED_SLUGS) or model.objects.filter(
+        slug=slug, **scope
+    ).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 
@@ -49,8 +50,11 @@ def create_event(organizer, *, name: str, date, **fields) -> Event:
 
     validate_event_options(fields)
     event = Event.objects.create(
-        name=name, date=date, slug=fields.pop("slug", None) or unique_slug(name),
-        seed=fields.pop("seed", None) or secrets.randbelow(2**31), **fields,
+        name=name,
+        date=date,
+        slug=fields.pop("slug", None) or unique_slug(name),
+        seed=fields.pop("seed", None) or secrets.randbelow(2**31),
+        **fields,
     )
     grant(organizer, event, EventRole.Role.ORGANIZER)
     audit.record(event, organizer, "event.create", str(event), after=audit.snapshot(event))
@@ -59,14 +63,25 @@ def create_event(organizer, *, name: str, date, **fields) -> Event:
 
 def _check_open(event: Event, message: str | None = None) -> None:
     if event.status == Event.Status.FINISHED:
-        raise RuleError(message or _("The event is finished: teams can no longer be added."),
-                        code="finished")
+        raise RuleError(
+            message or _("The event is finished: teams can no longer be added."), code="finished"
+        )
 
 
 @transaction.atomic
-def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str = "",
-             captain_user=None, captain_player=None, partner_player=None,
-             captain_member_number: str = "", partner_member_number: str = "") -> Team:
+def add_team(
+    event: Event,
+    actor,
+    *,
+    name: str,
+    captain: str = "",
+    partner: str = "",
+    captain_user=None,
+    captain_player=None,
+    partner_player=None,
+    captain_member_number: str = "",
+    partner_member_number: str = "",
+) -> Team:
     """Register a team (late entries too: it is seated from the next round on).
 
     Each player is given explicitly: an existing player (``captain_player``/``partner_player``,
@@ -79,43 +94,73 @@ def add_team(event: Event, actor, *, name: str, captain: str = "", partner: str 
     if not name:
         raise RuleError(_("A team needs a name."), field="name", code="required")
     check_names(name, captain, partner)
-    if (captain and partner and _same_name(captain, partner)
-            and not (captain_member_number and partner_member_number
-                     and captain_member_number != partner_member_number)):
-        raise RuleError(_("“%(name)s” is given as both captain and partner: the partner is "
-                          "another person.") % {"name": partner},
-                        field="partner", code="same_player")
+    if (
+        captain
+        and partner
+        and _same_name(captain, partner)
+        and not (
+            captain_member_number
+            and partner_member_number
+            and captain_member_number != partner_member_number
+        )
+    ):
+        raise RuleError(
+            _("“%(name)s” is given as both captain and partner: the partner is another person.")
+            % {"name": partner},
+            field="partner",
+            code="same_player",
+        )
     if not captain and captain_player in (None, ""):
         raise RuleError(_("A team needs a captain."), field="captain", code="required")
     has_partner = bool(partner) or partner_player not in (None, "")
     if event.game_type == Event.GameType.CRIBBAGE and not has_partner:
         raise RuleError(
             _("A cribbage team is two players: give the captain's partner."),
-            field="partner", code="required",
+            field="partner",
+            code="required",
         )
     taken = Team.objects.filter(event=event).values_list("name", flat=True)
     if name.casefold() in {other.casefold() for other in taken}:  # SQLite's iexact is ASCII-only
         raise RuleError(
             _("A team named “%(name)s” is already registered in this event.") % {"name": name},
-            field="name", code="duplicate",
+            field="name",
+            code="duplicate",
         )
-    seats = [resolve(event, role="captain", name=captain, player=captain_player,
-                     member_number=captain_member_number)]
+    seats = [
+        resolve(
+            event,
+            role="captain",
+            name=captain,
+            player=captain_player,
+            member_number=captain_member_number,
+        )
+    ]
     if has_partner:
-        seats.append(resolve(event, role="partner", name=partner, player=partner_player,
-                             member_number=partner_member_number))
+        seats.append(
+            resolve(
+                event,
+                role="partner",
+                name=partner,
+                player=partner_player,
+                member_number=partner_member_number,
+            )
+        )
     check_not_registered(event, seats)
     try:
         with transaction.atomic():
             team = Team.objects.create(
-                event=event, name=name, captain=captain or seats[0].name,
+                event=event,
+                name=name,
+                captain=captain or seats[0].name,
                 partner=(partner or seats[1].name) if has_partner else "",
-                captain_user=captain_user, captain_player=seats[0],
+                captain_user=captain_user,
+                captain_player=seats[0],
                 partner_player=seats[1] if has_partner else None,
             )
     except IntegrityError as exc:  # a concurrent registration of the same name
-        raise RuleError(_("A team with this name was just registered."), field="name",
-                        code="duplicate") from exc
+        raise RuleError(
+            _("A team with this name was just registered."), field="name", code="duplicate"
+        ) from exc
     issue_link(team)
     audit.record(event, actor, "team.add", str(team), after=audit.snapshot(team))
     return team
@@ -133,13 +178,22 @@ def check_names(name: str, captain: str, partner: str) -> None:
         (partner, "partner", _("The partner's name"), PLAYER_NAME_MAX),
     ):
         if len(value) > limit:
-            raise RuleError(_("%(what)s is %(n)d characters long: at most %(max)d, please "
-                              "shorten it.") % {"what": label, "n": len(value), "max": limit},
-                            field=field, code="too_long")
+            raise RuleError(
+                _("%(what)s is %(n)d characters long: at most %(max)d, please shorten it.")
+                % {"what": label, "n": len(value), "max": limit},
+                field=field,
+                code="too_long",
+            )
         if any(ord(c) < 32 or ord(c) == 127 for c in value):
-            raise RuleError(_("%(what)s contains a tab, a line break or another invisible "
-                              "character: type it on one line.") % {"what": label},
-                            field=field, code="control_character")
+            raise RuleError(
+                _(
+                    "%(what)s contains a tab, a line break or another invisible "
+                    "character: type it on one line."
+                )
+                % {"what": label},
+                field=field,
+                code="control_character",
+            )
 
 
 @dataclass(frozen=True)
@@ -187,14 +241,21 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
     optionally followed by the captain's and the partner's member numbers."""
     text = text.lstrip("\ufeff")
     if not text.strip():
-        raise RuleError(_("The list is empty: one team per line, “team, captain, partner”."),
-                        code="empty")
+        raise RuleError(
+            _("The list is empty: one team per line, “team, captain, partner”."), code="empty"
+        )
     try:
         # Universal newlines: a lone carriage return (old Mac Excel) ends a line too.
         rows = list(csv.reader(io.StringIO(text, newline=None), delimiter=guess_delimiter(text)))
     except csv.Error as exc:
-        raise RuleError(_("The list cannot be read as CSV (%(error)s): one team per line, "
-                          "“team, captain, partner”.") % {"error": exc}, code="csv") from exc
+        raise RuleError(
+            _(
+                "The list cannot be read as CSV (%(error)s): one team per line, "
+                "“team, captain, partner”."
+            )
+            % {"error": exc},
+            code="csv",
+        ) from exc
     teams, seen = [], {}
     for number, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
@@ -204,45 +265,64 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
             continue
         if len(cells) > 5:
             raise RuleError(
-                _("Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
-                  "member number, partner's member number”, found %(n)d.")
+                _(
+                    "Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
+                    "member number, partner's member number”, found %(n)d."
+                )
                 % {"line": number, "n": len(cells)},
-                code="columns", extra={"line": number},
+                code="columns",
+                extra={"line": number},
             )
         if len(cells) < 2 or (require_partner and len(cells) < 3):
             raise RuleError(
                 _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
                 % {"line": number, "n": len(cells)},
-                code="columns", extra={"line": number},
+                code="columns",
+                extra={"line": number},
             )
         name, captain = cells[0], cells[1]
         partner = cells[2] if len(cells) > 2 else ""
         numbers = (cells[3:] + ["", ""])[:2]
         for value, label in ((name, _("team name")), (captain, _("captain"))):
             if not value:
-                raise RuleError(_("Line %(line)d: the %(what)s is empty.")
-                                % {"line": number, "what": label},
-                                code="required", extra={"line": number})
+                raise RuleError(
+                    _("Line %(line)d: the %(what)s is empty.") % {"line": number, "what": label},
+                    code="required",
+                    extra={"line": number},
+                )
         if require_partner and not partner:
-            raise RuleError(_("Line %(line)d: the partner is empty.") % {"line": number},
-                            code="required", extra={"line": number})
+            raise RuleError(
+                _("Line %(line)d: the partner is empty.") % {"line": number},
+                code="required",
+                extra={"line": number},
+            )
         try:
             check_names(name, captain, partner)
         except RuleError as exc:
-            raise RuleError(_("Line %(line)d: %(error)s") % {"line": number, "error": exc},
-                            code=exc.code, extra={"line": number}) from exc
+            raise RuleError(
+                _("Line %(line)d: %(error)s") % {"line": number, "error": exc},
+                code=exc.code,
+                extra={"line": number},
+            ) from exc
         if any(len(v) > 40 for v in numbers):
-            raise RuleError(_("Line %(line)d: member numbers are limited to 40 characters.")
-                            % {"line": number}, code="too_long", extra={"line": number})
+            raise RuleError(
+                _("Line %(line)d: member numbers are limited to 40 characters.") % {"line": number},
+                code="too_long",
+                extra={"line": number},
+            )
         if numbers[1] and not partner:
-            raise RuleError(_("Line %(line)d: a partner's member number without a partner.")
-                            % {"line": number}, code="required", extra={"line": number})
+            raise RuleError(
+                _("Line %(line)d: a partner's member number without a partner.") % {"line": number},
+                code="required",
+                extra={"line": number},
+            )
         key = name.casefold()
         if key in seen:
             raise RuleError(
                 _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
                 % {"line": number, "name": name, "first": seen[key]},
-                code="duplicate", extra={"line": number},
+                code="duplicate",
+                extra={"line": number},
             )
         seen[key] = number
         teams.append(CsvTeam(number, name, captain, partner, *numbers))
@@ -260,13 +340,23 @@ def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
     created = []
     for row in rows:
         try:
-            created.append(add_team(event, actor, name=row.name, captain=row.captain,
-                                    partner=row.partner,
-                                    captain_member_number=row.captain_member_number,
-                                    partner_member_number=row.partner_member_number))
+            created.append(
+                add_team(
+                    event,
+                    actor,
+                    name=row.name,
+                    captain=row.captain,
+                    partner=row.partner,
+                    captain_member_number=row.captain_member_number,
+                    partner_member_number=row.partner_member_number,
+                )
+            )
         except RuleError as exc:
-            raise RuleError(_("Line %(line)d: %(error)s") % {"line": row.line, "error": exc},
-                            code=exc.code, extra={"line": row.line}) from exc
+            raise RuleError(
+                _("Line %(line)d: %(error)s") % {"line": row.line, "error": exc},
+                code=exc.code,
+                extra={"line": row.line},
+            ) from exc
     return created
 
 
@@ -281,8 +371,9 @@ def withdraw_team(team: Team, actor) -> Team:
     team.withdrawn_after_round = team.event.rounds.count()
     team.save(update_fields=["withdrawn_at", "withdrawn_after_round"])
     revoke_links(team)
-    audit.record(team.event, actor, "team.withdraw", str(team), before=before,
-                 after=audit.snapshot(team))
+    audit.record(
+        team.event, actor, "team.withdraw", str(team), before=before, after=audit.snapshot(team)
+    )
     bump_event(team.event)  # the standings mark it withdrawn and leave it out of playoffs
     return team
 
@@ -293,20 +384,26 @@ def set_number_of_games(event: Event, actor, games: int) -> Event:
     seated = event.rounds.filter(kind="series").count()
     _check_open(event, _("The event is finished: reopen it to change the number of games."))
     if not 1 <= games <= 30:
-        raise RuleError(_("The number of games must be between 1 and 30."),
-                        field="number_of_games")
+        raise RuleError(_("The number of games must be between 1 and 30."), field="number_of_games")
     if games < seated:
         raise RuleError(
             _("%(seated)d rounds are already seated: the series cannot be shorter than that.")
             % {"seated": seated},
-            field="number_of_games", code="too_few",
+            field="number_of_games",
+            code="too_few",
         )
     if games == event.number_of_games:
         return event  # saved unchanged: nothing to record
     before = audit.snapshot(event, ["number_of_games"])
     event.number_of_games = games
     event.save(update_fields=["number_of_games"])
-    audit.record(event, actor, "event.number_of_games", str(event), before=before,
-                 after=audit.snapshot(event, ["number_of_games"]))
+    audit.record(
+        event,
+        actor,
+        "event.number_of_games",
+        str(event),
+        before=before,
+        after=audit.snapshot(event, ["number_of_games"]),
+    )
     bump_event(event)  # whether the series is complete (standings provisional) may change
     return event

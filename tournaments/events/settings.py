@@ -27,15 +27,23 @@ def update_event(event: Event, actor, values: dict) -> Event:
     changes = {name: value for name, value in values.items() if getattr(event, name) != value}
     if event.status == Event.Status.FINISHED and set(changes) - EDITABLE_ONCE_FINISHED:
         name = sorted(set(changes) - EDITABLE_ONCE_FINISHED)[0]
-        raise RuleError(_("The event is finished: its results are frozen. Only its name, date "
-                          "and venue can change; reopen it to change anything else."),
-                        field=name, code="finished")
+        raise RuleError(
+            _(
+                "The event is finished: its results are frozen. Only its name, date "
+                "and venue can change; reopen it to change anything else."
+            ),
+            field=name,
+            code="finished",
+        )
     if event.status != Event.Status.REGISTRATION:
         for name in FIXED_ONCE_STARTED:
             if name in changes:
                 raise RuleError(
                     _("“%(field)s” cannot change once the first round is seated.")
-                    % {"field": name}, field=name, code="fixed")
+                    % {"field": name},
+                    field=name,
+                    code="fixed",
+                )
     validate_event_options(changes)
     games = changes.pop("number_of_games", None)
     if games is not None:
@@ -45,7 +53,13 @@ def update_event(event: Event, actor, values: dict) -> Event:
         for name, value in changes.items():
             setattr(event, name, value)
         event.save(update_fields=list(changes))
-        audit.record(event, actor, "event.settings", str(event), before=before,
-                     after=audit.snapshot(event, list(changes)))
+        audit.record(
+            event,
+            actor,
+            "event.settings",
+            str(event),
+            before=before,
+            after=audit.snapshot(event, list(changes)),
+        )
         bump_event(event)
     return event

@@ -41,43 +41,61 @@ def _check_name(event: Event, team: Team, name: str) -> None:
     if not name:
         raise RuleError(_("A team needs a name."), field="name", code="required")
     if len(name) > MAX_NAME:
-        raise RuleError(_("A team name is limited to %(n)d characters.") % {"n": MAX_NAME},
-                        field="name", code="too_long")
+        raise RuleError(
+            _("A team name is limited to %(n)d characters.") % {"n": MAX_NAME},
+            field="name",
+            code="too_long",
+        )
     others = Team.objects.filter(event=event).exclude(pk=team.pk).values_list("name", flat=True)
     if name.casefold() in {other.casefold() for other in others}:
         raise RuleError(
             _("A team named “%(name)s” is already registered in this event.") % {"name": name},
-            field="name", code="duplicate")
+            field="name",
+            code="duplicate",
+        )
 
 
 def _seat(event: Event, team: Team, role: str, name: str, number: str) -> Player | None:
     """The seat's player, corrected in place; ``None`` for an empty partner seat."""
     label = _("captain") if role == "captain" else _("partner")
     if len(name) > MAX_NAME:
-        raise RuleError(_("The %(role)s's name is limited to %(n)d characters.")
-                        % {"role": label, "n": MAX_NAME}, field=role, code="too_long")
+        raise RuleError(
+            _("The %(role)s's name is limited to %(n)d characters.")
+            % {"role": label, "n": MAX_NAME},
+            field=role,
+            code="too_long",
+        )
     if len(number) > MAX_NUMBER:
-        raise RuleError(_("The %(role)s's member number is limited to %(n)d characters.")
-                        % {"role": label, "n": MAX_NUMBER}, field=f"{role}_member_number",
-                        code="too_long")
+        raise RuleError(
+            _("The %(role)s's member number is limited to %(n)d characters.")
+            % {"role": label, "n": MAX_NUMBER},
+            field=f"{role}_member_number",
+            code="too_long",
+        )
     player = getattr(team, f"{role}_player")
     if not name:
         if role == "partner" and event.game_type != Event.GameType.CRIBBAGE and not number:
             return None
-        raise RuleError(_("Give the %(role)s's name.") % {"role": label}, field=role,
-                        code="required")
+        raise RuleError(
+            _("Give the %(role)s's name.") % {"role": label}, field=role, code="required"
+        )
     if player is None:  # a team registered before players existed, or a seat left empty
         return resolve(event, role=role, name=name, member_number=number)
     league = league_of(event)
     if number and number != player.member_number and league is not None:
-        holder = Player.objects.filter(league=league, member_number=number).exclude(
-            pk=player.pk).first()
+        holder = (
+            Player.objects.filter(league=league, member_number=number).exclude(pk=player.pk).first()
+        )
         if holder is not None:
             raise RuleError(
-                _("Member number %(number)s is already %(player)s's in %(league)s. If it is "
-                  "the same person, merge the two players on the league's Players page.")
+                _(
+                    "Member number %(number)s is already %(player)s's in %(league)s. If it is "
+                    "the same person, merge the two players on the league's Players page."
+                )
                 % {"number": number, "player": holder, "league": league},
-                field=f"{role}_member_number", code="number_taken")
+                field=f"{role}_member_number",
+                code="number_taken",
+            )
     if (player.name, player.member_number) != (name, number):
         player.name, player.member_number = name, number
         player.save(update_fields=["name", "member_number"])
@@ -85,27 +103,49 @@ def _seat(event: Event, team: Team, role: str, name: str, number: str) -> Player
 
 
 @transaction.atomic
-def edit_team(team: Team, actor, *, name: str, captain: str, partner: str = "",
-              captain_member_number: str = "", partner_member_number: str = "") -> Team:
+def edit_team(
+    team: Team,
+    actor,
+    *,
+    name: str,
+    captain: str,
+    partner: str = "",
+    captain_member_number: str = "",
+    partner_member_number: str = "",
+) -> Team:
     """Correct ``team`` (all or nothing); saving it unchanged records nothing."""
-    team = Team.objects.select_for_update(of=("self",)).select_related(
-        "event", "captain_player", "partner_player").get(pk=team.pk)
+    team = (
+        Team.objects.select_for_update(of=("self",))
+        .select_related("event", "captain_player", "partner_player")
+        .get(pk=team.pk)
+    )
     event = team.event
     if event.status == Event.Status.FINISHED:
-        raise RuleError(_("The event is finished: reopen it to correct its teams."),
-                        code="finished")
+        raise RuleError(
+            _("The event is finished: reopen it to correct its teams."), code="finished"
+        )
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
-    numbers = {"captain": captain_member_number.strip(),
-               "partner": partner_member_number.strip()}
+    numbers = {"captain": captain_member_number.strip(), "partner": partner_member_number.strip()}
     _check_name(event, team, name)
-    if captain and partner and captain.casefold() == partner.casefold() and \
-            numbers["captain"] == numbers["partner"]:
-        raise RuleError(_("%(player)s cannot be both captain and partner.")
-                        % {"player": captain}, field="partner", code="same_player")
+    if (
+        captain
+        and partner
+        and captain.casefold() == partner.casefold()
+        and numbers["captain"] == numbers["partner"]
+    ):
+        raise RuleError(
+            _("%(player)s cannot be both captain and partner.") % {"player": captain},
+            field="partner",
+            code="same_player",
+        )
     before = _describe(team)
-    if team_values(team) == {"name": name, "captain": captain, "partner": partner,
-                             "captain_member_number": numbers["captain"],
-                             "partner_member_number": numbers["partner"]}:
+    if team_values(team) == {
+        "name": name,
+        "captain": captain,
+        "partner": partner,
+        "captain_member_number": numbers["captain"],
+        "partner_member_number": numbers["partner"],
+    }:
         return team
     team.captain_player = _seat(event, team, "captain", captain, numbers["captain"])
     team.partner_player = _seat(event, team, "partner", partner, numbers["partner"])

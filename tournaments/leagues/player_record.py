@@ -67,8 +67,11 @@ class PlayerRecord:
 
 
 def player_teams(player: Player):
-    return (Team.objects.filter(Q(captain_player=player) | Q(partner_player=player))
-            .select_related("event__season__league").order_by("-event__date", "-event_id"))
+    return (
+        Team.objects.filter(Q(captain_player=player) | Q(partner_player=player))
+        .select_related("event__season__league")
+        .order_by("-event__date", "-event_id")
+    )
 
 
 def record_of(player: Player) -> PlayerRecord:
@@ -82,23 +85,33 @@ def record_of(player: Player) -> PlayerRecord:
                 line.rank, line.tied, line.medal = row.rank, row.tied, row.medal
     record = PlayerRecord(player, lines)
     public_teams = {t.pk for t in teams if t.event.results_public}
-    games = (Game.objects.filter(Q(team_a__in=public_teams) | Q(team_b__in=public_teams),
-                                 status=Game.Status.CONFIRMED, team_b__isnull=False)
-             .select_related("confirmed_report", "round__event")
-             .order_by("round__event__date", "round__number", "pk"))
+    games = (
+        Game.objects.filter(
+            Q(team_a__in=public_teams) | Q(team_b__in=public_teams),
+            status=Game.Status.CONFIRMED,
+            team_b__isnull=False,
+        )
+        .select_related("confirmed_report", "round__event")
+        .order_by("round__event__date", "round__number", "pk")
+    )
     for game in games:
         report = game.confirmed_report
         side = "a" if game.team_a_id in public_teams else "b"
         _count_game(record, report, side)
         if report.kind == Report.Kind.SHEET:
-            _count_sheet(record.figures, report.detail.get("sheet") or {}, side,
-                         _players_at_table(game.round.event))
+            _count_sheet(
+                record.figures,
+                report.detail.get("sheet") or {},
+                side,
+                _players_at_table(game.round.event),
+            )
     return record
 
 
 def _count_game(record: PlayerRecord, report: Report, side: str) -> None:
-    mine, theirs = ((report.score_a, report.score_b) if side == "a"
-                    else (report.score_b, report.score_a))
+    mine, theirs = (
+        (report.score_a, report.score_b) if side == "a" else (report.score_b, report.score_a)
+    )
     record.games += 1
     if mine > theirs:
         record.wins += 1

@@ -60,23 +60,33 @@ def resolve(event: Event, *, role: str, name: str, player=None, member_number: s
     number = (member_number or "").strip()
     field = f"{role}_player"
     if len(number) > 40:
-        raise RuleError(_("The %(role)s's member number is limited to 40 characters.")
-                        % {"role": _role_label(role)}, field=f"{role}_member_number",
-                        code="too_long")
+        raise RuleError(
+            _("The %(role)s's member number is limited to 40 characters.")
+            % {"role": _role_label(role)},
+            field=f"{role}_member_number",
+            code="too_long",
+        )
     if player not in (None, ""):
         found = _by_id(player, role)
         if league is not None and found.league_id != league.pk:
             raise RuleError(
-                _("%(player)s is a player of another league: pick a player of %(league)s, or "
-                  "give a member number.") % {"player": found, "league": league},
-                field=field, code="other_league",
+                _(
+                    "%(player)s is a player of another league: pick a player of %(league)s, or "
+                    "give a member number."
+                )
+                % {"player": found, "league": league},
+                field=field,
+                code="other_league",
             )
         if number and found.member_number and found.member_number != number:
             raise RuleError(
-                _("Member number %(number)s is not %(player)s's (theirs is %(theirs)s): give "
-                  "one or the other.") % {"number": number, "player": found,
-                                         "theirs": found.member_number},
-                field=f"{role}_member_number", code="number_mismatch",
+                _(
+                    "Member number %(number)s is not %(player)s's (theirs is %(theirs)s): give "
+                    "one or the other."
+                )
+                % {"number": number, "player": found, "theirs": found.member_number},
+                field=f"{role}_member_number",
+                code="number_mismatch",
             )
         return found
     if number:
@@ -84,8 +94,12 @@ def resolve(event: Event, *, role: str, name: str, player=None, member_number: s
         if known is not None and league is not None:
             return survivor(known)
     if not name:
-        raise RuleError(_("Give the %(role)s's name, or pick an existing player.")
-                        % {"role": _role_label(role)}, field=role, code="required")
+        raise RuleError(
+            _("Give the %(role)s's name, or pick an existing player.")
+            % {"role": _role_label(role)},
+            field=role,
+            code="required",
+        )
     return Player.objects.create(league=league, name=name, member_number=number)
 
 
@@ -99,66 +113,102 @@ def _by_id(player, role: str) -> Player:
     try:
         pk = int(player)
     except (TypeError, ValueError):
-        raise RuleError(_("“%(value)s” is not a player id.") % {"value": player},
-                        field=f"{role}_player", code="not_a_number") from None
+        raise RuleError(
+            _("“%(value)s” is not a player id.") % {"value": player},
+            field=f"{role}_player",
+            code="not_a_number",
+        ) from None
     found = Player.objects.filter(pk=pk).first()
     if found is None:
-        raise RuleError(_("No player #%(id)d.") % {"id": pk}, field=f"{role}_player",
-                        code="unknown_player")
+        raise RuleError(
+            _("No player #%(id)d.") % {"id": pk}, field=f"{role}_player", code="unknown_player"
+        )
     return survivor(found)
 
 
 def check_not_registered(event: Event, players: list[Player]) -> None:
     """One person plays in one team of an event, and not twice in the same team."""
     if len(players) == 2 and players[0].pk == players[1].pk:
-        raise RuleError(_("%(player)s cannot be both captain and partner.")
-                        % {"player": players[0]}, field="partner_player", code="same_player")
+        raise RuleError(
+            _("%(player)s cannot be both captain and partner.") % {"player": players[0]},
+            field="partner_player",
+            code="same_player",
+        )
     ids = [p.pk for p in players if p.pk]
-    taken = (Team.objects.filter(event=event, withdrawn_at__isnull=True)
-             .filter(Q(captain_player__in=ids) | Q(partner_player__in=ids)).first())
+    taken = (
+        Team.objects.filter(event=event, withdrawn_at__isnull=True)
+        .filter(Q(captain_player__in=ids) | Q(partner_player__in=ids))
+        .first()
+    )
     if taken is not None:
-        who = next(p for p in players if p.pk in (taken.captain_player_id,
-                                                  taken.partner_player_id))
-        raise RuleError(_("%(player)s already plays in team %(team)s of this event.")
-                        % {"player": who, "team": taken},
-                        field="captain_player" if who is players[0] else "partner_player",
-                        code="player_taken")
+        who = next(p for p in players if p.pk in (taken.captain_player_id, taken.partner_player_id))
+        raise RuleError(
+            _("%(player)s already plays in team %(team)s of this event.")
+            % {"player": who, "team": taken},
+            field="captain_player" if who is players[0] else "partner_player",
+            code="player_taken",
+        )
 
 
 # --- merging duplicates --------------------------------------------------------------------------
 
+
 @transaction.atomic
 def merge(duplicate: Player, into: Player, actor) -> Player:
     """Merge ``duplicate`` into ``into``: its teams move, it stays as a trail, all audited."""
-    locked = {p.pk: p for p in Player.objects.select_for_update().filter(
-        pk__in=[duplicate.pk, into.pk])}
+    locked = {
+        p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[duplicate.pk, into.pk])
+    }
     duplicate, into = locked.get(duplicate.pk, duplicate), locked.get(into.pk, into)
     if duplicate.league_id != into.league_id:
-        raise RuleError(_("%(a)s and %(b)s belong to different leagues: only players of the same "
-                          "league can be merged.") % {"a": duplicate, "b": into},
-                        field="into", code="other_league")
+        raise RuleError(
+            _(
+                "%(a)s and %(b)s belong to different leagues: only players of the same "
+                "league can be merged."
+            )
+            % {"a": duplicate, "b": into},
+            field="into",
+            code="other_league",
+        )
     league = League.objects.filter(pk=into.league_id).first()
     if not may_manage_league(actor, league):
-        raise PermissionRuleError(_("Only an organizer of the league (or staff) may merge its "
-                                    "players."))
+        raise PermissionRuleError(
+            _("Only an organizer of the league (or staff) may merge its players.")
+        )
     if duplicate.pk == into.pk:
-        raise RuleError(_("A player cannot be merged into itself: choose two different "
-                          "players."), field="into", code="same_player")
+        raise RuleError(
+            _("A player cannot be merged into itself: choose two different players."),
+            field="into",
+            code="same_player",
+        )
     if duplicate.merged_into_id:
-        raise RuleError(_("%(player)s was already merged into another player.")
-                        % {"player": duplicate}, field="duplicate", code="already_merged")
+        raise RuleError(
+            _("%(player)s was already merged into another player.") % {"player": duplicate},
+            field="duplicate",
+            code="already_merged",
+        )
     if into.merged_into_id:
-        raise RuleError(_("%(player)s was merged into another player: merge into that one "
-                          "instead.") % {"player": into}, field="into", code="merged_target")
-    teams = list(Team.objects.filter(
-        Q(captain_player__in=[duplicate.pk, into.pk]) | Q(partner_player__in=[duplicate.pk,
-                                                                             into.pk]))
-        .select_related("event"))
+        raise RuleError(
+            _("%(player)s was merged into another player: merge into that one instead.")
+            % {"player": into},
+            field="into",
+            code="merged_target",
+        )
+    teams = list(
+        Team.objects.filter(
+            Q(captain_player__in=[duplicate.pk, into.pk])
+            | Q(partner_player__in=[duplicate.pk, into.pk])
+        ).select_related("event")
+    )
     _check_never_played_together(duplicate, into, teams)
     captain_of = sorted(t.pk for t in teams if t.captain_player_id == duplicate.pk)
     partner_of = sorted(t.pk for t in teams if t.partner_player_id == duplicate.pk)
-    before = {"duplicate": _describe(duplicate), "into": _describe(into),
-              "captain_of_teams": captain_of, "partner_of_teams": partner_of}
+    before = {
+        "duplicate": _describe(duplicate),
+        "into": _describe(into),
+        "captain_of_teams": captain_of,
+        "partner_of_teams": partner_of,
+    }
     Team.objects.filter(pk__in=captain_of).update(captain_player=into)
     Team.objects.filter(pk__in=partner_of).update(partner_player=into)
     # Earlier duplicates of the duplicate now point straight at the survivor.
@@ -173,15 +223,30 @@ def merge(duplicate: Player, into: Player, actor) -> Player:
     duplicate.save(update_fields=["merged_into", "merged_at"])
     for event in {t.event for t in teams if t.pk in captain_of or t.pk in partner_of}:
         bump_event(event)  # cached standings carry the teams' player links
-    audit.record(None, actor, "player.merge", f"{duplicate} → {into}", before=before, after={
-        "duplicate": _describe(duplicate), "into": _describe(into),
-        "teams_moved": sorted(captain_of + partner_of), "trail_moved": sorted(trail)})
+    audit.record(
+        None,
+        actor,
+        "player.merge",
+        f"{duplicate} → {into}",
+        before=before,
+        after={
+            "duplicate": _describe(duplicate),
+            "into": _describe(into),
+            "teams_moved": sorted(captain_of + partner_of),
+            "trail_moved": sorted(trail),
+        },
+    )
     return into
 
 
 def _describe(player: Player) -> dict:
-    return {"id": player.pk, "uid": str(player.uid), "name": player.name,
-            "member_number": player.member_number, "merged_into": player.merged_into_id}
+    return {
+        "id": player.pk,
+        "uid": str(player.uid),
+        "name": player.name,
+        "member_number": player.member_number,
+        "merged_into": player.merged_into_id,
+    }
 
 
 def _check_never_played_together(duplicate: Player, into: Player, teams: list[Team]) -> None:
@@ -191,14 +256,20 @@ def _check_never_played_together(duplicate: Player, into: Player, teams: list[Te
         ids = {team.captain_player_id, team.partner_player_id}
         if duplicate.pk in ids and into.pk in ids:
             raise RuleError(
-                _("%(a)s and %(b)s played together in team %(team)s (%(event)s): they are two "
-                  "people, not one.") % {"a": duplicate, "b": into, "team": team,
-                                         "event": team.event},
-                field="into", code="played_together")
+                _(
+                    "%(a)s and %(b)s played together in team %(team)s (%(event)s): they are two "
+                    "people, not one."
+                )
+                % {"a": duplicate, "b": into, "team": team, "event": team.event},
+                field="into",
+                code="played_together",
+            )
         for pk in ids & {duplicate.pk, into.pk}:
             events.setdefault(team.event_id, set()).add(pk)
             if len(events[team.event_id]) == 2:
                 raise RuleError(
                     _("%(a)s and %(b)s both played in %(event)s: they are two people, not one.")
                     % {"a": duplicate, "b": into, "event": team.event},
-                    field="into", code="played_together")
+                    field="into",
+                    code="played_together",
+                )

@@ -33,14 +33,21 @@ def may_export(user, season: Season) -> bool:
 @transaction.atomic
 def request_season_export(season: Season, user, delimiter: str = "comma") -> SeasonExport:
     if not may_export(user, season):
-        raise PermissionRuleError(_("Only an organizer of one of the season's events may export "
-                                    "the season."))
+        raise PermissionRuleError(
+            _("Only an organizer of one of the season's events may export the season.")
+        )
     if delimiter not in DELIMITERS:
-        raise RuleError(_("Choose a comma or a semicolon as the delimiter."), code="delimiter",
-                        field="delimiter")
+        raise RuleError(
+            _("Choose a comma or a semicolon as the delimiter."),
+            code="delimiter",
+            field="delimiter",
+        )
     export = SeasonExport.objects.create(
-        season=season, requested_by=user, delimiter=delimiter,
-        language=translation.get_language() or "", progress_total=season.events.count(),
+        season=season,
+        requested_by=user,
+        delimiter=delimiter,
+        language=translation.get_language() or "",
+        progress_total=season.events.count(),
     )
     outbox.schedule("build_season_export", export.pk)
     return export
@@ -66,10 +73,13 @@ def build_season_export(export_id: int) -> SeasonExport | None:
         status=SeasonExport.Status.RUNNING, progress_done=0, progress_total=len(events), error=""
     )
     with translation.override(export.language or None):
-        content = "".join(csv_lines(_season_rows(export, events),
-                                    DELIMITERS.get(export.delimiter, ",")))
+        content = "".join(
+            csv_lines(_season_rows(export, events), DELIMITERS.get(export.delimiter, ","))
+        )
     SeasonExport.objects.filter(pk=export.pk).update(
-        status=SeasonExport.Status.DONE, content=content, progress_done=len(events),
+        status=SeasonExport.Status.DONE,
+        content=content,
+        progress_done=len(events),
         finished_at=timezone.now(),
     )
     export.refresh_from_db()
@@ -78,6 +88,7 @@ def build_season_export(export_id: int) -> SeasonExport | None:
 
 def fail_season_export(export_id: int, exc: BaseException) -> None:
     SeasonExport.objects.filter(pk=export_id).exclude(status=SeasonExport.Status.DONE).update(
-        status=SeasonExport.Status.FAILED, error=f"{type(exc).__name__}: {exc}"[:300],
+        status=SeasonExport.Status.FAILED,
+        error=f"{type(exc).__name__}: {exc}"[:300],
         finished_at=timezone.now(),
     )

@@ -101,8 +101,11 @@ def public_filter() -> Q:
 def season_events(season: Season) -> tuple[list[Event], list[Event]]:
     """(counted, waiting): one query."""
     confirmed = Game.objects.filter(round__event=OuterRef("pk"), status=Game.Status.CONFIRMED)
-    events = list(Event.objects.filter(season=season)
-                  .annotate(has_results=Exists(confirmed)).order_by("date", "name", "pk"))
+    events = list(
+        Event.objects.filter(season=season)
+        .annotate(has_results=Exists(confirmed))
+        .order_by("date", "name", "pk")
+    )
     counted = [e for e in events if e.results_public and e.has_results]
     return counted, [e for e in events if e not in counted]
 
@@ -123,14 +126,23 @@ def _event_results(season: Season, event: Event) -> list[tuple[Team, EventScore]
         if not (metrics.get("games_played") or metrics.get("byes")):
             continue  # registered but never played
         points = int(metrics.get(primary) or 0)
-        found.append((data.teams[row.team], EventScore(
-            event.pk, row.team, row.rank, row.tied, points,
-            season_score(season, row.rank, points))))
+        found.append(
+            (
+                data.teams[row.team],
+                EventScore(
+                    event.pk,
+                    row.team,
+                    row.rank,
+                    row.tied,
+                    points,
+                    season_score(season, row.rank, points),
+                ),
+            )
+        )
     return found
 
 
-def _apply_best_of(rows: Iterable[SeasonRow], best_of: int | None,
-                   order: dict[int, int]) -> None:
+def _apply_best_of(rows: Iterable[SeasonRow], best_of: int | None, order: dict[int, int]) -> None:
     for row in rows:
         ranked = sorted(row.scores.values(), key=lambda s: (-s.score, order[s.event]))
         for index, score in enumerate(ranked):
@@ -144,8 +156,9 @@ def _rank(rows: list[SeasonRow]) -> list[SeasonRow]:
         first = index == 0 or rows[index - 1].total != row.total
         row.rank = index + 1 if first else rows[index - 1].rank
     for index, row in enumerate(rows):
-        row.tied = any(0 <= j < len(rows) and rows[j].total == row.total
-                       for j in (index - 1, index + 1))
+        row.tied = any(
+            0 <= j < len(rows) and rows[j].total == row.total for j in (index - 1, index + 1)
+        )
     return rows
 
 
@@ -172,8 +185,9 @@ def compute_season(season: Season) -> SeasonStandings:
                 # says otherwise, the better score stands.
                 if known is None or score.score > known.score:
                     prow.scores[event.pk] = EventScore(**score.__dict__)
-    people = Player.objects.in_bulk([pk for key in teams if isinstance(key, frozenset)
-                                     for pk in key])
+    people = Player.objects.in_bulk(
+        [pk for key in teams if isinstance(key, frozenset) for pk in key]
+    )
     for key, row in teams.items():
         row.name = latest_name[key]
         row.players = [people[pk] for pk in latest_order[key] if pk in people]
@@ -196,6 +210,7 @@ def metric_label(event: Event) -> str:
 
 # --- CSV -----------------------------------------------------------------------------------------
 
+
 def csv_rows(standings: SeasonStandings, which: str):
     """The team or player table: a column per event (a dropped score in parentheses)."""
     from django.utils.translation import gettext as _
@@ -204,14 +219,20 @@ def csv_rows(standings: SeasonStandings, which: str):
     first = [_("Rank"), _("Team") if which == "teams" else _("Player")]
     if which == "teams":
         first.append(_("Players"))
-    yield [*first, *[f"{e.date:%Y-%m-%d} {e.name}" for e in standings.events],
-           _("Events played"), _("Events counted"), _("Total")]
+    yield [
+        *first,
+        *[f"{e.date:%Y-%m-%d} {e.name}" for e in standings.events],
+        _("Events played"),
+        _("Events counted"),
+        _("Total"),
+    ]
     for row in rows:
         cells = [f"{row.rank}{'=' if row.tied else ''}", row.name]
         if which == "teams":
             cells.append(" & ".join(p.name for p in row.players))
         for event in standings.events:
             score = row.scores.get(event.pk)
-            cells.append("" if score is None else
-                         str(score.score) if score.counted else f"({score.score})")
+            cells.append(
+                "" if score is None else str(score.score) if score.counted else f"({score.score})"
+            )
         yield [*cells, row.events_played, row.events_counted, row.total]

@@ -44,8 +44,13 @@ def create_league(user, *, name: str) -> League:
     name = _required_name(name)
     league = League.objects.create(name=name, slug=unique_slug(name, League), created_by=user)
     league.organizers.add(user)
-    audit.record(None, user, "league.create", str(league),
-                 after={"id": league.pk, "name": name, "slug": league.slug})
+    audit.record(
+        None,
+        user,
+        "league.create",
+        str(league),
+        after={"id": league.pk, "name": name, "slug": league.slug},
+    )
     return league
 
 
@@ -65,20 +70,31 @@ def parse_placement_points(value) -> list[int]:
     """``"25, 18, 15"`` or ``[25, 18, 15]`` → ``[25, 18, 15]``, each a whole number ≥ 0."""
     if value in (None, ""):
         return []
-    items = value if isinstance(value, list) else [
-        v for v in str(value).replace(";", ",").replace("\n", ",").split(",") if v.strip()]
+    items = (
+        value
+        if isinstance(value, list)
+        else [v for v in str(value).replace(";", ",").replace("\n", ",").split(",") if v.strip()]
+    )
     if len(items) > MAX_PLACES:
-        raise RuleError(_("At most %(n)d places get points.") % {"n": MAX_PLACES},
-                        field="placement_points", code="too_long")
+        raise RuleError(
+            _("At most %(n)d places get points.") % {"n": MAX_PLACES},
+            field="placement_points",
+            code="too_long",
+        )
     points = []
     for place, item in enumerate(items, start=1):
         text = str(item).strip()
         if isinstance(item, bool) or not (text.isascii() and text.isdigit()):
             raise RuleError(
-                _("Placement points, place %(place)d: “%(value)s” is not a whole number of 0 or "
-                  "more. Write the points for 1st, 2nd, 3rd… separated by commas, e.g. "
-                  "“25, 18, 15”.") % {"place": place, "value": text},
-                field="placement_points", code="not_a_number")
+                _(
+                    "Placement points, place %(place)d: “%(value)s” is not a whole number of 0 or "
+                    "more. Write the points for 1st, 2nd, 3rd… separated by commas, e.g. "
+                    "“25, 18, 15”."
+                )
+                % {"place": place, "value": text},
+                field="placement_points",
+                code="not_a_number",
+            )
         points.append(int(text))
     return points
 
@@ -87,13 +103,19 @@ def clean_settings(data: dict) -> dict:
     values = {k: v for k, v in data.items() if k in SEASON_FIELDS}
     unknown = set(data) - set(SEASON_FIELDS)
     if unknown:
-        raise RuleError(_("Unknown season setting “%(name)s”.") % {"name": sorted(unknown)[0]},
-                        field=sorted(unknown)[0], code="unknown")
+        raise RuleError(
+            _("Unknown season setting “%(name)s”.") % {"name": sorted(unknown)[0]},
+            field=sorted(unknown)[0],
+            code="unknown",
+        )
     if "name" in values:
         values["name"] = _required_name(values["name"])
     if "aggregation" in values and values["aggregation"] not in Season.Aggregation.values:
-        raise RuleError(_("Season standings add up either “points” or “placement” points."),
-                        field="aggregation", code="invalid")
+        raise RuleError(
+            _("Season standings add up either “points” or “placement” points."),
+            field="aggregation",
+            code="invalid",
+        )
     if "placement_points" in values:
         values["placement_points"] = parse_placement_points(values["placement_points"])
     best = values.get("best_of")
@@ -102,22 +124,32 @@ def clean_settings(data: dict) -> dict:
     elif "best_of" in values:
         text = str(best).strip()
         if isinstance(best, bool) or not (text.isascii() and text.isdigit()) or int(text) < 1:
-            raise RuleError(_("“Best events counted” is a whole number of 1 or more, or empty "
-                              "for all events."), field="best_of", code="invalid")
+            raise RuleError(
+                _("“Best events counted” is a whole number of 1 or more, or empty for all events."),
+                field="best_of",
+                code="invalid",
+            )
         values["best_of"] = int(best)
     return values
 
 
 def _snapshot(season: Season) -> dict:
-    return {"name": season.name, "aggregation": season.aggregation,
-            "placement_points": season.placement_points, "best_of": season.best_of,
-            "events": sorted(season.events.values_list("pk", flat=True))}
+    return {
+        "name": season.name,
+        "aggregation": season.aggregation,
+        "placement_points": season.placement_points,
+        "best_of": season.best_of,
+        "events": sorted(season.events.values_list("pk", flat=True)),
+    }
 
 
 def _check_placement(season: Season) -> None:
     if season.aggregation == Season.Aggregation.PLACEMENT and not season.placement_points:
-        raise RuleError(_("Placement points need the table of points: for 1st, 2nd, 3rd… "
-                          "separated by commas."), field="placement_points", code="required")
+        raise RuleError(
+            _("Placement points need the table of points: for 1st, 2nd, 3rd… separated by commas."),
+            field="placement_points",
+            code="required",
+        )
 
 
 @transaction.atomic
@@ -128,8 +160,7 @@ def update_season(season: Season, user, **settings) -> Season:
         setattr(season, key, value)
     _check_placement(season)
     season.save()
-    audit.record(None, user, "season.settings", str(season), before=before,
-                 after=_snapshot(season))
+    audit.record(None, user, "season.settings", str(season), before=before, after=_snapshot(season))
     return season
 
 
@@ -147,46 +178,61 @@ def set_season_events(season: Season, user, event_ids: list[int]) -> Season:
     """Attach the listed events (the user's, not in another season); detach the user's others."""
     _require_manager(user, season.league)
     wanted = set(event_ids)
-    events = {e.pk: e for e in Event.objects.select_for_update().filter(
-        pk__in=wanted | set(season.events.values_list("pk", flat=True)))}
+    events = {
+        e.pk: e
+        for e in Event.objects.select_for_update().filter(
+            pk__in=wanted | set(season.events.values_list("pk", flat=True))
+        )
+    }
     for pk in wanted:
         event = events.get(pk)
         if event is None:
             raise RuleError(_("No event #%(id)d.") % {"id": pk}, field="events", code="unknown")
         if event.season_id not in (None, season.pk):
-            raise RuleError(_("%(event)s already belongs to %(season)s: detach it there first.")
-                            % {"event": event, "season": event.season}, field="events",
-                            code="other_season")
+            raise RuleError(
+                _("%(event)s already belongs to %(season)s: detach it there first.")
+                % {"event": event, "season": event.season},
+                field="events",
+                code="other_season",
+            )
     before = _snapshot(season)
     changed = [e for e in events.values() if (e.pk in wanted) != (e.season_id == season.pk)]
     for event in changed:
         if not is_organizer(user, event):
-            raise RuleError(_("Only the organizer of %(event)s may move it in or out of a "
-                              "season.") % {"event": event}, field="events", code="not_yours")
+            raise RuleError(
+                _("Only the organizer of %(event)s may move it in or out of a season.")
+                % {"event": event},
+                field="events",
+                code="not_yours",
+            )
     for event in changed:
         attach = event.pk in wanted
         if attach:
             _adopt_players(event, season.league)
         event.season = season if attach else None
         event.save(update_fields=["season"])
-    audit.record(None, user, "season.events", str(season), before=before,
-                 after=_snapshot(season))
+    audit.record(None, user, "season.events", str(season), before=before, after=_snapshot(season))
     return season
 
 
 def _adopt_players(event: Event, league: League) -> None:
     """Players created while the event was in no league join the season's league."""
     ids = set()
-    for captain, partner in Team.objects.filter(event=event).values_list("captain_player",
-                                                                         "partner_player"):
+    for captain, partner in Team.objects.filter(event=event).values_list(
+        "captain_player", "partner_player"
+    ):
         ids.update(p for p in (captain, partner) if p)
     strays = list(Player.objects.filter(pk__in=ids, league__isnull=True))
     numbers = [p.member_number for p in strays if p.member_number]
     clash = Player.objects.filter(league=league, member_number__in=numbers).first()
     if clash is not None:
         raise RuleError(
-            _("%(event)s has a player with member number %(number)s, which %(league)s already "
-              "gives to %(player)s: fix the number on one of them first.")
-            % {"event": event, "number": clash.member_number, "league": league,
-               "player": clash}, field="events", code="member_number_taken")
+            _(
+                "%(event)s has a player with member number %(number)s, which %(league)s already "
+                "gives to %(player)s: fix the number on one of them first."
+            )
+            % {"event": event, "number": clash.member_number, "league": league, "player": clash},
+            field="events",
+            code="member_number_taken",
+        )
     Player.objects.filter(pk__in=[p.pk for p in strays]).update(league=league)

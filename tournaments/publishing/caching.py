@@ -108,8 +108,11 @@ def page_fragment(event, key: str, render: Callable[[], Any], timeout: int = 360
             return latest[2]
     try:
         fresh, now = render(), time.time()
-        _safe(lambda: cache.set_many({full_key: fresh, latest_key: (event.version, now, fresh)},
-                                     timeout))
+        _safe(
+            lambda: cache.set_many(
+                {full_key: fresh, latest_key: (event.version, now, fresh)}, timeout
+            )
+        )
     finally:
         _safe(lambda: cache.delete(lock))
     _local_set(local_key, event.version, now, fresh)

@@ -20,10 +20,17 @@ from tournaments.models import Confirmation, Event, Game, Report, Team
 from tournaments.standings.service import event_standings
 
 DELIMITERS = {"comma": ",", "semicolon": ";"}
-SKUNK_NAMES = {0: "", 1: gettext_lazy("skunk"), 2: gettext_lazy("double skunk"),
-               3: gettext_lazy("triple skunk")}
-MEDAL_NAMES = {"gold": gettext_lazy("gold"), "silver": gettext_lazy("silver"),
-               "bronze": gettext_lazy("bronze")}
+SKUNK_NAMES = {
+    0: "",
+    1: gettext_lazy("skunk"),
+    2: gettext_lazy("double skunk"),
+    3: gettext_lazy("triple skunk"),
+}
+MEDAL_NAMES = {
+    "gold": gettext_lazy("gold"),
+    "silver": gettext_lazy("silver"),
+    "bronze": gettext_lazy("bronze"),
+}
 # What makes Excel, LibreOffice or Sheets read a cell as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -63,57 +70,109 @@ def csv_lines(rows: Iterator[list], delimiter: str = ",") -> Iterator[str]:
     writer = csv.writer(_Echo(), delimiter=delimiter, lineterminator="\r\n")
     yield "\ufeff"
     for row in rows:
-        yield writer.writerow([safe_cell(str(cell) if isinstance(cell, Promise) else cell)
-                               for cell in row])
+        yield writer.writerow(
+            [safe_cell(str(cell) if isinstance(cell, Promise) else cell) for cell in row]
+        )
 
 
 def standings_rows(event: Event) -> Iterator[list]:
     data = event_standings(event)
     keys = list(data.standings.columns)
-    yield [_("Rank"), _("Team"), _("Captain"), _("Partner"),
-           *[label for _key, label in data.columns], _("Medal")]
+    yield [
+        _("Rank"),
+        _("Team"),
+        _("Captain"),
+        _("Partner"),
+        *[label for _key, label in data.columns],
+        _("Medal"),
+    ]
     for row in data.standings.rows:
         team = data.teams[row.team]
         values = ["" if row.metrics.get(k) is None else row.metrics.get(k) for k in keys]
-        yield [f"{row.rank}{'=' if row.tied else ''}", team.name, team.captain, team.partner,
-               *values, MEDAL_NAMES.get(row.medal, row.medal or "")]
+        yield [
+            f"{row.rank}{'=' if row.tied else ''}",
+            team.name,
+            team.captain,
+            team.partner,
+            *values,
+            MEDAL_NAMES.get(row.medal, row.medal or ""),
+        ]
 
 
 def games_rows(event: Event) -> Iterator[list]:
-    yield [_("Round"), _("Kind"), _("Table"), _("Team A"), _("Team B"), _("Score A"),
-           _("Score B"), _("Winner"), _("Skunk"), _("Status"), _("Reported at"),
-           _("Confirmed at")]
+    yield [
+        _("Round"),
+        _("Kind"),
+        _("Table"),
+        _("Team A"),
+        _("Team B"),
+        _("Score A"),
+        _("Score B"),
+        _("Winner"),
+        _("Skunk"),
+        _("Status"),
+        _("Reported at"),
+        _("Confirmed at"),
+    ]
     # One query, streamed: the first report's and the confirmation's times are subqueries,
     # not prefetches (a prefetch per chunk made the query count grow with the event).
-    first_report = (Report.objects.filter(game=OuterRef("pk")).order_by("created_at")
-                    .values("created_at")[:1])
-    confirmed_at = (Confirmation.objects.filter(report=OuterRef("confirmed_report"))
-                    .order_by("-created_at").values("created_at")[:1])
-    games = (Game.objects.filter(round__event=event)
-             .select_related("round", "team_a", "team_b", "confirmed_report")
-             .only("table", "status", "round__number", "round__kind", "team_a__name",
-                   "team_b__name", "confirmed_report__score_a", "confirmed_report__score_b",
-                   "confirmed_report__skunk")
-             .annotate(first_reported=Subquery(first_report), confirmed_at=Subquery(confirmed_at))
-             .order_by("round__number", "table"))
+    first_report = (
+        Report.objects.filter(game=OuterRef("pk")).order_by("created_at").values("created_at")[:1]
+    )
+    confirmed_at = (
+        Confirmation.objects.filter(report=OuterRef("confirmed_report"))
+        .order_by("-created_at")
+        .values("created_at")[:1]
+    )
+    games = (
+        Game.objects.filter(round__event=event)
+        .select_related("round", "team_a", "team_b", "confirmed_report")
+        .only(
+            "table",
+            "status",
+            "round__number",
+            "round__kind",
+            "team_a__name",
+            "team_b__name",
+            "confirmed_report__score_a",
+            "confirmed_report__score_b",
+            "confirmed_report__skunk",
+        )
+        .annotate(first_reported=Subquery(first_report), confirmed_at=Subquery(confirmed_at))
+        .order_by("round__number", "table")
+    )
     for game in games.iterator(chunk_size=1000):
         report = game.confirmed_report
         first, confirmed = game.first_reported, game.confirmed_at if report else None
         winner = ""
         if report is not None:
             winner = (game.team_a if report.score_a > report.score_b else game.team_b).name
-        yield [game.round.number, game.round.get_kind_display(), game.table or "",
-               game.team_a.name, game.team_b.name if game.team_b else _("bye"),
-               report.score_a if report else "", report.score_b if report else "", winner,
-               SKUNK_NAMES.get(report.skunk if report else 0, ""), game.get_status_display(),
-               local_time(first), local_time(confirmed)]
+        yield [
+            game.round.number,
+            game.round.get_kind_display(),
+            game.table or "",
+            game.team_a.name,
+            game.team_b.name if game.team_b else _("bye"),
+            report.score_a if report else "",
+            report.score_b if report else "",
+            winner,
+            SKUNK_NAMES.get(report.skunk if report else 0, ""),
+            game.get_status_display(),
+            local_time(first),
+            local_time(confirmed),
+        ]
 
 
 def teams_rows(event: Event) -> Iterator[list]:
     yield [_("Team"), _("Captain"), _("Partner"), _("Registered at"), _("Withdrawn at")]
     for team in Team.objects.filter(event=event).order_by("id").iterator():
-        yield [team.name, team.captain, team.partner, local_time(team.registered_at),
-               local_time(team.withdrawn_at)]
+        yield [
+            team.name,
+            team.captain,
+            team.partner,
+            local_time(team.registered_at),
+            local_time(team.withdrawn_at),
+        ]
 
 
 EXPORTS = {"standings": standings_rows, "games": games_rows, "teams": teams_rows}

@@ -15,8 +15,9 @@ from tournaments.models import Team
 def qr_svg(url: str, *, scale: int = 4) -> str:
     """An inline SVG QR code of ``url`` (error correction M: survives a crease or a stain)."""
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=scale, xmldecl=False,
-                                    svgns=True, omitsize=False)
+    segno.make(url, error="m").save(
+        buffer, kind="svg", scale=scale, xmldecl=False, svgns=True, omitsize=False
+    )
     return buffer.getvalue().decode()
 
 

@@ -22,11 +22,17 @@ def _count(value, field: str, maximum: int) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise RuleError(_("“%(value)s” is not a whole number.") % {"value": value},
-                        field=field, code="not_a_number") from None
+        raise RuleError(
+            _("“%(value)s” is not a whole number.") % {"value": value},
+            field=field,
+            code="not_a_number",
+        ) from None
     if not 0 <= number <= maximum:
-        raise RuleError(_("%(field)s must be between 0 and %(max)d.")
-                        % {"field": field, "max": maximum}, field=field, code="out_of_range")
+        raise RuleError(
+            _("%(field)s must be between 0 and %(max)d.") % {"field": field, "max": maximum},
+            field=field,
+            code="out_of_range",
+        )
     return number
 
 
@@ -41,20 +47,31 @@ def read_crapette(event, kind: str, payload: dict) -> tuple[int, int, dict]:
         crapette = _count(payload.get("crapette_left"), "crapette_left", CRAPETTE_CARDS)
         stock = _count(payload.get("stock_left", 0), "stock_left", 52)
         if crapette == 0 and stock == 0:
-            raise RuleError(_("The loser cannot have emptied both the crapette pile and the "
-                              "stock: then the loser would have won."), code="impossible")
+            raise RuleError(
+                _(
+                    "The loser cannot have emptied both the crapette pile and the "
+                    "stock: then the loser would have won."
+                ),
+                code="impossible",
+            )
         points = hoyle_points(crapette, stock)
         detail = {"winner": winner, "crapette_left": crapette, "stock_left": stock}
     else:
         try:
             result = check_record(payload.get("record"))
         except RecordFormatError as exc:
-            raise RuleError(_("The game record is unreadable: %(error)s") % {"error": exc},
-                            field="record", code="record_format") from exc
+            raise RuleError(
+                _("The game record is unreadable: %(error)s") % {"error": exc},
+                field="record",
+                code="record_format",
+            ) from exc
         if not result.valid:
-            raise RuleError(_("Move %(index)s (%(move)s) is illegal: %(reason)s")
-                            % {"index": result.index, "move": result.move,
-                               "reason": result.reason}, field="record", code="illegal_move")
+            raise RuleError(
+                _("Move %(index)s (%(move)s) is illegal: %(reason)s")
+                % {"index": result.index, "move": result.move, "reason": result.reason},
+                field="record",
+                code="illegal_move",
+            )
         summary = result.as_dict()
         if summary["winner"] not in ("A", "B"):
             raise RuleError(_("The record does not end with a winner."), code="unfinished")

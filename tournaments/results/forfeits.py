@@ -64,8 +64,13 @@ def _pending(game: Game, actor: Actor) -> Withdrawal:
     refuse_if_finished(game.round.event, official=True)
     found = withdrawal_of(game)
     if found is None:
-        raise RuleError(_("This game has no withdrawn team left to settle: it is either "
-                          "settled already or both teams are still in."), code="no_withdrawal")
+        raise RuleError(
+            _(
+                "This game has no withdrawn team left to settle: it is either "
+                "settled already or both teams are still in."
+            ),
+            code="no_withdrawal",
+        )
     return found
 
 
@@ -74,29 +79,48 @@ def award_forfeit(game: Game, actor: Actor, *, note: str = "") -> Report:
     """The team still in wins by forfeit (a report by the official, confirmed at once)."""
     found = _pending(game, actor)
     if found.both_withdrawn:
-        raise RuleError(_("Both teams have withdrawn: nobody can win this game by forfeit; "
-                          "count it as a bye or leave it."), code="both_withdrawn")
+        raise RuleError(
+            _(
+                "Both teams have withdrawn: nobody can win this game by forfeit; "
+                "count it as a bye or leave it."
+            ),
+            code="both_withdrawn",
+        )
     side = "a" if found.still_in.pk == game.team_a_id else "b"
-    return submit(game, actor, Report.Kind.FORFEIT, {"winner": side},
-                  note=note or _("Forfeit: %(team)s withdrew.") % {"team": found.withdrawn}
-                  ).report
+    return submit(
+        game,
+        actor,
+        Report.Kind.FORFEIT,
+        {"winner": side},
+        note=note or _("Forfeit: %(team)s withdrew.") % {"team": found.withdrawn},
+    ).report
 
 
 @transaction.atomic
 def count_as_bye(game: Game, actor: Actor) -> Game:
     """The game becomes a bye for the team still in (no report: nobody played)."""
     found = _pending(game, actor)
-    game = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(
-        pk=game.pk)
+    game = (
+        Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
+    )
     before = {"status": game.status}
     game.status = Game.Status.BYE
     game.save(update_fields=["status"])
     game.disputes.filter(resolved_at__isnull=True).update(
-        resolved_at=timezone.now(), resolved_by=actor.user,
-        note=_("withdrawal: counted as a bye"))
+        resolved_at=timezone.now(), resolved_by=actor.user, note=_("withdrawal: counted as a bye")
+    )
     event = game.round.event
-    audit.record(event, actor.label, "result.withdrawal_bye", str(game), before=before,
-                 after={"status": game.status, "bye_for": found.still_in.pk,
-                        "withdrawn": found.withdrawn.pk})
+    audit.record(
+        event,
+        actor.label,
+        "result.withdrawal_bye",
+        str(game),
+        before=before,
+        after={
+            "status": game.status,
+            "bye_for": found.still_in.pk,
+            "withdrawn": found.withdrawn.pk,
+        },
+    )
     bump_event(event)
     return game

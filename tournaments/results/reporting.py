@@ -63,38 +63,57 @@ class Outcome:
 
 # --- validation of the reported content ------------------------------------------------------
 
+
 def _whole(value: Any, field: str) -> int:
     if isinstance(value, bool):
         raise RuleError(_("%(field)s must be a whole number.") % {"field": field}, field=field)
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise RuleError(_("“%(value)s” is not a whole number.") % {"value": value},
-                        field=field, code="not_a_number") from None
+        raise RuleError(
+            _("“%(value)s” is not a whole number.") % {"value": value},
+            field=field,
+            code="not_a_number",
+        ) from None
     if str(number) != str(value).strip() and not isinstance(value, int):
-        raise RuleError(_("“%(value)s” is not a whole number.") % {"value": value},
-                        field=field, code="not_a_number")
+        raise RuleError(
+            _("“%(value)s” is not a whole number.") % {"value": value},
+            field=field,
+            code="not_a_number",
+        )
     return number
 
 
 def check_final_score(event: Event, score_a: Any, score_b: Any) -> tuple[int, int]:
     """Exactly one side at the target; the other between 0 and target − 1."""
     if event.game_type != Event.GameType.CRIBBAGE:
-        raise RuleError(_("A Crapette result gives the winner and the cards left to the "
-                          "loser: report it as “crapette”."), code="kind")
+        raise RuleError(
+            _(
+                "A Crapette result gives the winner and the cards left to the "
+                "loser: report it as “crapette”."
+            ),
+            code="kind",
+        )
     target = target_of(event)
     a, b = _whole(score_a, "score_a"), _whole(score_b, "score_b")
     for value, field in ((a, "score_a"), (b, "score_b")):
         if not 0 <= value <= target:
             raise RuleError(
-                _("A score is between 0 and %(target)d (the game ends at %(target)d): "
-                  "%(value)d is not possible.") % {"target": target, "value": value},
-                field=field, code="out_of_range",
+                _(
+                    "A score is between 0 and %(target)d (the game ends at %(target)d): "
+                    "%(value)d is not possible."
+                )
+                % {"target": target, "value": value},
+                field=field,
+                code="out_of_range",
             )
     if (a == target) == (b == target):
         raise RuleError(
-            _("Exactly one team reaches %(target)d: the winner's score is %(target)d and the "
-              "loser's is below it (%(a)d–%(b)d given).") % {"target": target, "a": a, "b": b},
+            _(
+                "Exactly one team reaches %(target)d: the winner's score is %(target)d and the "
+                "loser's is below it (%(a)d–%(b)d given)."
+            )
+            % {"target": target, "a": a, "b": b},
             code="one_winner",
         )
     return a, b
@@ -115,9 +134,16 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
         result = read_sheet(sheet, players=rules.players, target=rules.target)
         if not result.finished:
             raise RuleError(
-                _("Unfinished game: after %(deals)d deals the score is %(a)d–%(b)d and no team "
-                  "has reached %(target)d.") % {"deals": result.deals, "a": result.score_a,
-                                                "b": result.score_b, "target": rules.target},
+                _(
+                    "Unfinished game: after %(deals)d deals the score is %(a)d–%(b)d and no team "
+                    "has reached %(target)d."
+                )
+                % {
+                    "deals": result.deals,
+                    "a": result.score_a,
+                    "b": result.score_b,
+                    "target": rules.target,
+                },
                 code="unfinished",
             )
         a, b = result.score_a, result.score_b
@@ -129,8 +155,11 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
         # target, the loser with 0, and no skunk (nobody was skunked at a table).
         winner = payload.get("winner")
         if winner not in ("a", "b"):
-            raise RuleError(_("A forfeit names the winner: “a” or “b”, one of the two teams "
-                              "of the game."), field="winner", code="winner")
+            raise RuleError(
+                _("A forfeit names the winner: “a” or “b”, one of the two teams of the game."),
+                field="winner",
+                code="winner",
+            )
         target = target_of(event)
         a, b = (target, 0) if winner == "a" else (0, target)
         return {"score_a": a, "score_b": b, "skunk": 0, "detail": {"forfeit": True}}
@@ -145,6 +174,7 @@ def fingerprint(kind: str, content: dict) -> str:
 
 
 # --- permissions -----------------------------------------------------------------------------
+
 
 def acting_team(game: Game, actor: Actor) -> Team | None:
     """The side the actor captains in this game, if any."""
@@ -166,12 +196,20 @@ def refuse_if_finished(event: Event, *, official: bool) -> None:
     if event.status != Event.Status.FINISHED:
         return
     if official:
-        raise RuleError(_("The event is closed: its results are frozen. An organizer must "
-                          "reopen it (with a reason) before a result can be corrected."),
-                        code="finished")
-    raise PermissionRuleError(_("The event is finished: results can no longer be reported "
-                                "or confirmed. See an official if something is wrong."),
-                              code="finished")
+        raise RuleError(
+            _(
+                "The event is closed: its results are frozen. An organizer must "
+                "reopen it (with a reason) before a result can be corrected."
+            ),
+            code="finished",
+        )
+    raise PermissionRuleError(
+        _(
+            "The event is finished: results can no longer be reported "
+            "or confirmed. See an official if something is wrong."
+        ),
+        code="finished",
+    )
 
 
 def _require_reporter(game: Game, actor: Actor) -> Team | None:
@@ -180,8 +218,12 @@ def _require_reporter(game: Game, actor: Actor) -> Team | None:
         return None
     team = acting_team(game, actor)
     if team is None:
-        raise PermissionRuleError(_("Only the captains of the two teams at this table, or an "
-                                    "official, may report this game."))
+        raise PermissionRuleError(
+            _(
+                "Only the captains of the two teams at this table, or an "
+                "official, may report this game."
+            )
+        )
     refuse_if_finished(game.round.event, official=False)
     if team.withdrawn_at:
         raise PermissionRuleError(_("%(team)s has withdrawn.") % {"team": team})
@@ -190,15 +232,20 @@ def _require_reporter(game: Game, actor: Actor) -> Team | None:
 
 # --- the report itself ---------------------------------------------------------------------------
 
+
 def _latest_by(game: Game, team: Team) -> Report | None:
     return game.reports.filter(by_team=team).order_by("-version").first()
 
 
 @transaction.atomic
-def submit(game: Game, actor: Actor, kind: str, payload: dict, *,
-           idempotency_key: str = "", note: str = "") -> Outcome:
-    game = (Game.objects.select_for_update(of=("self",))
-            .select_related("round__event", "team_a", "team_b").get(pk=game.pk))
+def submit(
+    game: Game, actor: Actor, kind: str, payload: dict, *, idempotency_key: str = "", note: str = ""
+) -> Outcome:
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__event", "team_a", "team_b")
+        .get(pk=game.pk)
+    )
     event = game.round.event
     if game.is_bye:
         raise RuleError(_("A bye has no result to report."), code="bye")
@@ -218,25 +265,41 @@ def submit(game: Game, actor: Actor, kind: str, payload: dict, *,
     content = validate_content(game, kind, payload)
     digest = fingerprint(kind, content)
     latest = game.reports.order_by("-version").first()
-    if (latest is not None and latest.fingerprint == digest
-            and latest.by_team_id == (team.pk if team else None)
-            and latest.by_user_id == (actor.user.pk if official else latest.by_user_id)
-            and game.status != Game.Status.CONFIRMED):
+    if (
+        latest is not None
+        and latest.fingerprint == digest
+        and latest.by_team_id == (team.pk if team else None)
+        and latest.by_user_id == (actor.user.pk if official else latest.by_user_id)
+        and game.status != Game.Status.CONFIRMED
+    ):
         return Outcome(latest, False, game.status)  # a double tap: nothing new to store
 
     version = (game.reports.aggregate(v=Max("version"))["v"] or 0) + 1
     report = Report.objects.create(
-        game=game, version=version, kind=kind, score_a=content["score_a"],
-        score_b=content["score_b"], skunk=content["skunk"], detail=content["detail"],
-        by_team=team, by_user=actor.user if getattr(actor.user, "is_authenticated", False)
-        else None, channel=Report.Channel.OFFICIAL if official else actor.channel,
-        client=actor.client[:64], fingerprint=digest, idempotency_key=idempotency_key[:64],
+        game=game,
+        version=version,
+        kind=kind,
+        score_a=content["score_a"],
+        score_b=content["score_b"],
+        skunk=content["skunk"],
+        detail=content["detail"],
+        by_team=team,
+        by_user=actor.user if getattr(actor.user, "is_authenticated", False) else None,
+        channel=Report.Channel.OFFICIAL if official else actor.channel,
+        client=actor.client[:64],
+        fingerprint=digest,
+        idempotency_key=idempotency_key[:64],
         note=note[:300],
     )
     was_confirmed = game.status == Game.Status.CONFIRMED
-    audit.record(event, actor.label, "result.correct" if was_confirmed else "result.report",
-                 str(game), before=_result_snapshot(game.confirmed_report),
-                 after=_result_snapshot(report))
+    audit.record(
+        event,
+        actor.label,
+        "result.correct" if was_confirmed else "result.report",
+        str(game),
+        before=_result_snapshot(game.confirmed_report),
+        after=_result_snapshot(report),
+    )
     if official:
         _confirm(game, report, actor)
     else:
@@ -247,8 +310,14 @@ def submit(game: Game, actor: Actor, kind: str, payload: dict, *,
 def _result_snapshot(report: Report | None) -> dict | None:
     if report is None:
         return None
-    return {"version": report.version, "score_a": report.score_a, "score_b": report.score_b,
-            "skunk": report.skunk, "kind": report.kind, "game": audit.game_facts(report.game)}
+    return {
+        "version": report.version,
+        "score_a": report.score_a,
+        "score_b": report.score_b,
+        "skunk": report.skunk,
+        "kind": report.kind,
+        "game": audit.game_facts(report.game),
+    }
 
 
 def _apply_rule(game: Game, report: Report, team: Team) -> None:
@@ -279,14 +348,20 @@ def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
     dispute.reports.add(*reports)
     game.status = Game.Status.DISPUTED
     game.save(update_fields=["status"])
-    audit.record(game.round.event, None, "result.dispute", str(game),
-                 after={"reports": [r.version for r in reports], "game": audit.game_facts(game)})
+    audit.record(
+        game.round.event,
+        None,
+        "result.dispute",
+        str(game),
+        after={"reports": [r.version for r in reports], "game": audit.game_facts(game)},
+    )
     return dispute
 
 
 def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None):
     Confirmation.objects.create(
-        report=report, by_team=actor.team,
+        report=report,
+        by_team=actor.team,
         by_user=actor.user if getattr(actor.user, "is_authenticated", False) else None,
     )
     before = _result_snapshot(game.confirmed_report)
@@ -294,13 +369,20 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
     game.status = Game.Status.CONFIRMED
     game.save(update_fields=["confirmed_report", "status"])
     game.disputes.filter(resolved_at__isnull=True).update(
-        resolved_at=timezone.now(), decision=report,
+        resolved_at=timezone.now(),
+        decision=report,
         resolved_by=actor.user if getattr(actor.user, "is_authenticated", False) else None,
     )
     event = game.round.event
-    audit.record(event, actor.label, "result.confirm", str(game), before=before,
-                 after=_result_snapshot(report) | (
-                     {"agreed_with": agreed_with.version} if agreed_with else {}))
+    audit.record(
+        event,
+        actor.label,
+        "result.confirm",
+        str(game),
+        before=before,
+        after=_result_snapshot(report)
+        | ({"agreed_with": agreed_with.version} if agreed_with else {}),
+    )
     bump_event(event)
     result_confirmed.send(sender=Game, event=event, game=game)
 
@@ -308,8 +390,11 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
 @transaction.atomic
 def confirm(report: Report, actor: Actor) -> Outcome:
     """The other captain (under ``both_captains``) or an official confirms a reported result."""
-    game = (Game.objects.select_for_update(of=("self",))
-            .select_related("round__event", "team_a", "team_b").get(pk=report.game_id))
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__event", "team_a", "team_b")
+        .get(pk=report.game_id)
+    )
     event = game.round.event
     latest = game.reports.order_by("-version").first()
     if game.status == Game.Status.CONFIRMED and game.confirmed_report_id == report.pk:
@@ -326,21 +411,33 @@ def confirm(report: Report, actor: Actor) -> Outcome:
     if game.status == Game.Status.CONFIRMED:
         raise PermissionRuleError(_("This result is already confirmed."), code="confirmed")
     if report.by_team_id == team.pk:
-        raise PermissionRuleError(_("A captain cannot confirm their own report: the other "
-                                    "captain confirms it."), code="own_report")
+        raise PermissionRuleError(
+            _("A captain cannot confirm their own report: the other captain confirms it."),
+            code="own_report",
+        )
     if latest is None or latest.pk != report.pk:
-        raise RuleError(_("A newer report exists for this game: confirm the latest one."),
-                        code="stale")
+        raise RuleError(
+            _("A newer report exists for this game: confirm the latest one."), code="stale"
+        )
     _confirm(game, report, Actor(team=team, user=actor.user))
     return Outcome(report, True, game.status)
 
 
 @transaction.atomic
-def decide_dispute(dispute: Dispute, actor: Actor, report: Report | None = None, *,
-                   scores: tuple[int, int] | None = None, note: str = "") -> Report:
+def decide_dispute(
+    dispute: Dispute,
+    actor: Actor,
+    report: Report | None = None,
+    *,
+    scores: tuple[int, int] | None = None,
+    note: str = "",
+) -> Report:
     """An official settles a dispute by choosing one version or entering the right score."""
-    game = (Game.objects.select_for_update(of=("self",)).select_related("round__event")
-            .get(pk=dispute.game_id))
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=dispute.game_id)
+    )
     if not actor_is_official(game, actor):
         raise PermissionRuleError(_("Only an official can settle a dispute."))
     refuse_if_finished(game.round.event, official=True)
@@ -349,16 +446,21 @@ def decide_dispute(dispute: Dispute, actor: Actor, report: Report | None = None,
     if report is None:
         if scores is None:
             raise RuleError(_("Choose one of the reports or enter the score."), code="required")
-        report = submit(game, actor, Report.Kind.FINAL,
-                        {"score_a": scores[0], "score_b": scores[1]}, note=note).report
+        report = submit(
+            game, actor, Report.Kind.FINAL, {"score_a": scores[0], "score_b": scores[1]}, note=note
+        ).report
     else:
         if report.game_id != game.pk:
             raise RuleError(_("That report belongs to another game."), code="wrong_game")
         _confirm(game, report, actor)
-    Dispute.objects.filter(pk=dispute.pk).update(note=note[:300], decision=report,
-                                                 resolved_by=actor.user,
-                                                 resolved_at=timezone.now())
-    audit.record(game.round.event, actor.label, "result.decide", str(game),
-                 after={"decision": report.version, "note": note,
-                        "game": audit.game_facts(game)})
+    Dispute.objects.filter(pk=dispute.pk).update(
+        note=note[:300], decision=report, resolved_by=actor.user, resolved_at=timezone.now()
+    )
+    audit.record(
+        game.round.event,
+        actor.label,
+        "result.decide",
+        str(game),
+        after={"decision": report.version, "note": note, "game": audit.game_facts(game)},
+    )
     return report

@@ -31,7 +31,10 @@ class DealLine:
 
     def same_as(self, other: DealLine | None) -> bool:
         return other is not None and (self.dealer, self.points_a, self.points_b) == (
-            other.dealer, other.points_a, other.points_b)
+            other.dealer,
+            other.points_a,
+            other.points_b,
+        )
 
 
 @dataclass(frozen=True)
@@ -42,8 +45,10 @@ class DealRow:
     @property
     def differs(self) -> bool:
         first = self.cells[0]
-        return any(not (c is None and first is None) and (c is None or not c.same_as(first))
-                   for c in self.cells[1:])
+        return any(
+            not (c is None and first is None) and (c is None or not c.same_as(first))
+            for c in self.cells[1:]
+        )
 
 
 @dataclass(frozen=True)
@@ -67,17 +72,26 @@ def deal_lines(report: Report) -> list[DealLine]:
     except RuleError:  # stored reports were checked; an old one the rules now refuse shows none
         return []
     lines, totals = [], {"a": 0, "b": 0}
-    for number, deal in enumerate(sheet["deals"][:result.deals], start=1):
+    for number, deal in enumerate(sheet["deals"][: result.deals], start=1):
         items = [t for t in result.trace if t["deal"] == number]
         points = {side: sum(t["points"] for t in items if t["side"] == side) for side in "ab"}
         for side in "ab":
             totals[side] = min(totals[side] + points[side], rules.target)
         where = _("Deal %(n)d") % {"n": number} + ", "
-        lines.append(DealLine(
-            dealer=deal.get("dealer", ""), points_a=points["a"], points_b=points["b"],
-            total_a=totals["a"], total_b=totals["b"],
-            items=tuple(f"{t['side'].upper()} {t['item'].removeprefix(where)} {t['points']}"
-                        for t in items if t["points"])))
+        lines.append(
+            DealLine(
+                dealer=deal.get("dealer", ""),
+                points_a=points["a"],
+                points_b=points["b"],
+                total_a=totals["a"],
+                total_b=totals["b"],
+                items=tuple(
+                    f"{t['side'].upper()} {t['item'].removeprefix(where)} {t['points']}"
+                    for t in items
+                    if t["points"]
+                ),
+            )
+        )
     return lines
 
 
@@ -90,5 +104,6 @@ def compare(reports) -> SheetComparison | None:
     longest = max((len(x) for x in lines), default=0)
     rows = tuple(
         DealRow(n, tuple(x[n - 1] if n <= len(x) else None for x in lines))
-        for n in range(1, longest + 1))
+        for n in range(1, longest + 1)
+    )
     return SheetComparison(tuple(sheets), rows)

@@ -28,13 +28,19 @@ def sheet_from_post(data, *, us: str, hands: int = HANDS) -> dict:
     for n in range(1, ROWS + 1):
         get = lambda key, n=n: (data.get(f"d{n}-{key}") or "").strip()  # noqa: E731
         counts = [get(f"h{i}") for i in range(1, hands + 1)]
-        filled = any([get("dealer") and (get("peg_us") or get("peg_them") or any(counts)
-                                          or get("crib") or get("heels"))])
+        filled = any(
+            [
+                get("dealer")
+                and (get("peg_us") or get("peg_them") or any(counts) or get("crib") or get("heels"))
+            ]
+        )
         if not filled:
             continue
-        deal: dict = {"dealer": _side(get("dealer"), us) or get("dealer"),
-                      "heels": get("heels") in ("on", "1", "true"),
-                      "pegging": {us: get("peg_us") or 0, them: get("peg_them") or 0}}
+        deal: dict = {
+            "dealer": _side(get("dealer"), us) or get("dealer"),
+            "heels": get("heels") in ("on", "1", "true"),
+            "pegging": {us: get("peg_us") or 0, them: get("peg_them") or 0},
+        }
         if get("starter"):
             deal["starter"] = get("starter")
         if get("pegged_out"):
@@ -51,4 +57,3 @@ def sheet_from_post(data, *, us: str, hands: int = HANDS) -> dict:
             deal["crib"] = {"count": get("crib"), "cards": cards} if cards else get("crib")
         deals.append(deal)
     return {"deals": deals}
-

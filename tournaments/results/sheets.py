@@ -63,8 +63,13 @@ def show_sides(dealer: str, players: int) -> list[str]:
         return [other(dealer), dealer]
     if players == 4:
         return [other(dealer), dealer, other(dealer), dealer]
-    raise RuleError(_("Hand-by-hand sheets are for two-sided games (2 players or 4 in "
-                      "partnerships); report the final score instead."), code="sheet_players")
+    raise RuleError(
+        _(
+            "Hand-by-hand sheets are for two-sided games (2 players or 4 in "
+            "partnerships); report the final score instead."
+        ),
+        code="sheet_players",
+    )
 
 
 def _int(value: Any, where: str, *, maximum: int) -> int:
@@ -72,19 +77,27 @@ def _int(value: Any, where: str, *, maximum: int) -> int:
         try:
             value = int(str(value).strip())
         except (TypeError, ValueError):
-            raise RuleError(_("%(where)s: “%(value)s” is not a whole number.")
-                            % {"where": where, "value": value}, code="not_a_number") from None
+            raise RuleError(
+                _("%(where)s: “%(value)s” is not a whole number.")
+                % {"where": where, "value": value},
+                code="not_a_number",
+            ) from None
     if not 0 <= value <= maximum:
-        raise RuleError(_("%(where)s: %(value)d is out of range (0 to %(max)d).")
-                        % {"where": where, "value": value, "max": maximum}, code="out_of_range")
+        raise RuleError(
+            _("%(where)s: %(value)d is out of range (0 to %(max)d).")
+            % {"where": where, "value": value, "max": maximum},
+            code="out_of_range",
+        )
     return value
 
 
 def count_error(exc: InvalidCount, where: str, field: str | None = None) -> RuleError:
     """The engine's verdict in the captain's language."""
     if exc.code == "impossible":
-        message = _("%(where)s: a count of %(n)s is impossible: possible counts are 0–29 except "
-                    "19, 25, 26 and 27 (“nineteen” means a zero hand: write 0).")
+        message = _(
+            "%(where)s: a count of %(n)s is impossible: possible counts are 0–29 except "
+            "19, 25, 26 and 27 (“nineteen” means a zero hand: write 0)."
+        )
     elif exc.code == "mismatch":
         message = _("%(where)s: the cards give %(expected)s, not %(n)s: %(breakdown)s.")
     elif exc.code == "out_of_range":
@@ -93,26 +106,32 @@ def count_error(exc: InvalidCount, where: str, field: str | None = None) -> Rule
         message = _("%(where)s: “%(n)s” is not a count.")
     breakdown = announce(exc.breakdown) if exc.breakdown is not None else ""
     return RuleError(
-        message % {"where": where, "n": exc.reported, "expected": exc.expected,
-                   "breakdown": breakdown},
-        code=f"count_{exc.code}", field=field, extra={"expected": exc.expected},
+        message
+        % {"where": where, "n": exc.reported, "expected": exc.expected, "breakdown": breakdown},
+        code=f"count_{exc.code}",
+        field=field,
+        extra={"expected": exc.expected},
     )
 
 
-def _check_count(entry: Any, where: str, starter: Any, *, crib: bool,
-                 field: str) -> tuple[int, bool]:
+def _check_count(
+    entry: Any, where: str, starter: Any, *, crib: bool, field: str
+) -> tuple[int, bool]:
     """The count of one hand or crib; with cards, checked against them exactly."""
     if isinstance(entry, dict):
         count, cards = entry.get("count"), entry.get("cards")
     else:
         count, cards = entry, None
     if count is None or count == "":
-        raise RuleError(_("%(where)s: the count is missing.") % {"where": where},
-                        code="required", field=field)
+        raise RuleError(
+            _("%(where)s: the count is missing.") % {"where": where}, code="required", field=field
+        )
     if cards and not starter:
-        raise RuleError(_("%(where)s: give the starter card to check the cards.")
-                        % {"where": where}, code="starter_required",
-                        field=field.split("-")[0] + "-starter")
+        raise RuleError(
+            _("%(where)s: give the starter card to check the cards.") % {"where": where},
+            code="starter_required",
+            field=field.split("-")[0] + "-starter",
+        )
     try:
         validate_count(count, hand=cards or None, starter=starter if cards else None, crib=crib)
     except InvalidCount as exc:
@@ -130,26 +149,33 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
     if not deals:
         raise RuleError(_("The sheet has no deal."), code="sheet_empty")
     if len(deals) > MAX_DEALS:
-        raise RuleError(_("A game has at most %(n)d deals.") % {"n": MAX_DEALS},
-                        code="sheet_too_long")
+        raise RuleError(
+            _("A game has at most %(n)d deals.") % {"n": MAX_DEALS}, code="sheet_too_long"
+        )
     score = {"a": 0, "b": 0}
     result = SheetResult(0, 0, None, 0)
     for number, deal in enumerate(deals, start=1):
         where_deal = _("Deal %(n)d") % {"n": number}
         if result.winner:
             raise RuleError(
-                _("%(where)s: the game already ended in deal %(end)d (%(how)s); nothing is "
-                  "scored after that.") % {"where": where_deal, "end": result.deals,
-                                            "how": result.ended_by},
+                _(
+                    "%(where)s: the game already ended in deal %(end)d (%(how)s); nothing is "
+                    "scored after that."
+                )
+                % {"where": where_deal, "end": result.deals, "how": result.ended_by},
                 code="after_end",
             )
         if not isinstance(deal, dict):
-            raise RuleError(_("%(where)s is not a deal.") % {"where": where_deal},
-                            code="sheet_format")
+            raise RuleError(
+                _("%(where)s is not a deal.") % {"where": where_deal}, code="sheet_format"
+            )
         dealer = deal.get("dealer")
         if dealer not in SIDES:
-            raise RuleError(_("%(where)s: the dealer's side must be “a” or “b”.")
-                            % {"where": where_deal}, code="dealer", field=f"d{number}-dealer")
+            raise RuleError(
+                _("%(where)s: the dealer's side must be “a” or “b”.") % {"where": where_deal},
+                code="dealer",
+                field=f"d{number}-dealer",
+            )
         starter = deal.get("starter") or None
         result.deals = number
         items: list[tuple[str, str, int]] = []
@@ -157,20 +183,31 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
             items.append((dealer, _("his heels"), 2))
         pegging = deal.get("pegging") or {}
         if not isinstance(pegging, dict):
-            raise RuleError(_("%(where)s: pegging must give points for “a” and “b”.")
-                            % {"where": where_deal}, code="sheet_format")
-        pegs = {s: _int(pegging.get(s, 0), f"{where_deal}, " + _("pegging"), maximum=target)
-                for s in SIDES}
+            raise RuleError(
+                _("%(where)s: pegging must give points for “a” and “b”.") % {"where": where_deal},
+                code="sheet_format",
+            )
+        pegs = {
+            s: _int(pegging.get(s, 0), f"{where_deal}, " + _("pegging"), maximum=target)
+            for s in SIDES
+        }
         first = deal.get("pegged_out")
         if first not in (None, *SIDES):
-            raise RuleError(_("%(where)s: “pegged_out” must be “a” or “b”.")
-                            % {"where": where_deal}, code="pegged_out")
-        both_cross = all(score[s] + (2 if deal.get("heels") and s == dealer else 0) + pegs[s]
-                         >= target for s in SIDES)
+            raise RuleError(
+                _("%(where)s: “pegged_out” must be “a” or “b”.") % {"where": where_deal},
+                code="pegged_out",
+            )
+        both_cross = all(
+            score[s] + (2 if deal.get("heels") and s == dealer else 0) + pegs[s] >= target
+            for s in SIDES
+        )
         if both_cross and first is None:
             raise RuleError(
-                _("%(where)s: both sides reach %(target)d in the play: say which side pegged "
-                  "out first.") % {"where": where_deal, "target": target},
+                _(
+                    "%(where)s: both sides reach %(target)d in the play: say which side pegged "
+                    "out first."
+                )
+                % {"where": where_deal, "target": target},
                 code="pegged_out_required",
             )
         order = [first, other(first)] if first else [other(dealer), dealer]
@@ -178,22 +215,28 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
         hands = deal.get("hands")
         hands = [] if hands is None else hands
         if not isinstance(hands, list):
-            raise RuleError(_("%(where)s: hands must be a list in show order.")
-                            % {"where": where_deal}, code="sheet_format")
+            raise RuleError(
+                _("%(where)s: hands must be a list in show order.") % {"where": where_deal},
+                code="sheet_format",
+            )
         sides = show_sides(dealer, players)
         for index, entry in enumerate(hands):
             where = _("%(deal)s, hand %(i)d") % {"deal": where_deal, "i": index + 1}
             if index >= len(sides):
-                raise RuleError(_("%(where)s: a deal has %(n)d hands.")
-                                % {"where": where, "n": len(sides)}, code="too_many_hands")
-            count, checked = _check_count(entry, where, starter, crib=False,
-                                          field=f"d{number}-h{index + 1}")
+                raise RuleError(
+                    _("%(where)s: a deal has %(n)d hands.") % {"where": where, "n": len(sides)},
+                    code="too_many_hands",
+                )
+            count, checked = _check_count(
+                entry, where, starter, crib=False, field=f"d{number}-h{index + 1}"
+            )
             result.checked_cards += checked
             items.append((sides[index], where, count))
         if deal.get("crib") is not None:
             where = _("%(deal)s, crib") % {"deal": where_deal}
-            count, checked = _check_count(deal["crib"], where, starter, crib=True,
-                                          field=f"d{number}-crib")
+            count, checked = _check_count(
+                deal["crib"], where, starter, crib=True, field=f"d{number}-crib"
+            )
             result.checked_cards += checked
             items.append((dealer, where, count))
         for position, (side, label, points) in enumerate(items):
@@ -206,15 +249,23 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
                 # may have come before the end; any other later item may not.
                 peg = _("pegging")
                 recorded_later = [
-                    lab for (_s, lab, pts) in items[position + 1:]
+                    lab
+                    for (_s, lab, pts) in items[position + 1 :]
                     if not (lab == peg and (label == peg or pts == 0))
                 ]
                 if recorded_later:
                     raise RuleError(
-                        _("%(where)s: side %(side)s reached %(target)d with %(item)s; "
-                          "%(later)s comes after the end of the game and cannot be scored.")
-                        % {"where": where_deal, "side": side.upper(), "target": target,
-                           "item": label, "later": recorded_later[0]},
+                        _(
+                            "%(where)s: side %(side)s reached %(target)d with %(item)s; "
+                            "%(later)s comes after the end of the game and cannot be scored."
+                        )
+                        % {
+                            "where": where_deal,
+                            "side": side.upper(),
+                            "target": target,
+                            "item": label,
+                            "later": recorded_later[0],
+                        },
                         code="after_end",
                     )
                 break
@@ -222,8 +273,11 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
             expected = len(sides)
             if len(hands) != expected or deal.get("crib") is None:
                 raise RuleError(
-                    _("%(where)s: no side reached %(target)d, so all %(n)d hands and the crib "
-                      "must be counted.") % {"where": where_deal, "target": target, "n": expected},
+                    _(
+                        "%(where)s: no side reached %(target)d, so all %(n)d hands and the crib "
+                        "must be counted."
+                    )
+                    % {"where": where_deal, "target": target, "n": expected},
                     code="incomplete_deal",
                 )
     result.score_a, result.score_b = score["a"], score["b"]

@@ -32,16 +32,23 @@ def history(event: Event) -> list[PlayedGame]:
     games = (
         Game.objects.filter(round__event=event, round__kind=Round.Kind.SERIES)
         .order_by("round__number", "table")
-        .values_list("round__number", "table", "team_a_id", "team_b_id",
-                     "confirmed_report__score_a", "confirmed_report__score_b")
+        .values_list(
+            "round__number",
+            "table",
+            "team_a_id",
+            "team_b_id",
+            "confirmed_report__score_a",
+            "confirmed_report__score_b",
+        )
     )
     played = []
     for number, table, team_a, team_b, score_a, score_b in games:
         winner = None
         if score_a is not None and score_a != score_b:  # as Report.winner_id_for
             winner = team_a if score_a > score_b else team_b
-        played.append(PlayedGame(round=number, table=table, team_a=team_a, team_b=team_b,
-                                 winner=winner))
+        played.append(
+            PlayedGame(round=number, table=table, team_a=team_a, team_b=team_b, winner=winner)
+        )
     return played
 
 
@@ -54,8 +61,9 @@ def current_round(event: Event) -> Round | None:
 
 
 @transaction.atomic
-def seat_next_round(event: Event, actor, *, force: bool = False,
-                    seeded_order: list[int] | None = None) -> Round:
+def seat_next_round(
+    event: Event, actor, *, force: bool = False, seeded_order: list[int] | None = None
+) -> Round:
     """Seat the next round of the series.
 
     Round 1 needs at least 3 teams and starts the event. A later round needs every game of the
@@ -71,8 +79,11 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
         raise RuleError(_("The event is finished."), code="finished")
     if number > event.number_of_games:
         raise RuleError(
-            _("The series has %(n)d games and all are seated. Change the number of games to "
-              "add rounds.") % {"n": event.number_of_games},
+            _(
+                "The series has %(n)d games and all are seated. Change the number of games to "
+                "add rounds."
+            )
+            % {"n": event.number_of_games},
             code="series_complete",
         )
     teams = list(Team.objects.filter(event=event, withdrawn_at__isnull=True).order_by("id"))
@@ -86,15 +97,20 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
         waiting = unsettled_games(previous).count()
         if waiting and not force:
             raise RuleError(
-                ngettext("Round %(round)d still has %(n)d game without a confirmed result. "
-                         "Confirm it, or force the next round (it will be recorded).",
-                         "Round %(round)d still has %(n)d games without a confirmed result. "
-                         "Confirm them, or force the next round (it will be recorded).", waiting)
+                ngettext(
+                    "Round %(round)d still has %(n)d game without a confirmed result. "
+                    "Confirm it, or force the next round (it will be recorded).",
+                    "Round %(round)d still has %(n)d games without a confirmed result. "
+                    "Confirm them, or force the next round (it will be recorded).",
+                    waiting,
+                )
                 % {"round": previous.number, "n": waiting},
                 code="round_open",
             )
-    played = [g if g.team_b is None or g.winner is not None else replace(g, winner=g.team_a)
-              for g in history(event)]
+    played = [
+        g if g.team_b is None or g.winner is not None else replace(g, winner=g.team_a)
+        for g in history(event)
+    ]
     ctx = MovementContext(
         round_number=number,
         teams=tuple(t.pk for t in teams),
@@ -109,23 +125,47 @@ def seat_next_round(event: Event, actor, *, force: bool = False,
         raise RuleError(str(exc), code="movement") from exc
 
     round_ = Round.objects.create(
-        event=event, number=number, movement=event.movement, seed=event.seed,
+        event=event,
+        number=number,
+        movement=event.movement,
+        seed=event.seed,
         forced=bool(force and previous is not None and unsettled_games(previous).exists()),
         created_by=actor if hasattr(actor, "email") else None,
     )
     Game.objects.bulk_create(
-        [Game(round=round_, table=p.table, team_a_id=p.team_a, team_b_id=p.team_b)
-         for p in draw.pairings]
-        + ([Game(round=round_, table=None, team_a_id=draw.bye, team_b=None,
-                 status=Game.Status.BYE)] if draw.bye is not None else [])
+        [
+            Game(round=round_, table=p.table, team_a_id=p.team_a, team_b_id=p.team_b)
+            for p in draw.pairings
+        ]
+        + (
+            [
+                Game(
+                    round=round_,
+                    table=None,
+                    team_a_id=draw.bye,
+                    team_b=None,
+                    status=Game.Status.BYE,
+                )
+            ]
+            if draw.bye is not None
+            else []
+        )
     )
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     audit.record(
-        event, actor, "round.force" if round_.forced else "round.seat", str(round_),
-        after={"round": number, "tables": [[p.table, p.team_a, p.team_b] for p in draw.pairings],
-               "bye": draw.bye, "forced": round_.forced, "at": timezone.now().isoformat()},
+        event,
+        actor,
+        "round.force" if round_.forced else "round.seat",
+        str(round_),
+        after={
+            "round": number,
+            "tables": [[p.table, p.team_a, p.team_b] for p in draw.pairings],
+            "bye": draw.bye,
+            "forced": round_.forced,
+            "at": timezone.now().isoformat(),
+        },
     )
     bump_event(event)
     return round_

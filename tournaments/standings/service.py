@@ -62,11 +62,17 @@ def load_results(event: Event) -> EventResults:
     complete (every round seated, and every game of it confirmed).
     """
     teams = list(Team.objects.filter(event=event).order_by("id"))
-    games = (
-        Game.objects.filter(round__event=event)
-        .values_list("team_a_id", "team_b_id", "playoff_match", "round__number", "round__kind",
-                     "confirmed_report_id", "confirmed_report__score_a",
-                     "confirmed_report__score_b", "confirmed_report__skunk", "status")
+    games = Game.objects.filter(round__event=event).values_list(
+        "team_a_id",
+        "team_b_id",
+        "playoff_match",
+        "round__number",
+        "round__kind",
+        "confirmed_report_id",
+        "confirmed_report__score_a",
+        "confirmed_report__score_b",
+        "confirmed_report__skunk",
+        "status",
     )
     results, playoff = [], []
     crapette = event.game_type == Event.GameType.CRAPETTE
@@ -90,8 +96,11 @@ def load_results(event: Event) -> EventResults:
             results.append(GameResult(number, still_in, None, 0, 0, 0))
         elif report is not None and crapette:
             # Crapette: a win is a win (the standings target is 1); points stay on the report.
-            results.append(GameResult(number, team_a, team_b, int(score_a > score_b),
-                                      int(score_b > score_a), 0))
+            results.append(
+                GameResult(
+                    number, team_a, team_b, int(score_a > score_b), int(score_b > score_a), 0
+                )
+            )
         elif report is not None:
             results.append(GameResult(number, team_a, team_b, score_a, score_b, skunk))
     complete = not unsettled and len(series_rounds) >= event.number_of_games
@@ -120,16 +129,27 @@ def compute(event: Event) -> EventStandings:
     withdrawn = [t.pk for t in data.teams if t.withdrawn_at is not None]
     conflict = False
     try:
-        standings = compute_standings(team_ids, data.results, config, data.playoff_games,
-                                      series_complete=data.series_complete,
-                                      withdrawn=withdrawn)
+        standings = compute_standings(
+            team_ids,
+            data.results,
+            config,
+            data.playoff_games,
+            series_complete=data.series_complete,
+            withdrawn=withdrawn,
+        )
     except StandingsError:  # the settings are checked when saved: only playoff games can clash
         conflict = True
-        standings = compute_standings(team_ids, data.results, config, (),
-                                      series_complete=data.series_complete,
-                                      withdrawn=withdrawn)
-    series = (points_by_round(team_ids, data.results, config)
-              if event.scoring_system == "fadoq" else {})
+        standings = compute_standings(
+            team_ids,
+            data.results,
+            config,
+            (),
+            series_complete=data.series_complete,
+            withdrawn=withdrawn,
+        )
+    series = (
+        points_by_round(team_ids, data.results, config) if event.scoring_system == "fadoq" else {}
+    )
     played = max((r.round for r in data.results), default=0)
     return EventStandings(standings, {t.pk: t for t in data.teams}, series, played, conflict)
 
@@ -152,6 +172,7 @@ def ranking_ids(event: Event, team_ids: list[int]) -> list[int]:
 
 # --- the release rule ------------------------------------------------------------------------
 
+
 def results_visible(event: Event, user) -> bool:
     """Standings and results: officials always; everyone else once released (or live)."""
     return event.results_public or is_official(user, event)
@@ -164,15 +185,22 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
     if released and event.released_at:
         raise RuleError(_("The results are already released."), code="released")
     if not released and event.status == Event.Status.FINISHED:
-        raise RuleError(_("The event is finished: its results stay public. Reopen it first "
-                          "to hide them."), code="finished")
+        raise RuleError(
+            _("The event is finished: its results stay public. Reopen it first to hide them."),
+            code="finished",
+        )
     before = {"released_at": event.released_at.isoformat() if event.released_at else None}
     event.released_at = timezone.now() if released else None
     event.save(update_fields=["released_at"])
     bump_event(event)
-    audit.record(event, actor, "results.release" if released else "results.hide", str(event),
-                 before=before, after={"released_at": event.released_at.isoformat()
-                                       if event.released_at else None})
+    audit.record(
+        event,
+        actor,
+        "results.release" if released else "results.hide",
+        str(event),
+        before=before,
+        after={"released_at": event.released_at.isoformat() if event.released_at else None},
+    )
     return event
 
 
@@ -181,7 +209,9 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
 PLAYOFF_CONFLICT = _lazy(
     "A series result was corrected after the playoff: the playoff games played no longer match "
     "the ties for a medal, so the standings leave them out. Correct the result back, or ask the "
-    "site's administrator to set those playoff games aside.")
+    "site's administrator to set those playoff games aside."
+)
+
 
 @transaction.atomic
 def seat_playoff_games(event: Event, actor) -> list[Game]:
@@ -192,18 +222,23 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
     if event.status == Event.Status.FINISHED:
         raise RuleError(_("The event is finished."), code="finished")
     series_left = event.rounds.filter(kind=Round.Kind.SERIES).count() < event.number_of_games
-    if series_left or Game.objects.filter(
-        round__event=event, round__kind=Round.Kind.SERIES
-    ).exclude(status__in=(Game.Status.CONFIRMED, Game.Status.BYE)).exists():
-        raise RuleError(_("Playoffs come after the whole series is played and confirmed."),
-                        code="series_open")
+    if (
+        series_left
+        or Game.objects.filter(round__event=event, round__kind=Round.Kind.SERIES)
+        .exclude(status__in=(Game.Status.CONFIRMED, Game.Status.BYE))
+        .exists()
+    ):
+        raise RuleError(
+            _("Playoffs come after the whole series is played and confirmed."), code="series_open"
+        )
     computed = compute(event)
     if computed.playoff_conflict:
         raise RuleError(PLAYOFF_CONFLICT, code="playoff_conflict")
     standings = computed.standings
     open_playoff = set(
         Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
-        .exclude(status=Game.Status.CONFIRMED).values_list("playoff_match", "team_a_id")
+        .exclude(status=Game.Status.CONFIRMED)
+        .values_list("playoff_match", "team_a_id")
     )
     planned = []
     for tie in standings.medal_ties:
@@ -214,14 +249,21 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
     if not planned:
         raise RuleError(_("No playoff game is needed now."), code="no_playoff")
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    round_ = Round.objects.create(event=event, number=number, kind=Round.Kind.PLAYOFF,
-                                  movement="playoff", created_by=actor)
+    round_ = Round.objects.create(
+        event=event, number=number, kind=Round.Kind.PLAYOFF, movement="playoff", created_by=actor
+    )
     games = [
-        Game.objects.create(round=round_, table=i, team_a_id=m.team_a, team_b_id=m.team_b,
-                            playoff_match=m.match)
+        Game.objects.create(
+            round=round_, table=i, team_a_id=m.team_a, team_b_id=m.team_b, playoff_match=m.match
+        )
         for i, m in enumerate(planned, start=1)
     ]
     bump_event(event)
-    audit.record(event, actor, "playoff.seat", str(round_),
-                 after={"games": [[g.playoff_match, g.team_a_id, g.team_b_id] for g in games]})
+    audit.record(
+        event,
+        actor,
+        "playoff.seat",
+        str(round_),
+        after={"games": [[g.playoff_match, g.team_a_id, g.team_b_id] for g in games]},
+    )
     return games

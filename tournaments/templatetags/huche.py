@@ -17,12 +17,20 @@ def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
     name = f"d{deal}-{what}"
     value = post.get(name, "") if post else ""
     error = errors.get(name) if errors else None
-    mode = 'inputmode="numeric" pattern="[0-9]*"' if kind == "number" else 'autocapitalize="characters"'
+    mode = (
+        'inputmode="numeric" pattern="[0-9]*"'
+        if kind == "number"
+        else 'autocapitalize="characters"'
+    )
     return format_html(
         '<label for="{0}">{1}{2}</label><input id="{0}" name="{0}" value="{3}" {4}{5}>{6}',
-        name, label, format_html(" <span class='hint'>({})</span>", detail) if detail else "",
-        value, mark_safe(mode), mark_safe(' aria-invalid="true" class="invalid"') if error
-        else "", format_html('<span class="error" role="alert">{}</span>', error) if error else "",
+        name,
+        label,
+        format_html(" <span class='hint'>({})</span>", detail) if detail else "",
+        value,
+        mark_safe(mode),
+        mark_safe(' aria-invalid="true" class="invalid"') if error else "",
+        format_html('<span class="error" role="alert">{}</span>', error) if error else "",
     )
 
 

@@ -38,10 +38,14 @@ def seasons_for(user):
 class ArchiveImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Event archive (.json)"))
     season = forms.ModelChoiceField(
-        label=gettext_lazy("Season"), queryset=Season.objects.none(), required=False,
+        label=gettext_lazy("Season"),
+        queryset=Season.objects.none(),
+        required=False,
         empty_label=gettext_lazy("No season (an event on its own)"),
-        help_text=gettext_lazy("In a season, the teams are linked to the league's players "
-                               "(same player or same member number)."),
+        help_text=gettext_lazy(
+            "In a season, the teams are linked to the league's players "
+            "(same player or same member number)."
+        ),
     )
 
     def __init__(self, *args, user, **kwargs):
@@ -53,7 +57,8 @@ class ArchiveImportForm(forms.Form):
         if upload.size > MAX_BYTES:
             raise forms.ValidationError(
                 _("The file is too large (%(size)d MB): an event archive is at most %(max)d MB.")
-                % {"size": upload.size // 2**20, "max": MAX_BYTES // 2**20})
+                % {"size": upload.size // 2**20, "max": MAX_BYTES // 2**20}
+            )
         return upload
 
 
@@ -61,8 +66,9 @@ class ArchiveImportForm(forms.Form):
 def event_archive(request, slug):
     """The event's archive as a file (organizers and officials of the event)."""
     event = managed_event(request, slug)
-    response = HttpResponse(dumps(export_event(event)),
-                            content_type="application/json; charset=utf-8")
+    response = HttpResponse(
+        dumps(export_event(event)), content_type="application/json; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
     return response
 
@@ -77,11 +83,19 @@ def archive_import(request):
     result = None
     if request.method == "POST" and form.is_valid():
         try:
-            result = import_event(form.cleaned_data["file"].read(), request.user,
-                                  season=form.cleaned_data["season"])
+            result = import_event(
+                form.cleaned_data["file"].read(), request.user, season=form.cleaned_data["season"]
+            )
         except RuleError as exc:
             form.add_error("file", _("Nothing was imported. %(error)s") % {"error": exc.message})
     status = 400 if request.method == "POST" and result is None else 200
-    return render(request, "tournaments/archive_import.html", {
-        "form": form, "result": result, "lines": summary(result) if result else [],
-    }, status=status)
+    return render(
+        request,
+        "tournaments/archive_import.html",
+        {
+            "form": form,
+            "result": result,
+            "lines": summary(result) if result else [],
+        },
+        status=status,
+    )

@@ -33,9 +33,11 @@ def client_of(request) -> str:
 
 
 def _team_games(team):
-    return (Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=team.event)
-            .select_related("round__event", "team_a", "team_b", "confirmed_report")
-            .order_by("-round__number"))
+    return (
+        Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=team.event)
+        .select_related("round__event", "team_a", "team_b", "confirmed_report")
+        .order_by("-round__number")
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -49,13 +51,23 @@ def captain_home(request, token):
             verdict = check_pin(link, form.cleaned_data["pin"], client=client_of(request))
             if verdict.throttled:
                 n = minutes(verdict.retry_after)
-                form.add_error("pin", ngettext(
-                    "Too many wrong PINs from this device or network: try again in %(n)d "
-                    "minute, or ask an official.",
-                    "Too many wrong PINs from this device or network: try again in %(n)d "
-                    "minutes, or ask an official.", n) % {"n": n})
-                response = render(request, "tournaments/captain_pin.html",
-                                  {"team": team, "form": form}, status=429)
+                form.add_error(
+                    "pin",
+                    ngettext(
+                        "Too many wrong PINs from this device or network: try again in %(n)d "
+                        "minute, or ask an official.",
+                        "Too many wrong PINs from this device or network: try again in %(n)d "
+                        "minutes, or ask an official.",
+                        n,
+                    )
+                    % {"n": n},
+                )
+                response = render(
+                    request,
+                    "tournaments/captain_pin.html",
+                    {"team": team, "form": form},
+                    status=429,
+                )
                 response["Retry-After"] = str(verdict.retry_after)
                 return response
             if verdict.ok:
@@ -63,21 +75,38 @@ def captain_home(request, token):
                 remember(request.session, link)
                 return redirect("tournaments:captain", token=token)
             if verdict.locked:
-                form.add_error("pin", _("Too many wrong PINs: this link is locked for 15 "
-                                        "minutes. An official can unlock it."))
+                form.add_error(
+                    "pin",
+                    _(
+                        "Too many wrong PINs: this link is locked for 15 "
+                        "minutes. An official can unlock it."
+                    ),
+                )
             else:
-                form.add_error("pin", ngettext("Wrong PIN. %(n)d attempt left.",
-                                               "Wrong PIN. %(n)d attempts left.",
-                                               verdict.attempts_left)
-                               % {"n": verdict.attempts_left})
+                form.add_error(
+                    "pin",
+                    ngettext(
+                        "Wrong PIN. %(n)d attempt left.",
+                        "Wrong PIN. %(n)d attempts left.",
+                        verdict.attempts_left,
+                    )
+                    % {"n": verdict.attempts_left},
+                )
         # 400: not a PIN at all (no attempt spent); 403: a wrong PIN, counted.
         status = 403 if checked else 400 if form.is_bound else 200
-        return render(request, "tournaments/captain_pin.html",
-                      {"team": team, "form": form}, status=status)
-    return render(request, "tournaments/captain_home.html", {
-        "team": team, "event": team.event, "token": token,
-        "games": [OurSide.of(game, team) for game in _team_games(team)],
-    })
+        return render(
+            request, "tournaments/captain_pin.html", {"team": team, "form": form}, status=status
+        )
+    return render(
+        request,
+        "tournaments/captain_home.html",
+        {
+            "team": team,
+            "event": team.event,
+            "token": token,
+            "games": [OurSide.of(game, team) for game in _team_games(team)],
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -100,14 +129,25 @@ class OurSide:
         them = game.team_b if ours_is_a else game.team_a
         scores = (None, None)
         if latest is not None:
-            scores = ((latest.score_a, latest.score_b) if ours_is_a
-                      else (latest.score_b, latest.score_a))
-        to_confirm = (latest is not None and latest.by_team_id is not None
-                      and latest.by_team_id != team.pk
-                      and game.status == Game.Status.REPORTED
-                      and game.round.event.confirmation == Event.Confirmation.BOTH_CAPTAINS)
-        return cls(game=game, us=team, them=them, latest=latest, score_us=scores[0],
-                   score_them=scores[1], to_confirm=to_confirm)
+            scores = (
+                (latest.score_a, latest.score_b) if ours_is_a else (latest.score_b, latest.score_a)
+            )
+        to_confirm = (
+            latest is not None
+            and latest.by_team_id is not None
+            and latest.by_team_id != team.pk
+            and game.status == Game.Status.REPORTED
+            and game.round.event.confirmation == Event.Confirmation.BOTH_CAPTAINS
+        )
+        return cls(
+            game=game,
+            us=team,
+            them=them,
+            latest=latest,
+            score_us=scores[0],
+            score_them=scores[1],
+            to_confirm=to_confirm,
+        )
 
 
 def _captain_game(request, token, game_id):
@@ -116,7 +156,8 @@ def _captain_game(request, token, game_id):
         return link, None
     game = get_object_or_404(
         Game.objects.select_related("round__event", "team_a", "team_b"),
-        Q(team_a=link.team) | Q(team_b=link.team), pk=game_id,
+        Q(team_a=link.team) | Q(team_b=link.team),
+        pk=game_id,
     )
     return link, game
 
@@ -139,14 +180,19 @@ def captain_game(request, token, game_id):
         try:
             if mode == "sheet":
                 sheet = sheet_from_post(request.POST, us=us)
-                outcome = reporting.submit(game, actor, Report.Kind.SHEET, {"sheet": sheet},
-                                           idempotency_key=key)
+                outcome = reporting.submit(
+                    game, actor, Report.Kind.SHEET, {"sheet": sheet}, idempotency_key=key
+                )
             else:
                 ours, theirs = request.POST.get("score_us"), request.POST.get("score_them")
                 scores = (ours, theirs) if us == "a" else (theirs, ours)
-                outcome = reporting.submit(game, actor, Report.Kind.FINAL,
-                                           {"score_a": scores[0], "score_b": scores[1]},
-                                           idempotency_key=key)
+                outcome = reporting.submit(
+                    game,
+                    actor,
+                    Report.Kind.FINAL,
+                    {"score_a": scores[0], "score_b": scores[1]},
+                    idempotency_key=key,
+                )
         except RuleError as exc:
             error = exc.message
             if exc.field:
@@ -154,14 +200,26 @@ def captain_game(request, token, game_id):
         else:
             messages.success(request, _status_message(outcome))
             return redirect("tournaments:captain", token=token)
-    return render(request, "tournaments/captain_game.html", {
-        "team": team, "game": game, "event": game.round.event, "token": token, "us": us,
-        "opponent": game.team_b if us == "a" else game.team_a, "mode": mode,
-        "error": error, "field_errors": field_errors, "post": request.POST,
-        "rows": range(1, ROWS + 1), "final_form": final_form,
-        "key": uuid.uuid4().hex if error is None else request.POST.get("idempotency_key"),
-        "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
-    })
+    return render(
+        request,
+        "tournaments/captain_game.html",
+        {
+            "team": team,
+            "game": game,
+            "event": game.round.event,
+            "token": token,
+            "us": us,
+            "opponent": game.team_b if us == "a" else game.team_a,
+            "mode": mode,
+            "error": error,
+            "field_errors": field_errors,
+            "post": request.POST,
+            "rows": range(1, ROWS + 1),
+            "final_form": final_form,
+            "key": uuid.uuid4().hex if error is None else request.POST.get("idempotency_key"),
+            "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
+        },
+    )
 
 
 def _status_message(outcome) -> str:
@@ -169,8 +227,9 @@ def _status_message(outcome) -> str:
         return _("This report was already received: nothing changed.")
     return {
         Game.Status.CONFIRMED: _("Thank you: the result is confirmed."),
-        Game.Status.DISPUTED: _("Your report differs from the other captain's: an official "
-                                "will settle it."),
+        Game.Status.DISPUTED: _(
+            "Your report differs from the other captain's: an official will settle it."
+        ),
     }.get(outcome.status, _("Thank you: the result is recorded and waits for confirmation."))
 
 
@@ -182,8 +241,7 @@ def captain_confirm(request, token, game_id):
     if not request.POST.get("report", "").isdigit():
         raise Http404("no such report")
     report = get_object_or_404(Report, game=game, pk=request.POST["report"])
-    actor = reporting.Actor(team=link.team, channel=Report.Channel.LINK,
-                            client=client_of(request))
+    actor = reporting.Actor(team=link.team, channel=Report.Channel.LINK, client=client_of(request))
     try:
         outcome = reporting.confirm(report, actor)
     except RuleError as exc:

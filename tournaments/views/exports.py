@@ -15,7 +15,8 @@ def export_csv(request, slug, what):
     if what not in EXPORTS:
         raise Http404("unknown export")
     delimiter = delimiter_of(request.GET.get("delimiter"))
-    response = StreamingHttpResponse(csv_lines(EXPORTS[what](event), delimiter),
-                                     content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(
+        csv_lines(EXPORTS[what](event), delimiter), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'
     return response

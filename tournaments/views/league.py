@@ -22,21 +22,29 @@ from .access import LoginRequired
 
 
 def _season(league_slug: str, season_slug: str) -> Season:
-    return get_object_or_404(Season.objects.select_related("league"), league__slug=league_slug,
-                             slug=season_slug)
+    return get_object_or_404(
+        Season.objects.select_related("league"), league__slug=league_slug, slug=season_slug
+    )
 
 
 # --- public --------------------------------------------------------------------------------------
+
 
 @require_GET
 def season_page(request, league_slug, season_slug):
     season = _season(league_slug, season_slug)
     standings = compute_season(season)
-    return render(request, "tournaments/season.html", {
-        "season": season, "standings": standings, "chart": season_chart(standings),
-        "manager": may_manage_league(request.user, season.league),
-        "placement": season.aggregation == Season.Aggregation.PLACEMENT,
-    })
+    return render(
+        request,
+        "tournaments/season.html",
+        {
+            "season": season,
+            "standings": standings,
+            "chart": season_chart(standings),
+            "manager": may_manage_league(request.user, season.league),
+            "placement": season.aggregation == Season.Aggregation.PLACEMENT,
+        },
+    )
 
 
 @require_GET
@@ -46,14 +54,16 @@ def season_csv(request, league_slug, season_slug, which):
     season = _season(league_slug, season_slug)
     delimiter = delimiter_of(request.GET.get("delimiter"))
     rows = csv_rows(compute_season(season), which)
-    response = StreamingHttpResponse(csv_lines(rows, delimiter),
-                                     content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(
+        csv_lines(rows, delimiter), content_type="text/csv; charset=utf-8"
+    )
     name = f"{season.league.slug}-{season.slug}-{which}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
 # --- organizers ----------------------------------------------------------------------------------
+
 
 def _login(request) -> None:
     if not request.user.is_authenticated:
@@ -81,15 +91,20 @@ def league_list(request):
         else:
             messages.success(request, _("League created. Now add a season."))
             return redirect("tournaments:league", slug=league.slug)
-    mine = League.objects.all() if request.user.is_staff else \
-        League.objects.filter(organizers=request.user)
+    mine = (
+        League.objects.all()
+        if request.user.is_staff
+        else League.objects.filter(organizers=request.user)
+    )
     return render(request, "tournaments/league_list.html", {"leagues": mine, "form": form})
 
 
 @require_http_methods(["GET", "POST"])
 def league_page(request, slug):
     league = managed_league(request, slug)
-    form = SeasonForm(request.POST or None, initial={"aggregation": Season.Aggregation.EVENT_POINTS})
+    form = SeasonForm(
+        request.POST or None, initial={"aggregation": Season.Aggregation.EVENT_POINTS}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             season = leagues.create_season(league, request.user, **form.cleaned_data)
@@ -97,25 +112,38 @@ def league_page(request, slug):
             add_rule_error(form, exc)
         else:
             messages.success(request, _("Season created. Now choose its events."))
-            return redirect("tournaments:season-settings", slug=league.slug,
-                            season_slug=season.slug)
+            return redirect(
+                "tournaments:season-settings", slug=league.slug, season_slug=season.slug
+            )
     seasons = league.seasons.prefetch_related("events").order_by("-id")
-    return render(request, "tournaments/league.html", {
-        "league": league, "seasons": seasons, "form": form,
-        "player_count": league.players.filter(merged_into__isnull=True).count(),
-    })
+    return render(
+        request,
+        "tournaments/league.html",
+        {
+            "league": league,
+            "seasons": seasons,
+            "form": form,
+            "player_count": league.players.filter(merged_into__isnull=True).count(),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
 def season_settings(request, slug, season_slug):
     league = managed_league(request, slug)
     season = get_object_or_404(Season, league=league, slug=season_slug)
-    initial = {"name": season.name, "aggregation": season.aggregation, "best_of": season.best_of,
-               "placement_points": ", ".join(str(p) for p in season.placement_points or [])}
+    initial = {
+        "name": season.name,
+        "aggregation": season.aggregation,
+        "best_of": season.best_of,
+        "placement_points": ", ".join(str(p) for p in season.placement_points or []),
+    }
     form = SeasonForm(request.POST or None, initial=initial)
     candidates = list(leagues.attachable_events(season, request.user))
-    events_form = SeasonEventsForm(events=candidates, initial={
-        "events": [str(e.pk) for e in candidates if e.season_id == season.pk]})
+    events_form = SeasonEventsForm(
+        events=candidates,
+        initial={"events": [str(e.pk) for e in candidates if e.season_id == season.pk]},
+    )
     if request.method == "POST" and form.is_valid():
         try:
             leagues.update_season(season, request.user, **form.cleaned_data)
@@ -125,10 +153,17 @@ def season_settings(request, slug, season_slug):
             messages.success(request, _("Season settings saved."))
             return redirect("tournaments:season-settings", slug=slug, season_slug=season.slug)
     others = season.events.exclude(pk__in=[e.pk for e in candidates])
-    return render(request, "tournaments/season_settings.html", {
-        "league": league, "season": season, "form": form, "events_form": events_form,
-        "other_events": others,
-    })
+    return render(
+        request,
+        "tournaments/season_settings.html",
+        {
+            "league": league,
+            "season": season,
+            "form": form,
+            "events_form": events_form,
+            "other_events": others,
+        },
+    )
 
 
 @require_POST
@@ -142,8 +177,9 @@ def season_events(request, slug, season_slug):
     else:
         chosen = {int(pk) for pk in form.cleaned_data["events"]}
         # Events of the season the user does not organize are not in the form: they stay.
-        keep = set(season.events.exclude(pk__in=[e.pk for e in candidates])
-                   .values_list("pk", flat=True))
+        keep = set(
+            season.events.exclude(pk__in=[e.pk for e in candidates]).values_list("pk", flat=True)
+        )
         try:
             leagues.set_season_events(season, request.user, sorted(chosen | keep))
         except RuleError as exc:

@@ -23,12 +23,20 @@ def _invite(request, event, appointment) -> None:
     """Keep the set-password link for one display (and email it where email is set up)."""
     # The hall's address (HUCHE_BASE_URL, or the LAN address rather than a loopback one): the
     # person opens the link on their own phone.
-    link = (public_base_url(request) + officials.set_password_path(appointment.user)
-            if appointment.needs_password else None)
+    link = (
+        public_base_url(request) + officials.set_password_path(appointment.user)
+        if appointment.needs_password
+        else None
+    )
     emailed = officials.send_invitation(appointment, event, link, request.user)
     request.session[INVITATION] = {
-        "event": event.pk, "email": appointment.user.email, "name": str(appointment.user),
-        "role": appointment.role.get_role_display(), "link": link, "emailed": emailed}
+        "event": event.pk,
+        "email": appointment.user.email,
+        "name": str(appointment.user),
+        "role": appointment.role.get_role_display(),
+        "link": link,
+        "emailed": emailed,
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -42,18 +50,27 @@ def officials_page(request, slug):
             add_rule_error(form, exc)
         else:
             _invite(request, event, appointment)
-            messages.success(request, _("%(who)s is now %(role)s of this event.") % {
-                "who": appointment.user, "role": appointment.role.get_role_display().lower()})
+            messages.success(
+                request,
+                _("%(who)s is now %(role)s of this event.")
+                % {"who": appointment.user, "role": appointment.role.get_role_display().lower()},
+            )
             return redirect("tournaments:officials", slug=slug)
     invitation = request.session.pop(INVITATION, None)
     if invitation and invitation.get("event") != event.pk:
         invitation = None
-    return render(request, "tournaments/officials.html", {
-        "event": event, "form": form, "roles": officials.staff_of(event),
-        "invitation": invitation,
-        "qr": qr_svg(invitation["link"]) if invitation and invitation["link"] else "",
-        "email_enabled": officials.email_enabled(),
-    })
+    return render(
+        request,
+        "tournaments/officials.html",
+        {
+            "event": event,
+            "form": form,
+            "roles": officials.staff_of(event),
+            "invitation": invitation,
+            "qr": qr_svg(invitation["link"]) if invitation and invitation["link"] else "",
+            "email_enabled": officials.email_enabled(),
+        },
+    )
 
 
 @require_POST
@@ -62,16 +79,21 @@ def official_action(request, slug, role_id, action):
     try:
         if action == "remove":
             role = officials.remove(event, request.user, role_id)
-            messages.success(request, _("%(who)s is no longer %(role)s of this event.") % {
-                "who": role.user, "role": role.get_role_display().lower()})
+            messages.success(
+                request,
+                _("%(who)s is no longer %(role)s of this event.")
+                % {"who": role.user, "role": role.get_role_display().lower()},
+            )
         elif action == "new-link":
             role = EventRole.objects.select_related("user").filter(event=event, pk=role_id).first()
             if role is None:
                 raise RuleError(_("No such official or organizer in this event."))
             appointment = officials.appoint(event, request.user, role.user.email, role.role)
             _invite(request, event, appointment)
-            messages.success(request, _("A new link for %(who)s: the previous one no longer "
-                                        "works.") % {"who": role.user})
+            messages.success(
+                request,
+                _("A new link for %(who)s: the previous one no longer works.") % {"who": role.user},
+            )
     except RuleError as exc:
         messages.error(request, exc.message)
     return redirect("tournaments:officials", slug=slug)

@@ -90,36 +90,53 @@ def dashboard(request, slug):
     round_ = seating.current_round(event)
     games = []
     if round_ is not None:
-        games = list(round_.games.select_related("team_a", "team_b", "confirmed_report")
-                     .order_by("table"))
-    playoffs = (Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
-                .select_related("round", "team_a", "team_b", "confirmed_report"))
+        games = list(
+            round_.games.select_related("team_a", "team_b", "confirmed_report").order_by("table")
+        )
+    playoffs = Game.objects.filter(
+        round__event=event, round__kind=Round.Kind.PLAYOFF
+    ).select_related("round", "team_a", "team_b", "confirmed_report")
     standings = event_standings(event) if event.rounds.exists() else None
     done = sum(g.status in seating.SETTLED for g in games)
-    return render(request, "tournaments/dashboard.html", {
-        "event": event, "round": round_, "games": games, "done": done,
-        # every round of the series is seated: no "next round" to offer (playoffs come next)
-        "series_seated": event.rounds.filter(kind=Round.Kind.SERIES).count()
-        >= event.number_of_games,
-        "teams": event.teams.order_by("id"), "organizer": is_organizer(request.user, event),
-        "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
-        "medal_ties": standings.standings.medal_ties if standings else (),
-        "playoff_conflict": PLAYOFF_CONFLICT if standings and standings.playoff_conflict
-        else "",
-        "team_names": standings.teams if standings else {}, "playoffs": playoffs,
-        "disputes": Dispute.objects.filter(game__round__event=event, resolved_at__isnull=True)
-        .count(),
-        "closing_blockers": closing.closing_blockers(event)
-        if event.status == Event.Status.RUNNING else (),
-    })
+    return render(
+        request,
+        "tournaments/dashboard.html",
+        {
+            "event": event,
+            "round": round_,
+            "games": games,
+            "done": done,
+            # every round of the series is seated: no "next round" to offer (playoffs come next)
+            "series_seated": event.rounds.filter(kind=Round.Kind.SERIES).count()
+            >= event.number_of_games,
+            "teams": event.teams.order_by("id"),
+            "organizer": is_organizer(request.user, event),
+            "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
+            "medal_ties": standings.standings.medal_ties if standings else (),
+            "playoff_conflict": PLAYOFF_CONFLICT
+            if standings and standings.playoff_conflict
+            else "",
+            "team_names": standings.teams if standings else {},
+            "playoffs": playoffs,
+            "disputes": Dispute.objects.filter(
+                game__round__event=event, resolved_at__isnull=True
+            ).count(),
+            "closing_blockers": closing.closing_blockers(event)
+            if event.status == Event.Status.RUNNING
+            else (),
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
 def teams(request, slug):
     event = managed_event(request, slug)
     league = players.league_of(event)
-    form = TeamForm(request.POST or None, prefix="team",
-                    players=players.active_players(league) if league else None)
+    form = TeamForm(
+        request.POST or None,
+        prefix="team",
+        players=players.active_players(league) if league else None,
+    )
     import_form = TeamImportForm(prefix="import")
     if request.method == "POST" and form.is_valid():
         try:
@@ -129,11 +146,21 @@ def teams(request, slug):
         else:
             messages.success(request, _("%(team)s is registered.") % {"team": team})
             return redirect("tournaments:teams", slug=slug)
-    team_list = (event.teams.prefetch_related("links")
-                 .select_related("captain_player", "partner_player").order_by("id"))
-    return render(request, "tournaments/teams.html", {
-        "event": event, "form": form, "import_form": import_form, "teams": team_list,
-    })
+    team_list = (
+        event.teams.prefetch_related("links")
+        .select_related("captain_player", "partner_player")
+        .order_by("id")
+    )
+    return render(
+        request,
+        "tournaments/teams.html",
+        {
+            "event": event,
+            "form": form,
+            "import_form": import_form,
+            "teams": team_list,
+        },
+    )
 
 
 @require_POST
@@ -141,8 +168,11 @@ def teams_import(request, slug):
     event = managed_event(request, slug)
     form = TeamImportForm(request.POST, request.FILES, prefix="import")
     if form.is_valid():
-        data = form.cleaned_data["file"].read() if form.cleaned_data["file"] else \
-            form.cleaned_data["text"]
+        data = (
+            form.cleaned_data["file"].read()
+            if form.cleaned_data["file"]
+            else form.cleaned_data["text"]
+        )
         try:
             created = registration.import_teams(event, request.user, data)
         except RuleError as exc:
@@ -158,8 +188,9 @@ def teams_import(request, slug):
 def team_edit(request, slug, team_id):
     """Correct a team (organizer or official); a finished event says to reopen it first."""
     event = managed_event(request, slug)
-    team = get_object_or_404(Team.objects.select_related("captain_player", "partner_player"),
-                             event=event, pk=team_id)
+    team = get_object_or_404(
+        Team.objects.select_related("captain_player", "partner_player"), event=event, pk=team_id
+    )
     form = TeamEditForm(request.POST or None, initial=team_values(team))
     if request.method == "POST" and form.is_valid():
         try:
@@ -169,10 +200,16 @@ def team_edit(request, slug, team_id):
         else:
             messages.success(request, _("%(team)s is saved.") % {"team": form.cleaned_data["name"]})
             return redirect("tournaments:teams", slug=slug)
-    return render(request, "tournaments/team_edit.html", {
-        "event": event, "team": team, "form": form,
-        "finished": event.status == Event.Status.FINISHED,
-    })
+    return render(
+        request,
+        "tournaments/team_edit.html",
+        {
+            "event": event,
+            "team": team,
+            "form": form,
+            "finished": event.status == Event.Status.FINISHED,
+        },
+    )
 
 
 @require_POST
@@ -181,15 +218,27 @@ def team_action(request, slug, team_id, action):
     team = get_object_or_404(Team, event=event, pk=team_id)
 
     if action == "withdraw":
-        _run(request, lambda: registration.withdraw_team(team, request.user),
-             _("%(team)s has withdrawn.") % {"team": team})
+        _run(
+            request,
+            lambda: registration.withdraw_team(team, request.user),
+            _("%(team)s has withdrawn.") % {"team": team},
+        )
     elif action == "new-link":
-        _run(request, lambda: new_captain_link(team, request.user),
-             _("New link and PIN for %(team)s; the old slip no longer works: print the new one "
-               "(Print the slip).") % {"team": team})
+        _run(
+            request,
+            lambda: new_captain_link(team, request.user),
+            _(
+                "New link and PIN for %(team)s; the old slip no longer works: print the new one "
+                "(Print the slip)."
+            )
+            % {"team": team},
+        )
     elif action == "unlock":
-        _run(request, lambda: unlock_captain_link(team, request.user),
-             _("The link of %(team)s is unlocked.") % {"team": team})
+        _run(
+            request,
+            lambda: unlock_captain_link(team, request.user),
+            _("The link of %(team)s is unlocked.") % {"team": team},
+        )
     return redirect("tournaments:teams", slug=slug)
 
 
@@ -201,8 +250,10 @@ def seeded_order(event, text: str) -> list[int] | None:
     teams = {t.name.casefold(): t.pk for t in event.teams.filter(withdrawn_at__isnull=True)}
     unknown = [n for n in names if n.casefold() not in teams]
     if unknown:
-        raise RuleError(_("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
-                        field="seeded_order")
+        raise RuleError(
+            _("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
+            field="seeded_order",
+        )
     return [teams[n.casefold()] for n in names]
 
 
@@ -215,9 +266,11 @@ def seat_round(request, slug):
     except RuleError as exc:
         messages.error(request, exc.message)
         return _back(event)
-    _run(request, lambda: seating.seat_next_round(event, request.user, force=force,
-                                                  seeded_order=order),
-         _("The next round is seated."))
+    _run(
+        request,
+        lambda: seating.seat_next_round(event, request.user, force=force, seeded_order=order),
+        _("The next round is seated."),
+    )
     return _back(event)
 
 
@@ -226,9 +279,13 @@ def number_of_games(request, slug):
     event = managed_event(request, slug)
     form = NumberOfGamesForm(request.POST)
     if form.is_valid():
-        _run(request, lambda: registration.set_number_of_games(
-            event, request.user, form.cleaned_data["number_of_games"]),
-            _("Number of games changed."))
+        _run(
+            request,
+            lambda: registration.set_number_of_games(
+                event, request.user, form.cleaned_data["number_of_games"]
+            ),
+            _("Number of games changed."),
+        )
     else:
         messages.error(request, _("The number of games must be between 1 and 30."))
     return _back(event)
@@ -238,33 +295,44 @@ def number_of_games(request, slug):
 def release_results(request, slug):
     event = managed_event(request, slug, organizer=True)
     released = request.POST.get("released", "1") == "1"
-    _run(request, lambda: release(event, request.user, released=released),
-         _("The results are public.") if released else _("The results are hidden again."))
+    _run(
+        request,
+        lambda: release(event, request.user, released=released),
+        _("The results are public.") if released else _("The results are hidden again."),
+    )
     return _back(event)
 
 
 @require_POST
 def close_event(request, slug):
     event = managed_event(request, slug, organizer=True)
-    _run(request, lambda: closing.close_event(event, request.user),
-         _("The event is finished: its results are frozen and its podium is public."))
+    _run(
+        request,
+        lambda: closing.close_event(event, request.user),
+        _("The event is finished: its results are frozen and its podium is public."),
+    )
     return _back(event)
 
 
 @require_POST
 def reopen_event(request, slug):
     event = managed_event(request, slug, organizer=True)
-    _run(request, lambda: closing.reopen_event(event, request.user,
-                                               request.POST.get("reason", "")),
-         _("The event is reopened: results can be corrected again. Close it again when done."))
+    _run(
+        request,
+        lambda: closing.reopen_event(event, request.user, request.POST.get("reason", "")),
+        _("The event is reopened: results can be corrected again. Close it again when done."),
+    )
     return _back(event)
 
 
 @require_POST
 def playoffs(request, slug):
     event = managed_event(request, slug)
-    _run(request, lambda: seat_playoff_games(event, request.user),
-         _("Playoff game seated: see “where do I sit”."))
+    _run(
+        request,
+        lambda: seat_playoff_games(event, request.user),
+        _("Playoff game seated: see “where do I sit”."),
+    )
     return _back(event)
 
 
@@ -277,20 +345,28 @@ def desk(request, slug):
     asked = request.GET.get("round", "")
     number = int(asked) if asked.isdigit() else (round_.number if round_ else 0)
     shown = rounds.filter(number=number).first()
-    games = (shown.games.select_related("team_a", "team_b", "confirmed_report")
-             .order_by("table") if shown else [])
-    return render(request, "tournaments/desk.html",
-                  {"event": event, "round": shown, "rounds": rounds, "games": games})
+    games = (
+        shown.games.select_related("team_a", "team_b", "confirmed_report").order_by("table")
+        if shown
+        else []
+    )
+    return render(
+        request,
+        "tournaments/desk.html",
+        {"event": event, "round": shown, "rounds": rounds, "games": games},
+    )
 
 
 @require_http_methods(["GET", "POST"])
 def desk_game(request, slug, game_id):
     """One game for an official: every version, the dispute, confirm or enter a result."""
     event = managed_event(request, slug)
-    game = get_object_or_404(Game.objects.select_related("round", "team_a", "team_b"),
-                             round__event=event, pk=game_id)
-    actor = reporting.Actor(user=request.user, channel=Report.Channel.OFFICIAL,
-                            client=client_of(request))
+    game = get_object_or_404(
+        Game.objects.select_related("round", "team_a", "team_b"), round__event=event, pk=game_id
+    )
+    actor = reporting.Actor(
+        user=request.user, channel=Report.Channel.OFFICIAL, client=client_of(request)
+    )
     if request.method == "POST":
         action = request.POST.get("action")
         report = None
@@ -302,46 +378,83 @@ def desk_game(request, slug, game_id):
         note = request.POST.get("note", "")
         if action in ("forfeit", "bye"):
             if action == "forfeit":
-                _run(request, lambda: forfeits.award_forfeit(game, actor, note=note),
-                     _("Win by forfeit recorded and confirmed."))
+                _run(
+                    request,
+                    lambda: forfeits.award_forfeit(game, actor, note=note),
+                    _("Win by forfeit recorded and confirmed."),
+                )
             else:
-                _run(request, lambda: forfeits.count_as_bye(game, actor),
-                     _("The game counts as a bye for the team still in."))
+                _run(
+                    request,
+                    lambda: forfeits.count_as_bye(game, actor),
+                    _("The game counts as a bye for the team still in."),
+                )
         elif action == "confirm" and report:
             if dispute:
-                _run(request, lambda: reporting.decide_dispute(dispute, actor, report, note=note),
-                     _("Dispute settled."))
+                _run(
+                    request,
+                    lambda: reporting.decide_dispute(dispute, actor, report, note=note),
+                    _("Dispute settled."),
+                )
             else:
                 _run(request, lambda: reporting.confirm(report, actor), _("Result confirmed."))
         elif action == "enter":
             scores = (request.POST.get("score_a"), request.POST.get("score_b"))
             if dispute:
-                _run(request, lambda: reporting.decide_dispute(dispute, actor, scores=scores,
-                                                               note=note), _("Dispute settled."))
+                _run(
+                    request,
+                    lambda: reporting.decide_dispute(dispute, actor, scores=scores, note=note),
+                    _("Dispute settled."),
+                )
             else:
-                _run(request, lambda: reporting.submit(
-                    game, actor, Report.Kind.FINAL, {"score_a": scores[0], "score_b": scores[1]},
-                    idempotency_key=request.POST.get("idempotency_key", ""), note=note),
-                    _("Result recorded and confirmed."))
+                _run(
+                    request,
+                    lambda: reporting.submit(
+                        game,
+                        actor,
+                        Report.Kind.FINAL,
+                        {"score_a": scores[0], "score_b": scores[1]},
+                        idempotency_key=request.POST.get("idempotency_key", ""),
+                        note=note,
+                    ),
+                    _("Result recorded and confirmed."),
+                )
         return redirect("tournaments:desk-game", slug=slug, game_id=game.pk)
     import uuid
 
-    reports = game.reports.select_related("by_team", "by_user").prefetch_related(
-        "confirmations").order_by("-version")
+    reports = (
+        game.reports.select_related("by_team", "by_user")
+        .prefetch_related("confirmations")
+        .order_by("-version")
+    )
     dispute = game.disputes.filter(resolved_at__isnull=True).first()
-    compared = dispute.reports.select_related("game__round__event").order_by("version") \
-        if dispute else reports.select_related("game__round__event").reverse()
-    return render(request, "tournaments/desk_game.html", {
-        "event": event, "game": game, "reports": reports, "key": uuid.uuid4().hex,
-        "dispute": dispute, "sheets": sheet_compare.compare(compared),
-        "withdrawal": forfeits.withdrawal_of(game),
-        "history": game.disputes.filter(resolved_at__isnull=False),
-    })
+    compared = (
+        dispute.reports.select_related("game__round__event").order_by("version")
+        if dispute
+        else reports.select_related("game__round__event").reverse()
+    )
+    return render(
+        request,
+        "tournaments/desk_game.html",
+        {
+            "event": event,
+            "game": game,
+            "reports": reports,
+            "key": uuid.uuid4().hex,
+            "dispute": dispute,
+            "sheets": sheet_compare.compare(compared),
+            "withdrawal": forfeits.withdrawal_of(game),
+            "history": game.disputes.filter(resolved_at__isnull=False),
+        },
+    )
 
 
 @require_GET
 def audit_log(request, slug):
     event = managed_event(request, slug, organizer=True)
     entries = AuditEntry.objects.filter(event=event)[:500]
-    return render(request, "tournaments/audit.html",
-                  {"event": event, "lines": [audit.describe(e) for e in entries]})
+    return render(
+        request,
+        "tournaments/audit.html",
+        {"event": event, "lines": [audit.describe(e) for e in entries]},
+    )

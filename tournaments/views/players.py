@@ -38,12 +38,22 @@ def league_players(request, slug):
         except RuleError as exc:
             add_rule_error(form, exc)
         else:
-            messages.success(request, _("%(duplicate)s is merged into %(into)s: their events are "
-                                        "now on one record.")
-                             % {"duplicate": duplicate, "into": into})
+            messages.success(
+                request,
+                _("%(duplicate)s is merged into %(into)s: their events are now on one record.")
+                % {"duplicate": duplicate, "into": into},
+            )
             return redirect("tournaments:league-players", slug=league.slug)
     merged = Player.objects.filter(league=league, merged_into__isnull=False).select_related(
-        "merged_into")
-    return render(request, "tournaments/league_players.html", {
-        "league": league, "players": active, "merged": merged, "form": form,
-    })
+        "merged_into"
+    )
+    return render(
+        request,
+        "tournaments/league_players.html",
+        {
+            "league": league,
+            "players": active,
+            "merged": merged,
+            "form": form,
+        },
+    )

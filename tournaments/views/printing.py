@@ -23,9 +23,17 @@ def print_round(request, slug, number):
     event = managed_event(request, slug)
     round_ = get_object_or_404(Round, event=event, number=number)
     games, byes = table_sheets(round_)
-    return render(request, "tournaments/print_round.html", {
-        "event": event, "round": round_, "games": games, "byes": byes, "deals": range(1, 13),
-    })
+    return render(
+        request,
+        "tournaments/print_round.html",
+        {
+            "event": event,
+            "round": round_,
+            "games": games,
+            "byes": byes,
+            "deals": range(1, 13),
+        },
+    )
 
 
 @require_GET
@@ -40,7 +48,13 @@ def print_slips(request, slug):
         slips = [slip for slip in slips if str(slip.team.pk) == team]
         if not slips:
             raise Http404("no such team still in this event")
-    return render(request, "tournaments/print_slips.html", {
-        "event": event, "slips": slips, "base_url": base_url,
-        "reaches_phones": reaches_phones(base_url),
-    })
+    return render(
+        request,
+        "tournaments/print_slips.html",
+        {
+            "event": event,
+            "slips": slips,
+            "base_url": base_url,
+            "reaches_phones": reaches_phones(base_url),
+        },
+    )

@@ -28,8 +28,7 @@ from .access import LoginRequired, event_or_404
 
 
 def _games(round_: Round):
-    return (round_.games.select_related("team_a", "team_b", "confirmed_report")
-            .order_by("table"))
+    return round_.games.select_related("team_a", "team_b", "confirmed_report").order_by("table")
 
 
 @require_GET
@@ -44,11 +43,15 @@ def event_home(request, slug):
     event = event_or_404(slug)
     round_ = current_round(event)
     context = {
-        "event": event, "round": round_, "visible": results_visible(event, request.user),
-        "official": is_official(request.user, event), "team_count": event.teams.count(),
+        "event": event,
+        "round": round_,
+        "visible": results_visible(event, request.user),
+        "official": is_official(request.user, event),
+        "team_count": event.teams.count(),
         "rounds": event.rounds.order_by("number"),
         "podium": medals_of(event)
-        if event.finished and results_visible(event, request.user) else (),
+        if event.finished and results_visible(event, request.user)
+        else (),
     }
     return render(request, "tournaments/event.html", context)
 
@@ -66,12 +69,19 @@ def seating(request, slug):
     def render_live():
         playoff = event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first()
         rounds = [r for r in (current_round(event), playoff) if r is not None]
-        return render_to_string("tournaments/_seating_live.html",
-                                {"rounds": [(r, list(_games(r))) for r in rounds]}, request)
+        return render_to_string(
+            "tournaments/_seating_live.html",
+            {"rounds": [(r, list(_games(r))) for r in rounds]},
+            request,
+        )
 
     live = page_fragment(event, live_key(event, "seating"), lambda: render_live().encode())
-    return with_live(request, "tournaments/seating.html",
-                     {"event": event, **display_context(request, event)}, live)
+    return with_live(
+        request,
+        "tournaments/seating.html",
+        {"event": event, **display_context(request, event)},
+        live,
+    )
 
 
 PROJECTOR_REFRESH = 20  # seconds: a projector shows new results without anyone touching it
@@ -88,7 +98,9 @@ def display_context(request, event: Event) -> dict:
 def live_key(event: Event, page: str) -> str:
     """A page's cached #live box: the same for every visitor allowed to see it, per language
     (and per release state, which also bumps the event's version)."""
-    return f"{page}-bytes:{get_language()}:{int(event.results_public)}:{int(bool(event.released_at))}"
+    return (
+        f"{page}-bytes:{get_language()}:{int(event.results_public)}:{int(bool(event.released_at))}"
+    )
 
 
 LIVE_MARK = "<!--#live-->"
@@ -112,8 +124,11 @@ def round_results(request, slug, number):
     round_ = get_object_or_404(Round, event=event, number=number)
     visible = results_visible(event, request.user)
     games = list(_games(round_)) if visible else []
-    return render(request, "tournaments/round.html",
-                  {"event": event, "round": round_, "games": games, "visible": visible})
+    return render(
+        request,
+        "tournaments/round.html",
+        {"event": event, "round": round_, "games": games, "visible": visible},
+    )
 
 
 @require_GET
@@ -125,25 +140,33 @@ def standings(request, slug):
     if visible:
         # The rendered table is cached, not only the standings: at 1,000 teams rendering it
         # costs ten times more than reading it back (docs/performance.md).
-        live = page_fragment(event, live_key(event, "standings"),
-                             lambda: _standings_live(request, event).encode())
+        live = page_fragment(
+            event, live_key(event, "standings"), lambda: _standings_live(request, event).encode()
+        )
     return with_live(request, "tournaments/standings.html", context, live)
 
 
 def _standings_live(request, event: Event) -> str:
     data = event_standings(event)
     columns = shown_columns(data)
-    return render_to_string("tournaments/_standings_live.html", {
-        "event": event, "data": data, "columns": columns, "names": name_length(data),
-        "body": standings_body(event, data, columns, released=event.released_at is not None),
-        # The chart's label is in words: one cached chart per language.
-        "chart": cached(event, f"chart-{get_language()}", lambda: points_chart(data)),
-        "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
-    }, request)
+    return render_to_string(
+        "tournaments/_standings_live.html",
+        {
+            "event": event,
+            "data": data,
+            "columns": columns,
+            "names": name_length(data),
+            "body": standings_body(event, data, columns, released=event.released_at is not None),
+            # The chart's label is in words: one cached chart per language.
+            "chart": cached(event, f"chart-{get_language()}", lambda: points_chart(data)),
+            "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
+        },
+        request,
+    )
 
 
 def name_length(data) -> str:
-    """"long" or "very-long" when a team's name is: the projector view keeps every name on one
+    """ "long" or "very-long" when a team's name is: the projector view keeps every name on one
     line by setting the whole table in smaller type (CSS), rather than cutting the name."""
     longest = max((len(team.name) for team in data.teams.values()), default=0)
     return "very-long" if longest > 45 else "long" if longest > 30 else ""
@@ -153,8 +176,11 @@ def shown_columns(data) -> list[tuple[str, str]]:
     """The standings' columns that say something: a metric no team has a value for (no
     head-to-head yet, no playoff, no draw) would be a column full of "—" on a phone or a projector."""
     rows = data.standings.rows
-    return [(key, label) for key, label in data.columns
-            if any(row.metrics.get(key) is not None for row in rows)]
+    return [
+        (key, label)
+        for key, label in data.columns
+        if any(row.metrics.get(key) is not None for row in rows)
+    ]
 
 
 def standings_body(event: Event, data, columns, *, released: bool) -> str:
@@ -177,16 +203,26 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
         if row.medal and released:
             medal = render_to_string("tournaments/_medal.html", {"medal": row.medal}) + " "
         cells = "".join(
-            f"{opening[key]}>—</td>" if value is None else
-            f'{opening[key]} class="skunk">{value}</td>' if key == skunk_key and value else
-            f"{opening[key]}>{value if type(value) is int else escape(localize(value))}</td>"
-            for key, value in ((k, row.metrics.get(k)) for k in keys))
-        rows.append(format_html(
-            '<tr{}><td>{}{}</td>\n<td>{}<a href="{}">{}</a>{}</td>\n{}</tr>\n',
-            mark_safe(' class="medal-row"') if row.medal else "", row.rank,  # noqa: S308
-            "=" if row.tied else "", mark_safe(medal),  # noqa: S308 (our template)
-            team_url.replace(str(marker), str(team.pk)), team.name,
-            withdrawn if team.withdrawn_at else "", mark_safe(cells)))  # noqa: S308
+            f"{opening[key]}>—</td>"
+            if value is None
+            else f'{opening[key]} class="skunk">{value}</td>'
+            if key == skunk_key and value
+            else f"{opening[key]}>{value if type(value) is int else escape(localize(value))}</td>"
+            for key, value in ((k, row.metrics.get(k)) for k in keys)
+        )
+        rows.append(
+            format_html(
+                '<tr{}><td>{}{}</td>\n<td>{}<a href="{}">{}</a>{}</td>\n{}</tr>\n',
+                mark_safe(' class="medal-row"') if row.medal else "",
+                row.rank,  # noqa: S308
+                "=" if row.tied else "",
+                mark_safe(medal),  # noqa: S308 (our template)
+                team_url.replace(str(marker), str(team.pk)),
+                team.name,
+                withdrawn if team.withdrawn_at else "",
+                mark_safe(cells),
+            )
+        )  # noqa: S308
     return mark_safe("".join(rows))  # noqa: S308 (every value went through format_html)
 
 
@@ -195,11 +231,16 @@ def team_page(request, slug, team_id):
     event = event_or_404(slug)
     team = get_object_or_404(Team, event=event, pk=team_id)
     visible = results_visible(event, request.user)
-    games = (Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
-             .select_related("round", "team_a", "team_b", "confirmed_report")
-             .order_by("round__number"))
-    return render(request, "tournaments/team.html",
-                  {"event": event, "team": team, "games": games, "visible": visible})
+    games = (
+        Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
+        .select_related("round", "team_a", "team_b", "confirmed_report")
+        .order_by("round__number")
+    )
+    return render(
+        request,
+        "tournaments/team.html",
+        {"event": event, "team": team, "games": games, "visible": visible},
+    )
 
 
 @require_GET
@@ -207,16 +248,20 @@ def podium(request, slug):
     event = event_or_404(slug)
     visible = results_visible(event, request.user)
     medals = medals_of(event) if visible else []
-    return render(request, "tournaments/podium.html",
-                  {"event": event, "visible": visible, "medals": medals,
-                   **display_context(request, event)})
+    return render(
+        request,
+        "tournaments/podium.html",
+        {"event": event, "visible": visible, "medals": medals, **display_context(request, event)},
+    )
 
 
 @require_GET
 def organizer_home(request):
     if not request.user.is_authenticated:
         raise LoginRequired
-    events = events_of(request.user).prefetch_related(
-        Prefetch("teams", queryset=Team.objects.only("id", "event_id"))
-    ).order_by("-date")
+    events = (
+        events_of(request.user)
+        .prefetch_related(Prefetch("teams", queryset=Team.objects.only("id", "event_id")))
+        .order_by("-date")
+    )
     return render(request, "tournaments/organizer_home.html", {"events": events})

@@ -21,8 +21,10 @@ from .access import LoginRequired
 class SeasonExportForm(forms.Form):
     delimiter = forms.ChoiceField(
         label=gettext_lazy("Delimiter"),
-        choices=[("comma", gettext_lazy("Comma (,)")),
-                 ("semicolon", gettext_lazy("Semicolon (;) for French Excel"))],
+        choices=[
+            ("comma", gettext_lazy("Comma (,)")),
+            ("semicolon", gettext_lazy("Semicolon (;) for French Excel")),
+        ],
     )
 
     def __init__(self, *args, **kwargs):
@@ -46,22 +48,27 @@ def season_export(request, season_id):
         else:
             messages.success(request, _("Export started. This page follows its progress."))
             return redirect("tournaments:season-export", season_id=season.pk)
-    exports = SeasonExport.objects.filter(season=season, requested_by=request.user).defer(
-        "content"
+    exports = SeasonExport.objects.filter(season=season, requested_by=request.user).defer("content")
+    return render(
+        request,
+        "tournaments/season_export.html",
+        {"season": season, "form": form, "exports": exports},
     )
-    return render(request, "tournaments/season_export.html",
-                  {"season": season, "form": form, "exports": exports})
 
 
 @require_GET
 def season_export_download(request, export_id):
     if not request.user.is_authenticated:
         raise LoginRequired
-    export = SeasonExport.objects.select_related("season").filter(
-        pk=export_id, status=SeasonExport.Status.DONE
-    ).first()
-    if export is None or not (export.requested_by_id == request.user.pk
-                              or (request.user.is_staff and request.user.is_active)):
+    export = (
+        SeasonExport.objects.select_related("season")
+        .filter(pk=export_id, status=SeasonExport.Status.DONE)
+        .first()
+    )
+    if export is None or not (
+        export.requested_by_id == request.user.pk
+        or (request.user.is_staff and request.user.is_active)
+    ):
         raise Http404("no such export")
     response = HttpResponse(export.content, content_type="text/csv; charset=utf-8")
     name = f"{export.season.slug}-games-{export.pk}.csv"

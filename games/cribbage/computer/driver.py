@@ -57,8 +57,9 @@ def computer_action(game: GameState, seat: int, player: Computer) -> Action:
     raise GameError(f"the game is over: no action for seat {seat}")
 
 
-def play_computer_game(rules: RuleSet, levels: Sequence[str], *, seed: int | str,
-                       first_dealer: int | None = None) -> GameState:
+def play_computer_game(
+    rules: RuleSet, levels: Sequence[str], *, seed: int | str, first_dealer: int | None = None
+) -> GameState:
     """A whole game between ``levels[0]`` (seat 0) and ``levels[1]`` (seat 1)."""
     players = [computer(level) for level in levels]
     game = GameState(rules, seed=seed, first_dealer=first_dealer)

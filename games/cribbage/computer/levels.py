@@ -37,7 +37,9 @@ def computer(level: str) -> Computer:
     try:
         return LEVELS[level]()
     except KeyError:
-        raise ValueError(f"no computer level {level!r}: the levels are {', '.join(LEVELS)}") from None
+        raise ValueError(
+            f"no computer level {level!r}: the levels are {', '.join(LEVELS)}"
+        ) from None
 
 
 class Computer:
@@ -64,9 +66,17 @@ def _ranks(cards) -> list[int]:
 
 def seeded_rng(view: PlayerView, purpose: str) -> random.Random:
     """Randomness fixed by what the seat sees (so hidden cards cannot change a choice)."""
-    key = "|".join([purpose, format_cards(view.hand), format_cards(view.kept),
-                    str(view.starter), " ".join(f"{s}{c}" for s, c in view.laid),
-                    str(view.scores), str(view.dealer)])
+    key = "|".join(
+        [
+            purpose,
+            format_cards(view.hand),
+            format_cards(view.kept),
+            str(view.starter),
+            " ".join(f"{s}{c}" for s, c in view.laid),
+            str(view.scores),
+            str(view.dealer),
+        ]
+    )
     return random.Random(key)
 
 
@@ -83,8 +93,11 @@ def score_before_cut(cards: tuple[Card, ...]) -> int:
                 points += 2
     points += 2 * sum(1 for a, b in itertools.combinations(ranks, 2) if a == b)
     for size in (4, 3):
-        runs = sum(1 for combo in itertools.combinations(ranks, size)
-                   if len(set(combo)) == size and combo[-1] - combo[0] == size - 1)
+        runs = sum(
+            1
+            for combo in itertools.combinations(ranks, size)
+            if len(set(combo)) == size and combo[-1] - combo[0] == size - 1
+        )
         if runs:
             points += runs * size
             break
@@ -130,7 +143,10 @@ class Standard(Computer):
         if not view.playable():
             return Go(view.seat)
         rank = pegging.choose_heuristic(
-            _ranks(view.hand), _ranks(view.series), view.count, _unseen_ranks(view),
+            _ranks(view.hand),
+            _ranks(view.series),
+            view.count,
+            _unseen_ranks(view),
             view.opponent_cards,
         )
         return self._play(view, rank)
@@ -179,7 +195,8 @@ class Pro(Computer):
             total = 0.0
             for theirs in opponents:
                 points, winner = pegging.play_out(
-                    [mine[:], theirs[:]], [], 0, leader, None, set(), seen_unseen, need)
+                    [mine[:], theirs[:]], [], 0, leader, None, set(), seen_unseen, need
+                )
                 total += _outcome(points, winner)
             return float(choice.net) + total / len(opponents)
 
@@ -210,8 +227,9 @@ class Pro(Computer):
                     continue
                 hand = mine[:]
                 hand.remove(rank)
-                points, winner = _after_card(hand, theirs[:], series, rank, view.count,
-                                             passed, unseen, need, first)
+                points, winner = _after_card(
+                    hand, theirs[:], series, rank, view.count, passed, unseen, need, first
+                )
                 total += _outcome(points, winner)
             value = total / len(holdings)
             if value > best_value + 1e-9:
@@ -227,9 +245,17 @@ def _outcome(points: list[int], winner: int | None) -> float:
     return points[0] - points[1]
 
 
-def _after_card(mine: list[int], theirs: list[int], series: list[int], rank: int, count: int,
-                passed: set[int], unseen: list[int], need: tuple[int, int],
-                first: int) -> tuple[list[int], int | None]:
+def _after_card(
+    mine: list[int],
+    theirs: list[int],
+    series: list[int],
+    rank: int,
+    count: int,
+    passed: set[int],
+    unseen: list[int],
+    need: tuple[int, int],
+    first: int,
+) -> tuple[list[int], int | None]:
     """Lay ``rank`` (seat 0), then play the rest out; the points include the card's."""
     series = [*series, rank]
     count += pegging.pips(rank)
@@ -255,13 +281,15 @@ def _after_card(mine: list[int], theirs: list[int], series: list[int], rank: int
         if count and count != pegging.MAX_COUNT:
             points[0] += 1  # last card
         return points, (0 if points[0] >= need[0] else None)
-    more, winner = pegging.play_out(hands, series, count, turn, last, passed, unseen,
-                                    (need[0] - points[0], need[1]))
+    more, winner = pegging.play_out(
+        hands, series, count, turn, last, passed, unseen, (need[0] - points[0], need[1])
+    )
     return [points[0] + more[0], more[1]], winner
 
 
-def _possible_holdings(view: PlayerView, unseen: list[int], rng: random.Random,
-                       samples: int) -> list[list[int]]:
+def _possible_holdings(
+    view: PlayerView, unseen: list[int], rng: random.Random, samples: int
+) -> list[list[int]]:
     """Random opponent hands consistent with what was seen: the cards still held come from the
     unseen cards, and after a go none of them fits under 31."""
     k = view.opponent_cards

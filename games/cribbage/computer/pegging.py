@@ -51,8 +51,9 @@ def unseen_by_rank(seen: Sequence[int]) -> list[int]:
     return left
 
 
-def heuristic_value(series: Sequence[int], rank: int, count: int, unseen: Sequence[int],
-                    opponent_cards: int) -> float:
+def heuristic_value(
+    series: Sequence[int], rank: int, count: int, unseen: Sequence[int], opponent_cards: int
+) -> float:
     """Immediate points less the obvious gifts to the opponent's reply (the standard player).
 
     A gift is a count the opponent can turn into points with one card: 5 or 21 (any ten-card
@@ -80,8 +81,13 @@ def heuristic_value(series: Sequence[int], rank: int, count: int, unseen: Sequen
     return value + pips(rank) * 0.01  # ties: lay the higher card, keep low ones for the go
 
 
-def choose_heuristic(hand: Sequence[int], series: Sequence[int], count: int,
-                     unseen: Sequence[int], opponent_cards: int) -> int | None:
+def choose_heuristic(
+    hand: Sequence[int],
+    series: Sequence[int],
+    count: int,
+    unseen: Sequence[int],
+    opponent_cards: int,
+) -> int | None:
     """The standard player's card (a rank) or ``None`` for go."""
     best, best_value = None, -1e9
     for rank in set(hand):
@@ -93,9 +99,16 @@ def choose_heuristic(hand: Sequence[int], series: Sequence[int], count: int,
     return best
 
 
-def play_out(hands: list[list[int]], series: list[int], count: int, turn: int,
-             last: int | None, passed: set[int], unseen: Sequence[int],
-             need: Sequence[int] = (999, 999)) -> tuple[list[int], int | None]:
+def play_out(
+    hands: list[list[int]],
+    series: list[int],
+    count: int,
+    turn: int,
+    last: int | None,
+    passed: set[int],
+    unseen: Sequence[int],
+    need: Sequence[int] = (999, 999),
+) -> tuple[list[int], int | None]:
     """Play the rest of the play with the heuristic for both seats, as the engine rules it.
 
     ``turn`` is the seat to act, ``last`` the seat that laid the last card of the series (it

@@ -28,9 +28,12 @@ class ObtainTokenView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
-    @extend_schema(summary="Get an API token from an email and password",
-                   request=s.TokenRequestSerializer,
-                   responses={200: s.TokenSerializer, 400: ERRORS[400]}, auth=[])
+    @extend_schema(
+        summary="Get an API token from an email and password",
+        request=s.TokenRequestSerializer,
+        responses={200: s.TokenSerializer, 400: ERRORS[400]},
+        auth=[],
+    )
     def post(self, request):
         serializer = s.TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -38,12 +41,13 @@ class ObtainTokenView(APIView):
         wait = login_wait(client_ip(request), email)
         if wait:
             raise exceptions.Throttled(wait=wait, detail=throttled_message(wait))
-        user = authenticate(request, email=email,
-                            password=serializer.validated_data["password"])
+        user = authenticate(request, email=email, password=serializer.validated_data["password"])
         if user is None:
             login_failed(client_ip(request), email)
-            raise RuleError(_("Wrong email or password (or the account is disabled)."),
-                            code="invalid_credentials")
+            raise RuleError(
+                _("Wrong email or password (or the account is disabled)."),
+                code="invalid_credentials",
+            )
         login_succeeded(email)
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})

@@ -17,16 +17,18 @@ ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Refused input: nothing was changed."),
     401: OpenApiResponse(ErrorSerializer, description="No credentials, or wrong ones."),
     403: OpenApiResponse(ErrorSerializer, description="Not allowed for this caller."),
-    404: OpenApiResponse(ErrorSerializer, description="No such object, or an event the "
-                                                      "caller does not manage."),
+    404: OpenApiResponse(
+        ErrorSerializer, description="No such object, or an event the caller does not manage."
+    ),
 }
 
 
 class LoggedInUser(permissions.BasePermission):
     """A user logged in by session or token (a captain's link is not enough)."""
 
-    message = _("Log in (session or token) to do this: a captain's link only reports and "
-                "confirms results.")
+    message = _(
+        "Log in (session or token) to do this: a captain's link only reports and confirms results."
+    )
     code = "login_required"
 
     def has_permission(self, request, view):

@@ -39,12 +39,16 @@ HIDDEN = _("The results are not released yet.")
 @extend_schema_view(
     list=extend_schema(summary="All events (public)", responses=s.EventListSerializer),
     retrieve=extend_schema(summary="One event and its settings (public)"),
-    create=extend_schema(summary="Create an event; the caller becomes its organizer",
-                         request=s.EventCreateSerializer,
-                         responses={201: s.EventSerializer, **ERRORS}),
-    partial_update=extend_schema(summary="Change the settings (organizer)",
-                                 request=s.EventSettingsSerializer,
-                                 responses={200: s.EventSerializer, **ERRORS}),
+    create=extend_schema(
+        summary="Create an event; the caller becomes its organizer",
+        request=s.EventCreateSerializer,
+        responses={201: s.EventSerializer, **ERRORS},
+    ),
+    partial_update=extend_schema(
+        summary="Change the settings (organizer)",
+        request=s.EventSettingsSerializer,
+        responses={200: s.EventSerializer, **ERRORS},
+    ),
 )
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Event.objects.all()
@@ -67,8 +71,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return super().get_permissions()
 
     def _event(self, event, status=200):
-        return Response(s.EventSerializer(event, context={"request": self.request}).data,
-                        status=status)
+        return Response(
+            s.EventSerializer(event, context={"request": self.request}).data, status=status
+        )
 
     def create(self, request):
         data = _valid(s.EventCreateSerializer, request)
@@ -79,8 +84,11 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         data = _valid(s.EventSettingsSerializer, request, partial=True)
         return self._event(update_event(event, request.user, data))
 
-    @extend_schema(summary="Release the results, or hide them again (organizer)",
-                   request=s.ReleaseSerializer, responses={200: s.EventSerializer, **ERRORS})
+    @extend_schema(
+        summary="Release the results, or hide them again (organizer)",
+        request=s.ReleaseSerializer,
+        responses={200: s.EventSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"])
     def release(self, request, slug):
         event = managed_event(request, slug, organizer=True)
@@ -90,36 +98,47 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(
         summary="Close the event: results frozen, shown as finished (organizer)",
         description="Refused (400, code `not_ready`, with `reasons`) while a round of the "
-                    "series is not seated, a game is not confirmed, a dispute is open, a medal "
-                    "tie is not played off or the results are not released. Once closed, "
-                    "reports, confirmations and corrections are refused (code `finished`) "
-                    "until an organizer reopens the event.",
-        request=None, responses={200: s.EventSerializer, **ERRORS})
+        "series is not seated, a game is not confirmed, a dispute is open, a medal "
+        "tie is not played off or the results are not released. Once closed, "
+        "reports, confirmations and corrections are refused (code `finished`) "
+        "until an organizer reopens the event.",
+        request=None,
+        responses={200: s.EventSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"])
     def close(self, request, slug):
         event = managed_event(request, slug, organizer=True)
         return self._event(closing.close_event(event, request.user))
 
-    @extend_schema(summary="Reopen a finished event, with a reason (organizer)",
-                   request=s.ReopenSerializer, responses={200: s.EventSerializer, **ERRORS})
+    @extend_schema(
+        summary="Reopen a finished event, with a reason (organizer)",
+        request=s.ReopenSerializer,
+        responses={200: s.EventSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"])
     def reopen(self, request, slug):
         event = managed_event(request, slug, organizer=True)
         data = _valid(s.ReopenSerializer, request)
         return self._event(closing.reopen_event(event, request.user, data["reason"]))
 
-    @extend_schema(summary="Change the number of games of the series (official)",
-                   request=s.NumberOfGamesSerializer,
-                   responses={200: s.EventSerializer, **ERRORS})
+    @extend_schema(
+        summary="Change the number of games of the series (official)",
+        request=s.NumberOfGamesSerializer,
+        responses={200: s.EventSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"], url_path="number-of-games")
     def number_of_games(self, request, slug):
         event = managed_event(request, slug)
         data = _valid(s.NumberOfGamesSerializer, request)
-        return self._event(registration.set_number_of_games(event, request.user,
-                                                            data["number_of_games"]))
+        return self._event(
+            registration.set_number_of_games(event, request.user, data["number_of_games"])
+        )
 
-    @extend_schema(summary="Seat the next game of every medal playoff (official)", request=None,
-                   responses={201: s.RoundSerializer, **ERRORS})
+    @extend_schema(
+        summary="Seat the next game of every medal playoff (official)",
+        request=None,
+        responses={201: s.RoundSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"])
     def playoffs(self, request, slug):
         event = managed_event(request, slug)
@@ -130,13 +149,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(
         summary="Standings (public once released; officials always)",
         description="Until the organizer releases the results (or if the event shows live "
-                    "standings), only the event's officials and organizers see them; anyone "
-                    "else gets 403 with code `not_released`. 403 rather than 404: the "
-                    "standings exist and will be published, the caller just cannot see them "
-                    "yet.",
-        responses={200: s.StandingsSerializer,
-                   403: OpenApiResponse(description="`not_released`: the results are not "
-                                                    "released yet.")},
+        "standings), only the event's officials and organizers see them; anyone "
+        "else gets 403 with code `not_released`. 403 rather than 404: the "
+        "standings exist and will be published, the caller just cannot see them "
+        "yet.",
+        responses={
+            200: s.StandingsSerializer,
+            403: OpenApiResponse(description="`not_released`: the results are not released yet."),
+        },
     )
     @action(detail=True, methods=["get"])
     def standings(self, request, slug):
@@ -145,8 +165,11 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             raise exceptions.PermissionDenied(HIDDEN, code="not_released")
         return Response(standings_body(event))
 
-    @extend_schema(summary="The audit log, newest first (organizer)",
-                   responses=s.AuditEntrySerializer(many=True), filters=False)
+    @extend_schema(
+        summary="The audit log, newest first (organizer)",
+        responses=s.AuditEntrySerializer(many=True),
+        filters=False,
+    )
     @action(detail=True, methods=["get"])
     def audit(self, request, slug):
         event = managed_event(request, slug, organizer=True)
@@ -160,21 +183,35 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         "text cells that a spreadsheet would run as a formula neutralised. Ask with "
         "`Accept: text/csv` or `?format=csv`.",
         parameters=[
-            OpenApiParameter("what", str, OpenApiParameter.PATH, enum=sorted(EXPORTS),
-                             description="Which export."),
-            OpenApiParameter("delimiter", str, enum=["comma", "semicolon"],
-                             description="Default: semicolon in French, comma otherwise."),
+            OpenApiParameter(
+                "what",
+                str,
+                OpenApiParameter.PATH,
+                enum=sorted(EXPORTS),
+                description="Which export.",
+            ),
+            OpenApiParameter(
+                "delimiter",
+                str,
+                enum=["comma", "semicolon"],
+                description="Default: semicolon in French, comma otherwise.",
+            ),
         ],
         responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), **ERRORS},
         filters=False,
     )
-    @action(detail=True, methods=["get"], url_path=r"export/(?P<what>standings|games|teams)",
-            renderer_classes=[renderers.JSONRenderer, CsvRenderer])
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path=r"export/(?P<what>standings|games|teams)",
+        renderer_classes=[renderers.JSONRenderer, CsvRenderer],
+    )
     def export(self, request, slug, what):
         event = managed_event(request, slug)
         response = StreamingHttpResponse(
             csv_lines(EXPORTS[what](event), delimiter_of(request.query_params.get("delimiter"))),
-            content_type="text/csv; charset=utf-8")
+            content_type="text/csv; charset=utf-8",
+        )
         response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'
         return response
 
@@ -195,10 +232,18 @@ def standings_body(event: Event) -> dict:
         "provisional": data.standings.provisional,
         "columns": [{"key": key, "label": label} for key, label in data.columns],
         "rows": [
-            {"rank": row.rank, "tied": row.tied, "medal": row.medal, "decided_by": row.decided_by,
-             "team": s.TeamRefSerializer(teams[row.team]).data, "metrics": dict(row.metrics)}
+            {
+                "rank": row.rank,
+                "tied": row.tied,
+                "medal": row.medal,
+                "decided_by": row.decided_by,
+                "team": s.TeamRefSerializer(teams[row.team]).data,
+                "metrics": dict(row.metrics),
+            }
             for row in data.standings.rows
         ],
-        "medal_ties": [{"teams": list(tie.teams), "places": list(tie.places)}
-                       for tie in data.standings.medal_ties],
+        "medal_ties": [
+            {"teams": list(tie.teams), "places": list(tie.places)}
+            for tie in data.standings.medal_ties
+        ],
     }

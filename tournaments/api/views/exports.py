@@ -26,17 +26,22 @@ from ..authentication import API_AUTHENTICATION
 from ..renderers import CsvRenderer
 from .common import ERRORS, LoggedInUser
 
-DELIMITER = OpenApiParameter("delimiter", str, enum=["comma", "semicolon"],
-                             description="Default: semicolon in French, comma otherwise.")
+DELIMITER = OpenApiParameter(
+    "delimiter",
+    str,
+    enum=["comma", "semicolon"],
+    description="Default: semicolon in French, comma otherwise.",
+)
 CSV_OK = OpenApiResponse(OpenApiTypes.STR, description="UTF-8 CSV with a BOM.")
 
 
 def _season(league: str, season: str) -> Season:
-    found = Season.objects.select_related("league").filter(
-        league__slug=league, slug=season).first()
+    found = Season.objects.select_related("league").filter(league__slug=league, slug=season).first()
     if found is None:
-        raise exceptions.NotFound(_("No season “%(season)s” in league “%(league)s”.")
-                                  % {"season": season, "league": league})
+        raise exceptions.NotFound(
+            _("No season “%(season)s” in league “%(league)s”.")
+            % {"season": season, "league": league}
+        )
     return found
 
 
@@ -47,10 +52,12 @@ class SeasonStandingsCsvView(APIView):
 
     @extend_schema(
         summary="A season's standings as CSV, per team or per player (public)",
-        parameters=[OpenApiParameter("league", str, OpenApiParameter.PATH),
-                    OpenApiParameter("season", str, OpenApiParameter.PATH),
-                    OpenApiParameter("which", str, OpenApiParameter.PATH,
-                                     enum=["players", "teams"]), DELIMITER],
+        parameters=[
+            OpenApiParameter("league", str, OpenApiParameter.PATH),
+            OpenApiParameter("season", str, OpenApiParameter.PATH),
+            OpenApiParameter("which", str, OpenApiParameter.PATH, enum=["players", "teams"]),
+            DELIMITER,
+        ],
         responses={(200, "text/csv"): CSV_OK, 404: ERRORS[404]},
     )
     def get(self, request, league, season, which):
@@ -60,16 +67,19 @@ class SeasonStandingsCsvView(APIView):
         rows = csv_rows(compute_season(found), which)
         response = StreamingHttpResponse(
             csv_lines(rows, delimiter_of(request.query_params.get("delimiter"))),
-            content_type="text/csv; charset=utf-8")
+            content_type="text/csv; charset=utf-8",
+        )
         name = f"{found.league.slug}-{found.slug}-{which}.csv"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
 
 class SeasonExportRequestSerializer(serializers.Serializer):
-    delimiter = serializers.ChoiceField(["comma", "semicolon"], required=False,
-                                        help_text="Default: semicolon in French, comma "
-                                                  "otherwise.")
+    delimiter = serializers.ChoiceField(
+        ["comma", "semicolon"],
+        required=False,
+        help_text="Default: semicolon in French, comma otherwise.",
+    )
 
 
 class SeasonExportSerializer(serializers.ModelSerializer):
@@ -77,8 +87,18 @@ class SeasonExportSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SeasonExport
-        fields = ["id", "status", "delimiter", "language", "progress_done", "progress_total",
-                  "created_at", "finished_at", "error", "csv"]
+        fields = [
+            "id",
+            "status",
+            "delimiter",
+            "language",
+            "progress_done",
+            "progress_total",
+            "created_at",
+            "finished_at",
+            "error",
+            "csv",
+        ]
 
     def get_csv(self, export) -> str | None:
         if export.status != SeasonExport.Status.DONE:
@@ -94,20 +114,24 @@ class SeasonExportStartView(APIView):
 
     @extend_schema(
         summary="Start the CSV export of every game of a season (an organizer of one of its "
-                "events)",
+        "events)",
         description="The file is built by a background task: follow `GET season-exports/{id}/` "
-                    "until `status` is `done`, then fetch it with `Accept: text/csv` or "
-                    "`?format=csv`.",
-        parameters=[OpenApiParameter("league", str, OpenApiParameter.PATH),
-                    OpenApiParameter("season", str, OpenApiParameter.PATH)],
+        "until `status` is `done`, then fetch it with `Accept: text/csv` or "
+        "`?format=csv`.",
+        parameters=[
+            OpenApiParameter("league", str, OpenApiParameter.PATH),
+            OpenApiParameter("season", str, OpenApiParameter.PATH),
+        ],
         request=SeasonExportRequestSerializer,
         responses={202: SeasonExportSerializer, **ERRORS},
     )
     def post(self, request, league, season):
         found = _season(league, season)
         if not may_export(request.user, found):
-            raise exceptions.NotFound(_("No season “%(season)s” in league “%(league)s”.")
-                                      % {"season": season, "league": league})
+            raise exceptions.NotFound(
+                _("No season “%(season)s” in league “%(league)s”.")
+                % {"season": season, "league": league}
+            )
         data = SeasonExportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         delimiter = data.validated_data.get("delimiter") or default_delimiter()
@@ -115,8 +139,9 @@ class SeasonExportStartView(APIView):
             export = request_season_export(found, request.user, delimiter)
         except RuleError as exc:
             raise exceptions.ValidationError({"detail": exc.message}) from exc
-        return Response(SeasonExportSerializer(export, context={"request": request}).data,
-                        status=202)
+        return Response(
+            SeasonExportSerializer(export, context={"request": request}).data, status=202
+        )
 
 
 class SeasonExportView(APIView):
@@ -136,8 +161,9 @@ class SeasonExportView(APIView):
         if request.accepted_renderer.format != "csv":
             return Response(SeasonExportSerializer(export, context={"request": request}).data)
         if export.status != SeasonExport.Status.DONE:
-            raise exceptions.NotFound(_("The export is not finished yet: ask again in a few "
-                                        "seconds."))
+            raise exceptions.NotFound(
+                _("The export is not finished yet: ask again in a few seconds.")
+            )
         response = HttpResponse(export.content, content_type="text/csv; charset=utf-8")
         name = f"{export.season.slug}-games-{export.pk}.csv"
         response["Content-Disposition"] = f'attachment; filename="{name}"'

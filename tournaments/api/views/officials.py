@@ -17,24 +17,31 @@ from ..permissions import managed_event
 from .common import ERRORS
 
 EVENT_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
-ROLE_ID = OpenApiParameter("id", int, OpenApiParameter.PATH,
-                           description="The appointment's id (from the list).")
+ROLE_ID = OpenApiParameter(
+    "id", int, OpenApiParameter.PATH, description="The appointment's id (from the list)."
+)
 
 
 @extend_schema(parameters=[EVENT_SLUG])
 @extend_schema_view(
-    list=extend_schema(summary="Who runs the event: organizers and officials (organizer)",
-                       responses={200: s.EventRoleSerializer(many=True), **ERRORS}),
+    list=extend_schema(
+        summary="Who runs the event: organizers and officials (organizer)",
+        responses={200: s.EventRoleSerializer(many=True), **ERRORS},
+    ),
     create=extend_schema(
         summary="Appoint an official or an organizer by email (organizer)",
         description="An existing account gets the role at once. An unknown address gets a new "
-                    "account and `set_password_url`, a one-time link to choose a password "
-                    "(also emailed when the site has email set up). Appointing again someone "
-                    "who has not chosen a password yet gives a fresh link.",
-        request=s.AppointSerializer, responses={201: s.AppointmentSerializer, **ERRORS}),
+        "account and `set_password_url`, a one-time link to choose a password "
+        "(also emailed when the site has email set up). Appointing again someone "
+        "who has not chosen a password yet gives a fresh link.",
+        request=s.AppointSerializer,
+        responses={201: s.AppointmentSerializer, **ERRORS},
+    ),
     destroy=extend_schema(
         summary="Remove an official or an organizer (organizer); never the last organizer",
-        parameters=[ROLE_ID], responses={204: None, **ERRORS}),
+        parameters=[ROLE_ID],
+        responses={204: None, **ERRORS},
+    ),
 )
 class OfficialViewSet(viewsets.ViewSet):
     authentication_classes = API_AUTHENTICATION
@@ -54,12 +61,17 @@ class OfficialViewSet(viewsets.ViewSet):
         serializer = s.AppointSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         appointment = officials.appoint(event, request.user, **serializer.validated_data)
-        link = (public_base_url(request) + officials.set_password_path(appointment.user)
-                if appointment.needs_password else None)
+        link = (
+            public_base_url(request) + officials.set_password_path(appointment.user)
+            if appointment.needs_password
+            else None
+        )
         emailed = officials.send_invitation(appointment, event, link, request.user)
         body = s.EventRoleSerializer(appointment.role).data | {
-            "new_account": appointment.new_account, "set_password_url": link,
-            "emailed": emailed}
+            "new_account": appointment.new_account,
+            "set_password_url": link,
+            "emailed": emailed,
+        }
         return Response(body, status=201)
 
     def destroy(self, request, slug, pk):

@@ -18,8 +18,10 @@ from ..authentication import API_AUTHENTICATION, actor_of, client_of
 from ..permissions import UserOrCaptain, require_official
 from .common import ERRORS
 
-CALLERS = ("Captains authenticate with the X-Captain-Link and X-Captain-Pin headers; officials "
-           "with a token or their session.")
+CALLERS = (
+    "Captains authenticate with the X-Captain-Link and X-Captain-Pin headers; officials "
+    "with a token or their session."
+)
 
 
 def _get(queryset, pk, message: str):
@@ -31,8 +33,11 @@ def _get(queryset, pk, message: str):
 
 def outcome_body(report: Report, created: bool) -> dict:
     report = Report.objects.select_related("game").get(pk=report.pk)
-    return {"created": created, "report": s.ReportSerializer(report).data,
-            "game": {"id": report.game_id, "status": report.game.status}}
+    return {
+        "created": created,
+        "report": s.ReportSerializer(report).data,
+        "game": {"id": report.game_id, "status": report.game.status},
+    }
 
 
 class SubmitReportView(APIView):
@@ -44,20 +49,30 @@ class SubmitReportView(APIView):
         description=CALLERS + " A retry (same idempotency_key, or the same content as the "
         "submitter's latest report) answers 200 with the stored report and stores nothing.",
         request=s.ReportSubmitSerializer,
-        responses={201: s.ReportOutcomeSerializer,
-                   200: OpenApiResponse(s.ReportOutcomeSerializer,
-                                        description="Already stored: the same report."),
-                   **ERRORS},
+        responses={
+            201: s.ReportOutcomeSerializer,
+            200: OpenApiResponse(
+                s.ReportOutcomeSerializer, description="Already stored: the same report."
+            ),
+            **ERRORS,
+        },
     )
     def post(self, request, pk):
         game = _get(Game.objects, pk, _("No game #%(id)s."))
         serializer = s.ReportSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        outcome = reporting.submit(game, actor_of(request), data["kind"], serializer.payload,
-                                   idempotency_key=data["idempotency_key"], note=data["note"])
-        return Response(outcome_body(outcome.report, outcome.created),
-                        status=201 if outcome.created else 200)
+        outcome = reporting.submit(
+            game,
+            actor_of(request),
+            data["kind"],
+            serializer.payload,
+            idempotency_key=data["idempotency_key"],
+            note=data["note"],
+        )
+        return Response(
+            outcome_body(outcome.report, outcome.created), status=201 if outcome.created else 200
+        )
 
 
 class ConfirmReportView(APIView):
@@ -68,7 +83,8 @@ class ConfirmReportView(APIView):
         summary="Confirm a reported result (the other captain, or an official)",
         description=CALLERS + " Confirming the confirmed version again changes nothing "
         "(created: false).",
-        request=None, responses={200: s.ReportOutcomeSerializer, **ERRORS},
+        request=None,
+        responses={200: s.ReportOutcomeSerializer, **ERRORS},
     )
     def post(self, request, pk):
         report = _get(Report.objects, pk, _("No report #%(id)s."))
@@ -86,8 +102,9 @@ class DecideDisputeView(APIView):
         responses={200: s.ReportOutcomeSerializer, **ERRORS},
     )
     def post(self, request, pk):
-        dispute = _get(Dispute.objects.select_related("game__round__event"), pk,
-                       _("No dispute #%(id)s."))
+        dispute = _get(
+            Dispute.objects.select_related("game__round__event"), pk, _("No dispute #%(id)s.")
+        )
         require_official(request, dispute.game.round.event)
         serializer = s.DecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -97,13 +114,17 @@ class DecideDisputeView(APIView):
             report = Report.objects.filter(pk=data["report"], game=dispute.game).first()
             if report is None:
                 raise exceptions.ValidationError(
-                    {"report": _("Report #%(id)s is not a version of this game's result.")
-                     % {"id": data["report"]}}, code="wrong_game")
-        actor = reporting.Actor(user=request.user, channel=Report.Channel.OFFICIAL,
-                                client=client_of(request))
+                    {
+                        "report": _("Report #%(id)s is not a version of this game's result.")
+                        % {"id": data["report"]}
+                    },
+                    code="wrong_game",
+                )
+        actor = reporting.Actor(
+            user=request.user, channel=Report.Channel.OFFICIAL, client=client_of(request)
+        )
         scores = (data["score_a"], data["score_b"]) if report is None else None
-        decided = reporting.decide_dispute(dispute, actor, report, scores=scores,
-                                           note=data["note"])
+        decided = reporting.decide_dispute(dispute, actor, report, scores=scores, note=data["note"])
         return Response(outcome_body(decided, report is None))
 
 
@@ -114,7 +135,7 @@ class WithdrawalView(APIView):
     @extend_schema(
         summary="Settle the game of a withdrawn team: forfeit or bye (official)",
         description="Only for a game still open whose team has withdrawn (else 400, code "
-                    "`no_withdrawal`).",
+        "`no_withdrawal`).",
         request=s.WithdrawalSerializer,
         responses={200: s.GameStatusSerializer, **ERRORS},
     )
@@ -124,8 +145,9 @@ class WithdrawalView(APIView):
         serializer = s.WithdrawalSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        actor = reporting.Actor(user=request.user, channel=Report.Channel.OFFICIAL,
-                                client=client_of(request))
+        actor = reporting.Actor(
+            user=request.user, channel=Report.Channel.OFFICIAL, client=client_of(request)
+        )
         if data["how"] == "forfeit":
             forfeits.award_forfeit(game, actor, note=data["note"])
         else:

@@ -23,8 +23,9 @@ from ..permissions import event_or_404, require_official
 from .common import ERRORS
 
 EVENT_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
-ROUND_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH,
-                                description="The round's number in the event (1, 2, …).")
+ROUND_NUMBER = OpenApiParameter(
+    "number", int, OpenApiParameter.PATH, description="The round's number in the event (1, 2, …)."
+)
 GAMES = Game.objects.select_related("round", "team_a", "team_b", "confirmed_report")
 
 
@@ -48,16 +49,20 @@ class EventScoped:
 @extend_schema(parameters=[EVENT_SLUG])
 @extend_schema_view(
     list=extend_schema(summary="The event's rounds with their games (public seating)"),
-    retrieve=extend_schema(summary="One round with its games (public seating)",
-                           parameters=[ROUND_NUMBER]),
-    create=extend_schema(summary="Seat the next round (official)",
-                         description="Refused while games of the current round have no "
-                                     "confirmed result, unless `force` is true.",
-                         request=s.SeatRoundSerializer,
-                         responses={201: s.RoundSerializer, **ERRORS}),
+    retrieve=extend_schema(
+        summary="One round with its games (public seating)", parameters=[ROUND_NUMBER]
+    ),
+    create=extend_schema(
+        summary="Seat the next round (official)",
+        description="Refused while games of the current round have no "
+        "confirmed result, unless `force` is true.",
+        request=s.SeatRoundSerializer,
+        responses={201: s.RoundSerializer, **ERRORS},
+    ),
 )
-class RoundViewSet(EventScoped, mixins.ListModelMixin, mixins.RetrieveModelMixin,
-                   viewsets.GenericViewSet):
+class RoundViewSet(
+    EventScoped, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
     serializer_class = s.RoundSerializer
     lookup_field = "number"
     lookup_value_regex = r"\d+"
@@ -66,25 +71,31 @@ class RoundViewSet(EventScoped, mixins.ListModelMixin, mixins.RetrieveModelMixin
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
-        return (Round.objects.filter(event=self.event).order_by("number")
-                .prefetch_related(Prefetch("games", queryset=GAMES)))
+        return (
+            Round.objects.filter(event=self.event)
+            .order_by("number")
+            .prefetch_related(Prefetch("games", queryset=GAMES))
+        )
 
     def get_object(self):
         round_ = self.get_queryset().filter(number=self.kwargs["number"]).first()
         if round_ is None:
-            raise exceptions.NotFound(_("No round %(n)s in this event.")
-                                      % {"n": self.kwargs["number"]})
+            raise exceptions.NotFound(
+                _("No round %(n)s in this event.") % {"n": self.kwargs["number"]}
+            )
         return round_
 
     def create(self, request, slug):
         require_official(request, self.event)
         serializer = s.SeatRoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = seating.seat_next_round(self.event, request.user,
-                                         force=serializer.validated_data["force"])
+        round_ = seating.seat_next_round(
+            self.event, request.user, force=serializer.validated_data["force"]
+        )
         round_ = self.get_queryset().get(pk=round_.pk)
-        return Response(s.RoundSerializer(round_, context=self.get_serializer_context()).data,
-                        status=201)
+        return Response(
+            s.RoundSerializer(round_, context=self.get_serializer_context()).data, status=201
+        )
 
 
 class GameFilter(django_filters.FilterSet):
@@ -125,8 +136,10 @@ def may_see_reports(request, game: Game) -> bool:
     return user_id is not None and any(t.captain_user_id == user_id for t in teams)
 
 
-@extend_schema(summary="One game; with its report versions for officials and its captains",
-               responses={200: s.GameDetailSerializer, 404: ERRORS[404]})
+@extend_schema(
+    summary="One game; with its report versions for officials and its captains",
+    responses={200: s.GameDetailSerializer, 404: ERRORS[404]},
+)
 class GameDetailView(generics.RetrieveAPIView):
     authentication_classes = API_AUTHENTICATION
     permission_classes = [permissions.AllowAny]
@@ -141,7 +154,9 @@ class GameDetailView(generics.RetrieveAPIView):
 
     def retrieve(self, request, pk):
         game = self.get_object()
-        context = {"request": request,
-                   "results_visible": results_visible(game.round.event, request.user),
-                   "reports_visible": may_see_reports(request, game)}
+        context = {
+            "request": request,
+            "results_visible": results_visible(game.round.event, request.user),
+            "reports_visible": may_see_reports(request, game),
+        }
         return Response(s.GameDetailSerializer(game, context=context).data)

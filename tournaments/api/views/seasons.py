@@ -30,12 +30,25 @@ def _event(event) -> dict:
 
 def _row(row, events_by_id) -> dict:
     return {
-        "rank": row.rank, "tied": row.tied, "name": row.name,
+        "rank": row.rank,
+        "tied": row.tied,
+        "name": row.name,
         "players": [{"uid": p.uid, "name": p.name} for p in row.players],
-        "events": [{"event": events_by_id[c.event].slug, "team": c.team, "rank": c.rank,
-                    "tied": c.tied, "points": c.points, "score": c.score, "counted": c.counted}
-                   for c in row.cells if c is not None],
-        "events_played": row.events_played, "events_counted": row.events_counted,
+        "events": [
+            {
+                "event": events_by_id[c.event].slug,
+                "team": c.team,
+                "rank": c.rank,
+                "tied": c.tied,
+                "points": c.points,
+                "score": c.score,
+                "counted": c.counted,
+            }
+            for c in row.cells
+            if c is not None
+        ],
+        "events_played": row.events_played,
+        "events_counted": row.events_counted,
         "total": row.total,
     }
 
@@ -44,8 +57,11 @@ def season_body(season: Season) -> dict:
     standings = compute_season(season)
     by_id = {e.pk: e for e in standings.events}
     return {
-        "league": season.league.slug, "season": season.slug, "name": season.name,
-        "aggregation": season.aggregation, "placement_points": season.placement_points or [],
+        "league": season.league.slug,
+        "season": season.slug,
+        "name": season.name,
+        "aggregation": season.aggregation,
+        "placement_points": season.placement_points or [],
         "best_of": season.best_of,
         "events": [_event(e) for e in standings.events],
         "events_not_counted": [_event(e) for e in standings.waiting],
@@ -61,17 +77,22 @@ class SeasonStandingsView(APIView):
     @extend_schema(
         summary="A season's standings per team and per player (public)",
         description="Only the season's events whose results are public count (released, or "
-                    "shown live), for every caller. A season team is a pair of players.",
-        parameters=[OpenApiParameter("league", str, OpenApiParameter.PATH),
-                    OpenApiParameter("season", str, OpenApiParameter.PATH)],
+        "shown live), for every caller. A season team is a pair of players.",
+        parameters=[
+            OpenApiParameter("league", str, OpenApiParameter.PATH),
+            OpenApiParameter("season", str, OpenApiParameter.PATH),
+        ],
         responses={200: s.SeasonStandingsSerializer, 404: ERRORS[404]},
     )
     def get(self, request, league, season):
-        found = Season.objects.select_related("league").filter(
-            league__slug=league, slug=season).first()
+        found = (
+            Season.objects.select_related("league").filter(league__slug=league, slug=season).first()
+        )
         if found is None:
-            raise exceptions.NotFound(_("No season “%(season)s” in league “%(league)s”.")
-                                      % {"season": season, "league": league})
+            raise exceptions.NotFound(
+                _("No season “%(season)s” in league “%(league)s”.")
+                % {"season": season, "league": league}
+            )
         return Response(s.SeasonStandingsSerializer(season_body(found)).data)
 
 
@@ -79,16 +100,33 @@ def record_body(player: Player) -> dict:
     record = record_of(player)
     figures = record.figures
     return {
-        "uid": player.uid, "name": player.name,
+        "uid": player.uid,
+        "name": player.name,
         "league": player.league.slug if player.league_id else None,
-        "events": [{"event": _event(line.event), "team": line.team,
-                    "results_public": line.public, "rank": line.rank, "tied": line.tied,
-                    "medal": line.medal} for line in record.events],
-        "games": record.games, "wins": record.wins, "losses": record.losses,
-        "skunks_for": record.skunks_for, "skunks_against": record.skunks_against,
-        "hands": {"sheets": figures.sheets, "hands": len(figures.hands),
-                  "cribs": len(figures.cribs), "average_hand": figures.average_hand,
-                  "average_crib": figures.average_crib, "best_hand": figures.best_hand},
+        "events": [
+            {
+                "event": _event(line.event),
+                "team": line.team,
+                "results_public": line.public,
+                "rank": line.rank,
+                "tied": line.tied,
+                "medal": line.medal,
+            }
+            for line in record.events
+        ],
+        "games": record.games,
+        "wins": record.wins,
+        "losses": record.losses,
+        "skunks_for": record.skunks_for,
+        "skunks_against": record.skunks_against,
+        "hands": {
+            "sheets": figures.sheets,
+            "hands": len(figures.hands),
+            "cribs": len(figures.cribs),
+            "average_hand": figures.average_hand,
+            "average_crib": figures.average_crib,
+            "best_hand": figures.best_hand,
+        },
     }
 
 
@@ -99,12 +137,14 @@ class PlayerRecordView(APIView):
     @extend_schema(
         summary="A player's record (public)",
         description="Events played (rank null until the event is released); games, wins, "
-                    "skunks and hand figures over released events only. A merged duplicate's "
-                    "uid answers 301 to the player it was merged into.",
+        "skunks and hand figures over released events only. A merged duplicate's "
+        "uid answers 301 to the player it was merged into.",
         parameters=[OpenApiParameter("uid", str, OpenApiParameter.PATH)],
-        responses={200: s.PlayerRecordSerializer,
-                   301: OpenApiResponse(description="Merged: see Location."),
-                   404: ERRORS[404]},
+        responses={
+            200: s.PlayerRecordSerializer,
+            301: OpenApiResponse(description="Merged: see Location."),
+            404: ERRORS[404],
+        },
     )
     def get(self, request, uid):
         player = get_object_or_404(Player.objects.select_related("league"), uid=uid)

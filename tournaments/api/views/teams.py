@@ -32,28 +32,41 @@ from .common import ERRORS
 EVENT_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
 TEAM_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="The team's id.")
 TEAM_FOR_CALLER = PolymorphicProxySerializer(
-    component_name="TeamForCaller", serializers=[s.TeamSerializer, s.ManagedTeamSerializer],
+    component_name="TeamForCaller",
+    serializers=[s.TeamSerializer, s.ManagedTeamSerializer],
     resource_type_field_name=None,
 )
-MANAGED = ("Officials and organizers of the event get ManagedTeam (with the captain's link, "
-           "token and PIN); everyone else gets Team (names and players only).")
+MANAGED = (
+    "Officials and organizers of the event get ManagedTeam (with the captain's link, "
+    "token and PIN); everyone else gets Team (names and players only)."
+)
 
 
 @extend_schema(parameters=[EVENT_SLUG])
 @extend_schema_view(
-    list=extend_schema(summary="The event's teams (public)", description=MANAGED,
-                       responses=TEAM_FOR_CALLER),
-    retrieve=extend_schema(summary="One team (public)", description=MANAGED,
-                           parameters=[TEAM_ID], responses=TEAM_FOR_CALLER),
-    create=extend_schema(summary="Register a team (official)", request=s.TeamCreateSerializer,
-                         responses={201: s.ManagedTeamSerializer, **ERRORS}),
+    list=extend_schema(
+        summary="The event's teams (public)", description=MANAGED, responses=TEAM_FOR_CALLER
+    ),
+    retrieve=extend_schema(
+        summary="One team (public)",
+        description=MANAGED,
+        parameters=[TEAM_ID],
+        responses=TEAM_FOR_CALLER,
+    ),
+    create=extend_schema(
+        summary="Register a team (official)",
+        request=s.TeamCreateSerializer,
+        responses={201: s.ManagedTeamSerializer, **ERRORS},
+    ),
     partial_update=extend_schema(
         summary="Correct a team's name and its players' names and member numbers (official)",
         description="Fields left out keep their value. A player's name or member number is "
-                    "corrected on the player (the same person in the league's other events). "
-                    "Refused once the event is finished.",
-        parameters=[TEAM_ID], request=s.TeamEditSerializer,
-        responses={200: s.ManagedTeamSerializer, **ERRORS}),
+        "corrected on the player (the same person in the league's other events). "
+        "Refused once the event is finished.",
+        parameters=[TEAM_ID],
+        request=s.TeamEditSerializer,
+        responses={200: s.ManagedTeamSerializer, **ERRORS},
+    ),
 )
 class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     authentication_classes = API_AUTHENTICATION
@@ -68,14 +81,19 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Team.objects.none()
-        return (Team.objects.filter(event=self.event).prefetch_related("links")
-                .select_related("captain_player", "partner_player").order_by("id"))
+        return (
+            Team.objects.filter(event=self.event)
+            .prefetch_related("links")
+            .select_related("captain_player", "partner_player")
+            .order_by("id")
+        )
 
     def get_object(self):
         team = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
         if team is None:
-            raise exceptions.NotFound(_("No team #%(id)s in this event.")
-                                      % {"id": self.kwargs["pk"]})
+            raise exceptions.NotFound(
+                _("No team #%(id)s in this event.") % {"id": self.kwargs["pk"]}
+            )
         return team
 
     def get_serializer_class(self):
@@ -88,8 +106,11 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         require_official(self.request, self.event)
 
     def _team(self, team, status=200):
-        team = (Team.objects.prefetch_related("links")
-                .select_related("captain_player", "partner_player").get(pk=team.pk))
+        team = (
+            Team.objects.prefetch_related("links")
+            .select_related("captain_player", "partner_player")
+            .get(pk=team.pk)
+        )
         data = s.ManagedTeamSerializer(team, context={"request": self.request}).data
         return Response(data, status=status)
 
@@ -110,15 +131,21 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         summary="Register a list of teams, all or nothing (official)",
-        description="JSON `{\"text\": …}` or a multipart upload of `file` (UTF-8 or "
-                    f"Windows-1252 CSV, at most {MAX_CSV_BYTES // 1024} KB). One bad line "
-                    "refuses the whole list: the answer names the line and no team is added.",
-        request={"application/json": s.TeamImportSerializer,
-                 "multipart/form-data": s.TeamImportSerializer},
+        description='JSON `{"text": …}` or a multipart upload of `file` (UTF-8 or '
+        f"Windows-1252 CSV, at most {MAX_CSV_BYTES // 1024} KB). One bad line "
+        "refuses the whole list: the answer names the line and no team is added.",
+        request={
+            "application/json": s.TeamImportSerializer,
+            "multipart/form-data": s.TeamImportSerializer,
+        },
         responses={201: s.TeamImportResultSerializer, **ERRORS},
     )
-    @action(detail=False, methods=["post"], url_path="import",
-            parser_classes=[JSONParser, MultiPartParser, FormParser])
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        parser_classes=[JSONParser, MultiPartParser, FormParser],
+    )
     def import_teams(self, request, slug):
         self._managed()
         serializer = s.TeamImportSerializer(data=request.data)
@@ -126,36 +153,52 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         upload = serializer.validated_data.get("file")
         data = upload.read(MAX_CSV_BYTES + 1) if upload else serializer.validated_data["text"]
         created = registration.import_teams(self.event, request.user, data)
-        teams = (Team.objects.filter(pk__in=[t.pk for t in created]).prefetch_related("links")
-                 .select_related("captain_player", "partner_player"))
-        body = {"created": len(created),
-                "teams": s.ManagedTeamSerializer(teams.order_by("id"), many=True,
-                                                 context={"request": request}).data}
+        teams = (
+            Team.objects.filter(pk__in=[t.pk for t in created])
+            .prefetch_related("links")
+            .select_related("captain_player", "partner_player")
+        )
+        body = {
+            "created": len(created),
+            "teams": s.ManagedTeamSerializer(
+                teams.order_by("id"), many=True, context={"request": request}
+            ).data,
+        }
         return Response(body, status=201)
 
-    @extend_schema(summary="Withdraw the team: its history stays, its link stops (official)",
-                   parameters=[TEAM_ID], request=None,
-                   responses={200: s.ManagedTeamSerializer, **ERRORS})
+    @extend_schema(
+        summary="Withdraw the team: its history stays, its link stops (official)",
+        parameters=[TEAM_ID],
+        request=None,
+        responses={200: s.ManagedTeamSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"])
     def withdraw(self, request, slug, pk):
         self._managed()
         return self._team(registration.withdraw_team(self.get_object(), request.user))
 
-    @extend_schema(summary="Issue a new link and PIN; the old ones stop working (official)",
-                   parameters=[TEAM_ID], request=None,
-                   responses={201: s.NewLinkSerializer, **ERRORS})
+    @extend_schema(
+        summary="Issue a new link and PIN; the old ones stop working (official)",
+        parameters=[TEAM_ID],
+        request=None,
+        responses={201: s.NewLinkSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"], url_path="new-link")
     def new_link(self, request, slug, pk):
         self._managed()
         team = self.get_object()
         link = new_captain_link(team, request.user)
         url = s.CaptainLinkSerializer(link, context={"request": request}).data["url"]
-        return Response({"team": team.pk, "token": link.token, "pin": link.pin, "url": url},
-                        status=201)
+        return Response(
+            {"team": team.pk, "token": link.token, "pin": link.pin, "url": url}, status=201
+        )
 
-    @extend_schema(summary="Lift the lockout after too many wrong PINs (official)",
-                   parameters=[TEAM_ID], request=None,
-                   responses={200: s.ManagedTeamSerializer, **ERRORS})
+    @extend_schema(
+        summary="Lift the lockout after too many wrong PINs (official)",
+        parameters=[TEAM_ID],
+        request=None,
+        responses={200: s.ManagedTeamSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["post"])
     def unlock(self, request, slug, pk):
         self._managed()

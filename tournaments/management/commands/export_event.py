@@ -22,16 +22,20 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=slug).first()
         if event is None:
             known = ", ".join(Event.objects.order_by("slug").values_list("slug", flat=True)[:20])
-            raise CommandError(_("No event “%(slug)s” here. Events: %(known)s")
-                               % {"slug": slug, "known": known or _("none")})
+            raise CommandError(
+                _("No event “%(slug)s” here. Events: %(known)s")
+                % {"slug": slug, "known": known or _("none")}
+            )
         text = dumps(export_event(event))
         if output:
             try:
                 Path(output).write_text(text, encoding="utf-8")
             except OSError as exc:
-                raise CommandError(_("Cannot write %(file)s: %(error)s")
-                                   % {"file": output, "error": exc.strerror}) from None
-            self.stderr.write(_("Archive of “%(event)s” written to %(file)s.")
-                              % {"event": event, "file": output})
+                raise CommandError(
+                    _("Cannot write %(file)s: %(error)s") % {"file": output, "error": exc.strerror}
+                ) from None
+            self.stderr.write(
+                _("Archive of “%(event)s” written to %(file)s.") % {"event": event, "file": output}
+            )
         else:
             self.stdout.write(text, ending="")

@@ -44,17 +44,84 @@ from tournaments.publishing.caching import bump_event
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
 
-FIRST_NAMES = ["Gisèle", "Roger", "Lucien", "Thérèse", "Huguette", "Marcel", "Réjean", "Pierrette",
-               "Denise", "Gaston", "Yvon", "Colette", "Jacqueline", "Normand", "Monique",
-               "Gilles", "Rita", "Fernand", "Lise", "Raymond", "Cécile", "Jean-Guy", "Louise",
-               "Claude"]
-LAST_NAMES = ["Tremblay", "Gagnon", "Bouchard", "Simard", "Lavoie", "Côté", "Girard", "Fortin",
-              "Boivin", "Harvey", "Savard", "Morin", "Bergeron", "Pelletier", "Lapointe",
-              "Gauthier", "Ouellet", "Dufour", "Côté", "Desbiens", "Larouche", "Villeneuve"]
-TOWNS = ["Chicoutimi", "Jonquière", "Alma", "Roberval", "Dolbeau", "La Baie", "Saint-Félicien",
-         "Mashteuiatsh", "Chibougamau", "Desbiens", "Métabetchouan", "Normandin"]
-CARDS = ["As", "Valets", "Quinze-Deux", "Talons", "Cribs", "Dames", "Rois", "Huit", "Paires",
-         "Suites", "Fiches", "Pétrins"]
+FIRST_NAMES = [
+    "Gisèle",
+    "Roger",
+    "Lucien",
+    "Thérèse",
+    "Huguette",
+    "Marcel",
+    "Réjean",
+    "Pierrette",
+    "Denise",
+    "Gaston",
+    "Yvon",
+    "Colette",
+    "Jacqueline",
+    "Normand",
+    "Monique",
+    "Gilles",
+    "Rita",
+    "Fernand",
+    "Lise",
+    "Raymond",
+    "Cécile",
+    "Jean-Guy",
+    "Louise",
+    "Claude",
+]
+LAST_NAMES = [
+    "Tremblay",
+    "Gagnon",
+    "Bouchard",
+    "Simard",
+    "Lavoie",
+    "Côté",
+    "Girard",
+    "Fortin",
+    "Boivin",
+    "Harvey",
+    "Savard",
+    "Morin",
+    "Bergeron",
+    "Pelletier",
+    "Lapointe",
+    "Gauthier",
+    "Ouellet",
+    "Dufour",
+    "Côté",
+    "Desbiens",
+    "Larouche",
+    "Villeneuve",
+]
+TOWNS = [
+    "Chicoutimi",
+    "Jonquière",
+    "Alma",
+    "Roberval",
+    "Dolbeau",
+    "La Baie",
+    "Saint-Félicien",
+    "Mashteuiatsh",
+    "Chibougamau",
+    "Desbiens",
+    "Métabetchouan",
+    "Normandin",
+]
+CARDS = [
+    "As",
+    "Valets",
+    "Quinze-Deux",
+    "Talons",
+    "Cribs",
+    "Dames",
+    "Rois",
+    "Huit",
+    "Paires",
+    "Suites",
+    "Fiches",
+    "Pétrins",
+]
 ORGANIZER_EMAIL = "generator-organizer@huche.invalid"
 OFFICIAL_EMAIL = "generator-official@huche.invalid"
 
@@ -89,22 +156,33 @@ def staff_user(email: str, name: str) -> User:
     return user
 
 
-def confirm_in_bulk(event: Event, games: list[Game], scores: dict[int, tuple[int, int]],
-                    official: User) -> None:
+def confirm_in_bulk(
+    event: Event, games: list[Game], scores: dict[int, tuple[int, int]], official: User
+) -> None:
     """The rows ``reporting.submit`` writes for an official's desk report, for many games."""
     label = audit.actor_label(official)
     reports = []
     for game in games:
         a, b = scores[game.pk]
-        content = {"score_a": a, "score_b": b, "skunk": skunk_level(event, a, b),
-                   "detail": {}}
-        reports.append(Report(
-            game=game, version=1, kind=Report.Kind.FINAL, score_a=a, score_b=b,
-            skunk=content["skunk"], detail={}, by_team=None, by_user=official,
-            channel=Report.Channel.OFFICIAL, client="",
-            fingerprint=reporting.fingerprint(Report.Kind.FINAL, content),
-            idempotency_key="", note="",
-        ))
+        content = {"score_a": a, "score_b": b, "skunk": skunk_level(event, a, b), "detail": {}}
+        reports.append(
+            Report(
+                game=game,
+                version=1,
+                kind=Report.Kind.FINAL,
+                score_a=a,
+                score_b=b,
+                skunk=content["skunk"],
+                detail={},
+                by_team=None,
+                by_user=official,
+                channel=Report.Channel.OFFICIAL,
+                client="",
+                fingerprint=reporting.fingerprint(Report.Kind.FINAL, content),
+                idempotency_key="",
+                note="",
+            )
+        )
     Report.objects.bulk_create(reports)  # PostgreSQL and SQLite both return the new ids
     Confirmation.objects.bulk_create(
         [Confirmation(report=r, by_team=None, by_user=official) for r in reports]
@@ -112,12 +190,28 @@ def confirm_in_bulk(event: Event, games: list[Game], scores: dict[int, tuple[int
     entries = []
     for game, report in zip(games, reports, strict=True):
         snap = reporting._result_snapshot(report)
-        entries.append(AuditEntry(event=event, actor=official, actor_label=label,
-                                  action="result.report", target=str(game), before=None,
-                                  after=snap))
-        entries.append(AuditEntry(event=event, actor=official, actor_label=label,
-                                  action="result.confirm", target=str(game), before=None,
-                                  after=snap))
+        entries.append(
+            AuditEntry(
+                event=event,
+                actor=official,
+                actor_label=label,
+                action="result.report",
+                target=str(game),
+                before=None,
+                after=snap,
+            )
+        )
+        entries.append(
+            AuditEntry(
+                event=event,
+                actor=official,
+                actor_label=label,
+                action="result.confirm",
+                target=str(game),
+                before=None,
+                after=snap,
+            )
+        )
         game.confirmed_report = report
         game.status = Game.Status.CONFIRMED
     AuditEntry.objects.bulk_create(entries)
@@ -128,9 +222,17 @@ def confirm_in_bulk(event: Event, games: list[Game], scores: dict[int, tuple[int
 
 
 @transaction.atomic
-def generate(*, teams: int, rounds: int, seed: int, slug: str | None = None,
-             games: int | None = None, release: bool = True, through_services: bool = False,
-             say=lambda message: None) -> Event:
+def generate(
+    *,
+    teams: int,
+    rounds: int,
+    seed: int,
+    slug: str | None = None,
+    games: int | None = None,
+    release: bool = True,
+    through_services: bool = False,
+    say=lambda message: None,
+) -> Event:
     """Build the event (see the module docstring) and return it."""
     if teams < registration.MIN_TEAMS:
         raise CommandError(f"an event needs at least {registration.MIN_TEAMS} teams")
@@ -142,8 +244,12 @@ def generate(*, teams: int, rounds: int, seed: int, slug: str | None = None,
     official = staff_user(OFFICIAL_EMAIL, "Responsable de plateau (généré)")
     started = time.perf_counter()
     event = registration.create_event(
-        organizer, name=f"Finale régionale {teams} équipes (graine {seed})", slug=slug,
-        date=datetime.date(2026, 11, 21), venue="Centre des congrès", seed=seed,
+        organizer,
+        name=f"Finale régionale {teams} équipes (graine {seed})",
+        slug=slug,
+        date=datetime.date(2026, 11, 21),
+        venue="Centre des congrès",
+        seed=seed,
         number_of_games=games or max(rounds, 1),
     )
     grant(official, event, EventRole.Role.OFFICIAL)
@@ -154,8 +260,11 @@ def generate(*, teams: int, rounds: int, seed: int, slug: str | None = None,
     for _ in range(rounds):
         started = time.perf_counter()
         round_ = seating.seat_next_round(event, official)
-        seated = list(round_.games.filter(team_b__isnull=False).select_related("team_a", "team_b")
-                     .order_by("table"))
+        seated = list(
+            round_.games.filter(team_b__isnull=False)
+            .select_related("team_a", "team_b")
+            .order_by("table")
+        )
         scores = {game.pk: fadoq_score(rng) for game in seated}
         if through_services:
             for game in seated:
@@ -164,8 +273,10 @@ def generate(*, teams: int, rounds: int, seed: int, slug: str | None = None,
             event.refresh_from_db()
         else:
             confirm_in_bulk(event, seated, scores, official)
-        say(f"round {round_.number}: {len(seated)} games seated and confirmed in "
-            f"{time.perf_counter() - started:.1f} s")
+        say(
+            f"round {round_.number}: {len(seated)} games seated and confirmed in "
+            f"{time.perf_counter() - started:.1f} s"
+        )
     if release and rounds:
         event.refresh_from_db()
         event.released_at = timezone.now()
@@ -180,24 +291,47 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--teams", type=int, default=100)
-        parser.add_argument("--rounds", type=int, default=8,
-                            help="Rounds seated and fully confirmed (default 8).")
-        parser.add_argument("--seed", type=int, default=42,
-                            help="Same seed, same teams, seating and scores.")
-        parser.add_argument("--games", type=int, default=None,
-                            help="Length of the series (default: --rounds, all played).")
+        parser.add_argument(
+            "--rounds", type=int, default=8, help="Rounds seated and fully confirmed (default 8)."
+        )
+        parser.add_argument(
+            "--seed", type=int, default=42, help="Same seed, same teams, seating and scores."
+        )
+        parser.add_argument(
+            "--games",
+            type=int,
+            default=None,
+            help="Length of the series (default: --rounds, all played).",
+        )
         parser.add_argument("--slug", default=None, help="Default: gen-<teams>-s<seed>.")
-        parser.add_argument("--no-release", action="store_true",
-                            help="Leave the results unreleased (hidden from the public).")
-        parser.add_argument("--through-services", action="store_true",
-                            help="Enter each result with reporting.submit (slow, for checks).")
+        parser.add_argument(
+            "--no-release",
+            action="store_true",
+            help="Leave the results unreleased (hidden from the public).",
+        )
+        parser.add_argument(
+            "--through-services",
+            action="store_true",
+            help="Enter each result with reporting.submit (slow, for checks).",
+        )
 
-    def handle(self, *args, teams, rounds, seed, games, slug, no_release, through_services,
-               **options):
+    def handle(
+        self, *args, teams, rounds, seed, games, slug, no_release, through_services, **options
+    ):
         started = time.perf_counter()
-        event = generate(teams=teams, rounds=rounds, seed=seed, slug=slug, games=games,
-                         release=not no_release, through_services=through_services,
-                         say=self.stdout.write)
-        self.stdout.write(self.style.SUCCESS(
-            f"Event {event.slug!r} ({teams} teams, {rounds} rounds) built in "
-            f"{time.perf_counter() - started:.1f} s: /e/{event.slug}/standings/"))
+        event = generate(
+            teams=teams,
+            rounds=rounds,
+            seed=seed,
+            slug=slug,
+            games=games,
+            release=not no_release,
+            through_services=through_services,
+            say=self.stdout.write,
+        )
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Event {event.slug!r} ({teams} teams, {rounds} rounds) built in "
+                f"{time.perf_counter() - started:.1f} s: /e/{event.slug}/standings/"
+            )
+        )

@@ -21,56 +21,82 @@ def summary(result) -> list[str]:
     """The lines a person reads after an import (the upload page shows the same)."""
     counts = result.counts
     if result.up_to_date:
-        return [_("“%(event)s” is already up to date: this archive adds nothing.")
-                % {"event": result.event}]
-    lines = [(_("New event “%(event)s” (/e/%(slug)s/).") if result.new_event else
-              _("“%(event)s” updated from a later archive (/e/%(slug)s/)."))
-             % {"event": result.event, "slug": result.event.slug}]
+        return [
+            _("“%(event)s” is already up to date: this archive adds nothing.")
+            % {"event": result.event}
+        ]
+    lines = [
+        (
+            _("New event “%(event)s” (/e/%(slug)s/).")
+            if result.new_event
+            else _("“%(event)s” updated from a later archive (/e/%(slug)s/).")
+        )
+        % {"event": result.event, "slug": result.event.slug}
+    ]
     if result.slug_changed:
-        lines.append(_("The slug “%(old)s” is taken here: the event is at “%(new)s”.")
-                     % {"old": result.archived_slug, "new": result.event.slug})
+        lines.append(
+            _("The slug “%(old)s” is taken here: the event is at “%(new)s”.")
+            % {"old": result.archived_slug, "new": result.event.slug}
+        )
     if result.archived_season and result.event.season_id is None:
-        lines.append(_("The archive comes from the season “%(season)s” of the league "
-                       "“%(league)s”; the event was imported without a season.")
-                     % {"season": result.archived_season, "league": result.archived_league})
-    lines.append(_("Added: %(teams)d teams, %(rounds)d rounds, %(games)d games, %(reports)d "
-                   "reports, %(confirmations)d confirmations, %(disputes)d disputes, %(audit)d "
-                   "audit entries.") % {key: counts[key] for key in (
-                       "teams", "rounds", "games", "reports", "confirmations", "disputes",
-                       "audit")})
-    lines.append(_("Players: %(linked)d linked to players already here, %(created)d created.")
-                 % {"linked": counts["players_linked"], "created": counts["players_created"]})
+        lines.append(
+            _(
+                "The archive comes from the season “%(season)s” of the league "
+                "“%(league)s”; the event was imported without a season."
+            )
+            % {"season": result.archived_season, "league": result.archived_league}
+        )
+    lines.append(
+        _(
+            "Added: %(teams)d teams, %(rounds)d rounds, %(games)d games, %(reports)d "
+            "reports, %(confirmations)d confirmations, %(disputes)d disputes, %(audit)d "
+            "audit entries."
+        )
+        % {
+            key: counts[key]
+            for key in ("teams", "rounds", "games", "reports", "confirmations", "disputes", "audit")
+        }
+    )
+    lines.append(
+        _("Players: %(linked)d linked to players already here, %(created)d created.")
+        % {"linked": counts["players_linked"], "created": counts["players_created"]}
+    )
     return lines
 
 
 class Command(BaseCommand):
-    help = _("Import an event archive written by export_event (or the “Download the archive” "
-             "button).")
+    help = _(
+        "Import an event archive written by export_event (or the “Download the archive” button)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help=_("the archive (.json); - reads stdin"))
         parser.add_argument("--season", help=_("LEAGUE_SLUG/SEASON_SLUG to put the event in"))
-        parser.add_argument("--as", dest="as_email",
-                            help=_("email of the account that imports (made an organizer)"))
+        parser.add_argument(
+            "--as", dest="as_email", help=_("email of the account that imports (made an organizer)")
+        )
 
     def handle(self, *args, file, season=None, as_email=None, **options):
         try:
-            data = (self.stdin_bytes() if file == "-" else Path(file).read_bytes())
+            data = self.stdin_bytes() if file == "-" else Path(file).read_bytes()
         except OSError as exc:
-            raise CommandError(_("Cannot read %(file)s: %(error)s")
-                               % {"file": file, "error": exc.strerror}) from None
+            raise CommandError(
+                _("Cannot read %(file)s: %(error)s") % {"file": file, "error": exc.strerror}
+            ) from None
         actor = None
         if as_email:
             actor = get_user_model().objects.filter(email__iexact=as_email.strip()).first()
             if actor is None:
-                raise CommandError(_("No account with the email %(email)s here.")
-                                   % {"email": as_email})
+                raise CommandError(
+                    _("No account with the email %(email)s here.") % {"email": as_email}
+                )
         target = self.season(season) if season else None
         try:
             result = import_event(data, actor, season=target, trusted=True)
         except RuleError as exc:
-            raise CommandError(_("Nothing was imported. %(error)s") % {"error": exc.message}) \
-                from None
+            raise CommandError(
+                _("Nothing was imported. %(error)s") % {"error": exc.message}
+            ) from None
         for line in summary(result):
             self.stdout.write(line)
 
@@ -82,13 +108,19 @@ class Command(BaseCommand):
     def season(self, value: str) -> Season:
         league_slug, _sep, season_slug = value.partition("/")
         if not league_slug or not season_slug:
-            raise CommandError(_("--season is LEAGUE_SLUG/SEASON_SLUG, e.g. "
-                                 "fadoq-saguenay/2026-2027."))
+            raise CommandError(
+                _("--season is LEAGUE_SLUG/SEASON_SLUG, e.g. fadoq-saguenay/2026-2027.")
+            )
         found = Season.objects.filter(league__slug=league_slug, slug=season_slug).first()
         if found is None:
-            known = ", ".join(f"{s.league.slug}/{s.slug}" for s in
-                              Season.objects.select_related("league").order_by("league__slug",
-                                                                                "slug")[:20])
-            raise CommandError(_("No season %(value)s here. Seasons: %(known)s")
-                               % {"value": value, "known": known or _("none")})
+            known = ", ".join(
+                f"{s.league.slug}/{s.slug}"
+                for s in Season.objects.select_related("league").order_by("league__slug", "slug")[
+                    :20
+                ]
+            )
+            raise CommandError(
+                _("No season %(value)s here. Seasons: %(known)s")
+                % {"value": value, "known": known or _("none")}
+            )
         return found

@@ -42,16 +42,28 @@ TEAMS = [
 # Two small released events of the same season: (name, date, teams as (name, captain, partner)
 # by index into the people of TEAMS, captain first).
 PAST_EVENTS = [
-    ("Omnium d'automne d'Alma", datetime.date(2026, 10, 3), 2025,
-     [("Les As de Chicoutimi", "Gisèle Tremblay", "Roger Gagnon"),
-      ("Les Quinze-Deux", "Huguette Lavoie", "Marcel Côté"),
-      ("Duo du Lac", "Réjean Girard", "Thérèse Simard"),
-      ("Les Talons de Roberval", "Denise Boivin", "Gaston Harvey")]),
-    ("Omnium de l'Halloween", datetime.date(2026, 10, 31), 2031,
-     [("Les As de Chicoutimi", "Gisèle Tremblay", "Roger Gagnon"),
-      ("Les Valets de Jonquière", "Lucien Bouchard", "Thérèse Simard"),
-      ("Le Pétrin de Dolbeau", "Yvon Savard", "Colette Morin"),
-      ("Les Quinze-Deux", "Huguette Lavoie", "Marcel Côté")]),
+    (
+        "Omnium d'automne d'Alma",
+        datetime.date(2026, 10, 3),
+        2025,
+        [
+            ("Les As de Chicoutimi", "Gisèle Tremblay", "Roger Gagnon"),
+            ("Les Quinze-Deux", "Huguette Lavoie", "Marcel Côté"),
+            ("Duo du Lac", "Réjean Girard", "Thérèse Simard"),
+            ("Les Talons de Roberval", "Denise Boivin", "Gaston Harvey"),
+        ],
+    ),
+    (
+        "Omnium de l'Halloween",
+        datetime.date(2026, 10, 31),
+        2031,
+        [
+            ("Les As de Chicoutimi", "Gisèle Tremblay", "Roger Gagnon"),
+            ("Les Valets de Jonquière", "Lucien Bouchard", "Thérèse Simard"),
+            ("Le Pétrin de Dolbeau", "Yvon Savard", "Colette Morin"),
+            ("Les Quinze-Deux", "Huguette Lavoie", "Marcel Côté"),
+        ],
+    ),
 ]
 
 
@@ -73,21 +85,32 @@ class Command(BaseCommand):
             say("The demo data is already there.")
             self.print_access(Event.objects.get(slug=SLUG), say)
             return
-        admin = User.objects.filter(email="admin@huche.demo").first() or \
-            User.objects.create_superuser("admin@huche.demo", PASSWORD, display_name="Admin")
-        organizer = User.objects.create_user("organisatrice@huche.demo", PASSWORD,
-                                             display_name="Monique Organisatrice")
-        official = User.objects.create_user("arbitre@huche.demo", PASSWORD,
-                                            display_name="Bernard Responsable de plateau")
+        admin = User.objects.filter(
+            email="admin@huche.demo"
+        ).first() or User.objects.create_superuser(
+            "admin@huche.demo", PASSWORD, display_name="Admin"
+        )
+        organizer = User.objects.create_user(
+            "organisatrice@huche.demo", PASSWORD, display_name="Monique Organisatrice"
+        )
+        official = User.objects.create_user(
+            "arbitre@huche.demo", PASSWORD, display_name="Bernard Responsable de plateau"
+        )
         league, _ = League.objects.get_or_create(
-            slug="fadoq-saguenay", defaults={"name": "FADOQ Saguenay–Lac-Saint-Jean–Ungava",
-                                             "created_by": admin})
-        season, _ = Season.objects.get_or_create(league=league, slug="2026-2027",
-                                                 defaults={"name": "Saison 2026-2027"})
+            slug="fadoq-saguenay",
+            defaults={"name": "FADOQ Saguenay–Lac-Saint-Jean–Ungava", "created_by": admin},
+        )
+        season, _ = Season.objects.get_or_create(
+            league=league, slug="2026-2027", defaults={"name": "Saison 2026-2027"}
+        )
         event = registration.create_event(
-            organizer, name="Tournoi régional de démonstration", slug=SLUG,
-            date=datetime.date(2026, 11, 21), venue="Salle paroissiale, Chicoutimi",
-            season=season, seed=2026,
+            organizer,
+            name="Tournoi régional de démonstration",
+            slug=SLUG,
+            date=datetime.date(2026, 11, 21),
+            venue="Salle paroissiale, Chicoutimi",
+            season=season,
+            seed=2026,
         )
         grant(official, event, EventRole.Role.OFFICIAL)
         league.organizers.add(organizer)
@@ -95,13 +118,24 @@ class Command(BaseCommand):
         for number, (_team, captain, partner) in enumerate(TEAMS, start=1):
             for offset, name in enumerate((captain, partner)):
                 people[name] = Player.objects.get_or_create(
-                    league=league, member_number=f"F-{1000 + 2 * number + offset}",
-                    defaults={"name": name})[0]
+                    league=league,
+                    member_number=f"F-{1000 + 2 * number + offset}",
+                    defaults={"name": name},
+                )[0]
         for name, date, seed, pairs in PAST_EVENTS:
             self.past_event(organizer, season, people, name, date, seed, pairs)
-        teams = [registration.add_team(event, organizer, name=n, captain=c, partner=p,
-                                       captain_player=people[c], partner_player=people[p])
-                 for n, c, p in TEAMS]
+        teams = [
+            registration.add_team(
+                event,
+                organizer,
+                name=n,
+                captain=c,
+                partner=p,
+                captain_player=people[c],
+                partner_player=people[p],
+            )
+            for n, c, p in TEAMS
+        ]
         rng = random.Random(2026)
         desk = reporting.Actor(user=official, channel=Report.Channel.OFFICIAL)
         for _round in range(3):
@@ -110,27 +144,55 @@ class Command(BaseCommand):
                 a, b = score_pair(rng)
                 # Both captains report the same score: agreement confirms it.
                 for team in (game.team_a, game.team_b):
-                    reporting.submit(game, reporting.Actor(team=team), Report.Kind.FINAL,
-                                     {"score_a": a, "score_b": b})
+                    reporting.submit(
+                        game,
+                        reporting.Actor(team=team),
+                        Report.Kind.FINAL,
+                        {"score_a": a, "score_b": b},
+                    )
         round_ = seating.seat_next_round(event, official)
         games = list(round_.games.filter(team_b__isnull=False).order_by("table"))
         reporting.submit(games[0], desk, Report.Kind.FINAL, {"score_a": 121, "score_b": 88})
-        reporting.submit(games[1], reporting.Actor(team=games[1].team_a), Report.Kind.FINAL,
-                         {"score_a": 121, "score_b": 117})
-        reporting.submit(games[2], reporting.Actor(team=games[2].team_a), Report.Kind.FINAL,
-                         {"score_a": 121, "score_b": 101})
-        reporting.submit(games[2], reporting.Actor(team=games[2].team_b), Report.Kind.FINAL,
-                         {"score_a": 111, "score_b": 121})
+        reporting.submit(
+            games[1],
+            reporting.Actor(team=games[1].team_a),
+            Report.Kind.FINAL,
+            {"score_a": 121, "score_b": 117},
+        )
+        reporting.submit(
+            games[2],
+            reporting.Actor(team=games[2].team_a),
+            Report.Kind.FINAL,
+            {"score_a": 121, "score_b": 101},
+        )
+        reporting.submit(
+            games[2],
+            reporting.Actor(team=games[2].team_b),
+            Report.Kind.FINAL,
+            {"score_a": 111, "score_b": 121},
+        )
         say(self.style.SUCCESS("Demo data created."))
         self.print_access(event, say, teams)
 
     def past_event(self, organizer, season, people, name, date, seed, pairs):
         """A finished, released 3-round event, every result entered at the officials' desk."""
-        event = registration.create_event(organizer, name=name, date=date, season=season,
-                                          venue="Club FADOQ", seed=seed, number_of_games=3)
+        event = registration.create_event(
+            organizer,
+            name=name,
+            date=date,
+            season=season,
+            venue="Club FADOQ",
+            seed=seed,
+            number_of_games=3,
+        )
         for team, captain, partner in pairs:
-            registration.add_team(event, organizer, name=team, captain_player=people[captain],
-                                  partner_player=people[partner])
+            registration.add_team(
+                event,
+                organizer,
+                name=team,
+                captain_player=people[captain],
+                partner_player=people[partner],
+            )
         rng = random.Random(seed)
         desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
         for _round in range(3):
@@ -150,8 +212,10 @@ class Command(BaseCommand):
         if event.season_id:
             season = event.season
             say(f"Season: {base}/s/{season.league.slug}/{season.slug}/")
-        say(f"Accounts (password '{PASSWORD}'): organisatrice@huche.demo (organizer), "
-            "arbitre@huche.demo (official), admin@huche.demo (staff, /admin/)")
+        say(
+            f"Accounts (password '{PASSWORD}'): organisatrice@huche.demo (organizer), "
+            "arbitre@huche.demo (official), admin@huche.demo (staff, /admin/)"
+        )
         for team in teams or event.teams.order_by("id"):
             link = team.links.filter(revoked_at__isnull=True).first()
             if link:
@@ -159,5 +223,7 @@ class Command(BaseCommand):
         if reaches_phones(base):
             say(f"Phones on the hall's network open: {base}/")
         else:
-            say(f"Only this computer can open {base}/ ; for the captains' phones on the hall's "
-                "Wi-Fi: make run HOST=0.0.0.0 (docs/hall.md)")
+            say(
+                f"Only this computer can open {base}/ ; for the captains' phones on the hall's "
+                "Wi-Fi: make run HOST=0.0.0.0 (docs/hall.md)"
+            )

@@ -181,7 +181,7 @@ def compute_standings(
         if playoffs_apply and len(group) > 1 and place <= len(MEDALS):
             still_in = [t for t in group if t not in out]
             if 0 < len(still_in) < len(group):
-                groups[index:index + 1] = [still_in, [t for t in group if t in out]]
+                groups[index : index + 1] = [still_in, [t for t in group if t in out]]
                 below_tie.add(index + 1)
                 group = still_in
             if len(still_in) > 1:
@@ -226,8 +226,9 @@ def compute_standings(
     columns = config.columns
     provisional = not series_complete
     rows = _rows(blocks, columns, ranker.values, medals=not provisional)
-    return Standings(config.system, columns, rows, tuple(medal_ties), tuple(needs_draw),
-                     provisional=provisional)
+    return Standings(
+        config.system, columns, rows, tuple(medal_ties), tuple(needs_draw), provisional=provisional
+    )
 
 
 def _playoff_plans(
@@ -254,8 +255,11 @@ def _playoff_plans(
 
 
 def _rows(
-    blocks: Sequence[_Block], columns: Sequence[str], values: Mapping[str, Mapping[int, Value]],
-    *, medals: bool = True,
+    blocks: Sequence[_Block],
+    columns: Sequence[str],
+    values: Mapping[str, Mapping[int, Value]],
+    *,
+    medals: bool = True,
 ) -> tuple[StandingRow, ...]:
     rows: list[StandingRow] = []
     for block in blocks:
