@@ -118,7 +118,7 @@ def _english_messages():
 def tasks_in_process():
     """Celery tasks run in-process (as on a laptop) even when CI sets REDIS_URL: for tests that
     read a task's result right after asking for it. The trip through Redis to a real worker is
-    tested in tests/web/test_celery_worker.py."""
+    tested in tests/tournaments/test_tasks_worker.py."""
     from config.celery import app
 
     saved = app.conf.task_always_eager

@@ -3,7 +3,7 @@
 :func:`record` writes an entry (action code, before/after data); :func:`describe` turns one
 back into a sentence in the active language ("Le capitaine de l’équipe Rois a déclaré Rois 121 –
 110 Pétroles"), with one renderer per action code in :data:`RENDERERS`. A new action code needs
-a renderer here (tests/web/test_audit_words.py checks every code the sources record).
+a renderer here (tests/tournaments/test_audit_words.py checks every code the sources record).
 """
 
 from __future__ import annotations

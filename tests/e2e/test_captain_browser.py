@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.builders.sheets import DEALS
+from tests.conftest import link_of
 from tournaments.seating import rounds as seating
-
-from ..conftest import link_of
-from ..web.sheets_data import DEALS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import link_of
 from tournaments.models import Game, Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
-
-from ..conftest import link_of
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

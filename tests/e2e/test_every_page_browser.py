@@ -32,6 +32,9 @@ from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from accounts.models import EventRole
+from tests.builders.sheets import sheet
+from tests.conftest import link_of
+from tests.e2e.conftest import ARTIFACTS
 from tournaments.events import officials
 from tournaments.events.officials import set_password_path
 from tournaments.leagues.season_export import request_season_export
@@ -39,10 +42,6 @@ from tournaments.models import Event, Game, Report, Round, Season
 from tournaments.publishing.caching import bump_event
 from tournaments.results import reporting
 from tournaments.standings.service import release
-
-from ..conftest import link_of
-from ..web.sheets_data import sheet
-from .conftest import ARTIFACTS
 
 ANYONE, CAPTAIN, OFFICIAL, ORGANIZER = "anyone", "captain", "official", "organizer"
 VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1920, "height": 1080}]

@@ -10,8 +10,8 @@ import pytest
 from django.core.cache import cache
 
 from accounts.models import User
-from tests.web.finished_event import play_playoffs, play_series, report_all
-from tests.web.sheets_data import sheet
+from tests.builders.finished_event import play_playoffs, play_series, report_all
+from tests.builders.sheets import sheet
 from tournaments.events import registration
 from tournaments.events.registration import add_team, create_event
 from tournaments.results import reporting

@@ -7,9 +7,8 @@ import re
 
 import pytest
 
+from tests.e2e.conftest import ARTIFACTS
 from tournaments.seating import rounds as seating
-
-from .conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -64,7 +64,7 @@ def test_a_discard_analysis_is_shown(page, shot, live_server):
     rows = page.locator("table.discard-choices tbody tr")
     assert rows.count() == 15
     best = rows.first
-    # For the dealer, 5-5-4-6 kept and 5-J to the own crib is best (tests/games/test_discard.py).
+    # For the dealer, 5-5-4-6 kept and 5-J to the own crib is best (tests/games/cribbage/test_discard.py).
     keep = best.locator("[data-keep] .playing-card").all_inner_texts()
     assert keep == ["5♥", "5♣", "4♦", "6♦"]
     assert best.locator("svg.bars rect").count() >= 3

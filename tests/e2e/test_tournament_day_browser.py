@@ -22,11 +22,10 @@ import re
 import pytest
 from django.core.cache import cache
 
+from tests.builders.sheets import DEALS
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_captain_browser import fill_sheet
 from tournaments.models import Event, Game, Round, Team
-
-from ..web.sheets_data import DEALS
-from .conftest import ARTIFACTS
-from .test_captain_browser import fill_sheet
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

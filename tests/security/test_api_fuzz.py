@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
-from tests.api import build_scene
+from tests.builders.scene import build_scene
 from tests.conftest import link_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -18,7 +18,7 @@ import uuid
 import pytest
 import requests
 
-from .services import (
+from tests.security.services import (
     Huche,
     PrivatePostgres,
     PrivateRedis,

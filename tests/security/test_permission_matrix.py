@@ -4,7 +4,7 @@ Every URL pattern of the project (walked with Django's resolver) must have at le
 here, or be listed in ``EXCLUDED`` with a reason: a new page or endpoint without an entry
 fails :func:`test_every_route_has_an_entry`.
 
-The scene (``tests.api.build_scene``): round 1 of a 6-team event is seated; at table 1 (``game``,
+The scene (``tests.builders.scene.build_scene``): round 1 of a 6-team event is seated; at table 1 (``game``,
 team A v team B) captain A reported 121–100 and captain B has not answered; at table 2 the
 captains disagree (``dispute``). The event belongs to a season of a league the organizer
 organizes; the organizer has a finished season export. ``other_organizer`` organizes an event of their own.
@@ -47,7 +47,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from tests.api import ROLES, as_role, build_scene
+from tests.builders.scene import ROLES, as_role, build_scene
 from tests.conftest import link_of
 
 LOGIN, PIN, TO_PIN, DONE = "login", "pin", "to_pin", "done"

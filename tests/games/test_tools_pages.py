@@ -1,0 +1,209 @@
+"""The public tool pages through Django's test client: forms without JavaScript, errors in place.
+
+Requests ask for English (Accept-Language) so that the assertions read the source strings
+whatever the French catalogue holds. Expected scores are worked out in the comments.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from games.crapette import Deal, selfplay
+from games.crapette.record import FORMAT
+
+
+@pytest.fixture
+def en():
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+def text(response) -> str:
+    """The visible text of a page, tags removed, whitespace collapsed."""
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", response.content.decode(), flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", body).split())
+
+
+# --- hand calculator ---------------------------------------------------------------------------
+
+
+def test_hand_page_offers_the_text_field_and_the_card_picker(en):
+    response = en.get(reverse("games:hand"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="cards"' in html and 'name="crib"' in html
+    assert html.count("data-card=") == 52  # the tap-to-pick grid, one button per card
+    assert "huche/tools.js" in html
+
+
+def test_the_29_hand_is_announced_and_itemized(en):
+    # 5H 5C 5S JD + 5D: 8 fifteens (16), four 5s = 6 pairs (12), nobs (1) = 29.
+    response = en.post(reverse("games:hand"), {"cards": "5H 5C 5S JD 5D"})
+    assert response.status_code == 200
+    page = text(response)
+    assert "fifteen two, fifteen four" in page
+    assert "a double pair royal is twenty-eight, his nobs is twenty-nine" in page
+    assert re.search(r"Total: 29\b", page)
+    rows = re.findall(r"<tr><td>(\w[\w ]*)</td>", response.content.decode())
+    assert rows.count("Fifteen") == 8 and rows.count("Pair") == 6 and rows.count("His nobs") == 1
+
+
+def test_a_shared_link_counts_the_crib_with_the_crib_flush_rule(en):
+    # JH 2H 4H 6H with KS: a flush of four (4) in a hand, nothing in a crib; no 15, pair or run.
+    url = reverse("games:hand")
+    hand = en.get(url, {"cards": "JH 2H 4H 6H KS"})
+    assert re.search(r"Total: 4\b", text(hand)) and "a flush of four is four" in text(hand)
+    crib = en.get(url, {"cards": "JH 2H 4H 6H KS", "crib": "on"})
+    assert "The crib" in text(crib)
+    assert re.search(r"Total: 19\b", text(crib))  # a zero is announced "19"
+    assert "Nineteen! A zero hand" in text(crib)
+
+
+def test_a_zero_hand_shows_19(en):
+    # 2S 4H 6D 8C + KS: every pip value is even, so no set makes 15; no pair; no run.
+    page = text(en.post(reverse("games:hand"), {"cards": "2S 4H 6D 8C KS"}))
+    assert re.search(r"Total: 19\b", page) and "Nineteen!" in page
+
+
+def test_symbols_and_lower_case_are_accepted(en):
+    page = text(en.post(reverse("games:hand"), {"cards": "10♥ jh qh kh 5s"}))
+    # 10/J/Q/K each with the 5 = 4 fifteens (8); a run of 4 (10-J-Q-K) = 4; hearts flush
+    # of four = 4; the 5S starter, so no nobs. 16.
+    assert re.search(r"Total: 16\b", page)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("5H 5C 5S ZZ 5D", "“ZZ” is not a card"),
+        ("5H 5C 5S JD", "Enter 5 cards: the 4 of the hand, then the starter (you entered 4)"),
+        ("5H 5C 5S JD 5H", "5♥ appears twice"),
+        ("", "This field is required"),
+    ],
+)
+def test_hand_errors_are_shown_in_place(en, cards, message):
+    response = en.post(reverse("games:hand"), {"cards": cards})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in text(response)
+    assert 'class="error" role="alert"' in html
+    assert f'value="{cards}"' in html or not cards  # what was typed stays in the field
+    assert "Total:" not in text(response)
+
+
+# --- discard advisor ---------------------------------------------------------------------------
+
+
+def rows(response) -> list[str]:
+    body = response.content.decode()
+    return re.findall(
+        r"<tr(?: class=\"best\")?>\s*<td class=\"num[^\"]*\"[^>]*>\d+</td>(.*?)</tr>", body, re.S
+    )
+
+
+def test_discard_page_ranks_the_15_choices_with_charts(en):
+    response = en.post(reverse("games:discard"), {"cards": "5H 5C 5S JD 4D 6D", "role": "opponent"})
+    assert response.status_code == 200
+    choices = rows(response)
+    assert len(choices) == 15  # C(6, 4)
+    assert all("<svg" in row for row in choices)  # a distribution chart per choice
+    page = text(response)
+    assert "the crib is the opponents': net = hand − crib" in page
+    assert "46 possible starters and 45540 possible cribs" in page.replace(",", "")
+    # Keeping 5-5-5-J averages 764/46 = 16.61 (worked out in tests/games/cribbage/test_discard.py) and
+    # is the non-dealer's best: it is first, with its least / middle / most 14 / 14 / 29.
+    best = text_of(choices[0])
+    assert best.startswith("5♥ 5♣ 5♠ J♦ 4♦ 6♦ 16.61")
+    assert "14 / 14 / 29" in best
+
+
+def text_of(fragment: str) -> str:
+    return " ".join(re.sub(r"<title>.*?</title>|<[^>]+>", " ", fragment).split())
+
+
+def test_discard_for_the_dealer_and_the_dealers_partner(en):
+    url = reverse("games:discard")
+    dealer = en.get(url, {"cards": "5H 5C 5S JD 4D 6D", "role": "dealer"})
+    assert text_of(rows(dealer)[0]).startswith("5♥ 5♣ 4♦ 6♦ 5♠ J♦")
+    partner = en.get(url, {"cards": "5H 5C 5S JD 4D", "role": "partner"})
+    assert partner.status_code == 200
+    assert len(rows(partner)) == 5  # 5 cards dealt, keep 4
+    assert "4 players" in text(partner) and "net = hand + crib" in text(partner)
+    assert "47 possible starters and 713460 possible cribs" in text(partner).replace(",", "")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"cards": "5H 5C 5S JD 4D 6D", "role": "partner"}, "Only in the four-handed game"),
+        ({"cards": "5H 5C 5S JD 4D 6D", "role": "dealer", "players": "4"},
+         "With 4 players each player is dealt 5 cards (you entered 6)"),
+        ({"cards": "5H 5C 5S JD", "role": "dealer"}, "6 with 2 players, 5 with 4 players"),
+        ({"cards": "5H 5C 5S JD 4D X", "role": "dealer"}, "“X” is not a card"),
+        ({"cards": "5H 5C 5S JD 4D 6D", "role": "croupier"}, "Select a valid choice"),
+    ],
+)  # fmt: skip
+def test_discard_errors_are_shown_in_place(en, data, message):
+    response = en.post(reverse("games:discard"), data)
+    assert response.status_code == 400
+    assert message in text(response)
+    assert rows(response) == []
+
+
+# --- Crapette record checker -------------------------------------------------------------------
+
+
+def bad_record() -> dict:
+    # Deal 5: A starts (see the engine's doctest); "T" turns a stock card, then "C>F" tries to
+    # put A's crapette top (J♦) on an empty foundation, which only takes an ace.
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "deal": Deal.from_seed(5).as_dict(),
+        "moves": ["T", "C>F"],
+    }
+
+
+def test_an_illegal_move_is_reported_with_its_index_and_reason(en):
+    response = en.post(reverse("games:crapette"), {"record_text": json.dumps(bad_record())})
+    assert response.status_code == 200
+    page = text(response)
+    assert "Invalid record" in page
+    assert "Move 2 (index 1) is not allowed" in page
+    assert "J♦ cannot go to a foundation" in page
+    assert "Position before the refused move" in page
+
+
+def test_a_complete_game_uploaded_as_a_file_is_valid(en):
+    record, final = selfplay(3)
+    upload = SimpleUploadedFile("game.json", record.to_json().encode(), "application/json")
+    response = en.post(reverse("games:crapette"), {"record_file": upload})
+    page = text(response)
+    assert "Valid record" in page
+    score = final.score()
+    assert f"Player {score.winner.label} wins, {score.points} points" in page
+    assert f"{len(record.moves)} moves replayed" in page
+    assert '<pre class="position"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"record_text": '{"format": 1'}, "This is not JSON: Expecting ',' delimiter at line 1, column 13"),
+        ({"record_text": '{"format": "x"}'}, "This is not a Crapette game record: missing field"),
+        ({"record_text": "   "}, "Upload a record file or paste a record"),
+        ({"record_text": "{}", "record_file": SimpleUploadedFile("a.json", b"{}")},
+         "Upload a file or paste a record, not both"),
+        ({"record_file": SimpleUploadedFile("a.json", b"\xff\xfe\x00")}, "The file is not text"),
+    ],
+)  # fmt: skip
+def test_record_errors_are_shown_in_place(en, data, message):
+    response = en.post(reverse("games:crapette"), data)
+    assert response.status_code == 400
+    assert message in text(response).replace("&#x27;", "'")
+    assert "Valid record" not in text(response) and "Invalid record" not in text(response)
