@@ -1,8 +1,9 @@
-"""/api/v1/play/: the practice games (see games.play.api)."""
+"""/api/v1/play/: the practice games (see games.play.cribbage.api and games.play.crapette.api)."""
 
 from django.urls import path
 
-from . import api, crapette_api
+from .crapette import api as crapette_api
+from .cribbage import api
 
 urlpatterns = [
     path("cribbage/", api.NewCribbageView.as_view(), name="api-play-cribbage"),

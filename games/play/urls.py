@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import crapette_views, views
+from .crapette import views as crapette_views
+from .cribbage import views
 
 app_name = "play"
 

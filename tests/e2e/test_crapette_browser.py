@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import PracticeGame
-from games.play.crapette import CrapetteTable
+from games.play.crapette.table import CrapetteTable
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -21,8 +21,8 @@ from django.test import Client
 from accounts.models import EventRole, User
 from accounts.roles import grant
 from tests.conftest import link_of
-from tests.tournaments.test_fadoq_event import SERIES
 from tests.support import i18n_catalogue
+from tests.tournaments.test_fadoq_event import SERIES
 from tournaments.events.registration import add_team, create_event
 from tournaments.leagues.season_export import build_season_export, request_season_export
 from tournaments.leagues.seasons import create_league, create_season

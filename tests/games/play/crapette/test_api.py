@@ -8,7 +8,7 @@ from django.core.cache import cache
 
 from games.crapette import check_record
 from games.models import PracticeGame
-from games.play.crapette import CrapetteTable
+from games.play.crapette.table import CrapetteTable
 
 BASE = "/api/v1/play/crapette/"
 pytestmark = pytest.mark.django_db

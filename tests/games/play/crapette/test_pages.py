@@ -14,7 +14,7 @@ from django.test import Client
 
 from games.crapette import CALL, Computer, Level, Player, check_record
 from games.models import PracticeGame
-from games.play.crapette import CrapetteTable
+from games.play.crapette.table import CrapetteTable
 
 pytestmark = pytest.mark.django_db
 

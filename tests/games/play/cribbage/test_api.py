@@ -7,7 +7,7 @@ import pytest
 
 from games.cribbage.record import replay
 from games.models import PracticeGame
-from games.play.cribbage import Table
+from games.play.cribbage.table import Table
 
 BASE = "/api/v1/play/cribbage/"
 

@@ -12,7 +12,7 @@ from django.test import Client
 from games.cribbage.discard import analyze_discards
 from games.cribbage.record import replay
 from games.models import PracticeGame
-from games.play.cribbage import Table
+from games.play.cribbage.table import Table
 
 pytestmark = pytest.mark.django_db
 

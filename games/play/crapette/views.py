@@ -18,11 +18,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from . import store
-from .crapette import CrapetteTable, TableError
-from .crapette_display import LEVEL_LABELS, VIGILANCE_LABELS, table_context
-from .crapette_games import KIND, act, start
-from .crapette_words import reason_text
+from .. import store
+from .display import LEVEL_LABELS, VIGILANCE_LABELS, table_context
+from .service import KIND, act, start
+from .table import CrapetteTable, TableError
+from .words import reason_text
 
 
 class NewCrapetteForm(forms.Form):

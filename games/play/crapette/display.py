@@ -13,9 +13,9 @@ from django.utils.translation import gettext_lazy
 from games.crapette import Player
 from games.crapette.table import SUITS
 
-from .crapette import COMPUTER, HUMAN, CrapetteTable
-from .crapette_words import card_name, missed_text, move_text
-from .display import card_view
+from ..cribbage.display import card_view
+from .table import COMPUTER, HUMAN, CrapetteTable
+from .words import card_name, missed_text, move_text
 
 LEVEL_LABELS = {
     "easy": gettext_lazy("Easy (makes mistakes you can call)"),

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods
 
 from games.models import PracticeGame
 
-from . import store
-from .cribbage import ClaimTooHigh, Table, TableError
+from .. import store
 from .display import table_context
 from .forms import LEVEL_HELP, LEVEL_LABELS, NewCribbageForm, action_from_post
+from .table import ClaimTooHigh, Table, TableError
 
 PARTIAL_HEADER = "fetch"
 

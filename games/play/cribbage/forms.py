@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from games.cribbage.computer import LEVELS
 
-from .cribbage import TableError
+from .table import TableError
 
 LEVEL_LABELS = {
     "easy": gettext_lazy("Easy"),

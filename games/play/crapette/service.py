@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.models import PracticeGame
 
-from . import store
-from .crapette import CrapetteTable
+from .. import store
+from .table import CrapetteTable
 
 KIND = PracticeGame.Kind.CRAPETTE
 

@@ -21,8 +21,8 @@ from games.cribbage.actions import Cut
 from games.cribbage.computer import LEVELS
 from games.models import PracticeGame
 
-from . import store
-from .cribbage import COMPUTER, HUMAN, ClaimTooHigh, Table, TableError
+from .. import store
+from .table import COMPUTER, HUMAN, ClaimTooHigh, Table, TableError
 
 
 class NewGameRequest(serializers.Serializer):

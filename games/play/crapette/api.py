@@ -16,12 +16,12 @@ from rest_framework.response import Response
 from games.api import ErrorOut, bad_request
 from games.models import PracticeGame
 
-from . import store
-from .api import PlayView
-from .crapette import HUMAN, CrapetteTable, TableError
-from .crapette_display import LEVEL_LABELS, VIGILANCE_LABELS
-from .crapette_games import KIND, act, start
-from .crapette_words import missed_text, reason_text
+from .. import store
+from ..cribbage.api import PlayView
+from .display import LEVEL_LABELS, VIGILANCE_LABELS
+from .service import KIND, act, start
+from .table import HUMAN, CrapetteTable, TableError
+from .words import missed_text, reason_text
 
 ACTIONS = ("move", "turn", "recycle", "pass", "call", "step")
 

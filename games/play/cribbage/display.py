@@ -17,8 +17,8 @@ from games.cribbage.rules import skunk
 from games.cribbage.scoring import score_hand
 from games.spoken import announce
 
-from .cribbage import COMPUTER, HUMAN, Table
 from .forms import LEVEL_LABELS
+from .table import COMPUTER, HUMAN, Table
 
 
 def one_decimal(value: float) -> str:
