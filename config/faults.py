@@ -128,5 +128,7 @@ def bad_request(request, exception=None):
     if _wants_json(request):
         return JsonResponse({"detail": detail, "code": code}, status=400)
     from django.http import HttpResponseBadRequest
+    from django.template.loader import render_to_string
 
-    return HttpResponseBadRequest(detail, content_type="text/plain; charset=utf-8")
+    # No request context: the request itself may be what failed (an unknown Host header).
+    return HttpResponseBadRequest(render_to_string("400.html", {"detail": detail}))

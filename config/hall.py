@@ -72,3 +72,21 @@ def served_base_url(listen: str) -> str:
 def base_url_host(url: str) -> str:
     """The host name of a base URL, for ALLOWED_HOSTS."""
     return urlsplit(url).hostname or ""
+
+
+def secret_key_from(path) -> str:
+    """The hall's SECRET_KEY: read from ``path``, or generated there on first start (readable
+    by its owner only), so sessions and captains' unlocked PINs survive a restart."""
+    import secrets
+    from pathlib import Path
+
+    path = Path(path)
+    if path.exists():
+        key = path.read_text().strip()
+        if key:
+            return key
+    key = secrets.token_urlsafe(50)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.write_text(key + "\n")
+    return key
