@@ -1,6 +1,6 @@
 """The address captains' phones use at a hall: the public base URL of every printed link.
 
-At a hall the laptop serves the local Wi-Fi (``make run HOST=0.0.0.0``) while the organizer's
+At a hall the laptop serves the local Wi-Fi (``make hall``) while the organizer's
 own browser often says ``127.0.0.1``: a QR code printed from that page must still carry an
 address a phone can reach. Plain Python (no Django) so the settings can use it too.
 """
