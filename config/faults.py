@@ -115,9 +115,15 @@ def bad_request(request, exception=None):
     """``handler400``: a request Django refuses before any view (a body over
     ``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields…) is explained, in JSON on the API."""
     from django.conf import settings
-    from django.core.exceptions import RequestDataTooBig
+    from django.core.exceptions import DisallowedHost, RequestDataTooBig
 
-    if isinstance(exception, RequestDataTooBig):
+    if isinstance(exception, DisallowedHost):
+        detail = _(
+            "This site does not answer to the name %(host)s. If it is this computer's name or "
+            "address, add it to ALLOWED_HOSTS (docs/hall.md)."
+        ) % {"host": request.META.get("HTTP_HOST", "")[:100]}
+        code = "unknown_host"
+    elif isinstance(exception, RequestDataTooBig):
         detail = _("The request is too large: at most %(n)d bytes are accepted.") % {
             "n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         }

@@ -70,3 +70,4 @@ def test_an_unknown_host_gets_a_page_not_a_debug_trace(production):
     html = response.content.decode()
     assert response.status_code == 400
     assert "<h1>Requête refusée</h1>" in html
+    assert "Ce site ne répond pas au nom evil.example." in html and "HTTP_HOST" not in html

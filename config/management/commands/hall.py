@@ -43,7 +43,7 @@ class Command(BaseCommand):
             raise CommandError(str(refused)) from None
         call_command("migrate", "--noinput", verbosity=0)
         call_command("collectstatic", "--noinput", verbosity=0)
-        exposure.retire_demo_passwords(self.stdout.write)
+        exposure.check_before_serving([listen], self.stdout.write)  # the demo's password
         self.ask_for_the_organizer()
         base = settings.HUCHE_BASE_URL or hall.served_base_url(listen)
         self.stdout.write(f"Organizers log in at: {base}/organize/")
