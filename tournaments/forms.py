@@ -6,8 +6,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
+from tournaments.events.names import (
+    MEMBER_NUMBER_MAX,
+    PLAYER_NAME_MAX,
+    TEAM_NAME_MAX,
+    NameValidator,
+)
 from tournaments.events.options import movement_names, rule_set_choices, scoring_system_names
-from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
 from tournaments.standings.engine import (
     METRICS,
     StandingsConfig,
@@ -136,22 +141,30 @@ class TeamForm(forms.Form):
     """A team and who its players are: pick a known player, or give a member number the league
     knows, or a name (a new player). Names are never matched to existing players."""
 
-    name = forms.CharField(label=_("Team name"), max_length=TEAM_NAME_MAX)
+    name = forms.CharField(
+        label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
+    )
     captain = forms.CharField(
         label=_("Captain"),
         max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
         required=False,
         help_text=_("As written on the score sheets."),
     )
     captain_member_number = forms.CharField(
-        label=_("Captain's member number"), max_length=40, required=False
+        label=_("Captain's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
     captain_player = forms.ChoiceField(
         label=_("…or the captain is this known player"), required=False
     )
-    partner = forms.CharField(label=_("Partner"), max_length=PLAYER_NAME_MAX, required=False)
+    partner = forms.CharField(
+        label=_("Partner"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+    )
     partner_member_number = forms.CharField(
-        label=_("Partner's member number"), max_length=40, required=False
+        label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
     partner_player = forms.ChoiceField(
         label=_("…or the partner is this known player"), required=False
@@ -179,16 +192,26 @@ class TeamForm(forms.Form):
 class TeamEditForm(forms.Form):
     """Correct a team: its name, its players' names and member numbers (fixed on the players)."""
 
-    name = forms.CharField(label=_("Team name"), max_length=120)
+    name = forms.CharField(
+        label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
+    )
     captain = forms.CharField(
-        label=_("Captain"), max_length=120, help_text=_("As written on the score sheets.")
+        label=_("Captain"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
+        help_text=_("As written on the score sheets."),
     )
     captain_member_number = forms.CharField(
-        label=_("Captain's member number"), max_length=40, required=False
+        label=_("Captain's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
-    partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
+    partner = forms.CharField(
+        label=_("Partner"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+    )
     partner_member_number = forms.CharField(
-        label=_("Partner's member number"), max_length=40, required=False
+        label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
 
 

@@ -17,6 +17,7 @@ from accounts.models import EventRole
 from accounts.roles import grant
 from tournaments import audit
 from tournaments.errors import RuleError
+from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
 from tournaments.events.options import validate_event_options
 from tournaments.leagues.players import check_not_registered, resolve
 from tournaments.models import Event, Team
@@ -24,10 +25,6 @@ from tournaments.publishing.caching import bump_event
 
 MIN_TEAMS = 3
 MAX_CSV_BYTES = 512 * 1024
-# Long enough for "Les Rois du Crib de Saint-Jean-sur-Richelieu"; short enough for a score
-# sheet's box, a phone's line and a projector's column.
-TEAM_NAME_MAX = 60
-PLAYER_NAME_MAX = 60
 
 
 # Words the organizer pages use right after /organize/: no event may take them as its slug.
@@ -119,13 +116,7 @@ def add_team(
             field="partner",
             code="required",
         )
-    taken = Team.objects.filter(event=event).values_list("name", flat=True)
-    if name.casefold() in {other.casefold() for other in taken}:  # SQLite's iexact is ASCII-only
-        raise RuleError(
-            _("A team named “%(name)s” is already registered in this event.") % {"name": name},
-            field="name",
-            code="duplicate",
-        )
+    check_name_free(event, name)
     seats = [
         resolve(
             event,
@@ -168,32 +159,6 @@ def add_team(
 
 def _same_name(one: str, two: str) -> bool:
     return " ".join(one.casefold().split()) == " ".join(two.casefold().split())
-
-
-def check_names(name: str, captain: str, partner: str) -> None:
-    """Length and characters of a team's and its players' names (page, API and CSV alike)."""
-    for value, field, label, limit in (
-        (name, "name", _("The team name"), TEAM_NAME_MAX),
-        (captain, "captain", _("The captain's name"), PLAYER_NAME_MAX),
-        (partner, "partner", _("The partner's name"), PLAYER_NAME_MAX),
-    ):
-        if len(value) > limit:
-            raise RuleError(
-                _("%(what)s is %(n)d characters long: at most %(max)d, please shorten it.")
-                % {"what": label, "n": len(value), "max": limit},
-                field=field,
-                code="too_long",
-            )
-        if any(ord(c) < 32 or ord(c) == 127 for c in value):
-            raise RuleError(
-                _(
-                    "%(what)s contains a tab, a line break or another invisible "
-                    "character: type it on one line."
-                )
-                % {"what": label},
-                field=field,
-                code="control_character",
-            )
 
 
 @dataclass(frozen=True)
@@ -304,7 +269,7 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
                 code=exc.code,
                 extra={"line": number},
             ) from exc
-        if any(len(v) > 40 for v in numbers):
+        if any(len(v) > MEMBER_NUMBER_MAX for v in numbers):
             raise RuleError(
                 _("Line %(line)d: member numbers are limited to 40 characters.") % {"line": number},
                 code="too_long",
