@@ -34,10 +34,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 
 from tournaments.models import Event, Game, Player, Season, Team
-from tournaments.standings.engine import METRICS
 from tournaments.standings.engine.systems import get_system
 from tournaments.standings.service import event_standings
 
@@ -92,10 +91,6 @@ class SeasonStandings:
             total += score.score if score and score.counted else 0
             values.append(total)
         return values
-
-
-def public_filter() -> Q:
-    return Q(visibility=Event.Visibility.LIVE) | Q(released_at__isnull=False)
 
 
 def season_events(season: Season) -> tuple[list[Event], list[Event]]:
@@ -202,10 +197,6 @@ def compute_season(season: Season) -> SeasonStandings:
     for row in (*result.teams, *result.players):
         row.cells = [row.scores.get(event.pk) for event in counted]
     return result
-
-
-def metric_label(event: Event) -> str:
-    return METRICS[get_system(event.scoring_system).primary].label
 
 
 # --- CSV -----------------------------------------------------------------------------------------

@@ -144,6 +144,3 @@ def clear_local() -> None:
     with _local_lock:
         _local.clear()
 
-
-def cache_available() -> bool:
-    return bool(_safe(lambda: cache.set("huche:ping", 1, 5) or True, False))
