@@ -79,7 +79,7 @@ class EventSerializer(serializers.ModelSerializer):
         return results_visible(event, self.context["request"].user)
 
     def get_team_count(self, event) -> int:
-        return event.teams.filter(withdrawn_at__isnull=True).count()
+        return event.teams.active().count()
 
     def get_rounds_seated(self, event) -> int:
         return event.rounds.count()
@@ -419,7 +419,7 @@ class GameDetailSerializer(GameSerializer):
     def get_open_dispute(self, game) -> int | None:
         if not self.context.get("reports_visible"):
             return None
-        return game.disputes.filter(resolved_at__isnull=True).values_list("pk", flat=True).first()
+        return game.disputes.open().values_list("pk", flat=True).first()
 
 
 @extend_schema_field(OpenApiTypes.INT)

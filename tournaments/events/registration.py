@@ -16,6 +16,7 @@ from accounts.links import issue_link, revoke_links
 from accounts.models import EventRole
 from accounts.roles import grant
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
 from tournaments.events.options import validate_event_options
@@ -54,12 +55,14 @@ def create_event(organizer, *, name: str, date, **fields) -> Event:
         **fields,
     )
     grant(organizer, event, EventRole.Role.ORGANIZER)
-    audit.record(event, organizer, "event.create", str(event), after=audit.snapshot(event))
+    audit.record(
+        event, organizer, AuditAction.EVENT_CREATE, str(event), after=audit.snapshot(event)
+    )
     return event
 
 
 def _check_open(event: Event, message: str | None = None) -> None:
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(
             message or _("The event is finished: teams can no longer be added."), code="finished"
         )
@@ -153,7 +156,7 @@ def add_team(
             _("A team with this name was just registered."), field="name", code="duplicate"
         ) from exc
     issue_link(team)
-    audit.record(event, actor, "team.add", str(team), after=audit.snapshot(team))
+    audit.record(event, actor, AuditAction.TEAM_ADD, str(team), after=audit.snapshot(team))
     return team
 
 
@@ -337,7 +340,12 @@ def withdraw_team(team: Team, actor) -> Team:
     team.save(update_fields=["withdrawn_at", "withdrawn_after_round"])
     revoke_links(team)
     audit.record(
-        team.event, actor, "team.withdraw", str(team), before=before, after=audit.snapshot(team)
+        team.event,
+        actor,
+        AuditAction.TEAM_WITHDRAW,
+        str(team),
+        before=before,
+        after=audit.snapshot(team),
     )
     bump_event(team.event)  # the standings mark it withdrawn and leave it out of playoffs
     return team
@@ -365,7 +373,7 @@ def set_number_of_games(event: Event, actor, games: int) -> Event:
     audit.record(
         event,
         actor,
-        "event.number_of_games",
+        AuditAction.EVENT_NUMBER_OF_GAMES,
         str(event),
         before=before,
         after=audit.snapshot(event, ["number_of_games"]),

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
 from tournaments.leagues.players import league_of, resolve
@@ -94,7 +95,7 @@ def edit_team(
         .get(pk=team.pk)
     )
     event = team.event
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(
             _("The event is finished: reopen it to correct its teams."), code="finished"
         )
@@ -128,6 +129,8 @@ def edit_team(
     team.partner_player = _seat(event, team, "partner", partner, numbers["partner"])
     team.name, team.captain, team.partner = name, captain, partner
     team.save(update_fields=["name", "captain", "partner", "captain_player", "partner_player"])
-    audit.record(event, actor, "team.edit", str(team), before=before, after=_describe(team))
+    audit.record(
+        event, actor, AuditAction.TEAM_EDIT, str(team), before=before, after=_describe(team)
+    )
     bump_event(event)  # names on every public page and in the cached standings
     return team

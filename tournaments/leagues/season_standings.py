@@ -98,10 +98,13 @@ def season_events(season: Season) -> tuple[list[Event], list[Event]]:
     confirmed = Game.objects.filter(round__event=OuterRef("pk"), status=Game.Status.CONFIRMED)
     events = list(
         Event.objects.filter(season=season)
-        .annotate(has_results=Exists(confirmed))
+        .annotate(
+            counted=Exists(confirmed)
+            & Exists(Event.objects.results_public().filter(pk=OuterRef("pk")))
+        )
         .order_by("date", "name", "pk")
     )
-    counted = [e for e in events if e.results_public and e.has_results]
+    counted = [e for e in events if e.counted]
     return counted, [e for e in events if e not in counted]
 
 

@@ -143,4 +143,3 @@ def clear_local() -> None:
     """Forget this process's fragments (tests; after restoring a database backup)."""
     with _local_lock:
         _local.clear()
-

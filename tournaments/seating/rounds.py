@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.registration import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
@@ -75,7 +76,7 @@ def seat_next_round(
     event = Event.objects.select_for_update().get(pk=event.pk)
     previous = current_round(event)
     number = previous.number + 1 if previous else 1
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(_("The event is finished."), code="finished")
     if number > event.number_of_games:
         raise RuleError(
@@ -86,7 +87,7 @@ def seat_next_round(
             % {"n": event.number_of_games},
             code="series_complete",
         )
-    teams = list(Team.objects.filter(event=event, withdrawn_at__isnull=True).order_by("id"))
+    teams = list(Team.objects.filter(event=event).active().order_by("id"))
     if len(teams) < MIN_TEAMS:
         raise RuleError(
             _("An event needs at least %(min)d teams to take place: %(n)d registered.")
@@ -157,7 +158,7 @@ def seat_next_round(
     audit.record(
         event,
         actor,
-        "round.force" if round_.forced else "round.seat",
+        AuditAction.ROUND_FORCE if round_.forced else AuditAction.ROUND_SEAT,
         str(round_),
         after={
             "round": number,

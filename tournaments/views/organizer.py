@@ -118,9 +118,7 @@ def dashboard(request, slug):
             else "",
             "team_names": standings.teams if standings else {},
             "playoffs": playoffs,
-            "disputes": Dispute.objects.filter(
-                game__round__event=event, resolved_at__isnull=True
-            ).count(),
+            "disputes": Dispute.objects.filter(game__round__event=event).open().count(),
             "closing_blockers": closing.closing_blockers(event)
             if event.status == Event.Status.RUNNING
             else (),
@@ -207,7 +205,7 @@ def team_edit(request, slug, team_id):
             "event": event,
             "team": team,
             "form": form,
-            "finished": event.status == Event.Status.FINISHED,
+            "finished": event.finished,
         },
     )
 
@@ -247,7 +245,7 @@ def seeded_order(event, text: str) -> list[int] | None:
     names = [line.strip() for line in text.splitlines() if line.strip()]
     if not names:
         return None
-    teams = {t.name.casefold(): t.pk for t in event.teams.filter(withdrawn_at__isnull=True)}
+    teams = {t.name.casefold(): t.pk for t in event.teams.active()}
     unknown = [n for n in names if n.casefold() not in teams]
     if unknown:
         raise RuleError(
@@ -374,7 +372,7 @@ def desk_game(request, slug, game_id):
             if not request.POST["report"].isdigit():
                 raise Http404("no such report")
             report = get_object_or_404(Report, game=game, pk=request.POST["report"])
-        dispute = game.disputes.filter(resolved_at__isnull=True).first()
+        dispute = game.disputes.open().first()
         note = request.POST.get("note", "")
         if action in ("forfeit", "bye"):
             if action == "forfeit":
@@ -427,7 +425,7 @@ def desk_game(request, slug, game_id):
         .prefetch_related("confirmations")
         .order_by("-version")
     )
-    dispute = game.disputes.filter(resolved_at__isnull=True).first()
+    dispute = game.disputes.open().first()
     compared = (
         dispute.reports.select_related("game__round__event").order_by("version")
         if dispute
