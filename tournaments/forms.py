@@ -13,6 +13,7 @@ from tournaments.events.names import (
     NameValidator,
 )
 from tournaments.events.options import movement_names, rule_set_choices, scoring_system_names
+from tournaments.results.desk import DeskDecision
 from tournaments.standings.engine import (
     METRICS,
     StandingsConfig,
@@ -273,11 +274,32 @@ class FinalScoreForm(forms.Form):
     idempotency_key = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
-class DisputeDecisionForm(forms.Form):
-    report = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    score_a = forms.IntegerField(required=False, min_value=0)
-    score_b = forms.IntegerField(required=False, min_value=0)
+class DeskDecisionForm(forms.Form):
+    """One button of the officials' desk for a game (``results.desk.decide_at_desk``).
+
+    ``report`` must be a version of this game's result; the scores stay as typed: the reporting
+    service checks them and says what is wrong, as it does for a captain's report.
+    """
+
+    action = forms.ChoiceField(choices=DeskDecision.choices)
+    report = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    score_a = forms.CharField(required=False, max_length=10)
+    score_b = forms.CharField(required=False, max_length=10)
     note = forms.CharField(required=False, max_length=300, label=_("Note"))
+    idempotency_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def clean_report(self):
+        number = self.cleaned_data.get("report")
+        if number is None:
+            return None
+        report = self.game.reports.filter(pk=number).first()
+        if report is None:
+            raise forms.ValidationError("not a version of this game", code="unknown_report")
+        return report
 
 
 class LeagueForm(forms.Form):

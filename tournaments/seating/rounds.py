@@ -61,6 +61,21 @@ def current_round(event: Event) -> Round | None:
     return event.rounds.filter(kind=Round.Kind.SERIES).order_by("-number").first()
 
 
+def seeded_order(event: Event, text: str) -> list[int] | None:
+    """The organizer's order for round 1: one team name per line (1 v 2 at table 1, …)."""
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    if not names:
+        return None
+    teams = {t.name.casefold(): t.pk for t in event.teams.active()}
+    unknown = [n for n in names if n.casefold() not in teams]
+    if unknown:
+        raise RuleError(
+            _("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
+            field="seeded_order",
+        )
+    return [teams[n.casefold()] for n in names]
+
+
 @transaction.atomic
 def seat_next_round(
     event: Event, actor, *, force: bool = False, seeded_order: list[int] | None = None
