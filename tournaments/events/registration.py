@@ -207,6 +207,30 @@ HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitain
 def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
     """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional),
     optionally followed by the captain's and the partner's member numbers."""
+    teams, seen = [], {}
+    for number, row in enumerate(_csv_rows(text), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if number == 1 and cells[0].lower() in HEADER_WORDS:
+            continue
+        team = _csv_team(number, cells, require_partner)
+        key = team.name.casefold()
+        if key in seen:
+            raise RuleError(
+                _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
+                % {"line": number, "name": team.name, "first": seen[key]},
+                code="duplicate",
+                extra={"line": number},
+            )
+        seen[key] = number
+        teams.append(team)
+    if not teams:
+        raise RuleError(_("No team found in the list."), code="empty")
+    return teams
+
+
+def _csv_rows(text: str) -> list[list[str]]:
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise RuleError(
@@ -214,7 +238,7 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
         )
     try:
         # Universal newlines: a lone carriage return (old Mac Excel) ends a line too.
-        rows = list(csv.reader(io.StringIO(text, newline=None), delimiter=guess_delimiter(text)))
+        return list(csv.reader(io.StringIO(text, newline=None), delimiter=guess_delimiter(text)))
     except csv.Error as exc:
         raise RuleError(
             _(
@@ -224,79 +248,64 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
             % {"error": exc},
             code="csv",
         ) from exc
-    teams, seen = [], {}
-    for number, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row]
-        if not any(cells):
-            continue
-        if number == 1 and cells[0].lower() in HEADER_WORDS:
-            continue
-        if len(cells) > 5:
-            raise RuleError(
-                _(
-                    "Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
-                    "member number, partner's member number”, found %(n)d."
-                )
-                % {"line": number, "n": len(cells)},
-                code="columns",
-                extra={"line": number},
+
+
+def _csv_team(number: int, cells: list[str], require_partner: bool) -> CsvTeam:
+    """One line's team, or the line's first problem (the line number first)."""
+    if len(cells) > 5:
+        raise RuleError(
+            _(
+                "Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
+                "member number, partner's member number”, found %(n)d."
             )
-        if len(cells) < 2 or (require_partner and len(cells) < 3):
+            % {"line": number, "n": len(cells)},
+            code="columns",
+            extra={"line": number},
+        )
+    if len(cells) < 2 or (require_partner and len(cells) < 3):
+        raise RuleError(
+            _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
+            % {"line": number, "n": len(cells)},
+            code="columns",
+            extra={"line": number},
+        )
+    name, captain = cells[0], cells[1]
+    partner = cells[2] if len(cells) > 2 else ""
+    numbers = (cells[3:] + ["", ""])[:2]
+    for value, label in ((name, _("team name")), (captain, _("captain"))):
+        if not value:
             raise RuleError(
-                _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
-                % {"line": number, "n": len(cells)},
-                code="columns",
-                extra={"line": number},
-            )
-        name, captain = cells[0], cells[1]
-        partner = cells[2] if len(cells) > 2 else ""
-        numbers = (cells[3:] + ["", ""])[:2]
-        for value, label in ((name, _("team name")), (captain, _("captain"))):
-            if not value:
-                raise RuleError(
-                    _("Line %(line)d: the %(what)s is empty.") % {"line": number, "what": label},
-                    code="required",
-                    extra={"line": number},
-                )
-        if require_partner and not partner:
-            raise RuleError(
-                _("Line %(line)d: the partner is empty.") % {"line": number},
+                _("Line %(line)d: the %(what)s is empty.") % {"line": number, "what": label},
                 code="required",
                 extra={"line": number},
             )
-        try:
-            check_names(name, captain, partner)
-        except RuleError as exc:
-            raise RuleError(
-                _("Line %(line)d: %(error)s") % {"line": number, "error": exc},
-                code=exc.code,
-                extra={"line": number},
-            ) from exc
-        if any(len(v) > MEMBER_NUMBER_MAX for v in numbers):
-            raise RuleError(
-                _("Line %(line)d: member numbers are limited to 40 characters.") % {"line": number},
-                code="too_long",
-                extra={"line": number},
-            )
-        if numbers[1] and not partner:
-            raise RuleError(
-                _("Line %(line)d: a partner's member number without a partner.") % {"line": number},
-                code="required",
-                extra={"line": number},
-            )
-        key = name.casefold()
-        if key in seen:
-            raise RuleError(
-                _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
-                % {"line": number, "name": name, "first": seen[key]},
-                code="duplicate",
-                extra={"line": number},
-            )
-        seen[key] = number
-        teams.append(CsvTeam(number, name, captain, partner, *numbers))
-    if not teams:
-        raise RuleError(_("No team found in the list."), code="empty")
-    return teams
+    if require_partner and not partner:
+        raise RuleError(
+            _("Line %(line)d: the partner is empty.") % {"line": number},
+            code="required",
+            extra={"line": number},
+        )
+    try:
+        check_names(name, captain, partner)
+    except RuleError as exc:
+        raise RuleError(
+            _("Line %(line)d: %(error)s") % {"line": number, "error": exc},
+            code=exc.code,
+            extra={"line": number},
+        ) from exc
+    if any(len(v) > MEMBER_NUMBER_MAX for v in numbers):
+        raise RuleError(
+            _("Line %(line)d: member numbers are limited to 40 characters.") % {"line": number},
+            code="too_long",
+            extra={"line": number},
+        )
+    if numbers[1] and not partner:
+        raise RuleError(
+            _("Line %(line)d: a partner's member number without a partner.") % {"line": number},
+            code="required",
+            extra={"line": number},
+        )
+    return CsvTeam(number, name, captain, partner, *numbers)
 
 
 @transaction.atomic
