@@ -430,7 +430,7 @@ def decide_dispute(
     actor: Actor,
     report: Report | None = None,
     *,
-    scores: tuple[int, int] | None = None,
+    scores: tuple[Any, Any] | None = None,  # as typed or sent: submit() checks them
     note: str = "",
 ) -> Report:
     """An official settles a dispute by choosing one version or entering the right score."""
