@@ -6,8 +6,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
+from tournaments.events.names import (
+    MEMBER_NUMBER_MAX,
+    PLAYER_NAME_MAX,
+    TEAM_NAME_MAX,
+    NameValidator,
+)
 from tournaments.events.options import movement_names, rule_set_choices, scoring_system_names
-from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from tournaments.results.desk import DeskDecision
 from tournaments.standings.engine import (
     METRICS,
     StandingsConfig,
@@ -136,22 +142,30 @@ class TeamForm(forms.Form):
     """A team and who its players are: pick a known player, or give a member number the league
     knows, or a name (a new player). Names are never matched to existing players."""
 
-    name = forms.CharField(label=_("Team name"), max_length=TEAM_NAME_MAX)
+    name = forms.CharField(
+        label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
+    )
     captain = forms.CharField(
         label=_("Captain"),
         max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
         required=False,
         help_text=_("As written on the score sheets."),
     )
     captain_member_number = forms.CharField(
-        label=_("Captain's member number"), max_length=40, required=False
+        label=_("Captain's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
     captain_player = forms.ChoiceField(
         label=_("…or the captain is this known player"), required=False
     )
-    partner = forms.CharField(label=_("Partner"), max_length=PLAYER_NAME_MAX, required=False)
+    partner = forms.CharField(
+        label=_("Partner"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+    )
     partner_member_number = forms.CharField(
-        label=_("Partner's member number"), max_length=40, required=False
+        label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
     partner_player = forms.ChoiceField(
         label=_("…or the partner is this known player"), required=False
@@ -179,16 +193,26 @@ class TeamForm(forms.Form):
 class TeamEditForm(forms.Form):
     """Correct a team: its name, its players' names and member numbers (fixed on the players)."""
 
-    name = forms.CharField(label=_("Team name"), max_length=120)
+    name = forms.CharField(
+        label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
+    )
     captain = forms.CharField(
-        label=_("Captain"), max_length=120, help_text=_("As written on the score sheets.")
+        label=_("Captain"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
+        help_text=_("As written on the score sheets."),
     )
     captain_member_number = forms.CharField(
-        label=_("Captain's member number"), max_length=40, required=False
+        label=_("Captain's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
-    partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
+    partner = forms.CharField(
+        label=_("Partner"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+    )
     partner_member_number = forms.CharField(
-        label=_("Partner's member number"), max_length=40, required=False
+        label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
 
 
@@ -250,11 +274,32 @@ class FinalScoreForm(forms.Form):
     idempotency_key = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
-class DisputeDecisionForm(forms.Form):
-    report = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    score_a = forms.IntegerField(required=False, min_value=0)
-    score_b = forms.IntegerField(required=False, min_value=0)
+class DeskDecisionForm(forms.Form):
+    """One button of the officials' desk for a game (``results.desk.decide_at_desk``).
+
+    ``report`` must be a version of this game's result; the scores stay as typed: the reporting
+    service checks them and says what is wrong, as it does for a captain's report.
+    """
+
+    action = forms.ChoiceField(choices=DeskDecision.choices)
+    report = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    score_a = forms.CharField(required=False, max_length=10)
+    score_b = forms.CharField(required=False, max_length=10)
     note = forms.CharField(required=False, max_length=300, label=_("Note"))
+    idempotency_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def clean_report(self):
+        number = self.cleaned_data.get("report")
+        if number is None:
+            return None
+        report = self.game.reports.filter(pk=number).first()
+        if report is None:
+            raise forms.ValidationError("not a version of this game", code="unknown_report")
+        return report
 
 
 class LeagueForm(forms.Form):

@@ -230,7 +230,7 @@ class Store:
         if STATUS_ORDER.index(data["status"]) > STATUS_ORDER.index(event.status):
             event.status = data["status"]
             changed.append("status")
-            if event.status == Event.Status.FINISHED and data.get("finished_at"):
+            if event.finished and data.get("finished_at"):
                 event.finished_at = data["finished_at"]
                 event.finished_by, event.finished_by_label = self.users.find(
                     data.get("finished_by")

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Event, League, Player, Team
 from tournaments.publishing.caching import bump_event
@@ -136,7 +137,8 @@ def check_not_registered(event: Event, players: list[Player]) -> None:
         )
     ids = [p.pk for p in players if p.pk]
     taken = (
-        Team.objects.filter(event=event, withdrawn_at__isnull=True)
+        Team.objects.filter(event=event)
+        .active()
         .filter(Q(captain_player__in=ids) | Q(partner_player__in=ids))
         .first()
     )
@@ -226,7 +228,7 @@ def merge(duplicate: Player, into: Player, actor) -> Player:
     audit.record(
         None,
         actor,
-        "player.merge",
+        AuditAction.PLAYER_MERGE,
         f"{duplicate} → {into}",
         before=before,
         after={

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.options import target_of
 from tournaments.models import Game, Report, Team
@@ -106,14 +107,14 @@ def count_as_bye(game: Game, actor: Actor) -> Game:
     before = {"status": game.status}
     game.status = Game.Status.BYE
     game.save(update_fields=["status"])
-    game.disputes.filter(resolved_at__isnull=True).update(
+    game.disputes.open().update(
         resolved_at=timezone.now(), resolved_by=actor.user, note=_("withdrawal: counted as a bye")
     )
     event = game.round.event
     audit.record(
         event,
         actor.label,
-        "result.withdrawal_bye",
+        AuditAction.RESULT_WITHDRAWAL_BYE,
         str(game),
         before=before,
         after={

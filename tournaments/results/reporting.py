@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import is_official
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.options import rule_set_for, skunk_level, target_of
 from tournaments.models import Confirmation, Dispute, Event, Game, Report, Team
@@ -193,7 +194,7 @@ def actor_is_official(game: Game, actor: Actor) -> bool:
 
 def refuse_if_finished(event: Event, *, official: bool) -> None:
     """Results are frozen once the event is closed: say so, and what to do."""
-    if event.status != Event.Status.FINISHED:
+    if not event.finished:
         return
     if official:
         raise RuleError(
@@ -234,7 +235,7 @@ def _require_reporter(game: Game, actor: Actor) -> Team | None:
 
 
 def _latest_by(game: Game, team: Team) -> Report | None:
-    return game.reports.filter(by_team=team).order_by("-version").first()
+    return game.reports.filter(by_team=team).newest()
 
 
 @transaction.atomic
@@ -264,7 +265,7 @@ def submit(
         )
     content = validate_content(game, kind, payload)
     digest = fingerprint(kind, content)
-    latest = game.reports.order_by("-version").first()
+    latest = game.reports.newest()
     if (
         latest is not None
         and latest.fingerprint == digest
@@ -295,7 +296,7 @@ def submit(
     audit.record(
         event,
         actor.label,
-        "result.correct" if was_confirmed else "result.report",
+        AuditAction.RESULT_CORRECT if was_confirmed else AuditAction.RESULT_REPORT,
         str(game),
         before=_result_snapshot(game.confirmed_report),
         after=_result_snapshot(report),
@@ -342,7 +343,7 @@ def _same_result(one: Report, two: Report) -> bool:
 
 
 def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
-    dispute = game.disputes.filter(resolved_at__isnull=True).first()
+    dispute = game.disputes.open().first()
     if dispute is None:
         dispute = Dispute.objects.create(game=game)
     dispute.reports.add(*reports)
@@ -351,7 +352,7 @@ def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
     audit.record(
         game.round.event,
         None,
-        "result.dispute",
+        AuditAction.RESULT_DISPUTE,
         str(game),
         after={"reports": [r.version for r in reports], "game": audit.game_facts(game)},
     )
@@ -368,7 +369,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
     game.confirmed_report = report
     game.status = Game.Status.CONFIRMED
     game.save(update_fields=["confirmed_report", "status"])
-    game.disputes.filter(resolved_at__isnull=True).update(
+    game.disputes.open().update(
         resolved_at=timezone.now(),
         decision=report,
         resolved_by=actor.user if getattr(actor.user, "is_authenticated", False) else None,
@@ -377,7 +378,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
     audit.record(
         event,
         actor.label,
-        "result.confirm",
+        AuditAction.RESULT_CONFIRM,
         str(game),
         before=before,
         after=_result_snapshot(report)
@@ -396,7 +397,7 @@ def confirm(report: Report, actor: Actor) -> Outcome:
         .get(pk=report.game_id)
     )
     event = game.round.event
-    latest = game.reports.order_by("-version").first()
+    latest = game.reports.newest()
     if game.status == Game.Status.CONFIRMED and game.confirmed_report_id == report.pk:
         return Outcome(report, False, game.status)  # confirming twice changes nothing
     refuse_if_finished(event, official=actor_is_official(game, actor))
@@ -429,7 +430,7 @@ def decide_dispute(
     actor: Actor,
     report: Report | None = None,
     *,
-    scores: tuple[int, int] | None = None,
+    scores: tuple[Any, Any] | None = None,  # as typed or sent: submit() checks them
     note: str = "",
 ) -> Report:
     """An official settles a dispute by choosing one version or entering the right score."""
@@ -459,7 +460,7 @@ def decide_dispute(
     audit.record(
         game.round.event,
         actor.label,
-        "result.decide",
+        AuditAction.RESULT_DECIDE,
         str(game),
         after={"decision": report.version, "note": note, "game": audit.game_facts(game)},
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.roles import is_official, is_organizer
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.options import target_of
 from tournaments.models import Event, Game, Round, Team
@@ -184,7 +185,7 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
         raise PermissionRuleError(_("Only the organizer can release the results."))
     if released and event.released_at:
         raise RuleError(_("The results are already released."), code="released")
-    if not released and event.status == Event.Status.FINISHED:
+    if not released and event.finished:
         raise RuleError(
             _("The event is finished: its results stay public. Reopen it first to hide them."),
             code="finished",
@@ -196,7 +197,7 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
     audit.record(
         event,
         actor,
-        "results.release" if released else "results.hide",
+        AuditAction.RESULTS_RELEASE if released else AuditAction.RESULTS_HIDE,
         str(event),
         before=before,
         after={"released_at": event.released_at.isoformat() if event.released_at else None},
@@ -219,7 +220,7 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
     if not is_official(actor, event):
         raise PermissionRuleError(_("Only an official can create a playoff."))
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(_("The event is finished."), code="finished")
     series_left = event.rounds.filter(kind=Round.Kind.SERIES).count() < event.number_of_games
     if (
@@ -262,7 +263,7 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
     audit.record(
         event,
         actor,
-        "playoff.seat",
+        AuditAction.PLAYOFF_SEAT,
         str(round_),
         after={"games": [[g.playoff_match, g.team_a_id, g.team_b_id] for g in games]},
     )
