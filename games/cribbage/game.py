@@ -305,7 +305,7 @@ class GameState:
             return NotImplemented
         return self.snapshot() == other.snapshot()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    __hash__ = None  # type: ignore[assignment]  # unhashable on purpose: the state is mutable
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)
