@@ -27,7 +27,7 @@ def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
     return field
 
 
-def add_rule_error(form: forms.Form, exc: RuleError) -> None:
+def add_rule_error(form: forms.BaseForm, exc: RuleError) -> None:
     """Show a service's refusal on the field it names, or above the form."""
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 

@@ -256,7 +256,8 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
             % {"error": exc},
             code="csv",
         ) from exc
-    teams, seen = [], {}
+    teams: list[CsvTeam] = []
+    seen: dict[str, int] = {}  # casefolded team name -> its line
     for number, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
         if not any(cells):

@@ -106,8 +106,9 @@ def season_events(season: Season) -> tuple[list[Event], list[Event]]:
         .annotate(has_results=Exists(confirmed))
         .order_by("date", "name", "pk")
     )
-    counted = [e for e in events if e.results_public and e.has_results]
-    return counted, [e for e in events if e not in counted]
+    counted: list[Event] = [e for e in events if e.results_public and e.has_results]
+    waiting: list[Event] = [e for e in events if e not in counted]
+    return counted, waiting
 
 
 def season_score(season: Season, rank: int, points: int) -> int:
@@ -173,7 +174,7 @@ def compute_season(season: Season) -> SeasonStandings:
     for event in counted:
         for team, score in _event_results(season, event):
             ids = [p for p in (team.captain_player_id, team.partner_player_id) if p]
-            key = frozenset(ids) if ids else ("team", team.pk)
+            key: Hashable = frozenset(ids) if ids else ("team", team.pk)
             row = teams.setdefault(key, SeasonRow(key, "", [], {}))
             row.scores[event.pk] = score
             latest_name[key] = team.name  # events come by date: the last one wins

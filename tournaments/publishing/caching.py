@@ -146,4 +146,8 @@ def clear_local() -> None:
 
 
 def cache_available() -> bool:
-    return bool(_safe(lambda: cache.set("huche:ping", 1, 5) or True, False))
+    def ping() -> bool:
+        cache.set("huche:ping", 1, 5)
+        return True
+
+    return bool(_safe(ping, False))

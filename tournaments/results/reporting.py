@@ -303,13 +303,16 @@ def submit(
     if official:
         _confirm(game, report, actor)
     else:
+        assert team is not None, "a captain's report comes from the captain's team"
         _apply_rule(game, report, team)
     return Outcome(report, True, game.status)
 
 
-def _result_snapshot(report: Report | None) -> dict | None:
-    if report is None:
-        return None
+def _result_snapshot(report: Report | None) -> dict[str, Any] | None:
+    return None if report is None else _snapshot(report)
+
+
+def _snapshot(report: Report) -> dict[str, Any]:
     return {
         "version": report.version,
         "score_a": report.score_a,
@@ -324,6 +327,7 @@ def _apply_rule(game: Game, report: Report, team: Team) -> None:
     """After a captain's report: agreement confirms, disagreement disputes, else wait."""
     event = game.round.event
     opponent = game.team_b if team.pk == game.team_a_id else game.team_a
+    assert opponent is not None, "a bye has no reports"
     theirs = _latest_by(game, opponent)
     if theirs is not None and _same_result(theirs, report):
         if event.confirmation == Event.Confirmation.BOTH_CAPTAINS:
@@ -380,8 +384,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
         "result.confirm",
         str(game),
         before=before,
-        after=_result_snapshot(report)
-        | ({"agreed_with": agreed_with.version} if agreed_with else {}),
+        after=_snapshot(report) | ({"agreed_with": agreed_with.version} if agreed_with else {}),
     )
     bump_event(event)
     result_confirmed.send(sender=Game, event=event, game=game)

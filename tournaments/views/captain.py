@@ -127,7 +127,7 @@ class OurSide:
         latest = game.confirmed_report or game.reports.order_by("-version").first()
         ours_is_a = game.team_a_id == team.pk
         them = game.team_b if ours_is_a else game.team_a
-        scores = (None, None)
+        scores: tuple[int | None, int | None] = (None, None)
         if latest is not None:
             scores = (
                 (latest.score_a, latest.score_b) if ours_is_a else (latest.score_b, latest.score_a)

@@ -82,6 +82,7 @@ def reason_text(reason: Reason) -> str:
     if code == "foundation-first":
         text = _("%(card)s (%(source)s) must first go on its foundation.")
     elif code == "foundation-rank":
+        assert reason.card is not None, "the engine names the card it refuses"
         card = reason.card.card
         wanted = [card_name(f"{'A23456789TJQK'[r - 1]}{card.suit.value}") for r in reason.wanted]
         facts["wanted"] = _alternatives(wanted) if wanted else _("nothing more")
@@ -91,6 +92,7 @@ def reason_text(reason: Reason) -> str:
         )
     elif code in ("case-colour", "case-rank"):
         top = reason.top
+        assert top is not None, "the engine names the case's top card"
         rank = "A23456789TJQK"[top.rank - 2]
         suits = "HD" if not top.red else "SC"
         facts["wanted"] = _alternatives([card_name(rank + s) for s in suits])
@@ -106,6 +108,7 @@ def reason_text(reason: Reason) -> str:
         text = _("%(card)s is already in that case.")
     elif code in ("load-same-suit", "load-alternate"):
         top = reason.top
+        assert top is not None, "the engine names the pile's top card"
         ranks = ["A23456789TJQK"[r - 1] for r in reason.wanted]
         if code == "load-same-suit":
             cards = [card_name(r + top.suit.value) for r in ranks]
