@@ -50,7 +50,7 @@ class Actor:
     client: str = ""
 
     @property
-    def label(self):
+    def label(self) -> Any:  # who the audit log names: the user, else the captain's team
         return self.user if self.user is not None else self.team
 
 
@@ -362,7 +362,9 @@ def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
     return dispute
 
 
-def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None):
+def _confirm(
+    game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None
+) -> None:
     Confirmation.objects.create(
         report=report,
         by_team=actor.team,

@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.models import User
+from accounts.roles import Person
 from tournaments import audit
 from tournaments.errors import RuleError
 from tournaments.events.registration import MIN_TEAMS
@@ -52,7 +55,7 @@ def history(event: Event) -> list[PlayedGame]:
     return played
 
 
-def unsettled_games(round_: Round):
+def unsettled_games(round_: Round) -> QuerySet[Game]:
     return round_.games.exclude(status__in=SETTLED)
 
 
@@ -62,7 +65,7 @@ def current_round(event: Event) -> Round | None:
 
 @transaction.atomic
 def seat_next_round(
-    event: Event, actor, *, force: bool = False, seeded_order: list[int] | None = None
+    event: Event, actor: Person, *, force: bool = False, seeded_order: list[int] | None = None
 ) -> Round:
     """Seat the next round of the series.
 
@@ -130,7 +133,7 @@ def seat_next_round(
         movement=event.movement,
         seed=event.seed,
         forced=bool(force and previous is not None and unsettled_games(previous).exists()),
-        created_by=actor if hasattr(actor, "email") else None,
+        created_by=actor if isinstance(actor, User) else None,
     )
     Game.objects.bulk_create(
         [
