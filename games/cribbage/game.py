@@ -254,8 +254,8 @@ class GameState:
         return (self.dealer - 1) % self.rules.players
 
     # Invariants of the phases: the dealer is known from the cut for deal on, the turn during the
-    # play, the starter from its turn to the end of the hand, and the last to lay whenever a go or
-    # last card is scored. These narrow the optional attributes where the phase guarantees them.
+    # play, the starter from its turn to the end of the hand. These narrow the optional attributes
+    # where the phase guarantees them (the type checker cannot see the phases).
 
     @property
     def _dealer(self) -> int:
