@@ -19,6 +19,7 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 
 from .forms import EmailLoginForm, OrganizerSignupForm
+from .models import User
 from .throttle import (
     client_ip,
     login_failed,
@@ -72,7 +73,7 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
     """Choose a password from the one-time link; logged in at once, then on to their events."""
 
     template_name = "accounts/set_password.html"
-    form_class = SetPasswordForm
+    form_class: type[SetPasswordForm[User]] = SetPasswordForm
     post_reset_login = True
     success_url = reverse_lazy("tournaments:organizer-home")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
@@ -27,6 +27,9 @@ from games.cribbage.rules import Skunk
 
 from .events.options import rule_set_label
 from .models import AuditEntry, Event, Season, Team
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class AuditAction(models.TextChoices):
@@ -187,11 +190,12 @@ def score_words(result: dict | None, facts: dict | None, first: str | None = Non
 
 
 def skunk_words(level: int) -> str:
-    return {
+    words: dict[int, str] = {
         Skunk.SKUNK: _("skunk"),
         Skunk.DOUBLE: _("double skunk"),
         Skunk.TRIPLE: _("triple skunk"),
-    }.get(level, "")
+    }
+    return words.get(level, "")
 
 
 def when_words(value) -> str:
@@ -254,7 +258,7 @@ def changes(entry: AuditEntry, model=Event) -> list[tuple[str, str, str]]:
 Renderer = Callable[[AuditEntry, str], str]
 
 
-def _result(verb: str) -> Renderer:
+def _result(verb: StrOrPromise) -> Renderer:
     def render(entry: AuditEntry, actor: str) -> str:
         after = entry.after or {}
         facts = after.get("game")
@@ -318,7 +322,7 @@ def _playoff(entry: AuditEntry, actor: str) -> str:
     ) % {"who": actor, "n": games}
 
 
-def _simple(message: str) -> Renderer:
+def _simple(message: StrOrPromise) -> Renderer:
     def render(entry: AuditEntry, actor: str) -> str:
         return message % {"who": actor, "target": entry.target}
 
@@ -356,7 +360,7 @@ ROLE_REMOVED = {
 
 def _role(entry: AuditEntry, actor: str) -> str:
     removed = bool(entry.before) and not entry.after
-    role = (entry.before if removed else entry.after or {}).get("role", "official")
+    role = ((entry.before if removed else entry.after) or {}).get("role", "official")
     messages = ROLE_REMOVED if removed else ROLE_GRANTED
     return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
 
@@ -420,7 +424,7 @@ RENDERERS: dict[str, Renderer] = {
 }
 
 # Actions whose before/after are model fields, listed field by field under the sentence.
-FIELD_CHANGES = {
+FIELD_CHANGES: dict[str, type[models.Model]] = {
     AuditAction.EVENT_SETTINGS: Event,
     AuditAction.SEASON_SETTINGS: Season,
     AuditAction.TEAM_EDIT: Team,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
@@ -25,7 +26,14 @@ from .errors import RuleError
 from .models import Event, Season
 
 
-def add_rule_error(form: forms.Form, exc: RuleError) -> None:
+def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's field ``name``, a choice field whose choices are set when the form is built."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField), f"{name} is not a choice field"
+    return field
+
+
+def add_rule_error(form: forms.BaseForm, exc: RuleError) -> None:
     """Show a service's refusal on the field it names, or above the form."""
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
@@ -64,16 +72,14 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rule_set"].choices = rule_set_choices()
-        self.fields["movement"].choices = [
+        _choice_field(self, "rule_set").choices = rule_set_choices()
+        movements = [
             ("winners_stay", _("Winners stay at their table")),
             ("swiss", _("Swiss")),
             ("round_robin", _("Round robin")),
         ]
-        self.fields["movement"].choices = [
-            c for c in self.fields["movement"].choices if c[0] in movement_names()
-        ]
-        self.fields["scoring_system"].choices = [
+        _choice_field(self, "movement").choices = [c for c in movements if c[0] in movement_names()]
+        _choice_field(self, "scoring_system").choices = [
             (key, label)
             for key, label in (
                 ("fadoq", _("FADOQ: accumulated points, playoff for medals")),
@@ -89,7 +95,9 @@ class EventForm(forms.ModelForm):
             # The choice fields declared above have no model default of their own: without
             # this a new "FADOQ" event silently opened on the first rule set (two-handed).
             for name in ("rule_set", "movement", "scoring_system"):
-                self.initial.setdefault(name, Event._meta.get_field(name).default)
+                field = Event._meta.get_field(name)
+                assert isinstance(field, models.Field), f"{name} is a column, not a relation"
+                self.initial.setdefault(name, field.default)
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
@@ -100,7 +108,8 @@ class EventForm(forms.ModelForm):
         ]
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         system, chain = data.get("scoring_system"), data.get("tiebreaks")
         if not (system and chain):
             return data
@@ -180,11 +189,12 @@ class TeamForm(forms.Form):
             (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else p.name)
             for p in players
         ]
-        self.fields["captain_player"].choices = choices
-        self.fields["partner_player"].choices = choices
+        _choice_field(self, "captain_player").choices = choices
+        _choice_field(self, "partner_player").choices = choices
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         for key in ("captain_player", "partner_player"):
             data[key] = int(data[key]) if data.get(key) else None
         return data
@@ -229,7 +239,8 @@ class TeamImportForm(forms.Form):
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         if not data.get("text") and not data.get("file"):
             raise forms.ValidationError(_("Paste a list or choose a file."))
         return data
@@ -328,7 +339,7 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["aggregation"].choices = Season.Aggregation.choices
+        _choice_field(self, "aggregation").choices = Season.Aggregation.choices
 
 
 class SeasonEventsForm(forms.Form):
@@ -341,7 +352,9 @@ class SeasonEventsForm(forms.Form):
 
     def __init__(self, *args, events=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["events"].choices = [(str(e.pk), f"{e.name} — {e.date}") for e in events]
+        _choice_field(self, "events").choices = [
+            (str(e.pk), f"{e.name} — {e.date}") for e in events
+        ]
 
 
 class MergeForm(forms.Form):
@@ -357,8 +370,8 @@ class MergeForm(forms.Form):
             )
             for p in players
         ]
-        self.fields["duplicate"].choices = choices
-        self.fields["into"].choices = choices
+        _choice_field(self, "duplicate").choices = choices
+        _choice_field(self, "into").choices = choices
 
 
 class AppointForm(forms.Form):

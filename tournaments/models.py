@@ -367,7 +367,7 @@ class Game(models.Model):
         return team.pk in (self.team_a_id, self.team_b_id)
 
 
-class ReportQuerySet(models.QuerySet):
+class ReportQuerySet(models.QuerySet["Report"]):
     def newest(self) -> Report | None:
         """The latest version among these reports (of one game), or ``None``."""
         return self.order_by("-version").first()

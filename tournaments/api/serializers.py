@@ -532,7 +532,8 @@ class DecisionSerializer(serializers.Serializer):
 
 class ColumnSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = serializers.CharField()
+    # A field named like Field.label: DRF's serializer metaclass takes it off the class.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class StandingRowSerializer(serializers.Serializer):

@@ -98,7 +98,7 @@ def _content(event: Event) -> dict:
             "id"
         )
     )
-    players = {}
+    players: dict[Any, dict[str, Any]] = {}
     for team in teams:
         for player in (team.captain_player, team.partner_player):
             if player is not None:

@@ -101,7 +101,7 @@ def appoint(event: Event, actor, email: str, role: str, *, name: str = "") -> Ap
         )
     user = User.objects.filter(email__iexact=email).first()
     new_account = user is None
-    if new_account:
+    if user is None:
         user = User.objects.create_user(email, None, display_name=name)  # no usable password
     elif not user.is_active:
         raise RuleError(

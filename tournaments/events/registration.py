@@ -207,7 +207,8 @@ HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitain
 def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
     """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional),
     optionally followed by the captain's and the partner's member numbers."""
-    teams, seen = [], {}
+    teams: list[CsvTeam] = []
+    seen: dict[str, int] = {}  # casefolded team name -> its line
     for number, row in enumerate(_csv_rows(text), start=1):
         cells = [c.strip() for c in row]
         if not any(cells):

@@ -105,7 +105,7 @@ def season_events(season: Season) -> tuple[list[Event], list[Event]]:
         )
         .order_by("date", "name", "pk")
     )
-    counted = [e for e in events if e.counted]
+    counted: list[Event] = [e for e in events if e.counted]
     return counted, [e for e in events if e not in counted]
 
 
@@ -172,7 +172,7 @@ def compute_season(season: Season) -> SeasonStandings:
     for event in counted:
         for team, score in _event_results(season, event):
             ids = [p for p in (team.captain_player_id, team.partner_player_id) if p]
-            key = frozenset(ids) if ids else ("team", team.pk)
+            key: Hashable = frozenset(ids) if ids else ("team", team.pk)
             row = teams.setdefault(key, SeasonRow(key, "", [], {}))
             row.scores[event.pk] = score
             latest_name[key] = team.name  # events come by date: the last one wins

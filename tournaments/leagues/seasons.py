@@ -130,7 +130,7 @@ def clean_settings(data: dict) -> dict:
                 field="best_of",
                 code="invalid",
             )
-        values["best_of"] = int(best)
+        values["best_of"] = int(text)
     return values
 
 
@@ -222,7 +222,7 @@ def set_season_events(season: Season, user, event_ids: list[int]) -> Season:
 
 def _adopt_players(event: Event, league: League) -> None:
     """Players created while the event was in no league join the season's league."""
-    ids = set()
+    ids: set[int] = set()
     for captain, partner in Team.objects.filter(event=event).values_list(
         "captain_player", "partner_player"
     ):

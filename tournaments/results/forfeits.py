@@ -51,6 +51,7 @@ def withdrawal_of(game: Game) -> Withdrawal | None:
     if game.status not in OPEN or game.team_b_id is None:
         return None
     a, b = game.team_a, game.team_b
+    assert b is not None, "team_b_id is set"
     if a.withdrawn_at is None and b.withdrawn_at is None:
         return None
     withdrawn, still_in = (a, b) if a.withdrawn_at is not None else (b, a)

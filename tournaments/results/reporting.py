@@ -51,7 +51,7 @@ class Actor:
     client: str = ""
 
     @property
-    def label(self):
+    def label(self) -> Any:  # who the audit log names: the user, else the captain's team
         return self.user if self.user is not None else self.team
 
 
@@ -304,13 +304,16 @@ def submit(
     if official:
         _confirm(game, report, actor)
     else:
+        assert team is not None, "a captain's report comes from the captain's team"
         _apply_rule(game, report, team)
     return Outcome(report, True, game.status)
 
 
-def _result_snapshot(report: Report | None) -> dict | None:
-    if report is None:
-        return None
+def _result_snapshot(report: Report | None) -> dict[str, Any] | None:
+    return None if report is None else _snapshot(report)
+
+
+def _snapshot(report: Report) -> dict[str, Any]:
     return {
         "version": report.version,
         "score_a": report.score_a,
@@ -325,6 +328,7 @@ def _apply_rule(game: Game, report: Report, team: Team) -> None:
     """After a captain's report: agreement confirms, disagreement disputes, else wait."""
     event = game.round.event
     opponent = game.team_b if team.pk == game.team_a_id else game.team_a
+    assert opponent is not None, "a bye has no reports"
     theirs = _latest_by(game, opponent)
     if theirs is not None and _same_result(theirs, report):
         if event.confirmation == Event.Confirmation.BOTH_CAPTAINS:
@@ -359,7 +363,9 @@ def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
     return dispute
 
 
-def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None):
+def _confirm(
+    game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None
+) -> None:
     Confirmation.objects.create(
         report=report,
         by_team=actor.team,
@@ -381,8 +387,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
         AuditAction.RESULT_CONFIRM,
         str(game),
         before=before,
-        after=_result_snapshot(report)
-        | ({"agreed_with": agreed_with.version} if agreed_with else {}),
+        after=_snapshot(report) | ({"agreed_with": agreed_with.version} if agreed_with else {}),
     )
     bump_event(event)
     result_confirmed.send(sender=Game, event=event, game=game)

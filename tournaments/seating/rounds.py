@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.models import User
+from accounts.roles import Person
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
@@ -53,7 +56,7 @@ def history(event: Event) -> list[PlayedGame]:
     return played
 
 
-def unsettled_games(round_: Round):
+def unsettled_games(round_: Round) -> QuerySet[Game]:
     return round_.games.exclude(status__in=SETTLED)
 
 
@@ -78,7 +81,7 @@ def seeded_order(event: Event, text: str) -> list[int] | None:
 
 @transaction.atomic
 def seat_next_round(
-    event: Event, actor, *, force: bool = False, seeded_order: list[int] | None = None
+    event: Event, actor: Person, *, force: bool = False, seeded_order: list[int] | None = None
 ) -> Round:
     """Seat the next round of the series.
 
@@ -146,7 +149,7 @@ def seat_next_round(
         movement=event.movement,
         seed=event.seed,
         forced=bool(force and previous is not None and unsettled_games(previous).exists()),
-        created_by=actor if hasattr(actor, "email") else None,
+        created_by=actor if isinstance(actor, User) else None,
     )
     Game.objects.bulk_create(
         [

@@ -14,7 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from accounts.roles import is_official, is_organizer
+from accounts.models import User
+from accounts.roles import Person, is_official, is_organizer
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
@@ -174,13 +175,13 @@ def ranking_ids(event: Event, team_ids: list[int]) -> list[int]:
 # --- the release rule ------------------------------------------------------------------------
 
 
-def results_visible(event: Event, user) -> bool:
+def results_visible(event: Event, user: Person) -> bool:
     """Standings and results: officials always; everyone else once released (or live)."""
     return event.results_public or is_official(user, event)
 
 
 @transaction.atomic
-def release(event: Event, actor, *, released: bool = True) -> Event:
+def release(event: Event, actor: Person, *, released: bool = True) -> Event:
     if not is_organizer(actor, event):
         raise PermissionRuleError(_("Only the organizer can release the results."))
     if released and event.released_at:
@@ -215,7 +216,7 @@ PLAYOFF_CONFLICT = _lazy(
 
 
 @transaction.atomic
-def seat_playoff_games(event: Event, actor) -> list[Game]:
+def seat_playoff_games(event: Event, actor: Person) -> list[Game]:
     """Seat the next game of every medal tie's best-of-three (an official's action)."""
     if not is_official(actor, event):
         raise PermissionRuleError(_("Only an official can create a playoff."))
@@ -251,7 +252,11 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
         raise RuleError(_("No playoff game is needed now."), code="no_playoff")
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     round_ = Round.objects.create(
-        event=event, number=number, kind=Round.Kind.PLAYOFF, movement="playoff", created_by=actor
+        event=event,
+        number=number,
+        kind=Round.Kind.PLAYOFF,
+        movement="playoff",
+        created_by=actor if isinstance(actor, User) else None,
     )
     games = [
         Game.objects.create(

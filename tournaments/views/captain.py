@@ -128,10 +128,11 @@ class OurSide:
     @classmethod
     def of(cls, game: Game, team: Team) -> OurSide:
         """``game`` as :func:`_team_games` fetches it (its ``versions``, newest first)."""
-        latest = game.confirmed_report or next(iter(game.versions), None)
+        versions: list[Report] = getattr(game, "versions")  # noqa: B009 (set by the Prefetch in _team_games)
+        latest = game.confirmed_report or next(iter(versions), None)
         ours_is_a = game.team_a_id == team.pk
         them = game.team_b if ours_is_a else game.team_a
-        scores = (None, None)
+        scores: tuple[int | None, int | None] = (None, None)
         if latest is not None:
             scores = (
                 (latest.score_a, latest.score_b) if ours_is_a else (latest.score_b, latest.score_a)

@@ -378,7 +378,9 @@ def desk_game(request, slug, game_id):
         if not form.is_valid():
             if "report" in form.errors:
                 raise Http404("no such report")
-            messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+            messages.error(
+                request, " ".join(str(e) for errors in form.errors.values() for e in errors)
+            )
         else:
             _run_desk(request, game, actor, form.cleaned_data)
         return redirect("tournaments:desk-game", slug=slug, game_id=game.pk)
