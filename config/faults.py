@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
+from django.core.exceptions import DisallowedHost, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import JsonResponse
+from django.http import HttpResponseBadRequest, JsonResponse
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
+from django.views.defaults import server_error as default_server_error
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +93,6 @@ def not_found(request, exception=None):
             },
             status=404,
         )
-    from django.views.defaults import page_not_found
-
     return page_not_found(request, exception)
 
 
@@ -106,17 +109,12 @@ def server_error(request):
             },
             status=500,
         )
-    from django.views.defaults import server_error as default
-
-    return default(request)
+    return default_server_error(request)
 
 
 def bad_request(request, exception=None):
     """``handler400``: a request Django refuses before any view (a body over
     ``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields…) is explained, in JSON on the API."""
-    from django.conf import settings
-    from django.core.exceptions import DisallowedHost, RequestDataTooBig
-
     if isinstance(exception, DisallowedHost):
         detail = _(
             "This site does not answer to the name %(host)s. If it is this computer's name or "
@@ -133,8 +131,5 @@ def bad_request(request, exception=None):
         code = "bad_request"
     if _wants_json(request):
         return JsonResponse({"detail": detail, "code": code}, status=400)
-    from django.http import HttpResponseBadRequest
-    from django.template.loader import render_to_string
-
     # No request context: the request itself may be what failed (an unknown Host header).
     return HttpResponseBadRequest(render_to_string("400.html", {"detail": detail}))
