@@ -10,6 +10,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError
+from django.db.models import Q
+
 from config import hall
 
 #: Printed in the README and by ``load_demo``: anyone may know it.
@@ -36,8 +41,6 @@ def exposed_hosts(binds: Iterable[str]) -> list[str]:
 
 def refuse_debug(binds: Iterable[str]) -> None:
     """Debug pages list every address of the site and its settings: never beyond the loopback."""
-    from django.conf import settings
-
     hosts = exposed_hosts(binds)
     if settings.DEBUG and hosts:
         raise Exposed(
@@ -51,9 +54,6 @@ def refuse_debug(binds: Iterable[str]) -> None:
 def demo_password_accounts():
     """Active accounts that still open with the published demo password: the demo's accounts
     and every staff account (few, so hashing each one at start-up stays cheap)."""
-    from django.contrib.auth import get_user_model
-    from django.db.models import Q
-
     candidates = get_user_model().objects.filter(
         Q(email__endswith=DEMO_DOMAIN) | Q(is_staff=True) | Q(is_superuser=True), is_active=True
     )
@@ -63,8 +63,6 @@ def demo_password_accounts():
 def retire_demo_passwords(say: Callable[[str], None]) -> int:
     """Give every account that has the demo password a fresh random one, printed by ``say``
     (the console of whoever starts the server). Returns how many were changed."""
-    from django.db import DatabaseError
-
     try:
         accounts = demo_password_accounts()
     except DatabaseError:  # not migrated yet: no account at all

@@ -8,7 +8,9 @@ address a phone can reach. Plain Python (no Django) so the settings can use it t
 from __future__ import annotations
 
 import ipaddress
+import secrets
 import socket
+from pathlib import Path
 from urllib.parse import urlsplit
 
 WILDCARDS = {"0.0.0.0", "::", "[::]", ""}  # noqa: S104 (names, not a bind)
@@ -75,13 +77,9 @@ def base_url_host(url: str) -> str:
     return urlsplit(url).hostname or ""
 
 
-def secret_key_from(path) -> str:
+def secret_key_from(path: Path) -> str:
     """The hall's SECRET_KEY: read from ``path``, or generated there on first start (readable
     by its owner only), so sessions and captains' unlocked PINs survive a restart."""
-    import secrets
-    from pathlib import Path
-
-    path = Path(path)
     if path.exists():
         key = path.read_text().strip()
         if key:

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.core.wsgi import get_wsgi_application
 
 from config import exposure, hall
 
@@ -86,12 +87,11 @@ def serve(listen: str, workers: int) -> None:
             ],
         )
     try:
+        # Optional, so imported only where gunicorn cannot run (docs/architecture.md).
         from waitress import serve as waitress_serve
     except ImportError:
         raise CommandError(
             "gunicorn cannot run here: install waitress (.venv/bin/pip install waitress)"
         ) from None
-    from config.wsgi import application
-
     host, port = hall.split_listen(listen)
-    waitress_serve(application, host=host, port=port, threads=8)
+    waitress_serve(get_wsgi_application(), host=host, port=port, threads=8)
