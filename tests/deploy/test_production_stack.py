@@ -137,10 +137,10 @@ def start_caddy(tmp: Path, upstream: int) -> tuple[subprocess.Popen, int, int, P
         stderr=subprocess.STDOUT,
     )
     root = tmp / "caddy" / "pki" / "authorities" / "local" / "root.crt"
-    wait_until(lambda: root.exists(), timeout=30, what="caddy's internal authority")
+    wait_until(lambda: root.exists(), timeout=90, what="caddy's internal authority")
     wait_until(
         lambda: socket.create_connection(("127.0.0.1", https_port), 0.2).close() or True,
-        timeout=30,
+        timeout=90,
         what="caddy",
     )
     return caddy, http_port, https_port, root
@@ -189,7 +189,7 @@ def stack(tmp_path):
         }
         huche = Huche(env)
         event = set_up_event(huche, teams=4)
-        huche.start()
+        huche.start(timeout=90)  # a loaded CI machine: generous, never a timed assertion
         processes.append(start_celery(env, tmp_path, "worker", "--pool=solo"))
         processes.append(
             start_celery(env, tmp_path, "beat", "--schedule", str(tmp_path / "beat-schedule"))
@@ -223,7 +223,9 @@ def test_the_stack_serves_https_through_caddy_to_a_real_browser(stack):
 
     # Caddy's certificate chains to its internal authority for this name (checked by ssl;
     # Caddy issues it in the background once started).
-    wait_until(lambda: desk.request("GET", "/healthz/live")[0].status == 200, what="HTTPS")
+    wait_until(
+        lambda: desk.request("GET", "/healthz/live")[0].status == 200, timeout=90, what="HTTPS"
+    )
     response, body = desk.request("GET", "/healthz/live")
     assert response.status == 200 and body == "ok\n"
     # Plain HTTP is redirected to HTTPS, path kept.
@@ -269,7 +271,7 @@ def test_the_stack_serves_https_through_caddy_to_a_real_browser(stack):
             ],
         )
         page = browser.new_page(viewport={"width": 390, "height": 844}, locale="fr-CA")
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(30_000)
         page.goto(f"{base}/c/{token}/")
         assert page.url.startswith("https://")
         page.fill("#id_pin", pin)
@@ -303,7 +305,7 @@ def test_the_stack_serves_https_through_caddy_to_a_real_browser(stack):
         )
         return done["n"] > 0
 
-    wait_until(worker_ran, timeout=30, what="the worker's refresh of the standings")
+    wait_until(worker_ran, timeout=90, what="the worker's refresh of the standings")
     worker, beat = stack["celery"]
     assert worker.poll() is None and beat.poll() is None  # both still running
     assert "beat: Starting" in (stack["tmp"] / "celery-beat.log").read_text()
