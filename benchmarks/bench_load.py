@@ -6,12 +6,12 @@ redirect and HSTS are off, plain HTTP on loopback), against the benchmark databa
 ``bench_web`` built (the 1,000-team event, seed 42, or ``--teams``; built here if absent). Then,
 from other processes on loopback:
 
-1. wrk, bounded (``--seconds``, default ``LOAD_SECONDS``, each, twice, alternating): the liveness view ``/healthz/live``
-   (no database, no cache: the trivial Django view) and the public standings page of the
-   1,000-team event (results released). Requests per second, p50/p95/p99 latency, and the
-   throughput ratio standings / trivial.
-2. 500 score submissions (``--tables`` 250 tables) through the API with the captains' links and PINs
-   (``X-Captain-Link``/``X-Captain-Pin``): a new round is seated (500 tables) and both
+1. wrk, bounded (``--seconds``, default ``LOAD_SECONDS``, each, twice, alternating): the
+   liveness view ``/healthz/live`` (no database, no cache: the trivial Django view) and the
+   public standings page of the 1,000-team event (results released). Requests per second,
+   p50/p95/p99 latency, and the throughput ratio standings / trivial.
+2. 500 score submissions (``--tables``: 250 tables) through the API with the captains' links
+   and PINs (``X-Captain-Link``/``X-Captain-Pin``): a new round is seated (500 tables) and both
    captains of 250 tables report the same score, all released at once from 250 threads of a
    separate client process; then 50 of them are sent again with the same idempotency key (a
    phone retrying). Checked in the database: every report stored exactly once, none lost, every
@@ -24,8 +24,10 @@ from other processes on loopback:
 No Celery worker runs: the standings refresh that each confirmed result schedules is queued in
 Redis (database 5, emptied at the end); pages compute what they miss.
 
-A submission lost, stored twice or answered with a server error, or a page answering anything
-but success under wrk, raises :class:`BenchmarkError` once everything is printed and stopped.
+A submission lost, stored twice, unconfirmed or answered with a 5xx, an error status under wrk,
+or a client that never finishes raises :class:`BenchmarkError` once everything is printed and
+the server stopped. Requests the client gave up on after 60 s are printed as overload (the
+machine's, usually: its load average is printed) and each is still checked stored once.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Builds, in the benchmark database (see ``benchmarks/webenv.py``), three events of 10, 100 and
 1,000 teams (``--sizes``) with 8 rounds (``--rounds``) of confirmed FADOQ results
-(``generate_event``, seed 42), then for each one measures, in this process through Django's test client (the whole middleware stack):
+(``generate_event``, seed 42), then for each one measures, in this process through Django's
+test client (the whole middleware stack):
 
 - the standings computation from the database, cold (no cache), and its SQL queries;
 - the public standings page, cold (empty cache) and warm (cached fragments), and its queries;

@@ -5,9 +5,10 @@
 Builds what an organizer's day builds: the event and its organizer and official (through
 ``registration.create_event``), the teams registered one by one through
 ``registration.add_team`` (captains' links and PINs, audit, players where registration links
-them; every captain and partner a different person up to 1,075 teams, see ``people``), every round seated by the event's own movement (``seating.seat_next_round``), and
-plausible FADOQ results entered at the officials' desk: the winner at 121, the loser mostly
-between 91 and 120, some skunks (below 91) and a few double skunks (below 61).
+them; every captain and partner a different person up to 1,075 teams, see ``people``), every
+round seated by the event's own movement (``seating.seat_next_round``), and plausible FADOQ
+results entered at the officials' desk: the winner at 121, the loser mostly between 91 and
+120, some skunks (below 91) and a few double skunks (below 61).
 
 The same seed gives the same teams, the same seating and the same scores (team names, tables
 and scores compared; captains' tokens and PINs stay random, as they must).
