@@ -8,7 +8,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from tournaments.events.registration import TEAM_NAME_MAX
+from tournaments.events.names import TEAM_NAME_MAX
 from tournaments.management.commands.generate_event import (
     FIRST_NAMES,
     LAST_NAMES,
