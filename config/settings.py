@@ -259,7 +259,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # ?limit= from 1 to API_MAX_PAGE_SIZE, ?offset= bounded too; beyond: a 400 that says so.
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
     # DRF's throttles read X-Forwarded-For blindly unless told how many proxies to trust.
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
@@ -269,6 +270,7 @@ REST_FRAMEWORK = {
         "login": os.environ.get("THROTTLE_LOGIN", "10/min"),
     },
 }
+API_MAX_PAGE_SIZE = int(os.environ.get("API_MAX_PAGE_SIZE", "500"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Huche API",
     "DESCRIPTION": "Cribbage tournaments and leagues: events, teams, seating, scores, standings, "
