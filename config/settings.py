@@ -46,7 +46,8 @@ if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_K
     )
 
 # Event archives (tournaments/archives/transfer.py): with a key, an archive's checksum is an HMAC, so only
-# sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum.
+# sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum (the
+# archive's Ed25519 signature, HUCHE_SIGNING_KEY_FILE below, then says where it comes from).
 HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
@@ -144,6 +145,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     if "TEST" not in DATABASES["default"]:
         DATABASES["default"]["TEST"] = {}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Event archives are signed with this installation's Ed25519 key (tournaments/archives/signing.py),
+# created on first use, mode 0600: a file beside the SQLite database by default (a file, not a
+# row: a copied database must not sign as this hall). HUCHE_INSTALL_NAME: the name archives are
+# signed with, the hall a league trusts (default: the computer's name).
+HUCHE_SIGNING_KEY_FILE = os.environ.get("HUCHE_SIGNING_KEY_FILE", "") or str(
+    Path(DATABASES["default"]["NAME"]).with_name("huche-signing-key.pem")
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    and str(DATABASES["default"]["NAME"]) not in ("", ":memory:")
+    else BASE_DIR / "huche-signing-key.pem"
+)
+HUCHE_INSTALL_NAME = os.environ.get("HUCHE_INSTALL_NAME", "").strip()
 
 # --- Cache and Celery: REDIS_URL, else local memory and eager tasks ------------------------
 # Public pages (standings, seating) re-render at most every PAGE_RENDER_EVERY seconds while

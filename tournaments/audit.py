@@ -285,6 +285,41 @@ def _simple(message: str) -> Renderer:
     return render
 
 
+def _import(entry: AuditEntry, actor: str) -> str:
+    """Who imported the event, and on what grounds its origin was taken (docs/archives.md)."""
+    after = entry.after or {}
+    text = _("%(who)s imported the event %(target)s from an archive.") % {
+        "who": actor,
+        "target": entry.target,
+    }
+    if after.get("confirmed") and after.get("origin") == "unsigned":
+        text += " " + _("The archive was not signed: the importer confirmed it.")
+    elif after.get("confirmed"):
+        text += " " + _(
+            "The archive was signed by “%(signer)s” (key %(key)s), a key not trusted here: "
+            "the importer confirmed it."
+        ) % {"signer": after.get("signer", ""), "key": after.get("key", "")}
+    elif after.get("signer"):
+        text += " " + _("Signed by “%(signer)s” (key %(key)s).") % {
+            "signer": after["signer"],
+            "key": after.get("key", ""),
+        }
+    return text
+
+
+def _archive_key(message) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        data = entry.after or entry.before or {}
+        return message % {
+            "who": actor,
+            "hall": data.get("hall", entry.target),
+            "key": data.get("key", ""),
+            "league": data.get("league", ""),
+        }
+
+    return render
+
+
 def _team_add(entry: AuditEntry, actor: str) -> str:
     after = entry.after or {}
     players = " & ".join(p for p in (after.get("captain"), after.get("partner")) if p)
@@ -329,7 +364,18 @@ def _reopen(entry: AuditEntry, actor: str) -> str:
 
 RENDERERS: dict[str, Renderer] = {
     "event.create": _simple(gettext_lazy("%(who)s created the event %(target)s.")),
-    "event.import": _simple(gettext_lazy("%(who)s imported the event %(target)s from an archive.")),
+    "event.import": _import,
+    "archive_key.trust": _archive_key(
+        gettext_lazy(
+            "%(who)s trusted the archive key %(key)s of “%(hall)s” for the league %(league)s."
+        )
+    ),
+    "archive_key.forget": _archive_key(
+        gettext_lazy(
+            "%(who)s stopped trusting the archive key %(key)s of “%(hall)s” for the league "
+            "%(league)s."
+        )
+    ),
     "event.settings": _simple(gettext_lazy("%(who)s changed the event’s settings.")),
     "event.number_of_games": _games,
     "event.close": _simple(gettext_lazy("%(who)s closed the event: the results are final.")),

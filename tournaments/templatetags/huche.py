@@ -48,3 +48,12 @@ def pin_groups(pin: str) -> str:
     """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
     pin = str(pin)
     return f"{pin[:3]} {pin[3:]}" if len(pin) == 6 else pin
+
+
+@register.simple_tag
+def archive_signer():
+    """The name and key this installation signs archives with (shown where they are
+    downloaded, for the league's organizer to compare before trusting them)."""
+    from tournaments.archives.signing import this_install
+
+    return this_install()
