@@ -12,7 +12,8 @@ COPY static static
 COPY locale locale
 COPY manage.py ./
 RUN pip install . && DEBUG=1 python manage.py collectstatic --noinput
-RUN useradd --system --home /app huche && chown -R huche /app
+# /keys: the archive signing key (HUCHE_SIGNING_KEY_FILE), on a volume so it outlives the image.
+RUN useradd --system --home /app huche && mkdir -p /keys && chown -R huche /app /keys
 USER huche
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--timeout", "30"]
