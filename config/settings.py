@@ -183,6 +183,11 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 # Work whose sending failed while the broker was down is sent again every minute.
 CELERY_BEAT_SCHEDULE = {
     "flush-outbox": {"task": "tournaments.tasks.flush_outbox_task", "schedule": 60.0},
+    # Unfinished practice games untouched for PRACTICE_ABANDONED_DAYS are deleted once a day.
+    "purge-practice-games": {
+        "task": "games.tasks.purge_practice_games_task",
+        "schedule": 24 * 3600.0,
+    },
 }
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -236,6 +241,20 @@ THROTTLE_LOGIN_ACCOUNT = {
     "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
     "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
 }
+# Practice games started (games/play/limits.py): every start counts, per address (a hall's
+# Wi-Fi is one address for everyone: generous) and per account, per window of seconds; a
+# visitor keeps PRACTICE_UNFINISHED_MAX unfinished games; unfinished games untouched for
+# PRACTICE_ABANDONED_DAYS are purged.
+THROTTLE_PRACTICE_CLIENT = {
+    "failures": int(os.environ.get("THROTTLE_PRACTICE_CLIENT", "120")),
+    "window": int(os.environ.get("THROTTLE_PRACTICE_WINDOW", "3600")),
+}
+THROTTLE_PRACTICE_ACCOUNT = {
+    "failures": int(os.environ.get("THROTTLE_PRACTICE_ACCOUNT", "30")),
+    "window": int(os.environ.get("THROTTLE_PRACTICE_WINDOW", "3600")),
+}
+PRACTICE_UNFINISHED_MAX = int(os.environ.get("PRACTICE_UNFINISHED_MAX", "5"))
+PRACTICE_ABANDONED_DAYS = int(os.environ.get("PRACTICE_ABANDONED_DAYS", "7"))
 
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"

@@ -17,7 +17,7 @@ from games.api import ErrorOut, bad_request
 from games.models import PracticeGame
 
 from .. import store
-from ..cribbage.api import PlayView
+from ..cribbage.api import PlayView, admitted
 from .display import LEVEL_LABELS, VIGILANCE_LABELS
 from .service import KIND, act, start
 from .table import HUMAN, CrapetteTable, TableError
@@ -127,7 +127,8 @@ class NewCrapetteView(PlayView):
         serializer = NewCrapetteRequest(data=request.data)
         if not serializer.is_valid():
             return bad_request(serializer.errors)
-        return Response(state_of(start(serializer.validated_data)), status=201)
+        visitor = admitted(request)
+        return Response(state_of(start(serializer.validated_data, visitor.owner)), status=201)
 
 
 class CrapetteStateView(PlayView):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,7 +22,7 @@ from games.cribbage.actions import Cut
 from games.cribbage.computer import LEVELS
 from games.models import PracticeGame
 
-from .. import store
+from .. import limits, store
 from .table import COMPUTER, HUMAN, ClaimTooHigh, Table, TableError
 
 
@@ -131,6 +132,17 @@ class PlayView(APIView):
     throttle_classes = [ToolsThrottle]
 
 
+def admitted(request) -> limits.Visitor:
+    """The caller, allowed to start one more game; else a 429 saying why and for how long
+    (the tools' throttle above skips logged-in callers: this one does not)."""
+    visitor = limits.visitor_of(request, with_session=False)
+    try:
+        limits.admit(visitor)
+    except limits.PracticeLimited as exc:
+        raise Throttled(wait=exc.wait, detail=exc.message) from None
+    return visitor
+
+
 class NewCribbageView(PlayView):
     @extend_schema(
         tags=["play"],
@@ -148,12 +160,14 @@ class NewCribbageView(PlayView):
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         data = serializer.validated_data
+        visitor = admitted(request)
         table = Table.new(data["level"], int(data["target"]), data["count_own_hand"])
         game = store.create(
             PracticeGame.Kind.CRIBBAGE,
             data["level"],
             {"target": int(data["target"]), "count_own": data["count_own_hand"]},
             table.to_state(),
+            owner=visitor.owner,
         )
         return Response(state_of(game), status=201)
 
