@@ -241,6 +241,7 @@ EXCLUDED: dict[str, str] = {
     "tournaments:season-export-download": "a CSV download",
     "tournaments:export": "a CSV download",
     "tournaments:archive": "a JSON download",
+    "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
     "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
     "tournaments:season-events": "POST only: redirects to the season settings (visited)",
     "tournaments:teams-import": "POST only: redirects to the teams page (visited)",
