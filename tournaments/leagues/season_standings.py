@@ -35,6 +35,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef, Q
+from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Game, Player, Season, Team
 from tournaments.standings.engine import METRICS
@@ -213,8 +214,6 @@ def metric_label(event: Event) -> str:
 
 def csv_rows(standings: SeasonStandings, which: str):
     """The team or player table: a column per event (a dropped score in parentheses)."""
-    from django.utils.translation import gettext as _
-
     rows = standings.teams if which == "teams" else standings.players
     first = [_("Rank"), _("Team") if which == "teams" else _("Player")]
     if which == "teams":

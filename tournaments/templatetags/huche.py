@@ -4,6 +4,8 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from tournaments.archives.signing import this_install
+
 register = template.Library()
 
 
@@ -54,6 +56,4 @@ def pin_groups(pin: str) -> str:
 def archive_signer():
     """The name and key this installation signs archives with (shown where they are
     downloaded, for the league's organizer to compare before trusting them)."""
-    from tournaments.archives.signing import this_install
-
     return this_install()

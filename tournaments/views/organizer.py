@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -420,8 +422,6 @@ def desk_game(request, slug, game_id):
                     _("Result recorded and confirmed."),
                 )
         return redirect("tournaments:desk-game", slug=slug, game_id=game.pk)
-    import uuid
-
     reports = (
         game.reports.select_related("by_team", "by_user")
         .prefetch_related("confirmations")

@@ -9,21 +9,20 @@ given by the page once the game is over.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import Throttled
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from games.api import ErrorOut, ToolsThrottle, bad_request
+from games.api import ErrorOut, bad_request
 from games.cribbage.actions import Cut
 from games.cribbage.computer import LEVELS
 from games.models import PracticeGame
 
-from .. import limits, store
-from .table import COMPUTER, HUMAN, ClaimTooHigh, Table, TableError
+from .. import store
+from ..api_base import PlayView, RefusedOut, StartView, admitted, refused
+from .service import KIND, act, start
+from .table import COMPUTER, HUMAN, Table, TableError
+from .words import reason_text
 
 
 class NewGameRequest(serializers.Serializer):
@@ -127,23 +126,7 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
     }
 
 
-class PlayView(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ToolsThrottle]
-
-
-def admitted(request) -> limits.Visitor:
-    """The caller, allowed to start one more game; else a 429 saying why and for how long
-    (the tools' throttle above skips logged-in callers: this one does not)."""
-    visitor = limits.visitor_of(request, with_session=False)
-    try:
-        limits.admit(visitor)
-    except limits.PracticeLimited as exc:
-        raise Throttled(wait=exc.wait, detail=exc.message) from None
-    return visitor
-
-
-class NewCribbageView(PlayView):
+class NewCribbageView(StartView):
     @extend_schema(
         tags=["play"],
         summary="Start a cribbage game against the computer",
@@ -161,14 +144,7 @@ class NewCribbageView(PlayView):
             return bad_request(serializer.errors)
         data = serializer.validated_data
         visitor = admitted(request)
-        table = Table.new(data["level"], int(data["target"]), data["count_own_hand"])
-        game = store.create(
-            PracticeGame.Kind.CRIBBAGE,
-            data["level"],
-            {"target": int(data["target"]), "count_own": data["count_own_hand"]},
-            table.to_state(),
-            owner=visitor.owner,
-        )
+        game = start(data["level"], data["target"], data["count_own_hand"], owner=visitor.owner)
         return Response(state_of(game), status=201)
 
 
@@ -179,7 +155,7 @@ class CribbageStateView(PlayView):
         responses={200: StateOut, 404: ErrorOut, 429: ErrorOut},
     )
     def get(self, request, game_id):
-        return Response(state_of(store.get(game_id, PracticeGame.Kind.CRIBBAGE)))
+        return Response(state_of(store.get(game_id, KIND)))
 
 
 class CribbageActView(PlayView):
@@ -187,7 +163,7 @@ class CribbageActView(PlayView):
         tags=["play"],
         summary="The player's action; the computer answers at once",
         request=ActRequest,
-        responses={200: StateOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+        responses={200: StateOut, 400: RefusedOut, 404: ErrorOut, 429: ErrorOut},
         examples=[
             OpenApiExample(
                 "lay a card",
@@ -201,22 +177,9 @@ class CribbageActView(PlayView):
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         data = serializer.validated_data
-
-        def change(game: PracticeGame) -> bool:
-            table = Table.from_state(game.state)
-            table.act(data["action"])
-            game.state = table.to_state()
-            return table.game.is_over
-
+        game = store.get(game_id, KIND)
         try:
-            game, applied = store.apply_move(
-                game_id, data["move"], change, PracticeGame.Kind.CRIBBAGE
-            )
-        except ClaimTooHigh:
-            return Response(
-                {"detail": _("Your count is more than the cards are worth: count again.")},
-                status=400,
-            )
+            game, applied = act(game, data["move"], data["action"])
         except TableError as exc:
-            return Response({"detail": f"action: {exc}"}, status=400)
+            return refused(reason_text(exc), exc.code)
         return Response(state_of(game, applied))

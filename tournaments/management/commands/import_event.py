@@ -9,6 +9,7 @@ audit log says so), ``--trust`` also trusts the hall's key for the season's leag
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -163,8 +164,6 @@ class Command(BaseCommand):
             self.stdout.write(line)
 
     def stdin_bytes(self) -> bytes:
-        import sys
-
         return sys.stdin.buffer.read()
 
     def season(self, value: str) -> Season:
