@@ -130,6 +130,15 @@ def this_install() -> Signer:
     return Signer(install_name(), _public(install_key()))
 
 
+def this_install_if_readable() -> Signer | None:
+    """:func:`this_install`, or ``None`` when the key file is unreadable (pages that only
+    show the key still open; exporting says why)."""
+    try:
+        return this_install()
+    except RuleError:
+        return None
+
+
 def signed_bytes(document: dict, canonical) -> bytes:
     """What the signature covers: the document without its checksum nor signature value."""
     block = {k: v for k, v in document["signature"].items() if k != "value"}

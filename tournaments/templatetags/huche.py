@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from tournaments.archives.signing import this_install
+from tournaments.archives.signing import this_install_if_readable
 
 register = template.Library()
 
@@ -55,5 +55,6 @@ def pin_groups(pin: str) -> str:
 @register.simple_tag
 def archive_signer():
     """The name and key this installation signs archives with (shown where they are
-    downloaded, for the league's organizer to compare before trusting them)."""
-    return this_install()
+    downloaded, for the league's organizer to compare before trusting them); ``None`` when the
+    key file is unreadable (the page still opens; downloading the archive says why)."""
+    return this_install_if_readable()

@@ -70,9 +70,11 @@ class ArchiveImportForm(forms.Form):
 def event_archive(request, slug):
     """The event's archive as a file (organizers and officials of the event)."""
     event = managed_event(request, slug)
-    response = HttpResponse(
-        dumps(export_event(event)), content_type="application/json; charset=utf-8"
-    )
+    try:
+        text = dumps(export_event(event))
+    except RuleError as exc:  # the signing key is unreadable: say so, not a bare 500
+        return HttpResponse(exc.message, status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
     return response
 
@@ -91,7 +93,11 @@ def archive_import(request):
         None if confirming else request.FILES or None,
         user=request.user,
     )
-    context: dict = {"form": form, "result": None, "this_site": signing.this_install()}
+    context: dict = {
+        "form": form,
+        "result": None,
+        "this_site": signing.this_install_if_readable(),
+    }
     if confirming:
         try:
             context["result"] = pending.confirm(

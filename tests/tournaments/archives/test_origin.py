@@ -230,3 +230,16 @@ def test_the_import_command_trusts_a_halls_key_for_a_season(tmp_path, importer, 
     out = io.StringIO()
     call_command("import_event", str(path), "--season", season, stdout=out)
     assert "updated from a later archive" in out.getvalue()
+
+
+def test_an_unreadable_key_says_why_on_export_and_the_dashboard_still_opens(
+    tmp_path, client, event, organizer
+):
+    (tmp_path / "broken.pem").write_text("not a key")
+    client.force_login(organizer)
+    with hall(tmp_path, key="broken.pem"):
+        assert client.get(f"/organize/{event.slug}/").status_code == 200
+        response = client.get(f"/organize/{event.slug}/archive.json", HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 503 and b"is unreadable" in response.content
+        with pytest.raises(CommandError, match="is unreadable"):
+            call_command("export_event", event.slug)
