@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.archives.signing import Signer, this_install
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.models import ArchiveKey, League
 
@@ -147,7 +148,7 @@ def trust(origin: Origin, user) -> ArchiveKey:
     audit.record(
         None,
         user,
-        "archive_key.trust",
+        AuditAction.ARCHIVE_KEY_TRUST,
         key.hall,
         after={"league": origin.league.slug, "hall": key.hall, "key": key.fingerprint},
     )
@@ -160,7 +161,7 @@ def forget(key: ArchiveKey, user) -> None:
     audit.record(
         None,
         user,
-        "archive_key.forget",
+        AuditAction.ARCHIVE_KEY_FORGET,
         key.hall,
         before={"league": key.league.slug, "hall": key.hall, "key": key.fingerprint},
     )

@@ -39,6 +39,7 @@ from tournaments.archives.checks import check_archive
 from tournaments.archives.format import ArchiveContent, first_error
 from tournaments.archives.origin import ArchiveNotProved, Origin, origin_of, trust
 from tournaments.archives.store import ImportResult, Store
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import (
     AuditEntry,
@@ -100,7 +101,7 @@ def _content(event: Event) -> dict:
             "id"
         )
     )
-    players = {}
+    players: dict[Any, dict[str, Any]] = {}
     for team in teams:
         for player in (team.captain_player, team.partner_player):
             if player is not None:
@@ -630,7 +631,7 @@ def _finish(result: ImportResult, actor, document: dict, origin: Origin) -> None
     audit.record(
         event,
         user,
-        "event.import",
+        AuditAction.EVENT_IMPORT,
         str(event),
         after={
             "schema_version": document["schema_version"],
