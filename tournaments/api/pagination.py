@@ -39,7 +39,8 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
     max_limit = MAX_LIMIT
 
     def get_limit(self, request) -> int:
-        return _bounded(request, self.limit_query_param, self.default_limit, 1, self.max_limit)
+        default = self.default_limit or MAX_LIMIT
+        return _bounded(request, self.limit_query_param, default, 1, self.max_limit)
 
     def get_offset(self, request) -> int:
         return _bounded(request, self.offset_query_param, 0, 0, MAX_OFFSET)

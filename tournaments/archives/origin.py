@@ -137,12 +137,13 @@ def origin_of(document: dict, signer: Signer | None, league: League | None, hmac
 
 def trust(origin: Origin, user) -> ArchiveKey:
     """Pin the archive's hall key for its league (trust on first use), in the audit log."""
-    assert origin.may_trust and origin.signer is not None
+    league, signer = origin.league, origin.signer
+    assert origin.may_trust and league is not None and signer is not None
     key = ArchiveKey.objects.create(
-        league=origin.league,
-        hall=origin.signer.name,
-        public_key=origin.signer.public_key,
-        fingerprint=origin.signer.fingerprint,
+        league=league,
+        hall=signer.name,
+        public_key=signer.public_key,
+        fingerprint=signer.fingerprint,
         trusted_by=user if getattr(user, "is_authenticated", False) else None,
     )
     audit.record(
@@ -150,7 +151,7 @@ def trust(origin: Origin, user) -> ArchiveKey:
         user,
         AuditAction.ARCHIVE_KEY_TRUST,
         key.hall,
-        after={"league": origin.league.slug, "hall": key.hall, "key": key.fingerprint},
+        after={"league": league.slug, "hall": key.hall, "key": key.fingerprint},
     )
     return key
 

@@ -25,10 +25,10 @@ def hold(data: bytes | str, user, season: Season | None) -> PendingArchiveImport
     return PendingArchiveImport.objects.create(user=user, season=season, data=text)
 
 
-def confirm(pending_id, user, *, trust_key: bool) -> ImportResult:
+def confirm(pending_id: str, user, *, trust_key: bool) -> ImportResult:
     """Import the archive ``user`` uploaded and now confirms; checked again from scratch."""
     pending = PendingArchiveImport.objects.filter(
-        pk=pending_id if str(pending_id).isdigit() else None,
+        pk=int(pending_id) if pending_id.isdigit() else 0,
         user=user,
         created_at__gte=timezone.now() - KEPT,
     ).first()
