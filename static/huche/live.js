@@ -51,15 +51,25 @@
     clearTimeout(timer);
     timer = setTimeout(refresh, wait);
   }
+  function answered(r) {
+    if (r.status >= 502 && r.status <= 504) { lost(); return false; }  // a proxy without Huche
+    reached();
+    return true;
+  }
   function refresh() {
-    if (busy()) { later(every); return; }
+    if (busy()) {
+      // Nothing is swapped over a form being filled; while cut off, only ask whether the
+      // server is back, so the banner does not stay up for nothing.
+      if (since) fetch(window.location.href, { method: "HEAD", cache: "no-store" })
+        .then(answered, lost);
+      later(every);
+      return;
+    }
     if (inflight) return;
     inflight = true;
     fetch(window.location.href, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
       .then(function (r) {
-        if (r.status >= 502 && r.status <= 504) { lost(); return null; }  // a proxy without Huche
-        reached();
-        return r.ok ? r.text() : null;
+        return answered(r) && r.ok ? r.text() : null;
       }, function () { lost(); return null; })
       .then(function (html) {
         if (!html || busy()) return;
