@@ -39,12 +39,13 @@ function networkFirst(request) {
     }
     return response;
   }).catch(function () {
-    return caches.match(request).then(function (hit) { return hit || Response.error(); });
+    // ignoreVary: Huche varies on Cookie and Accept-Language, the same phone and session here.
+    return caches.match(request, { ignoreVary: true }).then(function (hit) { return hit || Response.error(); });
   });
 }
 
 function cacheFirst(request) {
-  return caches.match(request).then(function (hit) {
+  return caches.match(request, { ignoreVary: true }).then(function (hit) {
     return hit || fetch(request).then(function (response) {
       if (keepable(response)) {
         var copy = response.clone();

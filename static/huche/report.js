@@ -310,12 +310,18 @@
       markField(answer.field, answer.message);
     }
 
+    // A new draft has a key of its own: a page from the service worker's cache carries the key
+    // of a report already sent, which would make this one "already received".
+    function fresh() {
+      keyInput.value = newKey();
+      return { fields: {}, key: keyInput.value };
+    }
+
     function keep() {
-      var draft = load(game) || { fields: {}, key: keyInput.value };
+      var draft = load(game) || fresh();
       if (draft.queued) return;
       draft.fields = draft.fields || {};
       draft.fields[mode] = fields();
-      draft.key = draft.key || keyInput.value;
       if (!typed(draft.fields.final) && !typed(draft.fields.sheet) && !draft.refused) forget(game);
       else save(game, draft);
       kept.hidden = false;
@@ -327,10 +333,9 @@
       event.preventDefault();
       if (sender.inflight) return;  // a double tap sends one request
       if (!form.reportValidity()) return;
-      var draft = load(game) || { fields: {}, key: keyInput.value };
+      var draft = load(game) || fresh();
       draft.fields = draft.fields || {};
       draft.fields[mode] = fields();
-      draft.key = draft.key || keyInput.value;
       draft.queued = { mode: mode, fields: draft.fields[mode], key: draft.key, at: Date.now() };
       draft.refused = null;
       save(game, draft);

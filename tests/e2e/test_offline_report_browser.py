@@ -268,3 +268,48 @@ def test_conflicts_on_arrival_are_explained(live_server, browser, game):
     assert page.input_value("#score_them") == "90"  # kept, to show an official
     assert game.reports.count() == 0
     page.context.close()
+
+
+def test_a_service_worker_opens_the_captains_pages_with_no_network(live_server, browser, game):
+    """Over plain HTTP (the hall) report.js never registers the service worker; over HTTPS it
+    does. Chromium lets a test register it on localhost: the captain's pages then open with no
+    network, and the queued report shown there goes when the network is back."""
+    page = phone(browser)
+    home = unlock(page, live_server.url, game.team_a)
+    form = f"{home}games/{game.pk}/"
+    page.goto(f"{live_server.url}{form}")
+    page.wait_for_selector("#final-form")
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+
+    page.evaluate(
+        """async (urls) => {
+        const registration = await navigator.serviceWorker.register('/c/sw.js');
+        await navigator.serviceWorker.ready;
+        const files = [...document.querySelectorAll('script[src], link[rel=stylesheet]')]
+            .map((n) => n.src || n.href);
+        (registration.active || registration.waiting).postMessage({cache: urls.concat(files)});
+    }""",
+        [home, form],
+    )
+    page.wait_for_function(
+        "caches.open('huche-captain-v1').then((c) => c.keys()).then((k) => k.length >= 4)"
+    )
+    page.context.set_offline(True)
+    response = page.goto(f"{live_server.url}{home}")
+    assert response.from_service_worker
+    page.wait_for_selector(f".captain-game[data-game='{game.pk}']")
+    page.goto(f"{live_server.url}{form}")
+    page.fill("#score_us", "121")
+    page.fill("#score_them", "111")
+    page.click("#final-form button[type=submit]")
+    waiting(page)
+    page.goto(f"{live_server.url}{home}")  # still no network: the home page shows it queued
+    card = page.locator(f".captain-game[data-game='{game.pk}']")
+    card.locator(".send-state-waiting").wait_for()
+    assert NO_NETWORK in card.inner_text()
+    assert game.reports.count() == 0
+    page.context.set_offline(False)
+    card.locator("[data-send-status] [data-receipt]").wait_for()
+    report = game.reports.get()
+    assert (report.score_a, report.score_b) == (121, 111)
+    page.context.close()
