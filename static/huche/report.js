@@ -287,6 +287,7 @@
         actions.appendChild(button(word("change"), "secondary", change));
         waitingBox(box, answer, actions);
         lock(true);
+        seen();
         return;
       }
       if (state === "received") {
@@ -297,6 +298,7 @@
         form.hidden = true;
         document.querySelectorAll("[data-mode-switch]").forEach(function (s) { s.hidden = true; });
         clearMarks();
+        seen();
         return;
       }
       // refused: said in words; the draft stays, to be corrected or shown to an official.
@@ -307,7 +309,18 @@
       extra.appendChild(document.createTextNode(" "));
       extra.appendChild(button(word("forget"), "secondary", forgetAll));
       refusedBox(box, answer, extra);
-      markField(answer.field, answer.message);
+      if (form.querySelector("[name='" + answer.field + "']")) markField(answer.field, answer.message);
+      else seen();
+    }
+
+    // The state is shown above the form: after "Send" at the foot of a long sheet, bring it
+    // into view (once per change of state, not at every retry).
+    var lastSeen = "";
+    function seen() {
+      var state = box.firstChild ? box.firstChild.className : "";
+      if (state === lastSeen) return;
+      lastSeen = state;
+      if (box.scrollIntoView) box.scrollIntoView({ block: "start" });
     }
 
     // A new draft has a key of its own: a page from the service worker's cache carries the key
