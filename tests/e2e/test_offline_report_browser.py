@@ -220,6 +220,9 @@ def test_a_score_typed_and_not_sent_survives_a_reload_and_a_closed_browser(
     assert page.input_value("#score_us") == "121" and page.input_value("#score_them") == "77"
     kept = page.context.storage_state()
     page.context.close()
+    stored = [item for origin in kept["origins"] for item in origin["localStorage"]]
+    assert [item["name"] for item in stored] == [f"huche.report.t{game.team_a_id}.g{game.pk}"]
+    assert link_of(game.team_a).token not in str(stored)  # the link's token is not kept
 
     page = phone(browser, storage_state=kept)
     page.goto(f"{live_server.url}{home}")

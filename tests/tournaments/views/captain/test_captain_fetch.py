@@ -111,3 +111,18 @@ def test_the_service_worker_is_served_under_the_captains_folder(client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
     assert b'addEventListener("fetch"' in response.content
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Pas de réseau : votre pointage est gardé sur ce téléphone", "En attente d'envoi"]),
+        ("en", ["No network: your score is kept on this phone", "Waiting to send"]),
+    ],
+)
+def test_the_script_finds_its_words_in_the_page_language(captain_client, game, language, words):
+    client = captain_client(game.team_a)
+    page = client.get(url(game), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for word in words:
+        assert word in page
+    assert "huche/report.js" in page
