@@ -5,6 +5,7 @@ from django.urls import path
 from .views import (
     archives,
     captain,
+    captain_offline,
     exports,
     league,
     officials,
@@ -34,6 +35,7 @@ urlpatterns = [
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
     # captains (private link + PIN)
+    path("c/sw.js", captain_offline.service_worker, name="captain-sw"),
     path("c/<str:token>/", captain.captain_home, name="captain"),
     path("c/<str:token>/games/<int:game_id>/", captain.captain_game, name="captain-game"),
     path(

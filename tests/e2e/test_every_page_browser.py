@@ -77,6 +77,22 @@ def sheet_mode(page):
     page.wait_for_selector("#sheet-form")
 
 
+def score_without_network(page):
+    """The captain sends a score while the hall's Wi-Fi drops every post: it waits, in words."""
+    page.route("**/games/**", lambda r: r.abort() if r.request.method == "POST" else r.continue_())
+    page.fill("#score_us", "118")
+    page.fill("#score_them", "121")
+    page.click("#final-form button[type=submit]")
+    page.wait_for_selector("[data-send-status] .send-state-waiting")
+
+
+def server_lost(page):
+    """The server stops answering a self-refreshing page: it says since when, keeps its data."""
+    page.route("**/*", lambda route: route.abort())
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # refresh now, not in 15 s
+    page.wait_for_selector("[data-offline-since]:not([hidden])")
+
+
 def start_game(page):
     """Start a practice game from its home page, with the form as it opens."""
     page.click("main form button[type=submit]")
@@ -124,6 +140,13 @@ PAGES: dict[str, list[Visit]] = {
             projector=True,
         ),
         Visit(
+            "standings-projector-offline",
+            ANYONE,
+            lambda s: f"/e/{s['slug']}/standings/?display=projector",
+            then=server_lost,
+            projector=True,
+        ),
+        Visit(
             "standings-finished-projector",
             ANYONE,
             lambda s: f"/e/{s['past']}/standings/?display=projector",
@@ -154,6 +177,12 @@ PAGES: dict[str, list[Visit]] = {
             lambda s: f"/c/{s['token']}/games/{s['game']}/",
             then=sheet_mode,
         ),
+        Visit(
+            "captain-game-waiting-to-send",
+            CAPTAIN,
+            lambda s: f"/c/{s['token']}/games/{s['game']}/",
+            then=score_without_network,
+        ),
     ],
     "tournaments:organizer-home": [Visit("organizer-home", ORGANIZER, lambda s: "/organize/")],
     "tournaments:event-create": [Visit("event-create", ORGANIZER, lambda s: "/organize/new/")],
@@ -180,6 +209,9 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:dashboard": [
         Visit("dashboard", ORGANIZER, lambda s: f"/organize/{s['slug']}/"),
         Visit("dashboard-finished", ORGANIZER, lambda s: f"/organize/{s['past']}/"),
+        Visit(
+            "dashboard-offline", ORGANIZER, lambda s: f"/organize/{s['slug']}/", then=server_lost
+        ),
     ],
     "tournaments:officials": [
         Visit("officials", ORGANIZER, lambda s: f"/organize/{s['slug']}/officials/")
@@ -205,6 +237,7 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:desk": [
         Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/"),
         Visit("desk-official", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/"),
+        Visit("desk-offline", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/", then=server_lost),
     ],
     "tournaments:desk-game": [
         Visit(
@@ -243,6 +276,7 @@ EXCLUDED: dict[str, str] = {
     "tournaments:archive": "a JSON download",
     "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
     "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
+    "tournaments:captain-sw": "a script (the captains' service worker), not a page",
     "tournaments:season-events": "POST only: redirects to the season settings (visited)",
     "tournaments:teams-import": "POST only: redirects to the teams page (visited)",
     "tournaments:team-action": "POST only: redirects to the teams page (visited)",

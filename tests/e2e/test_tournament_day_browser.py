@@ -26,6 +26,7 @@ from tests.builders.sheets import DEALS
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_captain_browser import fill_sheet
 from tournaments.models import Event, Game, Round, Team
+from tournaments.results.receipts import receipt_number
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -99,15 +100,35 @@ class Day:
         page.wait_for_selector("#final-form")
         return page
 
-    def report(self, team: str, game: Game, us: int, them: int, *, snap: str = ""):
+    def report(
+        self, team: str, game: Game, us: int, them: int, *, snap: str = "", wifi_drops=False
+    ):
         page = self.open_game(team, game)
         page.fill("#score_us", str(us))
         page.fill("#score_them", str(them))
         if snap:
             self.snap(page, snap)
+        if wifi_drops:
+            page.context.set_offline(True)  # the hall's Wi-Fi drops as "Envoyer" is pressed
         page.click("#final-form button[type=submit]")
-        page.wait_for_selector(f".captain-game[data-game='{game.pk}']")
+        if wifi_drops:
+            page.wait_for_selector("[data-send-status] .send-state-waiting")
+            self.snap(page, "captain-waiting-to-send")
+            assert not game.reports.exists()
+            page.context.set_offline(False)  # back: it goes by itself
+        self.receipt(page, game, snap="captain-receipt" if wifi_drops else "")
         return page
+
+    def receipt(self, page, game: Game, *, snap: str = "") -> None:
+        """The receipt in place (one report stored, its number shown), then back to the games."""
+        receipt = page.locator("[data-send-status] [data-receipt]")
+        receipt.wait_for()
+        number = receipt.locator("[data-receipt-number]").inner_text()
+        assert number == receipt_number(game.reports.order_by("-version").first())
+        if snap:
+            self.snap(page, snap)
+        page.locator("[data-send-status] a.button").click()
+        page.wait_for_selector(f".captain-game[data-game='{game.pk}']")
 
     def confirm(self, team: str, game: Game, *, snap: str = ""):
         page = self.captain_home(team)
@@ -346,6 +367,10 @@ def play_game(day: Day, desk, number: int, game: Game, score_a: int, score_b: in
     elif number == 2 and game.table == 1:
         day.report(a, game, 121, 82, snap="captain-reports-skunk")
         day.confirm(b, game)
+    elif number == 2 and game.table == 2:
+        day.report(a, game, score_a, score_b, wifi_drops=True)
+        assert game.reports.count() == 1  # sent by itself, once
+        day.confirm(b, game)
     elif number == 3 and game.table == 2:
         dispute_settled_at_the_desk(day, desk, game, a, b)
     else:
@@ -449,7 +474,7 @@ def hand_by_hand_sheet_with_a_19(day: Day, team: str, game: Game) -> None:
     day.snap(page, "sheet-19-refused")
     page.fill("#d3-h2", "12")
     page.click("#sheet-form button[type=submit]")
-    page.wait_for_selector(f".captain-game[data-game='{game.pk}'] .score-line")
+    day.receipt(page, game, snap="sheet-receipt")
     assert (
         "121 – 85" in page.locator(f".captain-game[data-game='{game.pk}'] .score-line").inner_text()
     )
@@ -465,6 +490,7 @@ def dispute_settled_at_the_desk(day: Day, desk, game: Game, a: str, b: str) -> N
     page.fill("#score_us", "104")
     page.fill("#score_them", "121")
     page.click("#final-form button[type=submit]")
+    day.receipt(page, game)
     page.wait_for_selector(f".captain-game[data-game='{game.pk}'] .status-disputed")
     day.snap(page, "captain-dispute")
     desk.goto(f"{day.base}/organize/{day.slug}/desk/?round={game.round.number}")

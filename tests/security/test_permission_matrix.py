@@ -238,6 +238,8 @@ MATRIX = [
     page("tournaments:season-csv", "GET", "/s/ligue-fadoq/2026/players.csv", *ANYONE),
     page("tournaments:player", "GET", "/p/{player}/", *ANYONE),
     # --- captains: the private link + PIN --------------------------------------------------------
+    # The captains' service worker is a script with nothing of any team in it: anyone.
+    page("tournaments:captain-sw", "GET", "/c/sw.js", *ANYONE),
     page("tournaments:captain", "GET", "/c/{token_a}/", PIN, 200, PIN, PIN, PIN, PIN, PIN),
     page(
         "tournaments:captain",

@@ -5,8 +5,15 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from tournaments.archives.signing import this_install_if_readable
+from tournaments.results.receipts import receipt_number
 
 register = template.Library()
+
+
+@register.filter(name="receipt_number")
+def receipt_number_of(report):
+    """The number on the captain's receipt for this report (the desk shows the same)."""
+    return receipt_number(report)
 
 
 @register.simple_tag
