@@ -730,6 +730,8 @@ MATRIX = [
         201,
         data={"kind": "final", "score_a": 121, "score_b": 100},
     ),
+    # A report or a dispute is seen only by the event's officials and the captains of its game
+    # (issue 22): anyone else is told it does not exist, as for an unknown id.
     api(
         "api-report-confirm",
         "POST",
@@ -739,7 +741,7 @@ MATRIX = [
         200,
         200,
         200,
-        403,
+        404,
         200,
         effect=game_confirmed,
     ),
@@ -748,8 +750,8 @@ MATRIX = [
         "POST",
         "disputes/{dispute}/decide/",
         401,
-        403,
-        403,
+        404,
+        404,
         200,
         200,
         404,
