@@ -314,6 +314,30 @@ ROLE_REMOVED = {
 }
 
 
+# Invitations (events/invitations.py): the role is in ``after`` (invited, accepted) or
+# ``before`` (cancelled).
+ROLE_INVITED = {
+    "organizer": gettext_lazy("%(who)s invited %(target)s to be organizer of the event."),
+    "official": gettext_lazy("%(who)s invited %(target)s to be official of the event."),
+}
+ROLE_ACCEPTED = {
+    "organizer": gettext_lazy("%(who)s accepted the invitation: organizer of the event."),
+    "official": gettext_lazy("%(who)s accepted the invitation: official of the event."),
+}
+ROLE_INVITATION_CANCELLED = {
+    "organizer": gettext_lazy("%(who)s cancelled the invitation of %(target)s (organizer)."),
+    "official": gettext_lazy("%(who)s cancelled the invitation of %(target)s (official)."),
+}
+
+
+def _by_role(messages: dict, side: str) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        role = (getattr(entry, side) or {}).get("role", "official")
+        return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
+
+    return render
+
+
 def _role(entry: AuditEntry, actor: str) -> str:
     removed = bool(entry.before) and not entry.after
     role = (entry.before if removed else entry.after or {}).get("role", "official")
@@ -336,6 +360,9 @@ RENDERERS: dict[str, Renderer] = {
     "event.reopen": _reopen,
     "role.grant": _role,
     "role.remove": _role,
+    "role.invite": _by_role(ROLE_INVITED, "after"),
+    "role.accept": _by_role(ROLE_ACCEPTED, "after"),
+    "role.invite_cancel": _by_role(ROLE_INVITATION_CANCELLED, "before"),
     "role.new_link": _simple(
         gettext_lazy("%(who)s gave %(target)s a new link to choose a password.")
     ),

@@ -320,7 +320,7 @@ class AppointForm(forms.Form):
     """Appoint an official or a co-organizer by email (the service checks the rest)."""
 
     email = forms.EmailField(label=_("Email address"), max_length=254)
-    name = forms.CharField(label=_("Name (for a new account)"), max_length=120, required=False)
+    name = forms.CharField(label=_("Name (optional)"), max_length=120, required=False)
     role = forms.ChoiceField(
         label=_("Role"),
         choices=[

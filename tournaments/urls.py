@@ -6,6 +6,7 @@ from .views import (
     archives,
     captain,
     exports,
+    invitations,
     league,
     officials,
     organizer,
@@ -33,6 +34,8 @@ urlpatterns = [
         name="season-csv",
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
+    # an invitation to run an event (its link: the token is the capability)
+    path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)
     path("c/<str:token>/", captain.captain_home, name="captain"),
     path("c/<str:token>/games/<int:game_id>/", captain.captain_game, name="captain-game"),
@@ -87,6 +90,11 @@ urlpatterns = [
         "organize/<slug:slug>/officials/<int:role_id>/<str:action>/",
         officials.official_action,
         name="official-action",
+    ),
+    path(
+        "organize/<slug:slug>/invitations/<int:invitation_id>/<str:action>/",
+        officials.invitation_action,
+        name="invitation-action",
     ),
     path("organize/<slug:slug>/close/", organizer.close_event, name="close"),
     path("organize/<slug:slug>/reopen/", organizer.reopen_event, name="reopen"),
