@@ -25,7 +25,7 @@ from django.db.models import Q, QuerySet
 
 from accounts.models import EventRole
 
-from .models import Dispute, Event, Game, League, Report, SeasonExport, Team
+from .models import Dispute, Event, Game, League, Report, Season, SeasonExport, Team
 
 
 def _staff(user) -> bool:
@@ -83,6 +83,15 @@ def managed_leagues(user) -> QuerySet[League]:
     if not _known(user):
         return League.objects.none()
     return League.objects.filter(organizers=user)
+
+
+def exportable_seasons(user) -> QuerySet[Season]:
+    """Seasons ``user`` may export: those with an event they organize; staff: all."""
+    if _staff(user):
+        return Season.objects.all()
+    return Season.objects.filter(
+        pk__in=managed_events(user, organizer=True).exclude(season=None).values("season")
+    )
 
 
 def season_exports_of(user) -> QuerySet[SeasonExport]:
