@@ -24,6 +24,7 @@ from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
 from tournaments.standings.service import results_visible
 
 from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
+from ..selectors import managed_leagues
 
 # --- events ----------------------------------------------------------------------------------
 
@@ -172,9 +173,23 @@ class CaptainLinkSerializer(serializers.ModelSerializer):
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
+    member_number = serializers.SerializerMethodField(
+        help_text="The league's number for the player: only for the league's organizers "
+        "(null for anyone else)."
+    )
+
     class Meta:
         model = Player
         fields = ["id", "uid", "name", "member_number"]
+
+    def get_member_number(self, player) -> str | None:
+        request = self.context.get("request")
+        if "managed_leagues" not in self.context:  # one query per reply, not per player
+            user = getattr(request, "user", None)
+            self.context["managed_leagues"] = set(
+                managed_leagues(user).values_list("pk", flat=True)
+            )
+        return player.member_number if player.league_id in self.context["managed_leagues"] else None
 
 
 class ManagedTeamSerializer(TeamSerializer):
