@@ -182,6 +182,64 @@ def test_a_strangers_invitation_to_the_same_address_grants_only_their_event(
     assert Invitation.objects.get(event=event).status == "invited"
 
 
+def test_the_takeover_replayed_over_http(event, organizer, api_client):
+    """Issue 22, finding 2, as the attacker did it (HTTP only): the stranger appoints the
+    address the organizer appointed, opens the link their API reply gives, chooses a password,
+    and logs in. They may own an account of that address now, but it runs nothing of the
+    victim's event."""
+    logged_in(api_client, organizer)
+    api_client.post(
+        f"/api/v1/events/{event.slug}/officials/",
+        {"email": "newofficial@club.org", "role": "organizer"},
+        format="json",
+    )
+    theirs = stranger_event()
+    logged_in(api_client, stranger_of(theirs))
+    body = api_client.post(
+        f"/api/v1/events/{theirs.slug}/officials/",
+        {"email": "newofficial@club.org", "role": "organizer"},
+        format="json",
+    ).json()
+    link = (body.get("set_password_url") or body.get("invitation_url") or "").removeprefix(
+        "http://testserver"
+    )
+    attacker = Client()
+    form_url = attacker.get(link, follow=True).request["PATH_INFO"]
+    attacker.post(
+        form_url,
+        {
+            "new_password1": PASSWORD,
+            "new_password2": PASSWORD,
+            "display_name": "Intrus",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    attacker = Client()
+    attacker.login(username="newofficial@club.org", password=PASSWORD)
+    assert attacker.get(f"/organize/{event.slug}/").status_code in (302, 404)
+    assert attacker.get(f"/api/v1/events/{event.slug}/standings/").status_code == 403
+    teams = attacker.get(f"/api/v1/events/{event.slug}/teams/").json()["results"]
+    assert all(team.get("link") is None for team in teams)
+
+
+def test_appointing_an_existing_account_grants_nothing_without_consent(
+    event, organizer, other_organizer, api_client
+):
+    """Issue 22, finding 10, over HTTP: the reply told whether the address had an account and a
+    password, and the account got the role at once."""
+    logged_in(api_client, organizer)
+    body = api_client.post(
+        f"/api/v1/events/{event.slug}/officials/",
+        {"email": other_organizer.email, "role": "organizer"},
+        format="json",
+    ).json()
+    assert not {"new_account", "has_password", "set_password_url"} & set(body)
+    assert not EventRole.objects.filter(event=event, user=other_organizer).exists()
+    listed = api_client.get(f"/api/v1/events/{event.slug}/officials/").json()
+    assert all("has_password" not in row for row in listed)
+
+
 def test_an_account_waiting_for_its_password_is_never_given_one(event, organizer):
     """An account appointed before invitations existed (no password yet): another organizer's
     invitation to its address offers only to log in, and sets nothing."""
