@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run demo test test-fast lint format bench worker messages e2e-deps clean
+.PHONY: install run demo test test-fast lint typecheck format bench worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,8 +36,13 @@ test: install ## The whole suite (engine, web, real browser when Chromium is pre
 test-fast: install
 	HUCHE_TESTING=1 $(PY) -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
 
-lint: install
+lint: install ## ruff check (style, bugs, complexity <= 12), ruff format --check, then mypy
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(MAKE) --no-print-directory typecheck
+
+typecheck: install ## mypy with the [tool.mypy] settings of pyproject.toml (strict on the engines)
+	$(VENV)/bin/mypy
 
 format: install
 	$(VENV)/bin/ruff format .
@@ -53,4 +58,4 @@ messages: install ## Refresh and compile the French translations
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) huche.sqlite3 staticfiles .pytest_cache
+	rm -rf $(VENV) huche.sqlite3 staticfiles .pytest_cache .mypy_cache

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 
 from .forms import EmailLoginForm, OrganizerSignupForm
 from .throttle import (
@@ -97,7 +98,7 @@ def signup(request):
             audit.record(
                 None,
                 user,
-                "account.create",
+                AuditAction.ACCOUNT_CREATE,
                 user.email,
                 after={"email": user.email, "display_name": user.display_name},
             )

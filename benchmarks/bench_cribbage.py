@@ -23,6 +23,14 @@ from games.cribbage import fast, score_hand, score_total
 def naive_score(hand: list[Card], starter: Card, crib: bool) -> int:
     """The straightforward way: look at every subset of the five cards each time."""
     five = [*hand, starter]
+    return (
+        _naive_fifteens_and_pairs(five)
+        + _naive_runs(five)
+        + _naive_flush_and_nobs(hand, starter, crib)
+    )
+
+
+def _naive_fifteens_and_pairs(five: list[Card]) -> int:
     points = 0
     for size in range(2, 6):
         for combo in combinations(five, size):
@@ -31,6 +39,11 @@ def naive_score(hand: list[Card], starter: Card, crib: bool) -> int:
     for a, b in combinations(five, 2):
         if a.rank == b.rank:
             points += 2
+    return points
+
+
+def _naive_runs(five: list[Card]) -> int:
+    """Only the longest runs count: every run of the first length that has any."""
     for size in (5, 4, 3):
         runs = 0
         for combo in combinations(five, size):
@@ -38,15 +51,18 @@ def naive_score(hand: list[Card], starter: Card, crib: bool) -> int:
             if all(y == x + 1 for x, y in zip(ranks, ranks[1:], strict=False)):
                 runs += size
         if runs:
-            points += runs
-            break
+            return runs
+    return 0
+
+
+def _naive_flush_and_nobs(hand: list[Card], starter: Card, crib: bool) -> int:
+    points = 0
     if all(c.suit == hand[0].suit for c in hand):
         if starter.suit == hand[0].suit:
             points += 5
         elif not crib:
             points += 4
-    points += sum(1 for c in hand if c.rank == 11 and c.suit == starter.suit)
-    return points
+    return points + sum(1 for c in hand if c.rank == 11 and c.suit == starter.suit)
 
 
 def per_hand_us(label: str, func, samples) -> tuple[float, list[int]]:

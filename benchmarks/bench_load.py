@@ -257,6 +257,7 @@ def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
             registration.set_number_of_games(event, official, played + 1)
         seating.seat_next_round(event, official, force=True)  # a rerun: earlier tables open
     round_ = seating.current_round(event)
+    assert round_ is not None, "a round was just seated"
     games = list(
         round_.games.filter(team_b__isnull=False).order_by("table")[
             part * GAMES_SUBMITTED : (part + 1) * GAMES_SUBMITTED
@@ -271,6 +272,7 @@ def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
     for game in games:
         score_a, score_b = fadoq_score(rng)
         for team_id in (game.team_a_id, game.team_b_id):
+            assert team_id is not None, "byes were left out of the games"
             link = links[team_id]
             jobs.append(
                 {

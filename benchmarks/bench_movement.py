@@ -40,9 +40,9 @@ def run_event(name: str, team_count: int, rounds: int, seed: int = 1) -> list[tu
         start = time.perf_counter()  # building the context includes checking the history
         ctx = MovementContext(
             round_number=r,
-            teams=teams,
-            history=history,
-            ranking=sorted(teams, key=lambda t: (-wins[t], t)),
+            teams=tuple(teams),
+            history=tuple(history),
+            ranking=tuple(sorted(teams, key=lambda t: (-wins[t], t))),
             seed=seed,
         )
         draw = movement.seat(ctx)

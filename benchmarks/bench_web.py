@@ -63,7 +63,7 @@ def measure(teams: int) -> dict:
         from tournaments.publishing.caching import clear_local
     except ImportError:  # a checkout from before the per-process copies (for before/after runs)
 
-        def clear_local():
+        def clear_local() -> None:
             return None
 
     from tournaments.management.commands.generate_event import ORGANIZER_EMAIL
@@ -93,7 +93,7 @@ def measure(teams: int) -> dict:
         response = get(organizer, export_url)
         return sum(len(chunk) for chunk in response.streaming_content)
 
-    result = {"teams": teams}
+    result: dict[str, float] = {"teams": teams}
     result["compute"] = median_time(lambda: compute(event), repeat)
     result["compute_q"] = count_queries(lambda: compute(event))
     result["rows_ok"] = len(compute(event).standings.rows) == teams
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(
         f"database: {connection.vendor} {connection.settings_dict['NAME']}; "
-        f"cache: {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}"
+        f"cache: {str(settings.CACHES['default']['BACKEND']).rsplit('.', 1)[-1]}"
     )
     build_events()
     results = []

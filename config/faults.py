@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import JsonResponse
+from django.http import HttpResponseBadRequest, JsonResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
+from django.views.defaults import server_error as default_server_error
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +92,6 @@ def not_found(request, exception=None):
             },
             status=404,
         )
-    from django.views.defaults import page_not_found
-
     return page_not_found(request, exception)
 
 
@@ -106,17 +108,12 @@ def server_error(request):
             },
             status=500,
         )
-    from django.views.defaults import server_error as default
-
-    return default(request)
+    return default_server_error(request)
 
 
 def bad_request(request, exception=None):
     """``handler400``: a request Django refuses before any view (a body over
     ``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields…) is explained, in JSON on the API."""
-    from django.conf import settings
-    from django.core.exceptions import RequestDataTooBig
-
     if isinstance(exception, RequestDataTooBig):
         detail = _("The request is too large: at most %(n)d bytes are accepted.") % {
             "n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
@@ -127,6 +124,4 @@ def bad_request(request, exception=None):
         code = "bad_request"
     if _wants_json(request):
         return JsonResponse({"detail": detail, "code": code}, status=400)
-    from django.http import HttpResponseBadRequest
-
     return HttpResponseBadRequest(detail, content_type="text/plain; charset=utf-8")

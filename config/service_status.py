@@ -17,6 +17,7 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +52,6 @@ def service_warnings(request) -> dict:
         return {}
     warnings = []
     if getattr(settings, "REDIS_URL", "") and not redis_reachable():
-        from django.utils.translation import gettext as _
-
         warnings.append(
             _(
                 "Redis (cache and background tasks) is unreachable. Results are still saved; "

@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.cards import Card, CardError, format_cards, parse_card
+from games.cards import Card, CardError, parse_card
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024  # a full Crapette game is tens of kilobytes
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -45,10 +45,6 @@ def read_cards(text: str) -> tuple[Card, ...]:
             )
         cards.append(card)
     return tuple(cards)
-
-
-def example_cards(text: str) -> str:
-    return format_cards((parse_card(t) for t in text.split()), pretty=True)
 
 
 class HandForm(forms.Form):
@@ -125,7 +121,8 @@ class DiscardForm(forms.Form):
         return cards
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         cards, players = data.get("cards"), data.get("players")
         if cards is None:
             return data
@@ -172,7 +169,8 @@ class CrapetteRecordForm(forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         upload, text = data.get("record_file"), (data.get("record_text") or "").strip()
         if upload and text:
             raise forms.ValidationError(

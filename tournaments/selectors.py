@@ -103,13 +103,6 @@ def season_exports_of(user) -> QuerySet[SeasonExport]:
     return SeasonExport.objects.filter(requested_by=user)
 
 
-def public_results_filter(prefix: str = "") -> Q:
-    """Events whose results anyone may see: shown live, or released by the organizer."""
-    return Q(**{f"{prefix}visibility": Event.Visibility.LIVE}) | Q(
-        **{f"{prefix}released_at__isnull": False}
-    )
-
-
 def visible_results_events(user) -> QuerySet[Event]:
     """Events whose results ``user`` may see: the public ones and the ones they manage."""
-    return Event.objects.filter(public_results_filter() | Q(pk__in=managed_events(user)))
+    return Event.objects.results_public() | Event.objects.filter(pk__in=managed_events(user))

@@ -91,9 +91,6 @@ class ScoreDistribution:
                 return score
         raise AssertionError("unreachable: the counts are not empty")
 
-    def probability(self, score: int) -> float:
-        return self.counts.get(score, 0) / self.cases
-
     def as_dict(self) -> dict[str, Any]:
         return {
             "mean": float(self.mean),

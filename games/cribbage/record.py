@@ -87,9 +87,6 @@ def replay(record: dict[str, Any]) -> GameState:
     return game
 
 
-game_from_record = replay
-
-
 def dumps(game: GameState) -> str:
     """The record of ``game`` as JSON text."""
     return json.dumps(game_to_record(game), ensure_ascii=False)

@@ -1,11 +1,15 @@
-"""The layering of the code, checked from the source (``ast``, no third-party tool).
+"""The layering of the code, checked from the source (``ast``, no third-party tool); the
+picture is ``docs/architecture.md``, whose layer table :data:`LAYERS` mirrors.
 
-- No import cycle between modules of ``tournaments``, ``games``, ``accounts`` and ``config``:
-  dependencies point one way (views/API → services of each part → models and ``games``). Imports
-  inside functions count too, so a cycle cannot hide behind one; only ``if TYPE_CHECKING:``
+- Every module of ``tournaments``, ``games``, ``accounts`` and ``config`` has a layer, and
+  imports only from its own layer or those below (a new module must be placed in the table).
+- No import cycle between modules: dependencies point one way. Imports inside functions count
+  too, so neither a cycle nor an upward import can hide behind one; only ``if TYPE_CHECKING:``
   imports are left out, since they never run.
-- The rules engine (``games.cards``, ``games.cribbage``, ``games.crapette``)
-  and the standings engine (``tournaments.standings.engine``) never import Django.
+- Layer 0 (the engines: ``games.cards``, ``games.cribbage``, ``games.crapette``,
+  ``tournaments.standings.engine``, ``tournaments.seating.movement``, and the practice tables
+  over them) never imports Django.
+- An import inside a function is one of the documented exceptions (:data:`FUNCTION_IMPORTS`).
 """
 
 from __future__ import annotations
@@ -17,7 +21,137 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = ("tournaments", "games", "accounts", "config")
-DJANGO_FREE = ("games.cards", "games.cribbage", "games.crapette", "tournaments.standings.engine")
+
+# The layer of each module, as in docs/architecture.md ("the rule of dependencies"). A name
+# ending in ``.*`` is a package with everything under it; any other name is that module only,
+# so a new module of a service package must be placed here (the front doors take theirs).
+LAYERS: dict[int, tuple[str, ...]] = {
+    # 0 plain Python: the engines, and the practice tables over them
+    0: (
+        "games",
+        "games.cards",
+        "games.cribbage.*",
+        "games.crapette.*",
+        "games.play.cribbage.table",
+        "games.play.crapette.table",
+        "tournaments.standings.engine.*",
+        "tournaments.seating.movement.*",
+    ),
+    # 1 the base: models, errors, audit, outbox, caching, the event's rule facts, accounts,
+    #   settings
+    1: (
+        "tournaments",
+        "tournaments.models",
+        "tournaments.errors",
+        "tournaments.audit",
+        "tournaments.outbox",
+        "tournaments.publishing.caching",
+        "tournaments.events.options",
+        "games.models",
+        "games.spoken",
+        "accounts",
+        "accounts.models",
+        "accounts.links",
+        "accounts.roles",
+        "accounts.throttle",
+        "config",
+        "config.celery",
+        "config.hall",
+        "config.settings",
+        "config.formats.*",
+    ),
+    # 2 the event and its people
+    2: (
+        "tournaments.events",
+        "tournaments.events.names",
+        "tournaments.events.registration",
+        "tournaments.events.settings",
+        "tournaments.events.officials",
+        "tournaments.events.invitations",
+        "tournaments.events.captain_links",
+        "tournaments.events.team_edit",
+        "tournaments.leagues.players",
+        "tournaments.selectors",
+    ),
+    # 3 standings
+    3: ("tournaments.standings", "tournaments.standings.service"),
+    # 4 per-event services, and the practice games' store and services
+    4: (
+        "tournaments.seating",
+        "tournaments.seating.rounds",
+        "tournaments.results.*",
+        "tournaments.publishing",
+        "tournaments.publishing.exports",
+        "tournaments.publishing.printing",
+        "tournaments.publishing.charts",
+        "tournaments.events.closing",
+        "games.play",
+        "games.play.store",
+        "games.play.cribbage",
+        "games.play.cribbage.service",
+        "games.play.crapette",
+        "games.play.crapette.service",
+    ),
+    # 5 the wide services
+    5: (
+        "tournaments.leagues",
+        "tournaments.leagues.seasons",
+        "tournaments.leagues.season_standings",
+        "tournaments.leagues.season_export",
+        "tournaments.leagues.player_record",
+        "tournaments.archives.*",
+    ),
+    # 6 front doors and workers: pages, API, forms, commands, tasks, URLs, app configs
+    6: (
+        "tournaments.views.*",
+        "tournaments.api.*",
+        "tournaments.management.*",
+        "tournaments.templatetags.*",
+        "tournaments.tasks",
+        "tournaments.forms",
+        "tournaments.admin",
+        "tournaments.apps",
+        "tournaments.urls",
+        "tournaments.api_urls",
+        "games.views",
+        "games.api",
+        "games.forms",
+        "games.apps",
+        "games.urls",
+        "games.api_urls",
+        "games.play.urls",
+        "games.play.api_urls",
+        "games.play.api_base",
+        "games.play.cribbage.views",
+        "games.play.cribbage.api",
+        "games.play.cribbage.forms",
+        "games.play.cribbage.display",
+        "games.play.cribbage.words",
+        "games.play.crapette.views",
+        "games.play.crapette.api",
+        "games.play.crapette.display",
+        "games.play.crapette.words",
+        "accounts.views",
+        "accounts.forms",
+        "accounts.urls",
+        "accounts.admin",
+        "accounts.apps",
+        "config.urls",
+        "config.api_urls",
+        "config.health",
+        "config.faults",
+        "config.service_status",
+        "config.wsgi",
+        "config.asgi",
+    ),
+}
+# The only imports inside a function (module → what it imports there), each for a reason the
+# architecture doc gives.
+FUNCTION_IMPORTS = {
+    # Django's documented place to connect signal receivers: tasks imports the models, which
+    # are not ready while the app registry loads.
+    ("tournaments.apps", "tournaments.tasks"),
+}
 
 
 def _module_files() -> dict[str, pathlib.Path]:
@@ -56,23 +190,28 @@ def _runtime_imports(tree: ast.AST):
         stack.extend(ast.iter_child_nodes(node))
 
 
+def _names(module: str, node: ast.Import | ast.ImportFrom) -> set[str]:
+    """Absolute names one import statement of ``module`` brings in."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if node.level:
+        is_package = MODULES[module].name == "__init__.py"
+        base = module.split(".") if is_package else module.split(".")[:-1]
+        base = base[: len(base) - (node.level - 1)]
+        origin = ".".join(base + ([node.module] if node.module else []))
+    else:
+        origin = node.module
+    return {f"{origin}.{alias.name}" for alias in node.names}
+
+
 def imported_names(module: str) -> set[str]:
     """Absolute names of what ``module`` imports: modules, or ``package.attribute``."""
     path = MODULES[module]
-    is_package = path.name == "__init__.py"
     names = set()
     for node in _runtime_imports(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-            continue
-        if node.level:
-            base = module.split(".") if is_package else module.split(".")[:-1]
-            base = base[: len(base) - (node.level - 1)]
-            origin = ".".join(base + ([node.module] if node.module else []))
-        else:
-            origin = node.module
-        names.update(f"{origin}.{alias.name}" for alias in node.names)
-        names.add(origin)
+        names.update(_names(module, node))
+        if isinstance(node, ast.ImportFrom):
+            names.add(next(iter(_names(module, node))).rpartition(".")[0])
     return names
 
 
@@ -100,6 +239,43 @@ def _uses_package_attribute(module: str, package: str) -> bool:
         and name.rpartition(".")[0] == package
         for name in imported_names(module)
     )
+
+
+def layer_of(module: str) -> int | None:
+    """The module's layer in :data:`LAYERS` (the most specific entry), or None if unplaced."""
+    found, depth = None, -1
+    for layer, entries in LAYERS.items():
+        for entry in entries:
+            package = entry.removesuffix(".*")
+            matches = module == package or (
+                entry.endswith(".*") and module.startswith(package + ".")
+            )
+            if matches and package.count(".") > depth:
+                found, depth = layer, package.count(".")
+    return found
+
+
+def layer_violations() -> list[str]:
+    """Each import of a module from a higher layer than its own, as "a (n) → b (m)"."""
+    found = []
+    for module in sorted(MODULES):
+        own = layer_of(module)
+        for dep in sorted(dependencies(module)):
+            theirs = layer_of(dep)
+            if own is not None and theirs is not None and theirs > own:
+                found.append(f"{module} ({own}) → {dep} ({theirs})")
+    return found
+
+
+def function_imports(module: str) -> set[tuple[str, str]]:
+    """(module, imported name) of each import written inside a function of ``module``."""
+    path = MODULES[module]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in _runtime_imports(node):
+                found.update((module, name) for name in _names(module, inner))
+    return found
 
 
 def import_cycles() -> list[list[str]]:
@@ -169,9 +345,70 @@ def test_cycle_detection_finds_a_cycle(monkeypatch):
     assert any({"tournaments.audit", "tournaments.models"} <= set(c) for c in import_cycles())
 
 
-@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith(DJANGO_FREE)))
+def test_every_module_has_a_layer():
+    unplaced = sorted(m for m in MODULES if layer_of(m) is None)
+    assert not unplaced, (
+        "modules without a layer (place them in LAYERS, as in docs/architecture.md): "
+        + ", ".join(unplaced)
+    )
+
+
+def test_no_module_imports_from_a_higher_layer():
+    violations = layer_violations()
+    assert not violations, "imports from a higher layer:\n" + "\n".join(violations)
+
+
+def test_the_layer_check_finds_an_upward_import(monkeypatch):
+    # the check itself must be able to fail: a service importing a view, a model a service.
+    real = dependencies
+
+    def with_extra_edges(module):
+        extra = {
+            "tournaments.results.reporting": {"tournaments.views.public"},
+            "tournaments.models": {"tournaments.standings.service"},
+        }
+        return real(module) | extra.get(module, set())
+
+    monkeypatch.setitem(globals(), "dependencies", with_extra_edges)
+    assert set(layer_violations()) == {
+        "tournaments.results.reporting (4) → tournaments.views.public (6)",
+        "tournaments.models (1) → tournaments.standings.service (3)",
+    }
+
+
+def test_the_layers_place_the_engines_at_the_bottom_and_the_doors_at_the_top():
+    assert layer_of("tournaments.seating.movement.swiss") == 0
+    assert layer_of("tournaments.standings.engine") == 0
+    assert layer_of("games.cribbage.game") == 0
+    assert layer_of("tournaments.standings.service") == 3
+    assert layer_of("tournaments.views.organizer") == 6
+    assert layer_of("tournaments.results.sheets") == 4
+    assert layer_of("tournaments.no_such_module") is None  # a new module must be placed
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer_of(m) == 0))
 def test_engines_do_not_import_django(module):
     django = sorted(
         n for n in imported_names(module) if n.split(".")[0] in ("django", "rest_framework")
     )
     assert not django, f"{module} imports {django}: the engines stay plain Python"
+
+
+def test_the_engines_named_in_the_doc_are_checked():
+    engines = {m for m in MODULES if layer_of(m) == 0}
+    for name in (
+        "games.cards",
+        "games.cribbage.game",
+        "games.crapette.state",
+        "tournaments.standings.engine.compute",
+        "tournaments.seating.movement.swiss",
+    ):
+        assert name in engines
+
+
+def test_imports_inside_functions_are_the_documented_exceptions():
+    found = set().union(*(function_imports(m) for m in MODULES))
+    assert found == FUNCTION_IMPORTS, (
+        "imports inside functions (move them to the top of the module, or document the "
+        f"reason in docs/architecture.md and FUNCTION_IMPORTS): {sorted(found - FUNCTION_IMPORTS)}"
+    )

@@ -20,7 +20,12 @@ from rest_framework import serializers
 from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink, Invitation
 from tournaments.audit import describe
-from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from tournaments.events.names import (
+    MEMBER_NUMBER_MAX,
+    PLAYER_NAME_MAX,
+    TEAM_NAME_MAX,
+    NameValidator,
+)
 from tournaments.standings.service import results_visible
 
 from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
@@ -75,7 +80,7 @@ class EventSerializer(serializers.ModelSerializer):
         return results_visible(event, self.context["request"].user)
 
     def get_team_count(self, event) -> int:
-        return event.teams.filter(withdrawn_at__isnull=True).count()
+        return event.teams.active().count()
 
     def get_rounds_seated(self, event) -> int:
         return event.rounds.count()
@@ -183,13 +188,13 @@ class PlayerRefSerializer(serializers.ModelSerializer):
         fields = ["id", "uid", "name", "member_number"]
 
     def get_member_number(self, player) -> str | None:
-        request = self.context.get("request")
-        if "managed_leagues" not in self.context:  # one query per reply, not per player
-            user = getattr(request, "user", None)
-            self.context["managed_leagues"] = set(
-                managed_leagues(user).values_list("pk", flat=True)
-            )
-        return player.member_number if player.league_id in self.context["managed_leagues"] else None
+        root = self.root  # one query per reply, not per player: kept on the outer serializer
+        managed = getattr(root, "_managed_leagues", None)
+        if managed is None:
+            user = getattr(self.context.get("request"), "user", None)
+            managed = set(managed_leagues(user).values_list("pk", flat=True))
+            root._managed_leagues = managed  # type: ignore[attr-defined]
+        return player.member_number if player.league_id in managed else None
 
 
 class ManagedTeamSerializer(TeamSerializer):
@@ -218,9 +223,12 @@ class ManagedTeamSerializer(TeamSerializer):
 
 
 class TeamCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=TEAM_NAME_MAX, allow_blank=True)
+    name = serializers.CharField(
+        max_length=TEAM_NAME_MAX, allow_blank=True, validators=[NameValidator("name")]
+    )
     captain = serializers.CharField(
         max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
         allow_blank=True,
         required=False,
         default="",
@@ -228,6 +236,7 @@ class TeamCreateSerializer(serializers.Serializer):
     )
     partner = serializers.CharField(
         max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
         allow_blank=True,
         required=False,
         default="",
@@ -241,7 +250,7 @@ class TeamCreateSerializer(serializers.Serializer):
     )
     partner_player = serializers.IntegerField(required=False, allow_null=True, default=None)
     captain_member_number = serializers.CharField(
-        max_length=40,
+        max_length=MEMBER_NUMBER_MAX,
         required=False,
         allow_blank=True,
         default="",
@@ -249,18 +258,37 @@ class TeamCreateSerializer(serializers.Serializer):
         "one is given to the new player.",
     )
     partner_member_number = serializers.CharField(
-        max_length=40, required=False, allow_blank=True, default=""
+        max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True, default=""
     )
 
 
 class TeamEditSerializer(serializers.Serializer):
     """A correction: fields left out keep their value. Names are fixed on the players."""
 
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    captain = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    partner = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    captain_member_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
-    partner_member_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    name = serializers.CharField(
+        max_length=TEAM_NAME_MAX,
+        validators=[NameValidator("name")],
+        required=False,
+        allow_blank=True,
+    )
+    captain = serializers.CharField(
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
+        required=False,
+        allow_blank=True,
+    )
+    partner = serializers.CharField(
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+        allow_blank=True,
+    )
+    captain_member_number = serializers.CharField(
+        max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True
+    )
+    partner_member_number = serializers.CharField(
+        max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True
+    )
 
 
 class TeamImportSerializer(serializers.Serializer):
@@ -406,7 +434,7 @@ class GameDetailSerializer(GameSerializer):
     def get_open_dispute(self, game) -> int | None:
         if not self.context.get("reports_visible"):
             return None
-        return game.disputes.filter(resolved_at__isnull=True).values_list("pk", flat=True).first()
+        return game.disputes.open().values_list("pk", flat=True).first()
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -519,7 +547,8 @@ class DecisionSerializer(serializers.Serializer):
 
 class ColumnSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = serializers.CharField()
+    # A field named like Field.label: DRF's serializer metaclass takes it off the class.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class StandingRowSerializer(serializers.Serializer):

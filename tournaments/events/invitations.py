@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from accounts.models import EventRole, Invitation, User
 from accounts.roles import grant
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.officials import NAME_MAX, ROLES, clean_email, require_organizer
 from tournaments.models import Event
@@ -131,7 +132,7 @@ def invite(event: Event, actor, email: str, role: str, *, name: str = "") -> Iss
     audit.record(
         event,
         actor,
-        "role.invite",
+        AuditAction.ROLE_INVITE,
         email,
         after={
             "email": email,
@@ -160,7 +161,7 @@ def new_link(event: Event, actor, invitation_id: int) -> Issued:
     audit.record(
         event,
         actor,
-        "role.invite",
+        AuditAction.ROLE_INVITE,
         old.email,
         after={
             "email": old.email,
@@ -185,7 +186,7 @@ def cancel(event: Event, actor, invitation_id: int) -> Invitation:
         audit.record(
             event,
             actor,
-            "role.invite_cancel",
+            AuditAction.ROLE_INVITE_CANCEL,
             invitation.email,
             before={"email": invitation.email, "role": invitation.role},
         )
@@ -236,7 +237,7 @@ def accept(invitation: Invitation, user) -> EventRole:
     audit.record(
         invitation.event,
         user,
-        "role.accept",
+        AuditAction.ROLE_ACCEPT,
         str(user),
         after={"email": user.email, "role": invitation.role},
     )
@@ -259,7 +260,7 @@ def accept_with_new_account(invitation: Invitation, form) -> User:
     audit.record(
         None,
         user,
-        "account.create",
+        AuditAction.ACCOUNT_CREATE,
         user.email,
         after={"email": user.email, "display_name": user.display_name},
     )

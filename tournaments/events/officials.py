@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.models import EventRole
 from accounts.roles import is_organizer
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Event
 
@@ -74,7 +75,7 @@ def remove(event: Event, actor, role_id: int) -> EventRole:
     audit.record(
         event,
         actor,
-        "role.remove",
+        AuditAction.ROLE_REMOVE,
         str(role.user),
         before={"email": role.user.email, "role": role.role},
     )

@@ -36,6 +36,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import F
 
@@ -82,8 +83,6 @@ def cached(event, key: str, compute: Callable[[], Any], timeout: int = 3600) -> 
 
 def page_fragment(event, key: str, render: Callable[[], Any], timeout: int = 3600) -> Any:
     """A rendered public fragment at the event's version (see the module docstring)."""
-    from django.conf import settings
-
     every = getattr(settings, "PAGE_RENDER_EVERY", 0)
     local_key = f"{getattr(event, 'uid', '')}:{event.pk}:{key}"  # ids are reused, uids never
     version, rendered_at, value = _local_get(local_key)
@@ -143,7 +142,3 @@ def clear_local() -> None:
     """Forget this process's fragments (tests; after restoring a database backup)."""
     with _local_lock:
         _local.clear()
-
-
-def cache_available() -> bool:
-    return bool(_safe(lambda: cache.set("huche:ping", 1, 5) or True, False))

@@ -65,9 +65,6 @@ class PlayerView:
             seen.add(self.starter)
         return tuple(c for c in DECK if c not in seen)
 
-    def opponent_laid(self) -> tuple[Card, ...]:
-        return tuple(c for s, c in self.laid if s == self.opponent)
-
 
 def view_of(game: GameState, seat: int) -> PlayerView:
     """The view of ``seat`` in a two-handed ``game`` (after the cut for deal)."""

@@ -17,7 +17,7 @@ from games.api import ErrorOut, bad_request
 from games.models import PracticeGame
 
 from .. import store
-from ..cribbage.api import PlayView
+from ..api_base import PlayView, RefusedOut, StartView, refused
 from .display import LEVEL_LABELS, VIGILANCE_LABELS
 from .service import KIND, act, start
 from .table import HUMAN, CrapetteTable, TableError
@@ -62,7 +62,8 @@ class CrapetteActRequest(serializers.Serializer):
             "computer's turn), step (the computer's next move)."
         ),
     )
-    source = serializers.ChoiceField(
+    # A field named like Field.source: DRF's serializer metaclass takes it off the class.
+    source = serializers.ChoiceField(  # type: ignore[assignment]
         choices=["C", "S", *"12345678"],
         required=False,
         help_text="C your crapette top, S the card turned from your stock, 1-8 a case.",
@@ -116,7 +117,7 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
     }  # fmt: skip
 
 
-class NewCrapetteView(PlayView):
+class NewCrapetteView(StartView):
     @extend_schema(
         tags=["play"], summary="Start a Crapette game against the computer",
         request=NewCrapetteRequest, responses={201: CrapetteStateOut, 400: ErrorOut, 429: ErrorOut},
@@ -140,7 +141,7 @@ class CrapetteStateView(PlayView):
 class CrapetteActView(PlayView):
     @extend_schema(
         tags=["play"], summary="One action in the Crapette game (a refused move says why)",
-        request=CrapetteActRequest, responses={200: CrapetteStateOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+        request=CrapetteActRequest, responses={200: CrapetteStateOut, 400: RefusedOut, 404: ErrorOut, 429: ErrorOut},
         examples=[OpenApiExample("crapette top to a foundation", request_only=True,
                                  value={"move": 3, "action": "move", "source": "C", "target": "F"})],
     )  # fmt: skip
@@ -154,6 +155,5 @@ class CrapetteActView(PlayView):
             game, applied = act(game, data["move"], data["action"], data.get("source", ""),
                                 data.get("target", ""))  # fmt: skip
         except TableError as exc:
-            return Response({"detail": reason_text(exc.reason), "code": exc.reason.code},
-                            status=400)  # fmt: skip
+            return refused(reason_text(exc.reason), exc.reason.code)
         return Response(state_of(game, applied))

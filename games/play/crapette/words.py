@@ -70,105 +70,114 @@ def _alternatives(cards: list[str]) -> str:
     return _(" or ").join(cards)
 
 
+def _foundation_wanted(reason: Reason) -> dict[str, str]:
+    assert reason.card is not None, "the engine names the card it refuses"
+    card = reason.card.card
+    wanted = [card_name(f"{'A23456789TJQK'[r - 1]}{card.suit.value}") for r in reason.wanted]
+    return {"wanted": _alternatives(wanted) if wanted else _("nothing more")}
+
+
+def _case_wanted(reason: Reason) -> dict[str, str]:
+    top = reason.top
+    assert top is not None, "the engine names the case's top card"
+    rank = "A23456789TJQK"[top.rank - 2]
+    suits = "HD" if not top.red else "SC"
+    return {"wanted": _alternatives([card_name(rank + s) for s in suits])}
+
+
+def _load_wanted(reason: Reason) -> dict[str, str]:
+    top = reason.top
+    assert top is not None, "the engine names the pile's top card"
+    ranks = ["A23456789TJQK"[r - 1] for r in reason.wanted]
+    if reason.code == "load-same-suit":
+        cards = [card_name(r + top.suit.value) for r in ranks]
+        rule = _("same suit, one rank higher or lower")
+    else:
+        suits = "SC" if top.red else "HD"
+        cards = [card_name(r + s) for r in ranks for s in suits]
+        rule = _("red on black or black on red, one rank higher or lower")
+    return {"rule": rule, "wanted": _alternatives(cards)}
+
+
+_CASE_RULE = gettext_lazy(
+    "%(card)s cannot go on %(top)s in %(target)s: the cases build down one rank at a "
+    "time, red on black and black on red; it takes %(wanted)s."
+)
+_LOAD_RULE = gettext_lazy(
+    "%(card)s cannot go on %(top)s (%(target)s): on the computer's piles a card goes %(rule)s; it takes %(wanted)s."
+)
+# Each reason code: its sentence, and (for some) what else the sentence names.
+REASONS = {
+    "foundation-first": gettext_lazy("%(card)s (%(source)s) must first go on its foundation."),
+    "foundation-rank": gettext_lazy(
+        "%(card)s cannot go on a foundation yet: the foundations build up by suit from "
+        "the ace, and those of its suit take %(wanted)s."
+    ),
+    "case-colour": _CASE_RULE,
+    "case-rank": _CASE_RULE,
+    "case-ace": gettext_lazy(
+        "%(card)s cannot go on %(top)s: the cases build down, and nothing goes below an ace."
+    ),
+    "same-case": gettext_lazy("%(card)s is already in that case."),
+    "load-same-suit": _LOAD_RULE,
+    "load-alternate": _LOAD_RULE,
+    "load-empty": gettext_lazy(
+        "%(target)s is empty: a card goes only on the top card of the computer's piles."
+    ),
+    "discard-only-stock": gettext_lazy(
+        "Only the card you just turned from your stock goes on your discard pile; "
+        "%(card)s (%(source)s) cannot."
+    ),
+    "no-card": gettext_lazy("There is no card to move there (%(source)s)."),
+    "already-turned": gettext_lazy(
+        "You have already turned a card from your stock (%(card)s): place it, or put it on "
+        "your discard pile."
+    ),
+    "stock-empty": gettext_lazy("Your stock is empty: turn your discard pile over first."),
+    "nothing-left": gettext_lazy("You have no stock and no discard pile left: end your turn."),
+    "stock-not-empty": gettext_lazy(
+        "Your stock still has cards: the discard pile is turned over only when the stock is empty."
+    ),
+    "discard-empty": gettext_lazy("Your discard pile is empty: there is nothing to turn over."),
+    "cannot-pass": gettext_lazy(
+        "You can still turn a card from your stock: your turn ends when that card goes on "
+        "your discard pile."
+    ),
+    "no-fault": gettext_lazy(
+        "“Crapette !” refused: the computer has not missed a mandatory move this turn "
+        "(no free card that could go on a foundation was left behind)."
+    ),
+    "call-own-turn": gettext_lazy(
+        "It is your turn: you call “Crapette !” on the computer during its turn."
+    ),
+    "not-your-turn": gettext_lazy("Wait: it is the computer's turn."),
+    "not-computer-turn": gettext_lazy("It is your turn."),
+    "choose-card": gettext_lazy("Choose a card first (tap it), then tap where it goes."),
+    "game-over": gettext_lazy("The game is over."),
+}
+MORE_FACTS = {
+    "foundation-rank": _foundation_wanted,
+    "case-colour": _case_wanted,
+    "case-rank": _case_wanted,
+    "load-same-suit": _load_wanted,
+    "load-alternate": _load_wanted,
+}
+
+
 def reason_text(reason: Reason) -> str:
     """The engine's (or the table's) reason in the visitor's language."""
+    template = REASONS.get(reason.code)
+    if template is None:
+        return _("This move is not allowed: %(reason)s") % {"reason": reason.text}
     facts = {
         "card": card_name(reason.card) if reason.card is not None else "",
         "top": card_name(reason.top) if reason.top is not None else "",
         "source": place(reason.source) if reason.source else "",
         "target": place(reason.target) if reason.target else "",
     }
-    code = reason.code
-    if code == "foundation-first":
-        text = _("%(card)s (%(source)s) must first go on its foundation.")
-    elif code == "foundation-rank":
-        card = reason.card.card
-        wanted = [card_name(f"{'A23456789TJQK'[r - 1]}{card.suit.value}") for r in reason.wanted]
-        facts["wanted"] = _alternatives(wanted) if wanted else _("nothing more")
-        text = _(
-            "%(card)s cannot go on a foundation yet: the foundations build up by suit from "
-            "the ace, and those of its suit take %(wanted)s."
-        )
-    elif code in ("case-colour", "case-rank"):
-        top = reason.top
-        rank = "A23456789TJQK"[top.rank - 2]
-        suits = "HD" if not top.red else "SC"
-        facts["wanted"] = _alternatives([card_name(rank + s) for s in suits])
-        text = _(
-            "%(card)s cannot go on %(top)s in %(target)s: the cases build down one rank at a "
-            "time, red on black and black on red; it takes %(wanted)s."
-        )
-    elif code == "case-ace":
-        text = _(
-            "%(card)s cannot go on %(top)s: the cases build down, and nothing goes below an ace."
-        )
-    elif code == "same-case":
-        text = _("%(card)s is already in that case.")
-    elif code in ("load-same-suit", "load-alternate"):
-        top = reason.top
-        ranks = ["A23456789TJQK"[r - 1] for r in reason.wanted]
-        if code == "load-same-suit":
-            cards = [card_name(r + top.suit.value) for r in ranks]
-            rule = _("same suit, one rank higher or lower")
-        else:
-            suits = "SC" if top.red else "HD"
-            cards = [card_name(r + s) for r in ranks for s in suits]
-            rule = _("red on black or black on red, one rank higher or lower")
-        facts.update(rule=rule, wanted=_alternatives(cards))
-        text = _(
-            "%(card)s cannot go on %(top)s (%(target)s): on the computer's piles a card goes %(rule)s; it takes %(wanted)s."
-        )
-    elif code == "load-empty":
-        text = _("%(target)s is empty: a card goes only on the top card of the computer's piles.")
-    elif code == "discard-only-stock":
-        text = _(
-            "Only the card you just turned from your stock goes on your discard pile; "
-            "%(card)s (%(source)s) cannot."
-        )
-    elif code == "no-card":
-        text = _("There is no card to move there (%(source)s).")
-    elif code == "already-turned":
-        text = _(
-            "You have already turned a card from your stock (%(card)s): place it, or put it on "
-            "your discard pile."
-        )
-    elif code == "stock-empty":
-        text = _("Your stock is empty: turn your discard pile over first.")
-    elif code == "nothing-left":
-        text = _("You have no stock and no discard pile left: end your turn.")
-    elif code == "stock-not-empty":
-        text = _(
-            "Your stock still has cards: the discard pile is turned over only when the stock "
-            "is empty."
-        )
-    elif code == "discard-empty":
-        text = _("Your discard pile is empty: there is nothing to turn over.")
-    elif code == "cannot-pass":
-        text = _(
-            "You can still turn a card from your stock: your turn ends when that card goes on "
-            "your discard pile."
-        )
-    elif code == "no-fault":
-        text = _(
-            "“Crapette !” refused: the computer has not missed a mandatory move this turn "
-            "(no free card that could go on a foundation was left behind)."
-        )
-    elif code == "call-own-turn":
-        text = _("It is your turn: you call “Crapette !” on the computer during its turn.")
-    elif code in ("not-your-turn", "not-computer-turn"):
-        text = (
-            _("Wait: it is the computer's turn.")
-            if code == "not-your-turn"
-            else _("It is your turn.")
-        )
-    elif code == "choose-card":
-        text = _("Choose a card first (tap it), then tap where it goes.")
-    elif code == "game-over":
-        text = _("The game is over.")
-    else:
-        text = _("This move is not allowed: %(reason)s") % {"reason": reason.text}
-        return text
-    return capital(text % facts)
+    if reason.code in MORE_FACTS:
+        facts.update(MORE_FACTS[reason.code](reason))
+    return capital(str(template) % facts)
 
 
 def missed_text(event: dict, *, by_player: bool) -> str:

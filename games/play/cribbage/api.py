@@ -9,20 +9,20 @@ given by the page once the game is over.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from games.api import ErrorOut, ToolsThrottle, bad_request
+from games.api import ErrorOut, bad_request
 from games.cribbage.actions import Cut
 from games.cribbage.computer import LEVELS
 from games.models import PracticeGame
 
 from .. import store
-from .table import COMPUTER, HUMAN, ClaimTooHigh, Table, TableError
+from ..api_base import PlayView, RefusedOut, StartView, refused
+from .service import KIND, act, start
+from .table import COMPUTER, HUMAN, Table, TableError
+from .words import reason_text
 
 
 class NewGameRequest(serializers.Serializer):
@@ -112,7 +112,7 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         "awaiting": table.awaiting,
         "legal": legal,
         "scores": {"you": g.scores[HUMAN], "computer": g.scores[COMPUTER]},
-        "dealer": seat_name.get(g.dealer),
+        "dealer": seat_name.get(g.dealer) if g.dealer is not None else None,
         "hand": [str(c) for c in view.hand] if view else [],
         "starter": str(g.starter) if g.starter else None,
         "count": g.count,
@@ -121,17 +121,12 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         "log": table.recent,
         "show": table.show,
         "coaching": table.last_advice,
-        "winner": seat_name.get(g.winner) if g.is_over else None,
+        "winner": seat_name.get(g.winner) if g.is_over and g.winner is not None else None,
         "statistics": table.statistics() if g.is_over else None,
     }
 
 
-class PlayView(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ToolsThrottle]
-
-
-class NewCribbageView(PlayView):
+class NewCribbageView(StartView):
     @extend_schema(
         tags=["play"],
         summary="Start a cribbage game against the computer",
@@ -148,13 +143,7 @@ class NewCribbageView(PlayView):
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         data = serializer.validated_data
-        table = Table.new(data["level"], int(data["target"]), data["count_own_hand"])
-        game = store.create(
-            PracticeGame.Kind.CRIBBAGE,
-            data["level"],
-            {"target": int(data["target"]), "count_own": data["count_own_hand"]},
-            table.to_state(),
-        )
+        game = start(data["level"], data["target"], data["count_own_hand"])
         return Response(state_of(game), status=201)
 
 
@@ -165,7 +154,7 @@ class CribbageStateView(PlayView):
         responses={200: StateOut, 404: ErrorOut, 429: ErrorOut},
     )
     def get(self, request, game_id):
-        return Response(state_of(store.get(game_id, PracticeGame.Kind.CRIBBAGE)))
+        return Response(state_of(store.get(game_id, KIND)))
 
 
 class CribbageActView(PlayView):
@@ -173,7 +162,7 @@ class CribbageActView(PlayView):
         tags=["play"],
         summary="The player's action; the computer answers at once",
         request=ActRequest,
-        responses={200: StateOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+        responses={200: StateOut, 400: RefusedOut, 404: ErrorOut, 429: ErrorOut},
         examples=[
             OpenApiExample(
                 "lay a card",
@@ -187,22 +176,9 @@ class CribbageActView(PlayView):
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         data = serializer.validated_data
-
-        def change(game: PracticeGame) -> bool:
-            table = Table.from_state(game.state)
-            table.act(data["action"])
-            game.state = table.to_state()
-            return table.game.is_over
-
+        game = store.get(game_id, KIND)
         try:
-            game, applied = store.apply_move(
-                game_id, data["move"], change, PracticeGame.Kind.CRIBBAGE
-            )
-        except ClaimTooHigh:
-            return Response(
-                {"detail": _("Your count is more than the cards are worth: count again.")},
-                status=400,
-            )
+            game, applied = act(game, data["move"], data["action"])
         except TableError as exc:
-            return Response({"detail": f"action: {exc}"}, status=400)
+            return refused(reason_text(exc), exc.code)
         return Response(state_of(game, applied))

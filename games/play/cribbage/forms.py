@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.cribbage.computer import LEVELS
@@ -57,14 +56,13 @@ def action_from_post(post) -> dict:
     """The engine action (JSON form) a page form posted: ``action`` plus its fields."""
     kind = post.get("action")
     if kind not in ACTIONS:
-        raise TableError(_("Unknown action: %(action)s.") % {"action": kind or "—"})
+        raise TableError("unknown-action", f"unknown action {kind!r}", action=kind or "—")
     data: dict = {"type": kind}
     if kind == "Discard":
         cards = post.getlist("cards")
         if len(cards) != 2:
             raise TableError(
-                _("Choose exactly two cards to lay away to the crib (%(count)d chosen).")
-                % {"count": len(cards)}
+                "discard-count", f"{len(cards)} card(s) chosen, not 2", count=len(cards)
             )
         data["cards"] = cards
     elif kind == "Play":
@@ -73,5 +71,5 @@ def action_from_post(post) -> dict:
         try:
             data["claimed"] = int(post.get("claimed", ""))
         except ValueError:
-            raise TableError(_("Enter your count as a number from 0 to 29.")) from None
+            raise TableError("count-not-a-number", "the count is not a number") from None
     return data

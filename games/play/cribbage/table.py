@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cards import Card, parse_card
+from games.cards import Card
 from games.cribbage.actions import (
     Action,
     CountCrib,
@@ -26,7 +26,6 @@ from games.cribbage.actions import (
     CutForDeal,
     Deal,
     Discard,
-    GameError,
     Go,
     IllegalAction,
     Muggins,
@@ -37,7 +36,7 @@ from games.cribbage.actions import (
 from games.cribbage.coaching import coach_discard, pegging_hint
 from games.cribbage.computer import LEVELS, PlayerView, computer, computer_action, view_of
 from games.cribbage.game import GameState, Phase
-from games.cribbage.pegging import peg_score
+from games.cribbage.pegging import MAX_COUNT, peg_score
 from games.cribbage.record import game_to_record, replay
 from games.cribbage.rules import STANDARD_2P_61, STANDARD_2P_121, RuleSet
 from games.cribbage.scoring import score_hand
@@ -50,16 +49,30 @@ PLAYER_ACTIONS = ("CutForDeal", "Deal", "Discard", "Cut", "Play", "Go", "CountHa
 
 
 class TableError(ValueError):
-    """A bad request to the table: not the player's turn, an illegal or malformed action."""
+    """A refused action: ``code`` names why and ``facts`` what the reason names (the page and
+    the API say it in the visitor's language, see ``words.reason_text``); ``str()`` is the
+    English sentence, for logs and the command line."""
+
+    def __init__(self, code: str, text: str, **facts: Any) -> None:
+        super().__init__(text)
+        self.code = code
+        self.facts = facts
 
 
 class ClaimTooHigh(TableError):
     """The player announced more than their hand or crib is worth (at the table: count again)."""
 
+    def __init__(self, what: str, claimed: int) -> None:
+        super().__init__(
+            "claim-too-high", f"the {what} is worth less than {claimed}", claimed=claimed
+        )
+
 
 def rules_for(target: int, count_own: bool) -> RuleSet:
     if target not in TARGETS:
-        raise TableError(f"a game is played to 121 or 61 points, not {target!r}")
+        raise TableError(
+            "bad-target", f"a game is played to 121 or 61 points, not {target!r}", target=target
+        )
     rules = TARGETS[target]
     # Counting one's own hand means announcing it: the muggins rule lets the computer take
     # what the player misses.
@@ -82,7 +95,9 @@ class Table:
         cls, level: str, target: int = 121, count_own: bool = False, seed: int | str | None = None
     ) -> Table:
         if level not in LEVELS:
-            raise TableError(f"no computer level {level!r}: choose {', '.join(LEVELS)}")
+            raise TableError(
+                "bad-level", f"no computer level {level!r}: choose {', '.join(LEVELS)}", level=level
+            )
         game = GameState(rules_for(target, count_own), seed=seed)
         table = cls(game, level, count_own)
         table.advance()
@@ -137,50 +152,96 @@ class Table:
 
     def hint(self) -> Card | None:
         """The pegging hint for the player's next card (during the play only)."""
-        return pegging_hint(self.view()) if self.awaiting == "play" else None
+        if self.awaiting != "play":
+            return None
+        view = self.view()
+        return pegging_hint(view) if view is not None else None
 
     # -- playing --------------------------------------------------------------------------------
 
     def act(self, data: dict[str, Any]) -> None:
         """Apply the player's action (engine JSON: ``{"type": "Play", "card": "5H"}``, the
         ``player`` may be left out), then play on until the player is asked again."""
-        if not isinstance(data, dict):
-            raise TableError('an action is an object with a \'type\', e.g. {"type": "Go"}')
-        kind = data.get("type")
-        if kind not in PLAYER_ACTIONS:
-            raise TableError(f"the player's actions are {', '.join(PLAYER_ACTIONS)}; got {kind!r}")
-        data = {**data, "player": data.get("player", HUMAN)}
-        if kind == "Deal":
-            data.pop("player")
-        elif data["player"] != HUMAN:
-            raise TableError(f"you play seat {HUMAN}; the computer plays seat {COMPUTER}")
-        if kind == "Cut" and "depth" not in data:
-            low = self.game.rules.min_cut_packet
-            data["depth"] = random.SystemRandom().randint(low, max(low, len(self.game.pack) - low))
-        try:
-            action = action_from_json(data)
-        except IllegalAction as exc:
-            raise TableError(str(exc)) from None
+        action = self._players_action(data)
         if not self._players_turn(action):
             raise TableError(
+                "not-your-turn",
                 f"{action} is not yours to do now (waiting for: "
-                f"{self.awaiting or 'nothing, the game is over'})"
+                f"{self.awaiting or 'nothing, the game is over'})",
+                action=type(action).__name__,
+                awaiting=self.awaiting,
             )
         if isinstance(action, CountHand | CountCrib) and action.claimed is not None:
             what = "hand" if isinstance(action, CountHand) else "crib"
             cards = self.game.kept[HUMAN] if what == "hand" else tuple(self.game.crib)
-            if action.claimed > score_hand(cards, self.game.starter, crib=what == "crib").total:
-                raise ClaimTooHigh(f"the {what} is worth less than {action.claimed}")
+            starter = self.game.starter
+            assert starter is not None, "the show comes after the starter is turned"
+            if action.claimed > score_hand(cards, starter, crib=what == "crib").total:
+                raise ClaimTooHigh(what, action.claimed)
         self.recent = []
         try:
             self._apply(action)
         except IllegalAction as exc:
-            raise TableError(str(exc)) from None
+            raise self._refusal(action, exc) from None
         self.advance()
+
+    def _players_action(self, data: dict[str, Any]) -> Action:
+        """The engine action the player sent, on the player's seat (a cut at a random depth)."""
+        if not isinstance(data, dict):
+            raise TableError(
+                "not-an-action", 'an action is an object with a \'type\', e.g. {"type": "Go"}'
+            )
+        kind = data.get("type")
+        if kind not in PLAYER_ACTIONS:
+            raise TableError(
+                "unknown-action",
+                f"the player's actions are {', '.join(PLAYER_ACTIONS)}; got {kind!r}",
+                action=str(kind),
+            )
+        data = {**data, "player": data.get("player", HUMAN)}
+        if kind == "Deal":
+            data.pop("player")
+        elif data["player"] != HUMAN:
+            raise TableError(
+                "wrong-seat", f"you play seat {HUMAN}; the computer plays seat {COMPUTER}"
+            )
+        if kind == "Cut" and "depth" not in data:
+            low = self.game.rules.min_cut_packet
+            data["depth"] = random.SystemRandom().randint(low, max(low, len(self.game.pack) - low))
+        try:
+            return action_from_json(data)
+        except IllegalAction as exc:
+            raise TableError("malformed", str(exc), action=kind) from None
+
+    def _refusal(self, action: Action, exc: IllegalAction) -> TableError:
+        """Name the rule the engine applied in refusing the player's ``action`` (the engine
+        stays the judge; this only says which of its checks failed, from the same facts)."""
+        game, text = self.game, str(exc)
+        held = game.held[HUMAN]
+        if isinstance(action, Discard):
+            missing = [c for c in action.cards if c not in held]
+            dealer = game.dealer
+            assert dealer is not None, "discards come after the deal"
+            if len(action.cards) != game.rules.discards_of(HUMAN, dealer=dealer):
+                return TableError("discard-count", text, count=len(action.cards))
+            if missing:
+                return TableError("not-in-hand", text, card=str(missing[0]))
+        if isinstance(action, Play):
+            if action.card not in held:
+                return TableError("not-in-hand", text, card=str(action.card))
+            if game.count + action.card.pips > MAX_COUNT:
+                return TableError("over-31", text, card=str(action.card), count=game.count)
+        if isinstance(action, Go):
+            return TableError("cannot-go", text, count=game.count)
+        if isinstance(action, CountHand | CountCrib) and action.claimed is not None:
+            return TableError("impossible-count", text, claimed=action.claimed)
+        if isinstance(action, Cut):
+            return TableError("cut-depth", text, depth=action.depth)
+        return TableError("refused", text)
 
     def _players_turn(self, action: Action) -> bool:
         awaiting = self.awaiting
-        expected = {
+        kinds: dict[str, type[Action] | tuple[type[Action], ...]] = {
             "cut_for_deal": CutForDeal,
             "deal": Deal,
             "discard": Discard,
@@ -188,7 +249,8 @@ class Table:
             "play": Play,
             "go": Go,
             "count": (CountHand, CountCrib),
-        }.get(awaiting or "")
+        }
+        expected = kinds.get(awaiting or "")
         return expected is not None and isinstance(action, expected)
 
     def advance(self) -> None:
@@ -218,10 +280,25 @@ class Table:
         """Apply one action and tell it in the log (structured, translated by the page)."""
         game = self.game
         before_events = len(game.events)
-        entry: dict[str, Any] | None = None
+        dealt = tuple(game.held[HUMAN])
+        entry = self._entry_before(action)
+        cut_round = game.cut_round
+        game.apply(action)
+        if isinstance(action, Discard) and action.player == HUMAN:
+            self._coach(dealt, action)  # once the engine has taken the discard
+        entry = self._entry_after(action, cut_round) or entry
+        if entry is not None:
+            self.recent.append(entry)
+        self._log_events(game.events[before_events:])
+        if game.is_over:
+            self.recent.append({"kind": "over", "winner": game.winner})
+
+    def _entry_before(self, action: Action) -> dict[str, Any] | None:
+        """The log entry of an action told from the game as it was (the count, the hand)."""
+        game = self.game
         if isinstance(action, Play):
             scored = peg_score([c for _, c in game.series], action.card)
-            entry = {
+            return {
                 "kind": "play",
                 "seat": action.player,
                 "card": str(action.card),
@@ -229,46 +306,47 @@ class Table:
                 "points": scored.points,
                 "items": [i.name for i in scored.items],
             }
-        elif isinstance(action, Go):
-            entry = {"kind": "go", "seat": action.player, "count": game.count}
-        elif isinstance(action, Discard):
-            dealt = tuple(game.held[action.player])
-            if action.player == HUMAN:
-                self._coach(dealt, action)
-            entry = {"kind": "discard", "seat": action.player}
-        elif isinstance(action, Deal):
+        if isinstance(action, Go):
+            return {"kind": "go", "seat": action.player, "count": game.count}
+        if isinstance(action, Discard):
+            return {"kind": "discard", "seat": action.player}
+        if isinstance(action, Deal):
             self.show = []
-            entry = {"kind": "deal", "dealer": game.dealer}
-        elif isinstance(action, CountHand | CountCrib):
-            entry = self._show_entry(action)
-        cut_round = game.cut_round
-        game.apply(action)
+            return {"kind": "deal", "dealer": game.dealer}
+        if isinstance(action, CountHand | CountCrib):
+            return self._show_entry(action)
+        return None
+
+    def _entry_after(self, action: Action, cut_round: int) -> dict[str, Any] | None:
+        """The log entry of an action told from its outcome (the card cut, the dealer)."""
+        game = self.game
         if isinstance(action, CutForDeal):
-            entry = {
+            return {
                 "kind": "cut_for_deal",
                 "seat": action.player,
                 "card": str(game.cut_cards[action.player]) if game.cut_cards else None,
                 "dealer": game.dealer,
                 "tie": game.cut_round != cut_round,
             }
-        elif isinstance(action, TurnStarter):
-            entry = {"kind": "starter", "card": str(game.starter), "dealer": game.dealer}
-        if entry is not None:
-            self.recent.append(entry)
-        for event in game.events[before_events:]:
+        if isinstance(action, TurnStarter):
+            return {"kind": "starter", "card": str(game.starter), "dealer": game.dealer}
+        return None
+
+    def _log_events(self, events) -> None:
+        """The points the action scored beside it (go, last card, his heels, muggins, shows)."""
+        for event in events:
             if event.kind in ("go", "last card", "his heels", "muggins"):
                 self.recent.append(
                     {"kind": event.kind, "seat": event.player, "points": event.points}
                 )
             if event.kind in ("hand", "crib") and self.show:
                 self.show[-1]["scored"] = event.points
-        if game.is_over:
-            self.recent.append({"kind": "over", "winner": game.winner})
 
     def _show_entry(self, action: CountHand | CountCrib) -> dict[str, Any]:
         game = self.game
         what = "hand" if isinstance(action, CountHand) else "crib"
         cards = game.kept[action.player] if what == "hand" else tuple(game.crib)
+        assert game.starter is not None, "the show comes after the starter is turned"
         score = score_hand(cards, game.starter, crib=what == "crib")
         entry = {
             "kind": "show",
@@ -331,21 +409,11 @@ class Table:
         }
 
 
-def card(text: str) -> Card:
-    """A card from the page's notation (``5H``); :class:`TableError` when unreadable."""
-    try:
-        return parse_card(text)
-    except ValueError as exc:
-        raise TableError(str(exc)) from None
-
-
 __all__ = [
     "COMPUTER",
     "HUMAN",
     "ClaimTooHigh",
-    "GameError",
     "Table",
     "TableError",
-    "card",
     "rules_for",
 ]

@@ -17,12 +17,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games.models import PracticeGame
-
 from .. import store
 from .display import table_context
 from .forms import LEVEL_HELP, LEVEL_LABELS, NewCribbageForm, action_from_post
-from .table import ClaimTooHigh, Table, TableError
+from .service import KIND, act, start
+from .table import Table, TableError
+from .words import reason_text
 
 PARTIAL_HEADER = "fetch"
 
@@ -37,16 +37,10 @@ def play_home(request):
     form = NewCribbageForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        table = Table.new(data["level"], int(data["target"]), data["count_own"])
-        game = store.create(
-            PracticeGame.Kind.CRIBBAGE,
-            data["level"],
-            {"target": int(data["target"]), "count_own": data["count_own"]},
-            table.to_state(),
-        )
+        game = start(data["level"], data["target"], data["count_own"])
         store.remember(request.session, game)
         return redirect("play:game", game_id=game.pk)
-    current = store.current(request.session, PracticeGame.Kind.CRIBBAGE)
+    current = store.current(request.session, KIND)
     status = 400 if request.method == "POST" else 200
     levels = [(LEVEL_LABELS[name], LEVEL_HELP[name]) for name in LEVEL_LABELS]
     return render(
@@ -59,17 +53,14 @@ def play_home(request):
 
 @require_http_methods(["GET", "POST"])
 def play_game(request, game_id):
-    game = store.get(game_id, PracticeGame.Kind.CRIBBAGE)
+    game = store.get(game_id, KIND)
     error = None
     if request.method == "POST":
         move = store.posted_move(request.POST)
         try:
-            data = action_from_post(request.POST)
-            game, applied = store.apply_move(game.pk, move, _player_moves(data))
-        except ClaimTooHigh:
-            error = _("Your count is more than the cards are worth: count again.")
+            game, _applied = act(game, move, action_from_post(request.POST))
         except TableError as exc:
-            error = str(exc)
+            error = reason_text(exc)
         if not _is_fetch(request):
             if error:
                 messages.error(request, error)
@@ -82,22 +73,12 @@ def play_game(request, game_id):
     return render(request, template, context, status=400 if error else 200)
 
 
-def _player_moves(data):
-    def change(game: PracticeGame) -> bool:
-        table = Table.from_state(game.state)
-        table.act(data)
-        game.state = table.to_state()
-        return table.game.is_over
-
-    return change
-
-
 def play_record(request, game_id):
     """The finished game's record (JSON), which the engine replays. Refused before the end: the
     record holds the deal's seed, so it would show the cards still hidden."""
     if request.method != "GET":
         return HttpResponseNotAllowed(["GET"])
-    game = store.get(game_id, PracticeGame.Kind.CRIBBAGE)
+    game = store.get(game_id, KIND)
     if not game.is_finished:
         return HttpResponse(
             _("The record can be downloaded once the game is over."),

@@ -164,7 +164,8 @@ def confirm_in_bulk(
     reports = []
     for game in games:
         a, b = scores[game.pk]
-        content = {"score_a": a, "score_b": b, "skunk": skunk_level(event, a, b), "detail": {}}
+        skunk = skunk_level(event, a, b)
+        content = {"score_a": a, "score_b": b, "skunk": skunk, "detail": {}}
         reports.append(
             Report(
                 game=game,
@@ -172,7 +173,7 @@ def confirm_in_bulk(
                 kind=Report.Kind.FINAL,
                 score_a=a,
                 score_b=b,
-                skunk=content["skunk"],
+                skunk=skunk,
                 detail={},
                 by_team=None,
                 by_user=official,
@@ -195,7 +196,7 @@ def confirm_in_bulk(
                 event=event,
                 actor=official,
                 actor_label=label,
-                action="result.report",
+                action=audit.AuditAction.RESULT_REPORT,
                 target=str(game),
                 before=None,
                 after=snap,
@@ -206,7 +207,7 @@ def confirm_in_bulk(
                 event=event,
                 actor=official,
                 actor_label=label,
-                action="result.confirm",
+                action=audit.AuditAction.RESULT_CONFIRM,
                 target=str(game),
                 before=None,
                 after=snap,

@@ -6,6 +6,7 @@ names the account recorded in the audit log, which becomes an organizer of the e
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -101,8 +102,6 @@ class Command(BaseCommand):
             self.stdout.write(line)
 
     def stdin_bytes(self) -> bytes:
-        import sys
-
         return sys.stdin.buffer.read()
 
     def season(self, value: str) -> Season:

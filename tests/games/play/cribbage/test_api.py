@@ -102,3 +102,63 @@ def test_an_unknown_game_is_404_with_a_detail(api_client):
 def test_each_level_can_be_chosen(api_client, level):
     state = api_client.post(BASE, {"level": level, "target": 121}, format="json").json()
     assert state["level"] == level and state["target"] == 121
+
+
+def advance(api_client, state: dict, wanted: str) -> dict:
+    for _ in range(40):
+        if state["awaiting"] == wanted:
+            return state
+        response = api_client.post(
+            f"{BASE}{state['id']}/act/",
+            {"move": state["move"], "action": choose(state)},
+            format="json",
+        )
+        state = response.json()
+    raise AssertionError(f"never asked for {wanted}: {state}")
+
+
+def refusal(api_client, state: dict, action: dict, language: str) -> dict:
+    response = api_client.post(
+        f"{BASE}{state['id']}/act/",
+        {"move": state["move"], "action": action},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    return response.json()
+
+
+def test_a_refused_action_reads_in_the_visitors_language(api_client):
+    state = api_client.post(BASE, {"count_own_hand": True}, format="json").json()
+    state = advance(api_client, state, "discard")
+    hand = state["hand"]
+    foreign = next(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC" if f"{r}{s}" not in hand)
+
+    one = {"type": "Discard", "cards": [hand[0]]}
+    assert refusal(api_client, state, one, "fr-CA") == {
+        "detail": "Choisissez exactement deux cartes à mettre au crib (1 choisies).",
+        "code": "discard-count",
+    }
+    assert refusal(api_client, state, one, "en")["detail"] == (
+        "Choose exactly two cards to lay away to the crib (1 chosen)."
+    )
+
+    stranger = {"type": "Discard", "cards": [hand[0], foreign]}
+    french = refusal(api_client, state, stranger, "fr-CA")
+    english = refusal(api_client, state, stranger, "en")
+    assert french["code"] == english["code"] == "not-in-hand"
+    assert french["detail"].endswith("n'est pas dans votre main.")
+    assert english["detail"].endswith("is not in your hand.")
+
+    early = refusal(api_client, state, {"type": "Go"}, "fr-CA")["detail"]
+    assert early == (
+        "Ce n'est pas à vous de dire go maintenant (on attend : vos deux cartes pour le crib)."
+    )
+
+    state = advance(api_client, state, "count")
+    too_high = {"type": state["legal"][0]["type"], "claimed": 29}
+    assert refusal(api_client, state, too_high, "fr-CA")["detail"] == (
+        "Votre compte dépasse ce que valent les cartes : recomptez."
+    )
+    assert refusal(api_client, state, too_high, "en")["code"] == "claim-too-high"
+    assert PracticeGame.objects.get().moves == state["move"]  # nothing refused was applied

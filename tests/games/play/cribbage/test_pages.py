@@ -183,3 +183,42 @@ def test_a_tied_cut_for_deal_is_told_and_cut_again():
     assert table.game.cut_round == 1 and table.game.dealer is None
     table.act({"type": "CutForDeal"})
     assert table.awaiting == "deal" and table.game.dealer in (0, 1)
+
+
+def test_a_refused_action_reads_in_the_visitors_language():
+    client = Client()
+    url = start(client, count_own="on")
+    html, awaiting, move = advance_to(client, url, "discard")
+    hand = [str(c) for c in Table.from_state(PracticeGame.objects.get().state).game.held[0]]
+    foreign = next(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC" if f"{r}{s}" not in hand)
+
+    def refused(data: dict, language: str) -> str:
+        response = client.post(
+            url,
+            {"move": move, **data},
+            HTTP_X_REQUESTED_WITH="fetch",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert response.status_code == 400
+        return response.content.decode()
+
+    one = {"action": "Discard", "cards": [hand[0]]}
+    assert "Choisissez exactement deux cartes à mettre au crib (1 choisies)." in refused(
+        one, "fr-CA"
+    )
+    assert "Choose exactly two cards to lay away to the crib (1 chosen)." in refused(one, "en")
+    stranger = {"action": "Discard", "cards": [hand[0], foreign]}
+    assert "n&#x27;est pas dans votre main." in refused(stranger, "fr-CA")
+    assert "is not in your hand." in refused(stranger, "en")
+    assert "Ce n&#x27;est pas à vous de jouer une carte maintenant" in refused(
+        {"action": "Play", "card": hand[0]}, "fr-CA"
+    )
+
+    html, awaiting, move = advance_to(client, url, "count")
+    action = re.search(r'name="action" value="(Count\w+)"', html).group(1)
+    assert "Votre compte dépasse ce que valent les cartes : recomptez." in refused(
+        {"action": action, "claimed": "29"}, "fr-CA"
+    )
+    assert "Enter your count as a number from 0 to 29." in refused(
+        {"action": action, "claimed": "lots"}, "en"
+    )

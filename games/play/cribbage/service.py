@@ -1,0 +1,33 @@
+"""Cribbage practice games as stored rows: deal a new one, apply one action under the row lock
+(the service used by both the page and the API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import PracticeGame
+
+from .. import store
+from .table import Table
+
+KIND = PracticeGame.Kind.CRIBBAGE
+
+
+def start(level: str, target: int, count_own: bool) -> PracticeGame:
+    """Deal a new game with the form's (or the API's) validated choices."""
+    table = Table.new(level, int(target), count_own)
+    options = {"target": int(target), "count_own": count_own}
+    return store.create(KIND, level, options, table.to_state())
+
+
+def act(game: PracticeGame, move: int | None, action: dict[str, Any]) -> tuple[PracticeGame, bool]:
+    """Apply the player's action (engine JSON) under the row lock; returns (game, applied).
+    Raises TableError (its ``code`` says why, ``words.reason_text`` in words)."""
+
+    def change(row: PracticeGame) -> bool:
+        table = Table.from_state(row.state)
+        table.act(action)
+        row.state = table.to_state()
+        return table.game.is_over
+
+    return store.apply_move(game.pk, move, change, kind=KIND)
