@@ -57,9 +57,27 @@ class OrganizerSignupForm(BaseUserCreationForm):
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(
                 _(
-                    "An account already uses this email address: log in instead (an appointed "
-                    "official or organizer chooses a password from their one-time link)."
+                    "An account already uses this email address: log in instead (an invited "
+                    "official or organizer accepts from the invitation's link)."
                 ),
                 code="taken",
             )
         return email
+
+
+class InvitedAccountForm(BaseUserCreationForm):
+    """The invited person creates the account of the invited address (fixed: it is the
+    invitation's), with their name and a password Django's validators accept."""
+
+    class Meta:
+        model = User
+        fields = ("display_name",)
+        labels = {"display_name": _("Your name")}
+        widgets = {"display_name": forms.TextInput(attrs={"autocomplete": "name"})}
+
+    def __init__(self, *args, email: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.email = email  # the password validators compare with it too
+        self.fields["display_name"].required = True
+        self.fields["password1"].label = _("Password")
+        self.fields["password2"].label = _("The same password again")

@@ -339,6 +339,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "GameStatusEnum": "tournaments.models.Game.Status",
         "ReportKindEnum": "tournaments.models.Report.Kind",
+        "InvitationStatusEnum": "accounts.models.Invitation.Status",
     },
 }
 
@@ -371,7 +372,7 @@ LOGGING = {
 
 
 # --- Email (optional) ------------------------------------------------------------------------------
-# A hall has no email server: invitations (officials' set-password links) are copied or printed.
+# A hall has no email server: invitations (officials' and co-organizers' links) are copied or printed.
 # With EMAIL_URL (smtp://user:password@host:587, smtps://… for SSL; "console://" prints them) or
 # EMAIL_HOST set, they are also emailed.
 def _email_settings(url: str, host: str) -> dict:

@@ -58,8 +58,11 @@ class AuditAction(models.TextChoices):
     RESULT_WITHDRAWAL_BYE = "result.withdrawal_bye"
     RESULTS_HIDE = "results.hide"
     RESULTS_RELEASE = "results.release"
-    ROLE_GRANT = "role.grant"
-    ROLE_NEW_LINK = "role.new_link"
+    ROLE_ACCEPT = "role.accept"
+    ROLE_GRANT = "role.grant"  # before invitations (issue 22): kept for older logs
+    ROLE_INVITE = "role.invite"
+    ROLE_INVITE_CANCEL = "role.invite_cancel"
+    ROLE_NEW_LINK = "role.new_link"  # before invitations (issue 22): kept for older logs
     ROLE_REMOVE = "role.remove"
     ROUND_FORCE = "round.force"
     ROUND_SEAT = "round.seat"
@@ -395,6 +398,30 @@ ROLE_REMOVED = {
 }
 
 
+# Invitations (events/invitations.py): the role is in ``after`` (invited, accepted) or
+# ``before`` (cancelled).
+ROLE_INVITED = {
+    "organizer": gettext_lazy("%(who)s invited %(target)s to be organizer of the event."),
+    "official": gettext_lazy("%(who)s invited %(target)s to be official of the event."),
+}
+ROLE_ACCEPTED = {
+    "organizer": gettext_lazy("%(who)s accepted the invitation: organizer of the event."),
+    "official": gettext_lazy("%(who)s accepted the invitation: official of the event."),
+}
+ROLE_INVITATION_CANCELLED = {
+    "organizer": gettext_lazy("%(who)s cancelled the invitation of %(target)s (organizer)."),
+    "official": gettext_lazy("%(who)s cancelled the invitation of %(target)s (official)."),
+}
+
+
+def _by_role(messages: dict, side: str) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        role = (getattr(entry, side) or {}).get("role", "official")
+        return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
+
+    return render
+
+
 def _role(entry: AuditEntry, actor: str) -> str:
     removed = bool(entry.before) and not entry.after
     role = ((entry.before if removed else entry.after) or {}).get("role", "official")
@@ -431,6 +458,9 @@ RENDERERS: dict[str, Renderer] = {
     AuditAction.EVENT_REOPEN: _reopen,
     AuditAction.ROLE_GRANT: _role,
     AuditAction.ROLE_REMOVE: _role,
+    AuditAction.ROLE_INVITE: _by_role(ROLE_INVITED, "after"),
+    AuditAction.ROLE_ACCEPT: _by_role(ROLE_ACCEPTED, "after"),
+    AuditAction.ROLE_INVITE_CANCEL: _by_role(ROLE_INVITATION_CANCELLED, "before"),
     AuditAction.ROLE_NEW_LINK: _simple(
         gettext_lazy("%(who)s gave %(target)s a new link to choose a password.")
     ),

@@ -7,6 +7,7 @@ from .views import (
     captain,
     captain_offline,
     exports,
+    invitations,
     league,
     officials,
     organizer,
@@ -34,6 +35,8 @@ urlpatterns = [
         name="season-csv",
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
+    # an invitation to run an event (its link: the token is the capability)
+    path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)
     path("c/sw.js", captain_offline.service_worker, name="captain-sw"),
     path("c/<str:token>/", captain.captain_home, name="captain"),
@@ -94,6 +97,11 @@ urlpatterns = [
         "organize/<slug:slug>/officials/<int:role_id>/<str:action>/",
         officials.official_action,
         name="official-action",
+    ),
+    path(
+        "organize/<slug:slug>/invitations/<int:invitation_id>/<str:action>/",
+        officials.invitation_action,
+        name="invitation-action",
     ),
     path("organize/<slug:slug>/close/", organizer.close_event, name="close"),
     path("organize/<slug:slug>/reopen/", organizer.reopen_event, name="reopen"),

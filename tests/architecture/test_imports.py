@@ -68,9 +68,11 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.events.registration",
         "tournaments.events.settings",
         "tournaments.events.officials",
+        "tournaments.events.invitations",
         "tournaments.events.captain_links",
         "tournaments.events.team_edit",
         "tournaments.leagues.players",
+        "tournaments.selectors",
     ),
     # 3 standings
     3: ("tournaments.standings", "tournaments.standings.service"),

@@ -37,8 +37,7 @@ from accounts.models import EventRole
 from tests.builders.sheets import sheet
 from tests.conftest import link_of
 from tests.e2e.conftest import ARTIFACTS
-from tournaments.events import officials
-from tournaments.events.officials import set_password_path
+from tournaments.events import invitations
 from tournaments.leagues.season_export import request_season_export
 from tournaments.models import Event, Game, Report, Round, Season
 from tournaments.publishing.caching import bump_event
@@ -254,7 +253,12 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:audit": [Visit("audit", ORGANIZER, lambda s: f"/organize/{s['slug']}/audit/")],
     "accounts:login": [Visit("login", ANYONE, lambda s: "/accounts/login/")],
     "accounts:signup": [Visit("signup", ANYONE, lambda s: "/accounts/signup/")],
-    "accounts:set-password": [Visit("set-password", ANYONE, lambda s: s["set_password"])],
+    # An invitation's link: a newcomer creates their account there; an official invited as
+    # co-organizer accepts with one button.
+    "tournaments:invitation": [
+        Visit("invitation-new-account", ANYONE, lambda s: s["invitation_new"]),
+        Visit("invitation-accept", OFFICIAL, lambda s: s["invitation_accept"]),
+    ],
     "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
     "games:discard": [
         Visit("tools-discard", ANYONE, lambda s: "/tools/discard/", then=discard_hand)
@@ -286,6 +290,7 @@ EXCLUDED: dict[str, str] = {
     "tournaments:close": "POST only: redirects to the dashboard (visited)",
     "tournaments:reopen": "POST only: redirects to the dashboard (visited)",
     "tournaments:official-action": "POST only: redirects to the officials page (visited)",
+    "tournaments:invitation-action": "POST only: redirects to the officials page (visited)",
     "tournaments:playoffs": "POST only: redirects to the dashboard (visited)",
     "accounts:logout": "POST only: redirects to the home page (visited)",
     "play:record": "a JSON download (the record of a finished practice game)",
@@ -344,14 +349,16 @@ def build_scene() -> dict:
     waiting = games[1]  # captain A reported; captain B sees "confirm"
     disputed = Game.objects.get(round=fourth, status=Game.Status.DISPUTED)
     link = link_of(waiting.team_b)
-    # A new official appointed by e-mail: their one-time link to choose a password.
-    newcomer = officials.appoint(
+    # A new official invited by e-mail (no account yet), and the demo's official invited as
+    # co-organizer: the two faces of the invitation's page; the officials page lists them.
+    newcomer = invitations.invite(
         event,
         organizer,
         "nouvelle.arbitre@huche.demo",
         EventRole.Role.OFFICIAL,
         name="Nicole Nouvelle",
     )
+    promoted = invitations.invite(event, organizer, "arbitre@huche.demo", EventRole.Role.ORGANIZER)
     return {
         "slug": event.slug,
         "past": past.slug,
@@ -368,7 +375,8 @@ def build_scene() -> dict:
         "dispute": disputed.pk,
         "organizer": organizer.email,
         "official": "arbitre@huche.demo",
-        "set_password": set_password_path(newcomer.role.user),
+        "invitation_new": newcomer.path,
+        "invitation_accept": promoted.path,
     }
 
 

@@ -1,7 +1,7 @@
 """Issue 16's "Done when": a whole FADOQ day from an empty database, in a real browser, as the
 people do it. The organizer opens an account and creates the event on a laptop, imports the
-teams from French Excel's file (Windows-1252, ``;``), appoints an official who chooses a
-password from the one-time link, prints the captains' slips; each of the six captains reads
+teams from French Excel's file (Windows-1252, ``;``), invites an official who creates their
+account from the invitation's link, prints the captains' slips; each of the six captains reads
 their own slip (link and NIP) and reports every game from a phone (390 x 844): final scores, a
 hand-by-hand sheet with a "19" refused then fixed, a skunk, a dispute the official settles at
 the desk. The last round's scores are chosen so that the series ends with a tie for a medal:
@@ -272,8 +272,8 @@ def import_and_correct_the_teams(day: Day, tmp_path) -> None:
 
 
 def appoint_an_official(day: Day):
-    """4. An official, appointed through the Officials page, chooses a password from the link;
-    returns the desk's laptop."""
+    """4. An official, invited through the Officials page, creates their account from the
+    invitation's link; returns the desk's laptop."""
     org = day.organizer
     org.click(f"a[href='/organize/{day.slug}/officials/']")
     org.fill("#id_email", OFFICIAL_EMAIL)
@@ -283,8 +283,9 @@ def appoint_an_official(day: Day):
     day.snap(org, "official-appointed")
     desk = day.person(LAPTOP)
     desk.goto(link)
-    desk.fill("#id_new_password1", OFFICIAL_PASSWORD)
-    desk.fill("#id_new_password2", OFFICIAL_PASSWORD)
+    assert desk.input_value("#invited-email") == OFFICIAL_EMAIL
+    desk.fill("#id_password1", OFFICIAL_PASSWORD)
+    desk.fill("#id_password2", OFFICIAL_PASSWORD)
     desk.click("main form.card button[type=submit]")
     success(desk)
     assert "Omnium FADOQ des Laurentides" in desk.inner_text("main")

@@ -423,15 +423,17 @@ def confirm(report: Report, actor: Actor) -> Outcome:
     )
     event = game.round.event
     latest = game.reports.newest()
+    # Who is asking comes first: the answers below show the report (issue 22, finding 1).
+    official = actor_is_official(game, actor)
+    team = None if official else acting_team(game, actor)
+    if not official and team is None:
+        raise PermissionRuleError(_("Only the other captain or an official may confirm."))
     if game.status == Game.Status.CONFIRMED and game.confirmed_report_id == report.pk:
         return Outcome(report, False, game.status)  # confirming twice changes nothing
-    refuse_if_finished(event, official=actor_is_official(game, actor))
-    if actor_is_official(game, actor):
+    refuse_if_finished(event, official=official)
+    if team is None:  # an official
         _confirm(game, report, actor)
         return Outcome(report, True, game.status)
-    team = acting_team(game, actor)
-    if team is None:
-        raise PermissionRuleError(_("Only the other captain or an official may confirm."))
     if event.confirmation != Event.Confirmation.BOTH_CAPTAINS:
         raise PermissionRuleError(_("In this event results are confirmed by an official."))
     if game.status == Game.Status.CONFIRMED:

@@ -286,3 +286,12 @@ def test_a_retry_whose_answer_was_lost_is_acknowledged_even_after_the_event_clos
     with pytest.raises(PermissionRuleError, match="finished"):
         reporting.submit(game, captain(game.team_a), *final(121, 98), idempotency_key="k10")
     assert game.reports.count() == 1
+
+
+def test_confirming_a_confirmed_report_asks_who_is_asking_first(game, other_organizer):
+    """Issue 22, finding 1: "confirming twice changes nothing" came before the permission
+    check, so anyone got the confirmed report back."""
+    report = reporting.submit(game, captain(game.team_a), *final(121, 100)).report
+    reporting.confirm(report, captain(game.team_b))
+    with pytest.raises(PermissionRuleError):
+        reporting.confirm(report, reporting.Actor(user=other_organizer))
