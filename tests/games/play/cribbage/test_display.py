@@ -1,0 +1,29 @@
+"""The words and figures of the cribbage page: points below 2 singular in French, face cards
+V/D/R on French pages."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from games.play.cribbage.display import points_text, pretty
+
+
+def test_points_take_the_french_singular_below_two_and_the_english_one_only_at_one():
+    with translation.override("fr-ca"):
+        assert points_text(0.3) == "0,3 point"
+        assert points_text(-0.3) == "-0,3 point"
+        assert points_text(1.5) == "1,5 point"
+        assert points_text(2.4) == "2,4 points"
+    with translation.override("en"):
+        assert points_text(0.3) == "0.3 points"
+        assert points_text(1) == "1.0 point"
+        assert points_text(2.4) == "2.4 points"
+
+
+def test_face_cards_read_v_d_r_in_french_and_j_q_k_in_english():
+    with translation.override("fr-ca"):
+        assert [pretty(c) for c in ("JS", "QH", "KD", "TC", "AS")] == [
+            "V♠", "D♥", "R♦", "10♣", "A♠"
+        ]  # fmt: skip
+    with translation.override("en"):
+        assert [pretty(c) for c in ("JS", "QH", "KD")] == ["J♠", "Q♥", "K♦"]
