@@ -102,6 +102,23 @@ def crapette_computer_turn(page):
     page.wait_for_selector("[data-call-button]")
 
 
+def cribbage_coaching(page):
+    """Start a cribbage game and lay away two cards: the coaching of the discard is shown."""
+    start_game(page)
+    for _attempt in range(10):
+        if page.locator("[data-coaching]").count():
+            return
+        page.evaluate("document.querySelector('[data-awaiting]').dataset.old = '1'")
+        if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
+            for card in page.locator(".card-choice .pcard").all()[:2]:
+                card.click()
+            page.click("[data-discard]")
+        else:
+            page.locator(".play-action button[type=submit]").first.click()
+        page.wait_for_selector("[data-awaiting]:not([data-old])")  # the answer swapped in
+    page.wait_for_selector("[data-coaching]")
+
+
 def open_menu(page):
     """On a phone the menu is folded: unfold it (on a wide screen it is already open)."""
     summary = page.locator("details.menu > summary")
@@ -247,7 +264,10 @@ PAGES: dict[str, list[Visit]] = {
     ],
     "games:crapette": [Visit("tools-crapette", ANYONE, lambda s: "/tools/crapette/")],
     "play:home": [Visit("play-cribbage-home", ANYONE, lambda s: "/play/")],
-    "play:game": [Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game)],
+    "play:game": [
+        Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game),
+        Visit("play-cribbage-coaching", ANYONE, lambda s: "/play/", then=cribbage_coaching),
+    ],
     "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],
     "play:crapette-game": [
         Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/", then=start_game),
