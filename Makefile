@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run demo test test-fast lint typecheck format bench worker messages e2e-deps clean
+.PHONY: install run demo test test-fast lint typecheck format bench bench-smoke worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -47,8 +47,11 @@ typecheck: install ## mypy with the [tool.mypy] settings of pyproject.toml (stri
 format: install
 	$(VENV)/bin/ruff format .
 
-bench: install ## Benchmarks: engine, movement, standings, web (numbers in docs/performance.md)
+bench: install ## Benchmarks: engines, computer players, seating, web, load (docs/performance.md)
 	HUCHE_TESTING=1 $(PY) -m benchmarks
+
+bench-smoke: install ## Every benchmark at small sizes (a minute or two): fails if one raises
+	HUCHE_TESTING=1 $(PY) -m benchmarks --quick
 
 worker: install ## A Celery worker against REDIS_URL
 	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2
