@@ -4,6 +4,8 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from tournaments.archives.signing import this_install_if_readable
+
 register = template.Library()
 
 
@@ -48,3 +50,11 @@ def pin_groups(pin: str) -> str:
     """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
     pin = str(pin)
     return f"{pin[:3]} {pin[3:]}" if len(pin) == 6 else pin
+
+
+@register.simple_tag
+def archive_signer():
+    """The name and key this installation signs archives with (shown where they are
+    downloaded, for the league's organizer to compare before trusting them); ``None`` when the
+    key file is unreadable (the page still opens; downloading the archive says why)."""
+    return this_install_if_readable()
