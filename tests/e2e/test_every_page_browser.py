@@ -98,6 +98,44 @@ def start_game(page):
     page.wait_for_url("**/play/**-*/**")
 
 
+def crapette_computer_turn(page):
+    """Start a Crapette game step by step and reach the computer's turn: the call button, the
+    pace and the computer's log are on the page (the player turns a card and discards it)."""
+    page.evaluate("window.localStorage.setItem('huche.crapette.pace', 'step')")
+    start_game(page)
+    for _attempt in range(12):
+        if page.locator("[data-call-button]").count():
+            return
+        stock = page.locator("[data-turn-stock]")
+        turned = page.locator("button[data-source=S]")
+        page.evaluate("document.querySelector('#play-area form').dataset.old = '1'")
+        if turned.count():  # a turned card that fits a foundation must go there, else discard
+            target = "F" if _attempt % 2 == 0 else "D"
+            turned.click()
+            page.locator(f"button[data-target={target}]").first.click()
+        elif stock.count():
+            stock.click()  # (a foundation move left behind: the computer calls, its turn)
+        page.wait_for_selector("#play-area form:not([data-old])")  # the answer swapped in
+    page.wait_for_selector("[data-call-button]")
+
+
+def cribbage_coaching(page):
+    """Start a cribbage game and lay away two cards: the coaching of the discard is shown."""
+    start_game(page)
+    for _attempt in range(10):
+        if page.locator("[data-coaching]").count():
+            return
+        page.evaluate("document.querySelector('[data-awaiting]').dataset.old = '1'")
+        if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
+            for card in page.locator(".card-choice .pcard").all()[:2]:
+                card.click()
+            page.click("[data-discard]")
+        else:
+            page.locator(".play-action button[type=submit]").first.click()
+        page.wait_for_selector("[data-awaiting]:not([data-old])")  # the answer swapped in
+    page.wait_for_selector("[data-coaching]")
+
+
 def open_menu(page):
     """On a phone the menu is folded: unfold it (on a wide screen it is already open)."""
     summary = page.locator("details.menu > summary")
@@ -265,10 +303,19 @@ PAGES: dict[str, list[Visit]] = {
     ],
     "games:crapette": [Visit("tools-crapette", ANYONE, lambda s: "/tools/crapette/")],
     "play:home": [Visit("play-cribbage-home", ANYONE, lambda s: "/play/")],
-    "play:game": [Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game)],
+    "play:game": [
+        Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game),
+        Visit("play-cribbage-coaching", ANYONE, lambda s: "/play/", then=cribbage_coaching),
+    ],
     "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],
     "play:crapette-game": [
-        Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/", then=start_game)
+        Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/", then=start_game),
+        Visit(
+            "play-crapette-computer-turn",
+            ANYONE,
+            lambda s: "/play/crapette/",
+            then=crapette_computer_turn,
+        ),
     ],
 }
 

@@ -74,7 +74,8 @@ def crapette_home(request):
             game = start(form.cleaned_data, owner=visitor.owner)
             store.remember(request.session, game)
             return redirect("play:crapette-game", game_id=game.pk)
-    current = None if request.GET.get("new") else store.current(request.session, KIND)
+    # "New game" leads here too: the unfinished game stays one tap away ("Resume your game").
+    current = store.current(request.session, KIND)
     status = 429 if wait else 400 if request.method == "POST" else 200
     response = render(
         request, "games/play/crapette_home.html", {"form": form, "current": current}, status=status
