@@ -78,6 +78,12 @@ def load_results(event: Event) -> EventResults:
     crapette = event.game_type == Event.GameType.CRAPETTE
     series_rounds, unsettled = set(), False
     withdrawn = {t.pk for t in teams if t.withdrawn_at is not None}
+    # A withdrawn team gets nothing for the rounds it did not finish, a bye included.
+    left_after = {
+        t.pk: t.withdrawn_after_round
+        for t in teams
+        if t.withdrawn_at is not None and t.withdrawn_after_round is not None
+    }
     for team_a, team_b, match, number, kind, report, score_a, score_b, skunk, status in games:
         if kind == Round.Kind.SERIES:
             series_rounds.add(number)
@@ -90,6 +96,8 @@ def load_results(event: Event) -> EventResults:
                 playoff.append(PlayoffGame(match, team_a, team_b, winner))
             continue
         if team_b is None:
+            if team_a in left_after and number > left_after[team_a]:
+                continue
             results.append(GameResult(number, team_a, None, 0, 0, 0))
         elif status == Game.Status.BYE:  # a withdrawn team's game counted as a bye
             still_in = team_a if team_b in withdrawn else team_b
