@@ -124,6 +124,9 @@ class EventStandings:
     # The playoff games played no longer fit the medal ties (a series result was corrected
     # after them, the event reopened): the standings leave them out rather than fail.
     playoff_conflict: bool = False
+    # Teams that rested on a bye worth their average but have not played yet: their bye shows
+    # 0 until then, and the pages say so rather than let them look beaten.
+    bye_pending: frozenset[int] = frozenset()
 
     @property
     def columns(self) -> list[tuple[str, str]]:
@@ -159,7 +162,20 @@ def compute(event: Event) -> EventStandings:
         points_by_round(team_ids, data.results, config) if event.scoring_system == "fadoq" else {}
     )
     played = max((r.round for r in data.results), default=0)
-    return EventStandings(standings, {t.pk: t for t in data.teams}, series, played, conflict)
+    return EventStandings(
+        standings,
+        {t.pk: t for t in data.teams},
+        series,
+        played,
+        conflict,
+        _bye_pending(data.results) if config.bye_points == "average" else frozenset(),
+    )
+
+
+def _bye_pending(results: list[GameResult]) -> frozenset[int]:
+    rested = {r.team_a for r in results if r.team_b is None}
+    played = {t for r in results if r.team_b is not None for t in (r.team_a, r.team_b)}
+    return frozenset(rested - played)
 
 
 def event_standings(event: Event) -> EventStandings:

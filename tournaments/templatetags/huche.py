@@ -1,6 +1,7 @@
 """Template helpers for the hand-by-hand sheet form (re-shows what was typed, errors in place)."""
 
 from django import template
+from django.db.models import Count, Q
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -48,3 +49,13 @@ def pin_groups(pin: str) -> str:
     """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
     pin = str(pin)
     return f"{pin[:3]} {pin[3:]}" if len(pin) == 6 else pin
+
+
+@register.inclusion_tag("tournaments/_team_count.html")
+def team_count(event):
+    """How many teams play and how many withdrew (never "7 teams" once one has left)."""
+    counts = event.teams.aggregate(
+        playing=Count("pk", filter=Q(withdrawn_at__isnull=True)),
+        withdrawn=Count("pk", filter=Q(withdrawn_at__isnull=False)),
+    )
+    return counts

@@ -99,7 +99,8 @@ def dashboard(request, slug):
         round__event=event, round__kind=Round.Kind.PLAYOFF
     ).select_related("round", "team_a", "team_b", "confirmed_report")
     standings = event_standings(event) if event.rounds.exists() else None
-    done = sum(g.status in seating.SETTLED for g in games)
+    tables = [g for g in games if g.team_b_id is not None]  # a bye is nothing to wait for
+    done = sum(g.status in seating.SETTLED for g in tables)
     return render(
         request,
         "tournaments/dashboard.html",
@@ -108,10 +109,13 @@ def dashboard(request, slug):
             "round": round_,
             "games": games,
             "done": done,
+            "tables": len(tables),
+            "rematches": seating.rematches(round_)
+            if round_ is not None and round_.kind == Round.Kind.SERIES
+            else (),
             # every round of the series is seated: no "next round" to offer (playoffs come next)
             "series_seated": event.rounds.filter(kind=Round.Kind.SERIES).count()
             >= event.number_of_games,
-            "teams": event.teams.order_by("id"),
             "organizer": is_organizer(request.user, event),
             "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
             "medal_ties": standings.standings.medal_ties if standings else (),

@@ -47,7 +47,6 @@ def event_home(request, slug):
         "round": round_,
         "visible": results_visible(event, request.user),
         "official": is_official(request.user, event),
-        "team_count": event.teams.count(),
         "rounds": event.rounds.order_by("number"),
         "podium": medals_of(event)
         if event.finished and results_visible(event, request.user)
@@ -193,6 +192,10 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
     marker = 987654321
     team_url = reverse("tournaments:team", args=[event.slug, marker])
     withdrawn = format_html(' <span class="hint">({})</span>', gettext("withdrawn"))
+    bye_pending = format_html(
+        ' <span class="hint" data-bye-pending>({})</span>',
+        gettext("bye: worth the team's average once it has played"),
+    )
     keys = [key for key, _label in columns]
     opening = {key: format_html('<td data-label="{}"', label) for key, label in columns}
     skunk_key = "skunks_inflicted"
@@ -219,7 +222,11 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
                 mark_safe(medal),  # noqa: S308 (our template)
                 team_url.replace(str(marker), str(team.pk)),
                 team.name,
-                withdrawn if team.withdrawn_at else "",
+                withdrawn
+                if team.withdrawn_at
+                else bye_pending
+                if row.team in data.bye_pending
+                else "",
                 mark_safe(cells),
             )
         )  # noqa: S308
