@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -89,6 +90,11 @@ class CaptainLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} link"
+
+    @property
+    def locked(self) -> bool:
+        """Locked out after too many wrong PINs, and the lockout has not run out yet."""
+        return self.locked_until is not None and self.locked_until > timezone.now()
 
     @property
     def live(self) -> bool:

@@ -5,6 +5,8 @@ from django.db.models import Count, Q
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from tournaments.views.confirming import question_text
+
 register = template.Library()
 
 
@@ -59,3 +61,9 @@ def team_count(event):
         withdrawn=Count("pk", filter=Q(withdrawn_at__isnull=False)),
     )
     return counts
+
+
+@register.simple_tag
+def confirm_question(kind, team=None):
+    """The in-page question of an irreversible button (``data-confirm``)."""
+    return question_text(kind, team=team)

@@ -7,6 +7,7 @@ import uuid
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -38,10 +39,15 @@ from ..forms import (
 from ..models import AuditEntry, Dispute, Event, Game, Report, Round, Team
 from .access import LoginRequired, managed_event
 from .captain import client_of
+from .confirming import ask, confirmed
 
 
 def _back(event, name="tournaments:dashboard"):
     return redirect(name, slug=event.slug)
+
+
+def _dashboard_url(event) -> str:
+    return reverse("tournaments:dashboard", args=[event.slug])
 
 
 def _run(request, action, success: str) -> bool:
@@ -222,6 +228,9 @@ def team_edit(request, slug, team_id):
 def team_action(request, slug, team_id, action):
     event = managed_event(request, slug)
     team = get_object_or_404(Team, event=event, pk=team_id)
+    if action in ("withdraw", "new-link") and not confirmed(request):
+        back = reverse("tournaments:teams", args=[slug])
+        return ask(request, action, back=back, event=event, team=team)
 
     if action == "withdraw":
         _run(
@@ -267,6 +276,8 @@ def seeded_order(event, text: str) -> list[int] | None:
 def seat_round(request, slug):
     event = managed_event(request, slug)
     force = request.POST.get("force") == "1"
+    if force and not confirmed(request):
+        return ask(request, "force", back=_dashboard_url(event), event=event)
     try:
         order = seeded_order(event, request.POST.get("seeded_order", ""))
     except RuleError as exc:
@@ -301,6 +312,8 @@ def number_of_games(request, slug):
 def release_results(request, slug):
     event = managed_event(request, slug, organizer=True)
     released = request.POST.get("released", "1") == "1"
+    if released and not confirmed(request):  # hiding them again is not irreversible
+        return ask(request, "release", back=_dashboard_url(event), event=event)
     _run(
         request,
         lambda: release(event, request.user, released=released),
@@ -312,6 +325,8 @@ def release_results(request, slug):
 @require_POST
 def close_event(request, slug):
     event = managed_event(request, slug, organizer=True)
+    if not confirmed(request):
+        return ask(request, "close", back=_dashboard_url(event), event=event)
     _run(
         request,
         lambda: closing.close_event(event, request.user),
