@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run demo test test-fast lint format bench worker messages e2e-deps clean
+.PHONY: install run demo test test-fast lint typecheck format bench bench-smoke worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,14 +36,22 @@ test: install ## The whole suite (engine, web, real browser when Chromium is pre
 test-fast: install
 	HUCHE_TESTING=1 $(PY) -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
 
-lint: install
+lint: install ## ruff check (style, bugs, complexity <= 12), ruff format --check, then mypy
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(MAKE) --no-print-directory typecheck
+
+typecheck: install ## mypy with the [tool.mypy] settings of pyproject.toml (strict on the engines)
+	$(VENV)/bin/mypy
 
 format: install
 	$(VENV)/bin/ruff format .
 
-bench: install ## Benchmarks: engine, movement, standings, web (numbers in docs/performance.md)
+bench: install ## Benchmarks: engines, computer players, seating, web, load (docs/performance.md)
 	HUCHE_TESTING=1 $(PY) -m benchmarks
+
+bench-smoke: install ## Every benchmark at small sizes (a minute or two): fails if one raises
+	HUCHE_TESTING=1 $(PY) -m benchmarks --quick
 
 worker: install ## A Celery worker against REDIS_URL
 	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2
@@ -53,4 +61,4 @@ messages: install ## Refresh and compile the French translations
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) huche.sqlite3 staticfiles .pytest_cache
+	rm -rf $(VENV) huche.sqlite3 staticfiles .pytest_cache .mypy_cache

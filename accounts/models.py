@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
-class UserManager(BaseUserManager):
+class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
-    def _create_user(self, email: str, password: str | None, **extra):
+    def _create_user(self, email: str, password: str | None, **extra: Any) -> User:
         if not email:
             raise ValueError("an email address is required")
         user = self.model(email=self.normalize_email(email).lower(), **extra)
@@ -19,26 +21,28 @@ class UserManager(BaseUserManager):
         user.save(using=self._db)
         return user
 
-    def create_user(self, email: str, password: str | None = None, **extra):
+    def create_user(self, email: str, password: str | None = None, **extra: Any) -> User:
         extra.setdefault("is_staff", False)
         extra.setdefault("is_superuser", False)
         return self._create_user(email, password, **extra)
 
-    def create_superuser(self, email: str, password: str | None = None, **extra):
+    def create_superuser(self, email: str, password: str | None = None, **extra: Any) -> User:
         extra.setdefault("is_staff", True)
         extra.setdefault("is_superuser", True)
         return self._create_user(email, password, **extra)
 
 
 class User(AbstractUser):
-    username = None
+    # Signing in is by email: AbstractUser's username column is removed.
+    username = None  # type: ignore[assignment]  # the stubs type it as a str field
     email = models.EmailField(_("email address"), unique=True)
     display_name = models.CharField(_("name"), max_length=120, blank=True)
 
     USERNAME_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
 
-    objects = UserManager()
+    # The stubs expect django.contrib.auth's UserManager, which creates users by username.
+    objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]
 
     def __str__(self) -> str:
         return self.display_name or self.email

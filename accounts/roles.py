@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import QuerySet
 
 from tournaments.models import Event
 
-from .models import EventRole
+from .models import EventRole, User
+
+#: The person acting in a service call: ``request.user`` (perhaps anonymous: the role checks
+#: refuse them) or the user a command acts for.
+Person: TypeAlias = User | AnonymousUser
 
 
 def _roles(user, event) -> set[str]:

@@ -128,8 +128,8 @@ def login_wait(ip: str, account: str) -> int | None:
     waits = [login_per_client().retry_after(ip)]
     if account:
         waits.append(login_per_account().retry_after(account.strip().lower()))
-    waits = [w for w in waits if w]
-    return max(waits) if waits else None
+    known = [w for w in waits if w]
+    return max(known) if known else None
 
 
 def login_failed(ip: str, account: str) -> None:

@@ -16,8 +16,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 
 from .forms import EmailLoginForm, OrganizerSignupForm
+from .models import User
 from .throttle import (
     client_ip,
     login_failed,
@@ -71,7 +73,7 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
     """Choose a password from the one-time link; logged in at once, then on to their events."""
 
     template_name = "accounts/set_password.html"
-    form_class = SetPasswordForm
+    form_class: type[SetPasswordForm[User]] = SetPasswordForm
     post_reset_login = True
     success_url = reverse_lazy("tournaments:organizer-home")
 
@@ -113,7 +115,7 @@ def signup(request):
             audit.record(
                 None,
                 user,
-                "account.create",
+                AuditAction.ACCOUNT_CREATE,
                 user.email,
                 after={"email": user.email, "display_name": user.display_name},
             )

@@ -47,6 +47,7 @@ def play_one(job: tuple[str, str, int]) -> dict:
     cpu: dict[str, list[float]] = {first: [], second: []}
     while not game.is_over:
         seat = game.to_act
+        assert seat is not None, "a game that is not over has a seat to act"
         decision = game.phase in (Phase.DISCARD, Phase.PLAY)
         started, started_cpu = time.perf_counter(), time.thread_time()
         action = computer_action(game, seat, players[seat])
@@ -55,6 +56,7 @@ def play_one(job: tuple[str, str, int]) -> dict:
             cpu[levels[seat]].append(time.thread_time() - started_cpu)
         game.apply(action)
         if isinstance(action, Deal):
+            assert game.dealer is not None, "the dealer deals"
             dealers[game.hand_number] = game.dealer
     # Points per complete deal (the crib was counted), by level, role and kind.
     counted = {e.hand for e in game.events if e.kind == "crib"}
@@ -68,6 +70,7 @@ def play_one(job: tuple[str, str, int]) -> dict:
     for hand in counted:
         for seat in (0, 1):
             deals[(levels[seat], "dealer" if dealers[hand] == seat else "pone")] += 1
+    assert game.winner is not None, "the game is over"
     return {
         "winner": levels[game.winner],
         "deals": dict(deals),
@@ -146,14 +149,21 @@ def run(games: int, pairings, workers: int) -> None:
         )
 
 
-def main(argv: list[str] | None = None) -> None:
+QUICK = ["--games", "4"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--games", type=int, default=int(os.environ.get("HUCHE_BENCH_COMPUTER_GAMES", "2400"))
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
-    args = parser.parse_args(argv if argv is not None else [])
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
     run(args.games, pairings, args.workers)
 

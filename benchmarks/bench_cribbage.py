@@ -12,10 +12,12 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import sys
 import time
 from collections import Counter
 from itertools import combinations
 
+from benchmarks import BenchmarkError
 from games.cards import DECK, Card
 from games.cribbage import fast, score_hand, score_total
 
@@ -23,6 +25,14 @@ from games.cribbage import fast, score_hand, score_total
 def naive_score(hand: list[Card], starter: Card, crib: bool) -> int:
     """The straightforward way: look at every subset of the five cards each time."""
     five = [*hand, starter]
+    return (
+        _naive_fifteens_and_pairs(five)
+        + _naive_runs(five)
+        + _naive_flush_and_nobs(hand, starter, crib)
+    )
+
+
+def _naive_fifteens_and_pairs(five: list[Card]) -> int:
     points = 0
     for size in range(2, 6):
         for combo in combinations(five, size):
@@ -31,6 +41,11 @@ def naive_score(hand: list[Card], starter: Card, crib: bool) -> int:
     for a, b in combinations(five, 2):
         if a.rank == b.rank:
             points += 2
+    return points
+
+
+def _naive_runs(five: list[Card]) -> int:
+    """Only the longest runs count: every run of the first length that has any."""
     for size in (5, 4, 3):
         runs = 0
         for combo in combinations(five, size):
@@ -38,15 +53,18 @@ def naive_score(hand: list[Card], starter: Card, crib: bool) -> int:
             if all(y == x + 1 for x, y in zip(ranks, ranks[1:], strict=False)):
                 runs += size
         if runs:
-            points += runs
-            break
+            return runs
+    return 0
+
+
+def _naive_flush_and_nobs(hand: list[Card], starter: Card, crib: bool) -> int:
+    points = 0
     if all(c.suit == hand[0].suit for c in hand):
         if starter.suit == hand[0].suit:
             points += 5
         elif not crib:
             points += 4
-    points += sum(1 for c in hand if c.rank == 11 and c.suit == starter.suit)
-    return points
+    return points + sum(1 for c in hand if c.rank == 11 and c.suit == starter.suit)
 
 
 def per_hand_us(label: str, func, samples) -> tuple[float, list[int]]:
@@ -75,12 +93,19 @@ def brute_force_distribution(crib: bool) -> Counter:
     return counts
 
 
-def main() -> None:
+QUICK = ["--hands", "2000"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="random hands (default 20,000)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--brute-force", action="store_true", help="also enumerate 12,994,800")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
 
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     rng = random.Random(args.seed)
@@ -99,6 +124,8 @@ def main() -> None:
     fast_us, fasts = per_hand_us("score_total (table-driven)", score_total, index_samples)
     agree = naive == items == fasts
     print(f"  all three agree on every hand: {agree}")
+    if not agree:
+        raise BenchmarkError("the three scorers disagree on some hands")
     print(f"  speed-up of score_total: {naive_us / fast_us:.0f}x the naive scorer, "
           f"{item_us / fast_us:.0f}x score_hand")  # fmt: skip
 
@@ -120,7 +147,9 @@ def main() -> None:
             }
             what = "crib" if crib else "hand"
             print(f"  {what}: {seconds:7.1f} s, equal to the closed-form distribution: {same}")
+            if not same:
+                raise BenchmarkError(f"the {what} distribution differs from the brute force")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

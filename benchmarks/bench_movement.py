@@ -40,9 +40,9 @@ def run_event(name: str, team_count: int, rounds: int, seed: int = 1) -> list[tu
         start = time.perf_counter()  # building the context includes checking the history
         ctx = MovementContext(
             round_number=r,
-            teams=teams,
-            history=history,
-            ranking=sorted(teams, key=lambda t: (-wins[t], t)),
+            teams=tuple(teams),
+            history=tuple(history),
+            ranking=tuple(sorted(teams, key=lambda t: (-wins[t], t))),
             seed=seed,
         )
         draw = movement.seat(ctx)
@@ -64,11 +64,18 @@ def report(title: str, results: list[tuple[float, int]]) -> None:
     print(f"{'':<34} rematches: {rematches}")
 
 
-def main(argv: list[str] | None = None) -> None:
+QUICK = ["--teams", "100", "--rounds", "3"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=8)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
     print(f"Python {platform.python_version()} on {platform.machine()}")
     for name in ("winners_stay", "swiss"):
         for count in (args.teams, args.teams + 1):
@@ -81,4 +88,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -43,8 +43,9 @@ def lan_address() -> str | None:
     except OSError:
         return None
     for *_, sockaddr in candidates:
-        if not is_loopback(sockaddr[0]):
-            return sockaddr[0]
+        host = str(sockaddr[0])  # an IPv4 address (AF_INET)
+        if not is_loopback(host):
+            return host
     return None
 
 

@@ -22,7 +22,7 @@ def check_cache() -> str:
     cache.set("healthz", "ok", 10)
     if cache.get("healthz") != "ok":
         raise RuntimeError("the cache did not keep a value")
-    return settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+    return str(settings.CACHES["default"]["BACKEND"]).rsplit(".", 1)[-1]
 
 
 def check_broker() -> str:

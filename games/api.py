@@ -186,7 +186,8 @@ class CrapetteCheckResponse(serializers.Serializer):
 
 class ErrorOut(serializers.Serializer):
     detail = serializers.CharField()
-    errors = serializers.DictField(required=False)
+    # A field named like Serializer.errors: DRF's serializer metaclass takes it off the class.
+    errors = serializers.DictField(required=False)  # type: ignore[assignment]
 
 
 # --- views -------------------------------------------------------------------------------------
@@ -210,6 +211,9 @@ class ToolView(APIView):
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         return self.answer(serializer.validated_data)
+
+    def answer(self, data):  # each tool answers its valid request
+        raise NotImplementedError
 
 
 COMMON = {400: ErrorOut, 429: ErrorOut}

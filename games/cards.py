@@ -140,8 +140,9 @@ class Card:
         return self.index < other.index
 
 
-def parse_card(text: str | Card) -> Card:
-    """Read one card in any accepted notation; a :class:`Card` is returned as is."""
+def parse_card(text: object) -> Card:
+    """Read one card in any accepted notation; a :class:`Card` is returned as is, anything else
+    than text is refused (cards often come from JSON)."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):

@@ -121,7 +121,8 @@ class DiscardForm(forms.Form):
         return cards
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         cards, players = data.get("cards"), data.get("players")
         if cards is None:
             return data
@@ -168,7 +169,8 @@ class CrapetteRecordForm(forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         upload, text = data.get("record_file"), (data.get("record_text") or "").strip()
         if upload and text:
             raise forms.ValidationError(

@@ -140,7 +140,7 @@ def discard_advisor(request):
 
 def crapette_checker(request):
     form = CrapetteRecordForm(request.POST or None, request.FILES or None)
-    context = {"form": form}
+    context: dict[str, object] = {"form": form}
     status = 200
     if request.method == "POST":
         if form.is_valid():

@@ -3,7 +3,8 @@
 :func:`record` writes an entry (action code, before/after data); :func:`describe` turns one
 back into a sentence in the active language ("Le capitaine de l’équipe Rois a déclaré Rois 121 –
 110 Pétroles"), with one renderer per action code in :data:`RENDERERS`. A new action code needs
-a renderer here (tests/tournaments/test_audit_words.py checks every code the sources record).
+a member of :class:`AuditAction` and a renderer here (tests/tournaments/test_audit_words.py
+checks that every action has one).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import FieldDoesNotExist
+from django.db import models
 from django.forms.models import model_to_dict
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
@@ -25,6 +27,47 @@ from games.cribbage.rules import Skunk
 
 from .events.options import rule_set_label
 from .models import AuditEntry, Event, Season, Team
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+class AuditAction(models.TextChoices):
+    """What an audit entry records. :func:`record` takes only these, and :data:`RENDERERS`
+    has a sentence for each (the stored ``action`` column is the value)."""
+
+    ACCOUNT_CREATE = "account.create"
+    EVENT_CLOSE = "event.close"
+    EVENT_CREATE = "event.create"
+    EVENT_IMPORT = "event.import"
+    EVENT_NUMBER_OF_GAMES = "event.number_of_games"
+    EVENT_REOPEN = "event.reopen"
+    EVENT_SETTINGS = "event.settings"
+    LEAGUE_CREATE = "league.create"
+    LINK_REGENERATE = "link.regenerate"
+    LINK_UNLOCK = "link.unlock"
+    PLAYER_MERGE = "player.merge"
+    PLAYOFF_SEAT = "playoff.seat"
+    RESULT_CONFIRM = "result.confirm"
+    RESULT_CORRECT = "result.correct"
+    RESULT_DECIDE = "result.decide"
+    RESULT_DISPUTE = "result.dispute"
+    RESULT_REPORT = "result.report"
+    RESULT_WITHDRAWAL_BYE = "result.withdrawal_bye"
+    RESULTS_HIDE = "results.hide"
+    RESULTS_RELEASE = "results.release"
+    ROLE_GRANT = "role.grant"
+    ROLE_NEW_LINK = "role.new_link"
+    ROLE_REMOVE = "role.remove"
+    ROUND_FORCE = "round.force"
+    ROUND_SEAT = "round.seat"
+    SEASON_CREATE = "season.create"
+    SEASON_EVENTS = "season.events"
+    SEASON_SETTINGS = "season.settings"
+    TEAM_ADD = "team.add"
+    TEAM_EDIT = "team.edit"
+    TEAM_WITHDRAW = "team.withdraw"
+
 
 CAPTAIN_PREFIX = "captain of "  # stored, never shown: actor_label is data, not words
 
@@ -61,7 +104,7 @@ def actor_label(actor) -> str:
 def record(
     event: Event | None,
     actor,
-    action: str,
+    action: AuditAction,
     target: str = "",
     *,
     before: dict | None = None,
@@ -72,7 +115,7 @@ def record(
         event=event,
         actor=user,
         actor_label=actor_label(actor),
-        action=action,
+        action=AuditAction(action),  # a free string is refused (ValueError), never stored
         target=target,
         before=before,
         after=after,
@@ -147,11 +190,12 @@ def score_words(result: dict | None, facts: dict | None, first: str | None = Non
 
 
 def skunk_words(level: int) -> str:
-    return {
+    words: dict[int, str] = {
         Skunk.SKUNK: _("skunk"),
         Skunk.DOUBLE: _("double skunk"),
         Skunk.TRIPLE: _("triple skunk"),
-    }.get(level, "")
+    }
+    return words.get(level, "")
 
 
 def when_words(value) -> str:
@@ -214,7 +258,7 @@ def changes(entry: AuditEntry, model=Event) -> list[tuple[str, str, str]]:
 Renderer = Callable[[AuditEntry, str], str]
 
 
-def _result(verb: str) -> Renderer:
+def _result(verb: StrOrPromise) -> Renderer:
     def render(entry: AuditEntry, actor: str) -> str:
         after = entry.after or {}
         facts = after.get("game")
@@ -278,7 +322,7 @@ def _playoff(entry: AuditEntry, actor: str) -> str:
     ) % {"who": actor, "n": games}
 
 
-def _simple(message: str) -> Renderer:
+def _simple(message: StrOrPromise) -> Renderer:
     def render(entry: AuditEntry, actor: str) -> str:
         return message % {"who": actor, "target": entry.target}
 
@@ -316,7 +360,7 @@ ROLE_REMOVED = {
 
 def _role(entry: AuditEntry, actor: str) -> str:
     removed = bool(entry.before) and not entry.after
-    role = (entry.before if removed else entry.after or {}).get("role", "official")
+    role = ((entry.before if removed else entry.after) or {}).get("role", "official")
     messages = ROLE_REMOVED if removed else ROLE_GRANTED
     return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
 
@@ -328,48 +372,63 @@ def _reopen(entry: AuditEntry, actor: str) -> str:
 
 
 RENDERERS: dict[str, Renderer] = {
-    "event.create": _simple(gettext_lazy("%(who)s created the event %(target)s.")),
-    "event.import": _simple(gettext_lazy("%(who)s imported the event %(target)s from an archive.")),
-    "event.settings": _simple(gettext_lazy("%(who)s changed the event’s settings.")),
-    "event.number_of_games": _games,
-    "event.close": _simple(gettext_lazy("%(who)s closed the event: the results are final.")),
-    "event.reopen": _reopen,
-    "role.grant": _role,
-    "role.remove": _role,
-    "role.new_link": _simple(
+    AuditAction.ACCOUNT_CREATE: _simple(gettext_lazy("%(who)s created their account.")),
+    AuditAction.EVENT_CREATE: _simple(gettext_lazy("%(who)s created the event %(target)s.")),
+    AuditAction.EVENT_IMPORT: _simple(
+        gettext_lazy("%(who)s imported the event %(target)s from an archive.")
+    ),
+    AuditAction.EVENT_SETTINGS: _simple(gettext_lazy("%(who)s changed the event’s settings.")),
+    AuditAction.EVENT_NUMBER_OF_GAMES: _games,
+    AuditAction.EVENT_CLOSE: _simple(
+        gettext_lazy("%(who)s closed the event: the results are final.")
+    ),
+    AuditAction.EVENT_REOPEN: _reopen,
+    AuditAction.ROLE_GRANT: _role,
+    AuditAction.ROLE_REMOVE: _role,
+    AuditAction.ROLE_NEW_LINK: _simple(
         gettext_lazy("%(who)s gave %(target)s a new link to choose a password.")
     ),
-    "result.withdrawal_bye": _simple(
+    AuditAction.RESULT_WITHDRAWAL_BYE: _simple(
         gettext_lazy("%(who)s counted %(target)s as a bye: the other team withdrew.")
     ),
-    "team.add": _team_add,
-    "team.edit": _simple(gettext_lazy("%(who)s corrected the team %(target)s.")),
-    "team.withdraw": _simple(gettext_lazy("%(who)s withdrew the team %(target)s.")),
-    "link.regenerate": _simple(
+    AuditAction.TEAM_ADD: _team_add,
+    AuditAction.TEAM_EDIT: _simple(gettext_lazy("%(who)s corrected the team %(target)s.")),
+    AuditAction.TEAM_WITHDRAW: _simple(gettext_lazy("%(who)s withdrew the team %(target)s.")),
+    AuditAction.LINK_REGENERATE: _simple(
         gettext_lazy("%(who)s gave %(target)s a new captain’s link and PIN.")
     ),
-    "link.unlock": _simple(gettext_lazy("%(who)s unlocked the captain’s link of %(target)s.")),
-    "round.seat": _seat,
-    "round.force": _seat,
-    "playoff.seat": _playoff,
-    "results.release": _simple(gettext_lazy("%(who)s released the results.")),
-    "results.hide": _simple(gettext_lazy("%(who)s hid the results again.")),
-    "result.report": _result(gettext_lazy("%(who)s reported %(score)s (%(game)s).")),
-    "result.confirm": _result(gettext_lazy("%(who)s confirmed %(score)s (%(game)s).")),
-    "result.correct": _correct,
-    "result.dispute": _dispute,
-    "result.decide": _decide,
-    "player.merge": _simple(gettext_lazy("%(who)s merged the duplicate players %(target)s.")),
-    "league.create": _simple(gettext_lazy("%(who)s created the league %(target)s.")),
-    "season.create": _simple(gettext_lazy("%(who)s created the season %(target)s.")),
-    "season.settings": _simple(
+    AuditAction.LINK_UNLOCK: _simple(
+        gettext_lazy("%(who)s unlocked the captain’s link of %(target)s.")
+    ),
+    AuditAction.ROUND_SEAT: _seat,
+    AuditAction.ROUND_FORCE: _seat,
+    AuditAction.PLAYOFF_SEAT: _playoff,
+    AuditAction.RESULTS_RELEASE: _simple(gettext_lazy("%(who)s released the results.")),
+    AuditAction.RESULTS_HIDE: _simple(gettext_lazy("%(who)s hid the results again.")),
+    AuditAction.RESULT_REPORT: _result(gettext_lazy("%(who)s reported %(score)s (%(game)s).")),
+    AuditAction.RESULT_CONFIRM: _result(gettext_lazy("%(who)s confirmed %(score)s (%(game)s).")),
+    AuditAction.RESULT_CORRECT: _correct,
+    AuditAction.RESULT_DISPUTE: _dispute,
+    AuditAction.RESULT_DECIDE: _decide,
+    AuditAction.PLAYER_MERGE: _simple(
+        gettext_lazy("%(who)s merged the duplicate players %(target)s.")
+    ),
+    AuditAction.LEAGUE_CREATE: _simple(gettext_lazy("%(who)s created the league %(target)s.")),
+    AuditAction.SEASON_CREATE: _simple(gettext_lazy("%(who)s created the season %(target)s.")),
+    AuditAction.SEASON_SETTINGS: _simple(
         gettext_lazy("%(who)s changed the settings of the season %(target)s.")
     ),
-    "season.events": _simple(gettext_lazy("%(who)s changed the events of the season %(target)s.")),
+    AuditAction.SEASON_EVENTS: _simple(
+        gettext_lazy("%(who)s changed the events of the season %(target)s.")
+    ),
 }
 
 # Actions whose before/after are model fields, listed field by field under the sentence.
-FIELD_CHANGES = {"event.settings": Event, "season.settings": Season, "team.edit": Team}
+FIELD_CHANGES: dict[str, type[models.Model]] = {
+    AuditAction.EVENT_SETTINGS: Event,
+    AuditAction.SEASON_SETTINGS: Season,
+    AuditAction.TEAM_EDIT: Team,
+}
 
 
 def describe(entry: AuditEntry) -> AuditLine:

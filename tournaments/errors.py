@@ -7,11 +7,16 @@ beside the field; the API answers 400 with ``{"detail", "code", "field"}``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 class RuleError(ValueError):
     def __init__(
         self,
-        message: str,
+        message: StrOrPromise,
         *,
         code: str = "invalid",
         field: str | None = None,
@@ -33,5 +38,5 @@ class RuleError(ValueError):
 
 
 class PermissionRuleError(RuleError):
-    def __init__(self, message: str, *, code: str = "forbidden"):
+    def __init__(self, message: StrOrPromise, *, code: str = "forbidden"):
         super().__init__(message, code=code, status=403)

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from django import forms
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
+from tournaments.events.names import (
+    MEMBER_NUMBER_MAX,
+    PLAYER_NAME_MAX,
+    TEAM_NAME_MAX,
+    NameValidator,
+)
 from tournaments.events.options import movement_names, rule_set_choices, scoring_system_names
-from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from tournaments.results.desk import DeskDecision
 from tournaments.standings.engine import (
     METRICS,
     StandingsConfig,
@@ -19,7 +26,14 @@ from .errors import RuleError
 from .models import Event, Season
 
 
-def add_rule_error(form: forms.Form, exc: RuleError) -> None:
+def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's field ``name``, a choice field whose choices are set when the form is built."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField), f"{name} is not a choice field"
+    return field
+
+
+def add_rule_error(form: forms.BaseForm, exc: RuleError) -> None:
     """Show a service's refusal on the field it names, or above the form."""
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
@@ -58,16 +72,14 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rule_set"].choices = rule_set_choices()
-        self.fields["movement"].choices = [
+        _choice_field(self, "rule_set").choices = rule_set_choices()
+        movements = [
             ("winners_stay", _("Winners stay at their table")),
             ("swiss", _("Swiss")),
             ("round_robin", _("Round robin")),
         ]
-        self.fields["movement"].choices = [
-            c for c in self.fields["movement"].choices if c[0] in movement_names()
-        ]
-        self.fields["scoring_system"].choices = [
+        _choice_field(self, "movement").choices = [c for c in movements if c[0] in movement_names()]
+        _choice_field(self, "scoring_system").choices = [
             (key, label)
             for key, label in (
                 ("fadoq", _("FADOQ: accumulated points, playoff for medals")),
@@ -83,7 +95,9 @@ class EventForm(forms.ModelForm):
             # The choice fields declared above have no model default of their own: without
             # this a new "FADOQ" event silently opened on the first rule set (two-handed).
             for name in ("rule_set", "movement", "scoring_system"):
-                self.initial.setdefault(name, Event._meta.get_field(name).default)
+                field = Event._meta.get_field(name)
+                assert isinstance(field, models.Field), f"{name} is a column, not a relation"
+                self.initial.setdefault(name, field.default)
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
@@ -94,7 +108,8 @@ class EventForm(forms.ModelForm):
         ]
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         system, chain = data.get("scoring_system"), data.get("tiebreaks")
         if not (system and chain):
             return data
@@ -136,22 +151,30 @@ class TeamForm(forms.Form):
     """A team and who its players are: pick a known player, or give a member number the league
     knows, or a name (a new player). Names are never matched to existing players."""
 
-    name = forms.CharField(label=_("Team name"), max_length=TEAM_NAME_MAX)
+    name = forms.CharField(
+        label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
+    )
     captain = forms.CharField(
         label=_("Captain"),
         max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
         required=False,
         help_text=_("As written on the score sheets."),
     )
     captain_member_number = forms.CharField(
-        label=_("Captain's member number"), max_length=40, required=False
+        label=_("Captain's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
     captain_player = forms.ChoiceField(
         label=_("…or the captain is this known player"), required=False
     )
-    partner = forms.CharField(label=_("Partner"), max_length=PLAYER_NAME_MAX, required=False)
+    partner = forms.CharField(
+        label=_("Partner"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+    )
     partner_member_number = forms.CharField(
-        label=_("Partner's member number"), max_length=40, required=False
+        label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
     partner_player = forms.ChoiceField(
         label=_("…or the partner is this known player"), required=False
@@ -166,11 +189,12 @@ class TeamForm(forms.Form):
             (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else p.name)
             for p in players
         ]
-        self.fields["captain_player"].choices = choices
-        self.fields["partner_player"].choices = choices
+        _choice_field(self, "captain_player").choices = choices
+        _choice_field(self, "partner_player").choices = choices
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         for key in ("captain_player", "partner_player"):
             data[key] = int(data[key]) if data.get(key) else None
         return data
@@ -179,16 +203,26 @@ class TeamForm(forms.Form):
 class TeamEditForm(forms.Form):
     """Correct a team: its name, its players' names and member numbers (fixed on the players)."""
 
-    name = forms.CharField(label=_("Team name"), max_length=120)
+    name = forms.CharField(
+        label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
+    )
     captain = forms.CharField(
-        label=_("Captain"), max_length=120, help_text=_("As written on the score sheets.")
+        label=_("Captain"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
+        help_text=_("As written on the score sheets."),
     )
     captain_member_number = forms.CharField(
-        label=_("Captain's member number"), max_length=40, required=False
+        label=_("Captain's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
-    partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
+    partner = forms.CharField(
+        label=_("Partner"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+    )
     partner_member_number = forms.CharField(
-        label=_("Partner's member number"), max_length=40, required=False
+        label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
 
 
@@ -205,7 +239,8 @@ class TeamImportForm(forms.Form):
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
 
     def clean(self):
-        data = super().clean()
+        super().clean()  # returns cleaned_data (typed optional)
+        data = self.cleaned_data
         if not data.get("text") and not data.get("file"):
             raise forms.ValidationError(_("Paste a list or choose a file."))
         return data
@@ -250,11 +285,32 @@ class FinalScoreForm(forms.Form):
     idempotency_key = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
-class DisputeDecisionForm(forms.Form):
-    report = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    score_a = forms.IntegerField(required=False, min_value=0)
-    score_b = forms.IntegerField(required=False, min_value=0)
+class DeskDecisionForm(forms.Form):
+    """One button of the officials' desk for a game (``results.desk.decide_at_desk``).
+
+    ``report`` must be a version of this game's result; the scores stay as typed: the reporting
+    service checks them and says what is wrong, as it does for a captain's report.
+    """
+
+    action = forms.ChoiceField(choices=DeskDecision.choices)
+    report = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    score_a = forms.CharField(required=False, max_length=10)
+    score_b = forms.CharField(required=False, max_length=10)
     note = forms.CharField(required=False, max_length=300, label=_("Note"))
+    idempotency_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def clean_report(self):
+        number = self.cleaned_data.get("report")
+        if number is None:
+            return None
+        report = self.game.reports.filter(pk=number).first()
+        if report is None:
+            raise forms.ValidationError("not a version of this game", code="unknown_report")
+        return report
 
 
 class LeagueForm(forms.Form):
@@ -283,7 +339,7 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["aggregation"].choices = Season.Aggregation.choices
+        _choice_field(self, "aggregation").choices = Season.Aggregation.choices
 
 
 class SeasonEventsForm(forms.Form):
@@ -296,7 +352,9 @@ class SeasonEventsForm(forms.Form):
 
     def __init__(self, *args, events=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["events"].choices = [(str(e.pk), f"{e.name} — {e.date}") for e in events]
+        _choice_field(self, "events").choices = [
+            (str(e.pk), f"{e.name} — {e.date}") for e in events
+        ]
 
 
 class MergeForm(forms.Form):
@@ -312,8 +370,8 @@ class MergeForm(forms.Form):
             )
             for p in players
         ]
-        self.fields["duplicate"].choices = choices
-        self.fields["into"].choices = choices
+        _choice_field(self, "duplicate").choices = choices
+        _choice_field(self, "into").choices = choices
 
 
 class AppointForm(forms.Form):

@@ -116,6 +116,12 @@ class Player(models.Model):
         return self.name
 
 
+class EventQuerySet(models.QuerySet):
+    def results_public(self) -> EventQuerySet:
+        """Events whose results anyone may see (``Event.results_public`` of each)."""
+        return self.filter(Q(visibility=Event.Visibility.LIVE) | Q(released_at__isnull=False))
+
+
 class Event(models.Model):
     class GameType(models.TextChoices):
         CRIBBAGE = "cribbage", _("Cribbage")
@@ -200,6 +206,8 @@ class Event(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
 
+    objects = EventQuerySet.as_manager()
+
     class Meta:
         ordering = ["-date", "name"]
         verbose_name = _("event")
@@ -217,6 +225,12 @@ class Event(models.Model):
     @property
     def results_public(self) -> bool:
         return self.visibility == self.Visibility.LIVE or self.released_at is not None
+
+
+class TeamQuerySet(models.QuerySet):
+    def active(self) -> TeamQuerySet:
+        """The teams still in (not withdrawn): seated, printed, counted."""
+        return self.filter(withdrawn_at__isnull=True)
 
 
 class Team(models.Model):
@@ -242,6 +256,8 @@ class Team(models.Model):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     drawn_lot = models.PositiveIntegerField(_("drawn lot"), null=True, blank=True)
+
+    objects = TeamQuerySet.as_manager()
 
     class Meta:
         ordering = ["event", "id"]
@@ -351,6 +367,12 @@ class Game(models.Model):
         return team.pk in (self.team_a_id, self.team_b_id)
 
 
+class ReportQuerySet(models.QuerySet["Report"]):
+    def newest(self) -> Report | None:
+        """The latest version among these reports (of one game), or ``None``."""
+        return self.order_by("-version").first()
+
+
 class Report(models.Model):
     """One version of a game's result. Never edited nor deleted: a correction is a new report."""
 
@@ -385,6 +407,8 @@ class Report(models.Model):
     idempotency_key = models.CharField(max_length=64, blank=True)
     note = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+
+    objects = ReportQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "version"]
@@ -423,6 +447,12 @@ class Confirmation(models.Model):
         return f"{self.report} confirmed"
 
 
+class DisputeQuerySet(models.QuerySet):
+    def open(self) -> DisputeQuerySet:
+        """Disputes no official has settled yet."""
+        return self.filter(resolved_at__isnull=True)
+
+
 class Dispute(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="disputes")
     reports = models.ManyToManyField(Report, related_name="disputes")
@@ -434,6 +464,8 @@ class Dispute(models.Model):
     resolved_by_label = models.CharField(max_length=160, blank=True)
     decision = models.ForeignKey(Report, on_delete=models.PROTECT, null=True, related_name="+")
     note = models.CharField(max_length=300, blank=True)
+
+    objects = DisputeQuerySet.as_manager()
 
     class Meta:
         ordering = ["-opened_at"]

@@ -12,6 +12,7 @@ the services that schedule work never import the tasks, which import the service
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,12 +24,12 @@ log = logging.getLogger(__name__)
 TASKS: dict = {}
 
 
-def register(name: str, task) -> None:
+def register(name: str, task: Any) -> None:  # a Celery task (celery has no type information)
     """Make a Celery task sendable by name (called by ``tournaments.tasks`` when it loads)."""
     TASKS[name] = task
 
 
-def schedule(name: str, *args) -> None:
+def schedule(name: str, *args: Any) -> None:
     """Record the work in the current transaction; send it once the transaction commits."""
     row = OutboxTask.objects.create(name=name, args=list(args))
     transaction.on_commit(lambda: _send(row) and flush_outbox())

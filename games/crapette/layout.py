@@ -103,7 +103,7 @@ def read_deck(cards: Sequence[object], where: str) -> tuple[Card, ...]:
     seen: dict[Card, int] = {}
     for i, text in enumerate(cards):
         try:
-            card = parse_card(text)  # type: ignore[arg-type]
+            card = parse_card(text)
         except CardError as error:
             raise DealError(f"{where}[{i}]: {error}") from None
         if card in seen:
@@ -146,9 +146,9 @@ class Deal:
     def from_seed(cls, seed: int | str) -> Deal:
         """A reproducible deal: deck A is ``shuffled_deck(f"{seed}:A")``, deck B likewise with
         ``:B``, and the draw is ``random.Random(f"{seed}:draw").choice("AB")``."""
-        decks = tuple(tuple(shuffled_deck_for(seed, p)) for p in Player)
+        decks = (tuple(shuffled_deck_for(seed, Player.A)), tuple(shuffled_deck_for(seed, Player.B)))
         draw = random.Random(f"{seed}:draw").choice("AB")
-        return cls(decks, Player[draw])  # type: ignore[arg-type]
+        return cls(decks, Player[draw])
 
     def _dealt(self, player: Player, start: int, stop: int) -> tuple[PlayerCard, ...]:
         return tuple(player_card(c, player) for c in self.decks[player][start:stop])

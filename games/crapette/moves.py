@@ -100,7 +100,7 @@ class Move:
     def __str__(self) -> str:
         if self.kind is MoveKind.TRANSFER:
             return f"{self.source}>{self.target}"
-        return self.kind.value
+        return str(self.kind.value)
 
     def __repr__(self) -> str:
         return f"Move('{self}')"

@@ -41,22 +41,14 @@ def why_illegal(state: Position, move: Move) -> str | None:
 
 def explain(state: Position, move: Move) -> Reason | None:
     """None if ``move`` is legal, else why not, as a :class:`Reason`."""
-    me = state.turn
     if state.is_over:
         return Reason("game-over", f"the game is over: {state.score().detail}")
     if move.kind is MoveKind.CALL:
         return _why_no_call(state)
     if state.rules.mandatory is Mandatory.ENFORCED and not move.is_foundation:
-        must = state.first_foundation_card()
-        if must is not None:
-            source, card = must
-            return Reason(
-                "foundation-first",
-                f"{card.pretty} ({source_name(source)}) must go to a foundation first: a "
-                "free card that can go to a foundation goes there before any other move",
-                card=card,
-                source=source,
-            )
+        first = _why_foundation_first(state)
+        if first is not None:
+            return first
     if move.kind is MoveKind.TRANSFER:
         return _why_no_transfer(state, move)
     if state.turned is not None:
@@ -67,6 +59,27 @@ def explain(state: Position, move: Move) -> Reason | None:
             card=state.turned,
             source="S",
         )
+    return _why_no_stock_move(state, move)
+
+
+def _why_foundation_first(state: Position) -> Reason | None:
+    """A free card that can go to a foundation, when the rule makes that move mandatory."""
+    must = state.first_foundation_card()
+    if must is None:
+        return None
+    source, card = must
+    return Reason(
+        "foundation-first",
+        f"{card.pretty} ({source_name(source)}) must go to a foundation first: a "
+        "free card that can go to a foundation goes there before any other move",
+        card=card,
+        source=source,
+    )
+
+
+def _why_no_stock_move(state: Position, move: Move) -> Reason | None:
+    """Turn (T), recycle (R) or pass (P), with no stock card turned."""
+    me = state.turn
     stock, discard = state.stock[me], state.discard[me]
     if move.kind is MoveKind.TURN:
         if stock:
@@ -104,17 +117,10 @@ def explain(state: Position, move: Move) -> Reason | None:
 
 
 def _why_no_transfer(state: Position, move: Move) -> Reason | None:
-    me, opp = state.turn, state.opponent
     source, target = move.source, move.target
     card = state.source_card(source)
     if card is None:
-        if source == "C":
-            text = f"{me.label}'s crapette pile is empty: there is no card to move"
-        elif source == "S":
-            text = "no stock card is turned: turn one first (T)"
-        else:
-            text = f"case {source} is empty: there is no card to move"
-        return Reason("no-card", text, source=source, target=target)
+        return _why_no_card(state, source, target)
     if target == "F":
         if state.foundation_slot(card) >= 0:
             return None
@@ -131,39 +137,59 @@ def _why_no_transfer(state: Position, move: Move) -> Reason | None:
             )
         return None
     if target in ("OC", "OD"):
-        pile = state.crapette[opp] if target == "OC" else state.discard[opp]
-        name = f"{opp.label}'s {'crapette' if target == 'OC' else 'discard'} pile"
-        if not pile:
-            return Reason(
-                "load-empty",
-                f"{name} is empty: a card is loaded only onto its top card",
-                card=card,
-                source=source,
-                target=target,
-            )
-        top = pile[-1]
-        if state.can_load(card, top):
-            return None
-        around = tuple(r for r in (top.rank - 1, top.rank + 1) if 1 <= r <= 13)
-        ranks = " or ".join(rank_label(r) for r in around)
-        if state.rules.loading is Loading.SAME_SUIT:
-            wanted = f"the same suit, one rank higher or lower ({ranks} of {top.suit.symbol})"
-        else:
-            colour = "black" if top.red else "red"
-            wanted = f"the other colour, one rank higher or lower (a {colour} {ranks})"
-        return Reason(
-            "load-same-suit" if state.rules.loading is Loading.SAME_SUIT else "load-alternate",
-            f"{card.pretty} cannot be loaded onto {name} (top {top.pretty}): loading takes {wanted}",
-            card=card,
-            source=source,
-            target=target,
-            top=top,
-            wanted=around,
-        )
+        return _why_no_load(state, card, source, target)
     if target == source:
         return Reason(
             "same-case", f"{card.pretty} is already in case {source}", card=card, source=source
         )
+    return _why_not_on_case(state, card, source, target)
+
+
+def _why_no_card(state: Position, source: str, target: str) -> Reason:
+    if source == "C":
+        text = f"{state.turn.label}'s crapette pile is empty: there is no card to move"
+    elif source == "S":
+        text = "no stock card is turned: turn one first (T)"
+    else:
+        text = f"case {source} is empty: there is no card to move"
+    return Reason("no-card", text, source=source, target=target)
+
+
+def _why_no_load(state: Position, card: PlayerCard, source: str, target: str) -> Reason | None:
+    """Loading onto the opponent's crapette (OC) or discard pile (OD)."""
+    opp = state.opponent
+    pile = state.crapette[opp] if target == "OC" else state.discard[opp]
+    name = f"{opp.label}'s {'crapette' if target == 'OC' else 'discard'} pile"
+    if not pile:
+        return Reason(
+            "load-empty",
+            f"{name} is empty: a card is loaded only onto its top card",
+            card=card,
+            source=source,
+            target=target,
+        )
+    top = pile[-1]
+    if state.can_load(card, top):
+        return None
+    around = tuple(r for r in (top.rank - 1, top.rank + 1) if 1 <= r <= 13)
+    ranks = " or ".join(rank_label(r) for r in around)
+    if state.rules.loading is Loading.SAME_SUIT:
+        wanted = f"the same suit, one rank higher or lower ({ranks} of {top.suit.symbol})"
+    else:
+        colour = "black" if top.red else "red"
+        wanted = f"the other colour, one rank higher or lower (a {colour} {ranks})"
+    return Reason(
+        "load-same-suit" if state.rules.loading is Loading.SAME_SUIT else "load-alternate",
+        f"{card.pretty} cannot be loaded onto {name} (top {top.pretty}): loading takes {wanted}",
+        card=card,
+        source=source,
+        target=target,
+        top=top,
+        wanted=around,
+    )
+
+
+def _why_not_on_case(state: Position, card: PlayerCard, source: str, target: str) -> Reason | None:
     pile = state.cases[CASE_INDEX[target]]
     if fits_case(card, pile):
         return None

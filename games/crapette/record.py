@@ -125,14 +125,15 @@ def replay(record: GameRecord) -> ReplayResult:
     return ReplayResult(True, None, None, None, state, applied)
 
 
-def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file as JSON; unreadable files raise :class:`RecordFormatError`."""
+def load_record(path: str | Path) -> object:
+    """Read a record file as JSON (any JSON value: :func:`check_record` checks its structure);
+    unreadable files raise :class:`RecordFormatError`."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise RecordFormatError(f"{path}: cannot read the file: {error}") from None
     try:
-        data = json.loads(text)
+        data: object = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordFormatError(
             f"{path}: not JSON: {error.msg} at line {error.lineno} column {error.colno}"
@@ -154,7 +155,7 @@ def record_from_dict(data: object) -> GameRecord:
 # ----------------------------------------------------------------- structure (the schema, by hand)
 
 
-def _read_structure(data: object) -> tuple[Rules, dict[str, Any], list[str], dict | None]:
+def _read_structure(data: object) -> tuple[Rules, dict[str, Any], list[str], dict[str, Any] | None]:
     if not isinstance(data, dict):
         raise RecordFormatError(f"a record is a JSON object, got {_json_kind(data)}")
     unknown = sorted(set(data) - _TOP_KEYS)

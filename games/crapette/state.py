@@ -338,6 +338,7 @@ class GameState:
 
     def _transfer(self, source: str, target: str) -> None:
         me, opp = self.turn, self.opponent
+        card: PlayerCard | None
         if source == "C":
             card = self.crapette[me].pop()
             self._uncover_crapette(me)

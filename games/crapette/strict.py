@@ -61,47 +61,77 @@ class _Search:
     def run(self, depth: int, crapette: Pile | None, crapette_up: int) -> bool:
         """``crapette`` is the own crapette pile while its top is a card the player can see
         and whose move uncovers a visible card or nothing useful; None once unknown."""
-        state, cases = self.state, self.cases
         sources: list[tuple[str, Pile]] = []
         if crapette:
             sources.append(("C", crapette))
-        sources += [(str(i + 1), p) for i, p in enumerate(cases) if p]
-        # Where each card can go in a case: keyed by the (rank, red) the case top wants.
+        sources += [(str(i + 1), p) for i, p in enumerate(self.cases) if p]
+        wanted, empty = self._case_targets()
+        previous = self.path[-1] if self.path else None
+        for source, from_pile in sources:
+            for target, to_pile in self._targets(from_pile, wanted, empty):
+                if previous == (target, source):
+                    continue  # undoing the previous move
+                if self._try(depth, (source, from_pile), (target, to_pile), crapette, crapette_up):
+                    return True
+        return False
+
+    def _case_targets(
+        self,
+    ) -> tuple[dict[tuple[int, bool], list[tuple[str, Pile]]], tuple[str, Pile] | None]:
+        """Where each card can go in a case, keyed by the (rank, red) the case top wants; and
+        one empty case (all empty cases are alike: one is enough)."""
         wanted: dict[tuple[int, bool], list[tuple[str, Pile]]] = {}
         empty: tuple[str, Pile] | None = None
-        for j, pile in enumerate(cases):
+        for j, pile in enumerate(self.cases):
             if pile:
                 top = pile[-1]
                 wanted.setdefault((top.rank - 1, not top.red), []).append((str(j + 1), pile))
             elif empty is None:
-                empty = (str(j + 1), pile)  # all empty cases are alike: one is enough
-        previous = self.path[-1] if self.path else None
-        for source, from_pile in sources:
-            card = from_pile[-1]
-            targets = list(wanted.get((card.rank, card.red), ()))
-            if empty is not None and len(from_pile) > 1:
-                targets.append(empty)  # (a lone card moved to an empty case changes nothing)
-            targets += [(t, p) for t, p in self.loads if p and state.can_load(card, p[-1])]
-            for target, to_pile in targets:
-                if previous == (target, source):
-                    continue  # undoing the previous move
-                visible = source != "C" or crapette_up >= 2
-                self.path.append((source, target))
-                if visible and len(from_pile) >= 2 and state.foundation_slot(from_pile[-2]) >= 0:
-                    self.path.append((source, "F"))
+                empty = (str(j + 1), pile)
+        return wanted, empty
+
+    def _targets(
+        self,
+        from_pile: Pile,
+        wanted: dict[tuple[int, bool], list[tuple[str, Pile]]],
+        empty: tuple[str, Pile] | None,
+    ) -> list[tuple[str, Pile]]:
+        card = from_pile[-1]
+        targets = list(wanted.get((card.rank, card.red), ()))
+        if empty is not None and len(from_pile) > 1:
+            targets.append(empty)  # (a lone card moved to an empty case changes nothing)
+        targets += [(t, p) for t, p in self.loads if p and self.state.can_load(card, p[-1])]
+        return targets
+
+    def _try(
+        self,
+        depth: int,
+        origin: tuple[str, Pile],
+        destination: tuple[str, Pile],
+        crapette: Pile | None,
+        crapette_up: int,
+    ) -> bool:
+        """Move the top card of ``origin`` to ``destination`` and search on from there; the
+        moves stay on the path when that frees a card for a foundation."""
+        (source, from_pile), (target, to_pile) = origin, destination
+        card = from_pile[-1]
+        visible = source != "C" or crapette_up >= 2
+        self.path.append((source, target))
+        if visible and len(from_pile) >= 2 and self.state.foundation_slot(from_pile[-2]) >= 0:
+            self.path.append((source, "F"))
+            return True
+        if depth > 1:
+            from_pile.pop()
+            to_pile.append(card)
+            next_crapette, next_up = crapette, crapette_up
+            if source == "C":
+                next_crapette = crapette if visible else None
+                next_up = crapette_up - 1
+            try:
+                if self.run(depth - 1, next_crapette or None, next_up):
                     return True
-                if depth > 1:
-                    from_pile.pop()
-                    to_pile.append(card)
-                    next_crapette, next_up = crapette, crapette_up
-                    if source == "C":
-                        next_crapette = crapette if visible else None
-                        next_up = crapette_up - 1
-                    try:
-                        if self.run(depth - 1, next_crapette or None, next_up):
-                            return True
-                    finally:
-                        to_pile.pop()
-                        from_pile.append(card)
-                self.path.pop()
+            finally:
+                to_pile.pop()
+                from_pile.append(card)
+        self.path.pop()
         return False

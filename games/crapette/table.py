@@ -14,15 +14,20 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.cards import Suit
 
 from .layout import PlayerCard
 
 #: How the modules below the state machine name the position they are handed: a
-#: ``GameState``, which they do not import (it imports them).
-Position = Any
+#: ``GameState``, which they import for the type checker only (at run time it imports them).
+if TYPE_CHECKING:
+    from .state import GameState
+
+    Position = GameState
+else:
+    Position = Any
 
 CASES = 8
 SUITS = tuple(Suit)  # foundation slots 2i and 2i+1 hold SUITS[i]

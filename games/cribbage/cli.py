@@ -49,7 +49,9 @@ class Command:
 _COMMANDS: dict[str, Command] = {}
 
 
-def command(name: str, *, help: str, arguments: Arguments | None = None) -> Callable:
+def command(
+    name: str, *, help: str, arguments: Arguments | None = None
+) -> Callable[[Handler], Handler]:
     """Register the decorated handler as the subcommand ``name``."""
 
     def register(run: Handler) -> Handler:
@@ -94,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # --help, or an argparse error already printed
         return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return USAGE_ERROR

@@ -22,7 +22,8 @@ from typing import Any
 
 from games.cards import Card, CardError, format_cards, parse_cards
 from games.cribbage.actions import Play
-from games.cribbage.computer import PlayerView, Standard
+from games.cribbage.computer.levels import Standard
+from games.cribbage.computer.view import PlayerView
 from games.cribbage.discard import analyze_discards
 
 __all__ = ["DiscardAdvice", "coach_discard", "pegging_hint", "suboptimal"]

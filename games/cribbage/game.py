@@ -38,7 +38,7 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from games.cards import Card, Rank, format_cards, shuffled_deck
 from games.cribbage.actions import (
@@ -60,7 +60,7 @@ from games.cribbage.actions import (
 from games.cribbage.deal import check_deck, deal_hand
 from games.cribbage.pegging import MAX_COUNT, peg_score
 from games.cribbage.rules import HAND_SIZE, RuleSet, Skunk, skunk
-from games.cribbage.scoring import score_hand
+from games.cribbage.scoring import HandScore, score_hand
 from games.cribbage.validation import IMPOSSIBLE_SCORES, MAX_SCORE
 
 
@@ -253,6 +253,25 @@ class GameState:
             )
         return (self.dealer - 1) % self.rules.players
 
+    # Invariants of the phases: the dealer is known from the cut for deal on, the turn during the
+    # play, the starter from its turn to the end of the hand. These narrow the optional attributes
+    # where the phase guarantees them (the type checker cannot see the phases).
+
+    @property
+    def _dealer(self) -> int:
+        assert self.dealer is not None, "every phase after the cut for deal has a dealer"
+        return self.dealer
+
+    @property
+    def _turn(self) -> int:
+        assert self.turn is not None, "the play always has a player to act"
+        return self.turn
+
+    @property
+    def _starter(self) -> Card:
+        assert self.starter is not None, "the starter is turned before the play and the show"
+        return self.starter
+
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
 
@@ -286,7 +305,7 @@ class GameState:
             return NotImplemented
         return self.snapshot() == other.snapshot()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    __hash__ = None  # type: ignore[assignment]  # unhashable on purpose: the state is mutable
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)
@@ -310,12 +329,12 @@ class GameState:
             ]
         phase = self.phase
         if phase is Phase.CUT_FOR_DEAL:
-            actions.append(CutForDeal(self.to_act))
+            actions.append(CutForDeal(self.cutters[len(self.cut_cards)]))
         elif phase is Phase.DEAL:
             actions.append(Deal())
         elif phase is Phase.DISCARD:
             for seat in self._pending_discards():
-                need = self.rules.discards_of(seat, dealer=self.dealer)
+                need = self.rules.discards_of(seat, dealer=self._dealer)
                 actions += [Discard(seat, c) for c in itertools.combinations(self.held[seat], need)]
             actions.append(Misdeal())
         elif phase is Phase.CUT:
@@ -324,8 +343,9 @@ class GameState:
         elif phase is Phase.STARTER:
             actions.append(TurnStarter())
         elif phase is Phase.PLAY:
-            playable = self._playable(self.turn)
-            actions += [Play(self.turn, c) for c in playable] if playable else [Go(self.turn)]
+            turn = self._turn
+            playable = self._playable(turn)
+            actions += [Play(turn, c) for c in playable] if playable else [Go(turn)]
         elif phase is Phase.SHOW:
             what, seat = self.show_queue[0]
             make = CountHand if what == "hand" else CountCrib
@@ -375,7 +395,7 @@ class GameState:
             )
         getattr(self, f"_check_{type(action).__name__.lower()}")(action)
 
-    def _refuse(self, message: str) -> None:
+    def _refuse(self, message: str) -> NoReturn:
         raise IllegalAction(message)
 
     # cut for deal --------------------------------------------------------------------------------
@@ -428,12 +448,12 @@ class GameState:
         self.deals_made += 1
         self.hand_number += 1
         self._clear_hand()
-        dealt = deal_hand(self.rules, deck, self.dealer)
+        dealt = deal_hand(self.rules, deck, self._dealer)
         self.held = [list(h) for h in dealt.hands]
         self.crib = list(dealt.crib)
         self.pack = list(dealt.pack)
         for seat in range(self.rules.players):
-            if self.rules.discards_of(seat, dealer=self.dealer) == 0:
+            if self.rules.discards_of(seat, dealer=self._dealer) == 0:
                 self.discarded.add(seat)
                 self.kept[seat] = tuple(self.held[seat])
         self.phase = Phase.DISCARD if self._pending_discards() else Phase.CUT
@@ -442,12 +462,12 @@ class GameState:
 
     def _pending_discards(self) -> list[int]:
         n = self.rules.players
-        seats = [(self.dealer + k) % n for k in range(1, n + 1)]
+        seats = [(self._dealer + k) % n for k in range(1, n + 1)]
         return [s for s in seats if s not in self.discarded]
 
     def _check_discard(self, action: Discard) -> None:
         p = action.player
-        need = self.rules.discards_of(p, dealer=self.dealer)
+        need = self.rules.discards_of(p, dealer=self._dealer)
         if need == 0:
             self._refuse(
                 f"player {p} has no card to discard: they were dealt {HAND_SIZE} and keep them all"
@@ -480,7 +500,7 @@ class GameState:
         pass  # a misdeal may be declared any time before the cut
 
     def _do_misdeal(self, action: Misdeal) -> None:
-        dealer_side = self.side_of(self.dealer)
+        dealer_side = self.side_of(self._dealer)
         self._clear_hand()
         self.phase = Phase.DEAL
         self._misdeal_penalty(dealer_side)
@@ -528,15 +548,16 @@ class GameState:
         pass
 
     def _do_turnstarter(self, action: TurnStarter) -> None:
-        self.starter = self.pack.pop(self.cut_depth)
+        assert self.cut_depth is not None, "the starter is turned only after the cut"
+        starter = self.starter = self.pack.pop(self.cut_depth)
         self.phase = Phase.PLAY
-        heels = self.rules.his_heels if self.starter.rank is Rank.JACK else 0
+        heels = self.rules.his_heels if starter.rank is Rank.JACK else 0
         if heels and self._score(
             self.dealer,
-            self.side_of(self.dealer),
+            self.side_of(self._dealer),
             "his heels",
             heels,
-            f"starter {self.starter} is a jack",
+            f"starter {starter} is a jack",
         ):
             return
         self.turn = self.dealer  # the player on the dealer's left leads
@@ -616,7 +637,7 @@ class GameState:
                     return None
                 return self._start_show()
             # Clockwise after the last to act; players out of cards or who said go are skipped.
-            seats = [(self.turn + k) % n for k in range(1, n + 1)]
+            seats = [(self._turn + k) % n for k in range(1, n + 1)]
             nxt = next((s for s in seats if self.held[s] and s not in self.passed), None)
             if nxt is not None and (self._playable(nxt) or nxt != self.last_layer):
                 self.turn = nxt  # lays a card, or must say go
@@ -636,6 +657,7 @@ class GameState:
 
     def _score_go(self, kind: str, card_points: int | None) -> bool:
         p = self.last_layer
+        assert p is not None, "a go or last card is scored only after a card was laid"
         side = self.side_of(p)
         cutoff = self.rules.one_point_cutoff
         lone = not card_points
@@ -654,14 +676,14 @@ class GameState:
     # the show ------------------------------------------------------------------------------------
 
     def _start_show(self) -> None:
-        n, d = self.rules.players, self.dealer
+        n, d = self.rules.players, self._dealer
         self.phase = Phase.SHOW
         self.turn = None
         self.show_queue = [("hand", (d + k) % n) for k in range(1, n + 1)] + [("crib", d)]
 
-    def _show_score(self, what: str, seat: int):
+    def _show_score(self, what: str, seat: int) -> HandScore:
         cards = self.kept[seat] if what == "hand" else tuple(self.crib)
-        return score_hand(cards, self.starter, crib=what == "crib")
+        return score_hand(cards, self._starter, crib=what == "crib")
 
     def _claims_allowed(self) -> bool:
         return self.rules.muggins or self.rules.forgotten_points_lost
@@ -719,7 +741,7 @@ class GameState:
         if missed and self.rules.muggins:
             self._muggins = _MugginsChance(side, missed, f"player {seat}'s {what}")
         if not self.show_queue:  # the hand is over: the deal passes to the left
-            self.dealer = (self.dealer + 1) % self.rules.players
+            self.dealer = (self._dealer + 1) % self.rules.players
             self.phase = Phase.DEAL
 
     def _do_counthand(self, action: CountHand) -> None:
@@ -741,6 +763,7 @@ class GameState:
 
     def _do_muggins(self, action: Muggins) -> None:
         chance, self._muggins = self._muggins, None
+        assert chance is not None, "_check_muggins refused the call when no count missed points"
         self._score(
             action.player,
             self.side_of(action.player),

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 HAND_SIZE = 4  # cards each player keeps for the play and the show
 CRIB_SIZE = 4
@@ -195,11 +195,23 @@ def _is_int(value: object) -> bool:
 
 
 def _validate(rules: RuleSet) -> None:
-    def fail(message: str) -> None:
-        raise RuleSetError(f"rule set {rules.name!r}: {message}")
-
+    """Refuse an inconsistent rule set with the first problem found (checked in this order)."""
     if not isinstance(rules.name, str) or not rules.name.strip():
         raise RuleSetError(f"a rule set needs a non-empty name, got {rules.name!r}")
+    _check_value_types(rules)
+    _check_table(rules)
+    _check_deal(rules)
+    _check_scoring(rules)
+
+
+def _fail(rules: RuleSet, message: str) -> NoReturn:
+    raise RuleSetError(f"rule set {rules.name!r}: {message}")
+
+
+def _check_value_types(rules: RuleSet) -> None:
+    def fail(message: str) -> NoReturn:
+        _fail(rules, message)
+
     for field in (
         "players",
         "sides",
@@ -214,6 +226,14 @@ def _validate(rules: RuleSet) -> None:
     for field in ("muggins", "forgotten_points_lost", "misdeal_deducted"):
         if not isinstance(getattr(rules, field), bool):
             fail(f"{field} must be True or False, got {getattr(rules, field)!r}")
+
+
+def _check_table(rules: RuleSet) -> None:
+    """Players, sides and the shape of the deal."""
+
+    def fail(message: str) -> NoReturn:
+        _fail(rules, message)
+
     if not MIN_PLAYERS <= rules.players <= MAX_PLAYERS:
         fail(f"cribbage is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {rules.players}")
     if not (2 <= rules.sides <= rules.players and rules.players % rules.sides == 0):
@@ -234,6 +254,14 @@ def _validate(rules: RuleSet) -> None:
             f"every player must be dealt at least {HAND_SIZE} cards (the hand kept), "
             f"got {list(rules.deal)}"
         )
+
+
+def _check_deal(rules: RuleSet) -> None:
+    """The crib and the cut the deal leaves."""
+
+    def fail(message: str) -> NoReturn:
+        _fail(rules, message)
+
     if rules.crib_from_deck < 0:
         fail(f"crib_from_deck cannot be negative, got {rules.crib_from_deck}")
     discards = [n - HAND_SIZE for n in rules.deal]
@@ -249,8 +277,18 @@ def _validate(rules: RuleSet) -> None:
             f"the cut must leave at least 1 card in each packet and the {pack} undealt cards "
             f"must allow {rules.min_cut_packet} in each (min_cut_packet={rules.min_cut_packet})"
         )
+
+
+def _check_scoring(rules: RuleSet) -> None:
+    """The target, the skunk lines (each below the one before), his heels, the misdeal penalty
+    and the one-point cutoff."""
+
+    def fail(message: str) -> NoReturn:
+        _fail(rules, message)
+
     if rules.target not in TARGETS:
         fail(f"the target is 121 (twice round the board) or 61 (once round), got {rules.target}")
+    previous: int | None
     previous_name, previous = "the target", rules.target
     for field in ("skunk_line", "double_skunk_line", "triple_skunk_line"):
         line = getattr(rules, field)

@@ -90,7 +90,9 @@ def validate_count(
             f"(got the {given} but no {missing})"
         )
     what = "crib" if crib else "hand"
-    breakdown = score_hand(hand, starter, crib=crib) if hand is not None else None
+    breakdown = (
+        score_hand(hand, starter, crib=crib) if hand is not None and starter is not None else None
+    )
     value = _as_whole_number(reported, what, crib, breakdown)
     cards_say = f" (the cards give {breakdown.total}: {breakdown.announce()})" if breakdown else ""
     if not 0 <= value <= MAX_SCORE:

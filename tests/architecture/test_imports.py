@@ -63,6 +63,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
     # 2 the event and its people
     2: (
         "tournaments.events",
+        "tournaments.events.names",
         "tournaments.events.registration",
         "tournaments.events.settings",
         "tournaments.events.officials",

@@ -189,8 +189,19 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     for old in ARTIFACTS.glob("day-*.png"):  # a step renumbered must not leave a stale picture
         old.unlink()
     day = Day(browser, live_server.url, shot)
-    org = day.organizer
+    event = open_an_account_and_create_the_event(day)  # steps 1 and 2
+    import_and_correct_the_teams(day, tmp_path)  # 3 and 3b
+    desk = appoint_an_official(day)  # 4
+    open_the_captains_links(day)  # 5
+    tied = play_the_series(day, desk, event)  # 6
+    playoff_winner, played = play_the_best_of_three(day, event, tied)  # 7
+    release_and_close(day)  # 8
+    the_public_podium(day, playoff_winner)  # 9
+    read_the_csv_files(day, playoff_winner, played)  # 10
 
+
+def open_an_account_and_create_the_event(day: Day) -> Event:
+    org = day.organizer
     # 1. A blank install: the organizer opens an account from the login page.
     day.go(org, "/accounts/login/")
     org.click("#signup-link")
@@ -214,8 +225,11 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     org.click("main form.card button[type=submit]")
     org.wait_for_url("**/teams/")
     day.slug = org.url.rstrip("/").split("/")[-2]
-    event = Event.objects.get(slug=day.slug)
+    return Event.objects.get(slug=day.slug)
 
+
+def import_and_correct_the_teams(day: Day, tmp_path) -> None:
+    org = day.organizer
     # 3. The teams, from French Excel's file, uploaded through the page.
     org.set_input_files("#id_import-file", str(cp1252_csv(tmp_path)))
     org.click(f"form[action='/organize/{day.slug}/teams/import/'] button[type=submit]")
@@ -235,7 +249,11 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     assert TEAMS[0][0] in success(org)
     assert TEAMS[0][1] in org.locator("tbody tr", has_text=TEAMS[0][0]).inner_text()
 
-    # 4. An official, appointed through the Officials page, chooses a password from the link.
+
+def appoint_an_official(day: Day):
+    """4. An official, appointed through the Officials page, chooses a password from the link;
+    returns the desk's laptop."""
+    org = day.organizer
     org.click(f"a[href='/organize/{day.slug}/officials/']")
     org.fill("#id_email", OFFICIAL_EMAIL)
     org.fill("#id_name", "Gilles Bouffard")
@@ -249,8 +267,13 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     desk.click("main form.card button[type=submit]")
     success(desk)
     assert "Omnium FADOQ des Laurentides" in desk.inner_text("main")
+    return desk
 
-    # 5. The captains' slips: each captain reads their own link and NIP and opens it on a phone.
+
+def open_the_captains_links(day: Day) -> None:
+    """5. The captains' slips: each captain reads their own link and NIP and opens it on a
+    phone."""
+    org = day.organizer
     day.go(org, f"/organize/{day.slug}/slips/print/")
     day.snap(org, "slips")
     slips = org.locator("article.slip")
@@ -260,52 +283,29 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
         nip = slip.locator(".slip-pin").inner_text()
         if team == TEAMS[0][0]:
             assert TEAMS[0][1] in slip.inner_text()  # the corrected name, on the slip too
-        assert url.startswith(live_server.url + "/c/") and re.fullmatch(r"\d{3} \d{3}", nip)
+        assert url.startswith(day.base + "/c/") and re.fullmatch(r"\d{3} \d{3}", nip)
         phone = day.phone()
         phone.goto(url)
         phone.fill("#id_pin", nip)  # typed as printed, in two groups
         phone.click("main form.card button[type=submit]")
         phone.wait_for_selector("h1")
         assert phone.locator("#id_pin").count() == 0, team
-        phone.slip_path = url.removeprefix(live_server.url)
+        phone.slip_path = url.removeprefix(day.base)
         day.captains[team] = phone
     day.snap(day.captains[TEAMS[0][0]], "captain-home-phone")
 
-    # 6. Eight rounds: seated from the dashboard, reported and confirmed by the captains.
+
+def play_the_series(day: Day, desk, event: Event) -> list[int]:
+    """6. Eight rounds: seated from the dashboard, reported and confirmed by the captains; the
+    last one ends in a tie for a medal (returns the tied teams)."""
     for number in range(1, 9):
-        page = day.dashboard()
-        if number == 1:  # the organizer seeds round 1 in the order of the list
-            page.locator("details:has(#seeded_order) summary").click()
-            page.fill("#seeded_order", "\n".join(team for team, _c, _p in TEAMS))
-        page.click(f"form[action='/organize/{day.slug}/rounds/next/'] button[type=submit]")
-        success(page)
-        if number == 1:
-            day.snap(page, "round-1-seated")
-        games = list(
-            Game.objects.filter(round__event=event, round__number=number)
-            .select_related("team_a", "team_b")
-            .order_by("table")
-        )
-        assert len(games) == 3 and all(g.team_b_id for g in games)
+        games = seat_round(day, event, number)
         if number < 8:
             plan = [(g, 121, 90 + (7 * g.table + 3 * number) % 31) for g in games]
         else:
             plan, tied = last_round_for_a_medal_tie(points_so_far(event), games)
         for game, score_a, score_b in plan:
-            a, b = game.team_a.name, game.team_b.name
-            if number == 1 and game.table == 1:
-                hand_by_hand_sheet_with_a_19(day, a, game)  # A wins 121-85 (a skunk)
-                day.confirm(b, game, snap="captain-confirms-sheet")
-            elif number == 2 and game.table == 1:
-                day.report(a, game, 121, 82, snap="captain-reports-skunk")
-                day.confirm(b, game)
-            elif number == 3 and game.table == 2:
-                dispute_settled_at_the_desk(day, desk, game, a, b)
-            else:
-                day.report(a, game, score_a, score_b)
-                day.confirm(b, game)
-            game.refresh_from_db()
-            assert game.status == Game.Status.CONFIRMED, (number, game.table, game.status)
+            play_game(day, desk, number, game, score_a, score_b)
         if number == 2:
             skunked = Game.objects.get(round__event=event, round__number=2, table=1)
             assert skunked.confirmed_report.skunk == 1
@@ -316,8 +316,48 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     for team in tied:
         assert name_of(team) in ties.inner_text()
     day.snap(page, "medal-tie")
+    return tied
 
-    # 7. The best of three: the first team listed wins both games.
+
+def seat_round(day: Day, event: Event, number: int) -> list[Game]:
+    page = day.dashboard()
+    if number == 1:  # the organizer seeds round 1 in the order of the list
+        page.locator("details:has(#seeded_order) summary").click()
+        page.fill("#seeded_order", "\n".join(team for team, _c, _p in TEAMS))
+    page.click(f"form[action='/organize/{day.slug}/rounds/next/'] button[type=submit]")
+    success(page)
+    if number == 1:
+        day.snap(page, "round-1-seated")
+    games = list(
+        Game.objects.filter(round__event=event, round__number=number)
+        .select_related("team_a", "team_b")
+        .order_by("table")
+    )
+    assert len(games) == 3 and all(g.team_b_id for g in games)
+    return games
+
+
+def play_game(day: Day, desk, number: int, game: Game, score_a: int, score_b: int) -> None:
+    """One game of the series, as its captains (or the desk) settle it: confirmed at the end."""
+    a, b = game.team_a.name, game.team_b.name
+    if number == 1 and game.table == 1:
+        hand_by_hand_sheet_with_a_19(day, a, game)  # A wins 121-85 (a skunk)
+        day.confirm(b, game, snap="captain-confirms-sheet")
+    elif number == 2 and game.table == 1:
+        day.report(a, game, 121, 82, snap="captain-reports-skunk")
+        day.confirm(b, game)
+    elif number == 3 and game.table == 2:
+        dispute_settled_at_the_desk(day, desk, game, a, b)
+    else:
+        day.report(a, game, score_a, score_b)
+        day.confirm(b, game)
+    game.refresh_from_db()
+    assert game.status == Game.Status.CONFIRMED, (number, game.table, game.status)
+
+
+def play_the_best_of_three(day: Day, event: Event, tied: list[int]) -> tuple[int, int]:
+    """7. The best of three: the first team listed wins both games. Returns the winner and
+    the number of the playoff game that found no more to seat."""
     playoff_winner = None
     for played in itertools.count(1):
         page = day.dashboard()
@@ -347,8 +387,11 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
         day.confirm(b, game)
     assert played == 3  # two games won: the series is decided
     day.snap(day.dashboard(), "playoff-decided")
+    return playoff_winner, played
 
-    # 8. Release, then close: the event is finished.
+
+def release_and_close(day: Day) -> None:
+    """8. Release, then close: the event is finished."""
     page = day.dashboard()
     page.click(f"form[action='/organize/{day.slug}/release/'] button")
     success(page)
@@ -357,18 +400,22 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     assert "Terminé" in page.locator("#finish").inner_text()
     day.snap(page, "event-finished")
 
-    # 9. The public podium, on a spectator's phone.
+
+def the_public_podium(day: Day, playoff_winner: int) -> None:
+    """9. The public podium, on a spectator's phone."""
     spectator = day.phone()
-    spectator.goto(f"{live_server.url}/e/{day.slug}/")
+    spectator.goto(f"{day.base}/e/{day.slug}/")
     podium = spectator.locator("#finished li")
     assert podium.count() == 3
     assert "Or" in podium.first.inner_text()
     day.snap(spectator, "public-podium")
-    spectator.goto(f"{live_server.url}/e/{day.slug}/podium/")
+    spectator.goto(f"{day.base}/e/{day.slug}/podium/")
     assert name_of(playoff_winner) in spectator.inner_text("main")
     day.snap(spectator, "podium-page")
 
-    # 10. The CSV files, as French Excel opens them: accents, ";", local times.
+
+def read_the_csv_files(day: Day, playoff_winner: int, played: int) -> None:
+    """10. The CSV files, as French Excel opens them: accents, ";", local times."""
     standings = download(day, "standings")
     assert [row[1] for row in standings[1:]] and {row[1] for row in standings[1:]} == {
         team for team, _c, _p in TEAMS

@@ -175,37 +175,24 @@ def test_api_audit_entries_carry_the_sentence(played_round, organizer, api_clien
 
 
 def test_every_recorded_action_has_a_renderer():
-    """A new ``audit.record(..., "x.y", ...)`` in the sources needs its sentence."""
-    root = pathlib.Path(__file__).resolve().parents[2] / "tournaments"
-    codes = set()
-    for path in root.rglob("*.py"):
-        codes.update(
-            re.findall(r'"([a-z_]+\.[a-z_]+)"', path.read_text())
-            if "audit.record(" in path.read_text()
-            else ()
-        )
-    recorded = {
-        c
-        for c in codes
-        if c.split(".")[0]
-        in {
-            "event",
-            "team",
-            "link",
-            "round",
-            "playoff",
-            "results",
-            "result",
-            "player",
-            "league",
-            "season",
-            "role",
-            "official",
-            "organizer",
-        }
-    }
-    assert recorded, "no audit action found: the scan is broken"
-    assert recorded - set(audit.RENDERERS) == set()
+    """A new ``audit.record(..., AuditAction.X, ...)`` in the sources needs its sentence."""
+    root = pathlib.Path(__file__).resolve().parents[2]
+    used, free = set(), []
+    for path in [*root.glob("tournaments/**/*.py"), *root.glob("accounts/**/*.py")]:
+        text = path.read_text()
+        used.update(re.findall(r"AuditAction\.([A-Z_]+)", text))
+        for call in re.findall(r"audit\.record\(([^)]*)", text):
+            free += re.findall(r'"([a-z_]+\.[a-z_]+)"', call)  # a code written as a string
+    assert used, "no audit action found: the scan is broken"
+    assert not free, f"audit.record() takes an AuditAction, not {free}"
+    assert used <= set(audit.AuditAction.names)
+    assert set(audit.AuditAction) - set(audit.RENDERERS) == set()
+
+
+def test_an_action_outside_the_list_is_refused(event, organizer):
+    with pytest.raises(ValueError):
+        audit.record(event, organizer, "team.renamed", "Les Rois")
+    assert not AuditEntry.objects.filter(action="team.renamed").exists()
 
 
 def test_rule_sets_have_french_names_on_the_settings_page(event, organizer_client):

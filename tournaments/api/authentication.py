@@ -42,7 +42,8 @@ class CaptainLinkAuthentication(authentication.BaseAuthentication):
                 _("Give the link's PIN in the %(header)s header.") % {"header": PIN_HEADER},
                 "pin_required",
             )
-        if normalize_pin(pin) is None:  # a typo, not a guess: no attempt spent
+        typed = normalize_pin(pin)
+        if typed is None:  # a typo, not a guess: no attempt spent
             raise _failed(
                 _(
                     "A PIN is 6 digits (spaces and dashes are ignored): nothing was "
@@ -50,7 +51,7 @@ class CaptainLinkAuthentication(authentication.BaseAuthentication):
                 ),
                 "pin_format",
             )
-        verdict = check_pin(link, normalize_pin(pin), client=client_ip(request))
+        verdict = check_pin(link, typed, client=client_ip(request))
         if verdict.throttled:
             raise exceptions.Throttled(
                 wait=verdict.retry_after,

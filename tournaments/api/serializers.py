@@ -20,7 +20,12 @@ from rest_framework import serializers
 from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink
 from tournaments.audit import describe
-from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from tournaments.events.names import (
+    MEMBER_NUMBER_MAX,
+    PLAYER_NAME_MAX,
+    TEAM_NAME_MAX,
+    NameValidator,
+)
 from tournaments.standings.service import results_visible
 
 from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
@@ -74,7 +79,7 @@ class EventSerializer(serializers.ModelSerializer):
         return results_visible(event, self.context["request"].user)
 
     def get_team_count(self, event) -> int:
-        return event.teams.filter(withdrawn_at__isnull=True).count()
+        return event.teams.active().count()
 
     def get_rounds_seated(self, event) -> int:
         return event.rounds.count()
@@ -203,9 +208,12 @@ class ManagedTeamSerializer(TeamSerializer):
 
 
 class TeamCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=TEAM_NAME_MAX, allow_blank=True)
+    name = serializers.CharField(
+        max_length=TEAM_NAME_MAX, allow_blank=True, validators=[NameValidator("name")]
+    )
     captain = serializers.CharField(
         max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
         allow_blank=True,
         required=False,
         default="",
@@ -213,6 +221,7 @@ class TeamCreateSerializer(serializers.Serializer):
     )
     partner = serializers.CharField(
         max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
         allow_blank=True,
         required=False,
         default="",
@@ -226,7 +235,7 @@ class TeamCreateSerializer(serializers.Serializer):
     )
     partner_player = serializers.IntegerField(required=False, allow_null=True, default=None)
     captain_member_number = serializers.CharField(
-        max_length=40,
+        max_length=MEMBER_NUMBER_MAX,
         required=False,
         allow_blank=True,
         default="",
@@ -234,18 +243,37 @@ class TeamCreateSerializer(serializers.Serializer):
         "one is given to the new player.",
     )
     partner_member_number = serializers.CharField(
-        max_length=40, required=False, allow_blank=True, default=""
+        max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True, default=""
     )
 
 
 class TeamEditSerializer(serializers.Serializer):
     """A correction: fields left out keep their value. Names are fixed on the players."""
 
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    captain = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    partner = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    captain_member_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
-    partner_member_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    name = serializers.CharField(
+        max_length=TEAM_NAME_MAX,
+        validators=[NameValidator("name")],
+        required=False,
+        allow_blank=True,
+    )
+    captain = serializers.CharField(
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
+        required=False,
+        allow_blank=True,
+    )
+    partner = serializers.CharField(
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("partner")],
+        required=False,
+        allow_blank=True,
+    )
+    captain_member_number = serializers.CharField(
+        max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True
+    )
+    partner_member_number = serializers.CharField(
+        max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True
+    )
 
 
 class TeamImportSerializer(serializers.Serializer):
@@ -391,7 +419,7 @@ class GameDetailSerializer(GameSerializer):
     def get_open_dispute(self, game) -> int | None:
         if not self.context.get("reports_visible"):
             return None
-        return game.disputes.filter(resolved_at__isnull=True).values_list("pk", flat=True).first()
+        return game.disputes.open().values_list("pk", flat=True).first()
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -504,7 +532,8 @@ class DecisionSerializer(serializers.Serializer):
 
 class ColumnSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = serializers.CharField()
+    # A field named like Field.label: DRF's serializer metaclass takes it off the class.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class StandingRowSerializer(serializers.Serializer):

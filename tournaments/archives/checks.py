@@ -123,6 +123,13 @@ def check_archive(content: dict) -> None:
 
 
 def check_game(event: dict, game: dict, place: str, team_ids: set, round_numbers: set) -> None:
+    _check_table(game, place, team_ids, round_numbers)
+    versions = _check_reports(event, game, place)
+    _check_confirmed_and_disputes(game, place, versions)
+
+
+def _check_table(game: dict, place: str, team_ids: set, round_numbers: set) -> None:
+    """The game's round and teams exist; a bye is exactly a game without an opponent."""
     if game["round"] not in round_numbers:
         raise fail(
             f"{place}.round",
@@ -144,6 +151,9 @@ def check_game(event: dict, game: dict, place: str, team_ids: set, round_numbers
     if bye and (game["reports"] or game["disputes"]):
         raise fail(place, _("a bye has no reports nor disputes."))
 
+
+def _check_reports(event: dict, game: dict, place: str) -> list[int]:
+    """Versions 1, 2, 3…, each by and confirmed by a team of the game; returns the versions."""
     reports = game["reports"]
     versions = [r["version"] for r in reports]
     if versions != list(range(1, len(reports) + 1)):
@@ -161,19 +171,19 @@ def check_game(event: dict, game: dict, place: str, team_ids: set, round_numbers
     sides = {game["team_a"], game["team_b"]} - {None}
     for index, report in enumerate(reports):
         where = f"{place}.reports[{index}]"
-        if report["by_team"] is not None and report["by_team"] not in sides:
-            raise fail(
-                f"{where}.by_team",
-                _("team %(id)s does not play this game.") % {"id": report["by_team"]},
-            )
-        for c_index, confirmation in enumerate(report["confirmations"]):
-            if confirmation["by_team"] is not None and confirmation["by_team"] not in sides:
-                raise fail(
-                    f"{where}.confirmations[{c_index}].by_team",
-                    _("team %(id)s does not play this game.") % {"id": confirmation["by_team"]},
-                )
+        teams = [(f"{where}.by_team", report["by_team"])] + [
+            (f"{where}.confirmations[{c_index}].by_team", confirmation["by_team"])
+            for c_index, confirmation in enumerate(report["confirmations"])
+        ]
+        for field_place, team in teams:
+            if team is not None and team not in sides:
+                raise fail(field_place, _("team %(id)s does not play this game.") % {"id": team})
         check_report_content(event, game, report, where)
+    return versions
 
+
+def _check_confirmed_and_disputes(game: dict, place: str, versions: list[int]) -> None:
+    """The confirmed version and the disputes' versions are among the game's reports."""
     confirmed = game["confirmed_report"]
     if confirmed is not None and confirmed not in versions:
         raise fail(

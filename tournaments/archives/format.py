@@ -198,7 +198,8 @@ class UserRef(Strict):
     """A user of the exporting site: email and the name shown (no account is created)."""
 
     email = Text(254)
-    label = Text(160)
+    # A field named like Field.label: DRF's serializer metaclass takes it off the class.
+    label = Text(160)  # type: ignore[assignment]
 
 
 def user_ref(**kwargs):

@@ -55,7 +55,7 @@ EVENT_SETTINGS = (
     "seed",
     "created_at",
 )
-STATUS_ORDER = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
+STATUS_ORDER: list[str] = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
 REPORT_FIELDS = (
     "kind",
     "score_a",
@@ -148,20 +148,25 @@ class Store:
         self.trusted = trusted
         self.users = Users()
         self.counts: Counter = Counter()
-        self.event: Event | None = None
+        self.event: Event | None = None  # set by run()
 
     # --- the event --------------------------------------------------------------------------
+
+    @property
+    def imported_event(self) -> Event:
+        assert self.event is not None, "run() creates or finds the event first"
+        return self.event
 
     def run(self) -> ImportResult:
         data = self.content["event"]
         event = Event.objects.select_for_update().filter(uid=data["uid"]).first()
         new = event is None
-        if new:
+        if event is None:
             event = self.create_event(data)
         else:
             self.check_existing(event, data)
         self.event = event
-        self.league = event.season.league if event.season_id else None
+        self.league = event.season.league if event.season is not None else None
         self.resolve_players()
         teams = self.merge_teams()
         groups = self.merge_groups(teams)
@@ -230,7 +235,7 @@ class Store:
         if STATUS_ORDER.index(data["status"]) > STATUS_ORDER.index(event.status):
             event.status = data["status"]
             changed.append("status")
-            if event.status == Event.Status.FINISHED and data.get("finished_at"):
+            if event.finished and data.get("finished_at"):
                 event.finished_at = data["finished_at"]
                 event.finished_by, event.finished_by_label = self.users.find(
                     data.get("finished_by")
@@ -286,7 +291,7 @@ class Store:
             if team is None:
                 user, _label = self.users.find(row["captain_user"])
                 team = Team.objects.create(
-                    event=self.event,
+                    event=self.imported_event,
                     name=row["name"],
                     captain=row["captain"],
                     partner=row["partner"],
@@ -339,7 +344,7 @@ class Store:
             if group is None:
                 user, label = self.users.find(row["created_by"])
                 group = PlayoffGroup.objects.create(
-                    event=self.event,
+                    event=self.imported_event,
                     teams=members,
                     created_by=user,
                     created_by_label=label,
@@ -363,7 +368,7 @@ class Store:
             if round_ is None:
                 user, label = self.users.find(row["created_by"])
                 round_ = Round.objects.create(
-                    event=self.event,
+                    event=self.imported_event,
                     number=row["number"],
                     kind=row["kind"],
                     playoff_group=group,
@@ -399,7 +404,7 @@ class Store:
             (g.round.number, g.team_a_id, g.team_b_id): g
             for g in Game.objects.filter(round__event=self.event).select_related("round")
         }
-        reports = defaultdict(dict)
+        reports: defaultdict[int, dict[int, Report]] = defaultdict(dict)
         for report in Report.objects.filter(game__round__event=self.event).select_related(
             "by_user"
         ):
@@ -449,7 +454,7 @@ class Store:
             user, _label = self.users.find(row["actor"])
             new.append(
                 AuditEntry(
-                    event=self.event,
+                    event=self.imported_event,
                     actor=user,
                     actor_label=row["actor_label"],
                     action=row["action"],
@@ -646,5 +651,5 @@ class GameMerge:
             self.store.counts["updated"] += 1
 
 
-def versions_of(game: Game):
-    return game.confirmed_report.version if game.confirmed_report_id else None
+def versions_of(game: Game) -> int | None:
+    return game.confirmed_report.version if game.confirmed_report is not None else None

@@ -37,6 +37,7 @@ from tournaments import audit
 from tournaments.archives.checks import check_archive
 from tournaments.archives.format import ArchiveContent, first_error
 from tournaments.archives.store import ImportResult, Store
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import (
     AuditEntry,
@@ -97,7 +98,7 @@ def _content(event: Event) -> dict:
             "id"
         )
     )
-    players = {}
+    players: dict[Any, dict[str, Any]] = {}
     for team in teams:
         for player in (team.captain_player, team.partner_player):
             if player is not None:
@@ -579,7 +580,7 @@ def _finish(result: ImportResult, actor, document: dict) -> None:
     audit.record(
         event,
         user,
-        "event.import",
+        AuditAction.EVENT_IMPORT,
         str(event),
         after={
             "schema_version": document["schema_version"],

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from accounts.links import issue_link, lift_lockout
 from accounts.models import CaptainLink
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.models import Team
 
@@ -21,7 +22,7 @@ def new_captain_link(team: Team, actor) -> CaptainLink:
             code="withdrawn",
         )
     link = issue_link(team)
-    audit.record(team.event, actor, "link.regenerate", str(team))
+    audit.record(team.event, actor, AuditAction.LINK_REGENERATE, str(team))
     return link
 
 
@@ -30,5 +31,5 @@ def unlock_captain_link(team: Team, actor) -> Team:
     """Lift the lockout that too many wrong PINs put on the team's live link."""
     for link in team.links.filter(revoked_at__isnull=True):
         lift_lockout(link)
-    audit.record(team.event, actor, "link.unlock", str(team))
+    audit.record(team.event, actor, AuditAction.LINK_UNLOCK, str(team))
     return team

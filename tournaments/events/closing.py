@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from accounts.roles import is_organizer
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Dispute, Event, Game, Round
 from tournaments.publishing.caching import bump_event
@@ -52,7 +53,7 @@ def closing_blockers(event: Event) -> list[str]:
             )
             % {"n": waiting}
         )
-    disputes = Dispute.objects.filter(game__round__event=event, resolved_at__isnull=True).count()
+    disputes = Dispute.objects.filter(game__round__event=event).open().count()
     if disputes:
         reasons.append(
             ngettext("%(n)d dispute is open.", "%(n)d disputes are open.", disputes)
@@ -104,7 +105,7 @@ def close_event(event: Event, actor) -> Event:
     audit.record(
         event,
         actor,
-        "event.close",
+        AuditAction.EVENT_CLOSE,
         str(event),
         after={"finished_at": event.finished_at.isoformat()},
     )
@@ -140,5 +141,7 @@ def reopen_event(event: Event, actor, reason: str) -> Event:
     event.finished_by_label = ""
     event.save(update_fields=["status", "finished_at", "finished_by", "finished_by_label"])
     bump_event(event)
-    audit.record(event, actor, "event.reopen", str(event), before=before, after={"reason": reason})
+    audit.record(
+        event, actor, AuditAction.EVENT_REOPEN, str(event), before=before, after={"reason": reason}
+    )
     return event

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from accounts.models import EventRole, User
 from accounts.roles import grant, is_organizer
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Event
 
@@ -100,7 +101,7 @@ def appoint(event: Event, actor, email: str, role: str, *, name: str = "") -> Ap
         )
     user = User.objects.filter(email__iexact=email).first()
     new_account = user is None
-    if new_account:
+    if user is None:
         user = User.objects.create_user(email, None, display_name=name)  # no usable password
     elif not user.is_active:
         raise RuleError(
@@ -121,7 +122,7 @@ def appoint(event: Event, actor, email: str, role: str, *, name: str = "") -> Ap
     audit.record(
         event,
         actor,
-        "role.grant" if existing is None else "role.new_link",
+        AuditAction.ROLE_GRANT if existing is None else AuditAction.ROLE_NEW_LINK,
         str(user),
         after={"email": user.email, "role": role, "new_account": new_account},
     )
@@ -150,7 +151,7 @@ def remove(event: Event, actor, role_id: int) -> EventRole:
     audit.record(
         event,
         actor,
-        "role.remove",
+        AuditAction.ROLE_REMOVE,
         str(role.user),
         before={"email": role.user.email, "role": role.role},
     )

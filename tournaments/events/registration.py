@@ -16,7 +16,9 @@ from accounts.links import issue_link, revoke_links
 from accounts.models import EventRole
 from accounts.roles import grant
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
 from tournaments.events.options import validate_event_options
 from tournaments.leagues.players import check_not_registered, resolve
 from tournaments.models import Event, Game, Team
@@ -24,10 +26,6 @@ from tournaments.publishing.caching import bump_event
 
 MIN_TEAMS = 3
 MAX_CSV_BYTES = 512 * 1024
-# Long enough for "Les Rois du Crib de Saint-Jean-sur-Richelieu"; short enough for a score
-# sheet's box, a phone's line and a projector's column.
-TEAM_NAME_MAX = 60
-PLAYER_NAME_MAX = 60
 
 
 # Words the organizer pages use right after /organize/: no event may take them as its slug.
@@ -57,12 +55,14 @@ def create_event(organizer, *, name: str, date, **fields) -> Event:
         **fields,
     )
     grant(organizer, event, EventRole.Role.ORGANIZER)
-    audit.record(event, organizer, "event.create", str(event), after=audit.snapshot(event))
+    audit.record(
+        event, organizer, AuditAction.EVENT_CREATE, str(event), after=audit.snapshot(event)
+    )
     return event
 
 
 def _check_open(event: Event, message: str | None = None) -> None:
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(
             message or _("The event is finished: teams can no longer be added."), code="finished"
         )
@@ -119,13 +119,7 @@ def add_team(
             field="partner",
             code="required",
         )
-    taken = Team.objects.filter(event=event).values_list("name", flat=True)
-    if name.casefold() in {other.casefold() for other in taken}:  # SQLite's iexact is ASCII-only
-        raise RuleError(
-            _("A team named “%(name)s” is already registered in this event.") % {"name": name},
-            field="name",
-            code="duplicate",
-        )
+    check_name_free(event, name)
     seats = [
         resolve(
             event,
@@ -162,38 +156,12 @@ def add_team(
             _("A team with this name was just registered."), field="name", code="duplicate"
         ) from exc
     issue_link(team)
-    audit.record(event, actor, "team.add", str(team), after=audit.snapshot(team))
+    audit.record(event, actor, AuditAction.TEAM_ADD, str(team), after=audit.snapshot(team))
     return team
 
 
 def _same_name(one: str, two: str) -> bool:
     return " ".join(one.casefold().split()) == " ".join(two.casefold().split())
-
-
-def check_names(name: str, captain: str, partner: str) -> None:
-    """Length and characters of a team's and its players' names (page, API and CSV alike)."""
-    for value, field, label, limit in (
-        (name, "name", _("The team name"), TEAM_NAME_MAX),
-        (captain, "captain", _("The captain's name"), PLAYER_NAME_MAX),
-        (partner, "partner", _("The partner's name"), PLAYER_NAME_MAX),
-    ):
-        if len(value) > limit:
-            raise RuleError(
-                _("%(what)s is %(n)d characters long: at most %(max)d, please shorten it.")
-                % {"what": label, "n": len(value), "max": limit},
-                field=field,
-                code="too_long",
-            )
-        if any(ord(c) < 32 or ord(c) == 127 for c in value):
-            raise RuleError(
-                _(
-                    "%(what)s contains a tab, a line break or another invisible "
-                    "character: type it on one line."
-                )
-                % {"what": label},
-                field=field,
-                code="control_character",
-            )
 
 
 @dataclass(frozen=True)
@@ -239,6 +207,31 @@ HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitain
 def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
     """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional),
     optionally followed by the captain's and the partner's member numbers."""
+    teams: list[CsvTeam] = []
+    seen: dict[str, int] = {}  # casefolded team name -> its line
+    for number, row in enumerate(_csv_rows(text), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if number == 1 and cells[0].lower() in HEADER_WORDS:
+            continue
+        team = _csv_team(number, cells, require_partner)
+        key = team.name.casefold()
+        if key in seen:
+            raise RuleError(
+                _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
+                % {"line": number, "name": team.name, "first": seen[key]},
+                code="duplicate",
+                extra={"line": number},
+            )
+        seen[key] = number
+        teams.append(team)
+    if not teams:
+        raise RuleError(_("No team found in the list."), code="empty")
+    return teams
+
+
+def _csv_rows(text: str) -> list[list[str]]:
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise RuleError(
@@ -246,7 +239,7 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
         )
     try:
         # Universal newlines: a lone carriage return (old Mac Excel) ends a line too.
-        rows = list(csv.reader(io.StringIO(text, newline=None), delimiter=guess_delimiter(text)))
+        return list(csv.reader(io.StringIO(text, newline=None), delimiter=guess_delimiter(text)))
     except csv.Error as exc:
         raise RuleError(
             _(
@@ -256,79 +249,64 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
             % {"error": exc},
             code="csv",
         ) from exc
-    teams, seen = [], {}
-    for number, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row]
-        if not any(cells):
-            continue
-        if number == 1 and cells[0].lower() in HEADER_WORDS:
-            continue
-        if len(cells) > 5:
-            raise RuleError(
-                _(
-                    "Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
-                    "member number, partner's member number”, found %(n)d."
-                )
-                % {"line": number, "n": len(cells)},
-                code="columns",
-                extra={"line": number},
+
+
+def _csv_team(number: int, cells: list[str], require_partner: bool) -> CsvTeam:
+    """One line's team, or the line's first problem (the line number first)."""
+    if len(cells) > 5:
+        raise RuleError(
+            _(
+                "Line %(line)d: expected at most 5 columns “team, captain, partner, captain's "
+                "member number, partner's member number”, found %(n)d."
             )
-        if len(cells) < 2 or (require_partner and len(cells) < 3):
+            % {"line": number, "n": len(cells)},
+            code="columns",
+            extra={"line": number},
+        )
+    if len(cells) < 2 or (require_partner and len(cells) < 3):
+        raise RuleError(
+            _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
+            % {"line": number, "n": len(cells)},
+            code="columns",
+            extra={"line": number},
+        )
+    name, captain = cells[0], cells[1]
+    partner = cells[2] if len(cells) > 2 else ""
+    numbers = (cells[3:] + ["", ""])[:2]
+    for value, label in ((name, _("team name")), (captain, _("captain"))):
+        if not value:
             raise RuleError(
-                _("Line %(line)d: expected 3 columns “team, captain, partner”, found %(n)d.")
-                % {"line": number, "n": len(cells)},
-                code="columns",
-                extra={"line": number},
-            )
-        name, captain = cells[0], cells[1]
-        partner = cells[2] if len(cells) > 2 else ""
-        numbers = (cells[3:] + ["", ""])[:2]
-        for value, label in ((name, _("team name")), (captain, _("captain"))):
-            if not value:
-                raise RuleError(
-                    _("Line %(line)d: the %(what)s is empty.") % {"line": number, "what": label},
-                    code="required",
-                    extra={"line": number},
-                )
-        if require_partner and not partner:
-            raise RuleError(
-                _("Line %(line)d: the partner is empty.") % {"line": number},
+                _("Line %(line)d: the %(what)s is empty.") % {"line": number, "what": label},
                 code="required",
                 extra={"line": number},
             )
-        try:
-            check_names(name, captain, partner)
-        except RuleError as exc:
-            raise RuleError(
-                _("Line %(line)d: %(error)s") % {"line": number, "error": exc},
-                code=exc.code,
-                extra={"line": number},
-            ) from exc
-        if any(len(v) > 40 for v in numbers):
-            raise RuleError(
-                _("Line %(line)d: member numbers are limited to 40 characters.") % {"line": number},
-                code="too_long",
-                extra={"line": number},
-            )
-        if numbers[1] and not partner:
-            raise RuleError(
-                _("Line %(line)d: a partner's member number without a partner.") % {"line": number},
-                code="required",
-                extra={"line": number},
-            )
-        key = name.casefold()
-        if key in seen:
-            raise RuleError(
-                _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
-                % {"line": number, "name": name, "first": seen[key]},
-                code="duplicate",
-                extra={"line": number},
-            )
-        seen[key] = number
-        teams.append(CsvTeam(number, name, captain, partner, *numbers))
-    if not teams:
-        raise RuleError(_("No team found in the list."), code="empty")
-    return teams
+    if require_partner and not partner:
+        raise RuleError(
+            _("Line %(line)d: the partner is empty.") % {"line": number},
+            code="required",
+            extra={"line": number},
+        )
+    try:
+        check_names(name, captain, partner)
+    except RuleError as exc:
+        raise RuleError(
+            _("Line %(line)d: %(error)s") % {"line": number, "error": exc},
+            code=exc.code,
+            extra={"line": number},
+        ) from exc
+    if any(len(v) > MEMBER_NUMBER_MAX for v in numbers):
+        raise RuleError(
+            _("Line %(line)d: member numbers are limited to 40 characters.") % {"line": number},
+            code="too_long",
+            extra={"line": number},
+        )
+    if numbers[1] and not partner:
+        raise RuleError(
+            _("Line %(line)d: a partner's member number without a partner.") % {"line": number},
+            code="required",
+            extra={"line": number},
+        )
+    return CsvTeam(number, name, captain, partner, *numbers)
 
 
 @transaction.atomic
@@ -382,7 +360,12 @@ def withdraw_team(team: Team, actor) -> Team:
     team.save(update_fields=["withdrawn_at", "withdrawn_after_round"])
     revoke_links(team)
     audit.record(
-        team.event, actor, "team.withdraw", str(team), before=before, after=audit.snapshot(team)
+        team.event,
+        actor,
+        AuditAction.TEAM_WITHDRAW,
+        str(team),
+        before=before,
+        after=audit.snapshot(team),
     )
     bump_event(team.event)  # the standings mark it withdrawn and leave it out of playoffs
     return team
@@ -410,7 +393,7 @@ def set_number_of_games(event: Event, actor, games: int) -> Event:
     audit.record(
         event,
         actor,
-        "event.number_of_games",
+        AuditAction.EVENT_NUMBER_OF_GAMES,
         str(event),
         before=before,
         after=audit.snapshot(event, ["number_of_games"]),

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.options import validate_event_options
 from tournaments.events.registration import set_number_of_games
@@ -25,7 +26,7 @@ EDITABLE_ONCE_FINISHED = {"name", "date", "venue"}
 def update_event(event: Event, actor, values: dict) -> Event:
     """Apply the changed ``values`` (field name → value), audited; refuse what may not change."""
     changes = {name: value for name, value in values.items() if getattr(event, name) != value}
-    if event.status == Event.Status.FINISHED and set(changes) - EDITABLE_ONCE_FINISHED:
+    if event.finished and set(changes) - EDITABLE_ONCE_FINISHED:
         name = sorted(set(changes) - EDITABLE_ONCE_FINISHED)[0]
         raise RuleError(
             _(
@@ -56,7 +57,7 @@ def update_event(event: Event, actor, values: dict) -> Event:
         audit.record(
             event,
             actor,
-            "event.settings",
+            AuditAction.EVENT_SETTINGS,
             str(event),
             before=before,
             after=audit.snapshot(event, list(changes)),

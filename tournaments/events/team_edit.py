@@ -12,13 +12,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
 from tournaments.leagues.players import league_of, resolve
 from tournaments.models import Event, Player, Team
 from tournaments.publishing.caching import bump_event
 
-MAX_NAME = 120
-MAX_NUMBER = 40
 SEATS = ("captain", "partner")
 
 
@@ -37,38 +37,13 @@ def _describe(team: Team) -> dict:
     return team_values(team)
 
 
-def _check_name(event: Event, team: Team, name: str) -> None:
-    if not name:
-        raise RuleError(_("A team needs a name."), field="name", code="required")
-    if len(name) > MAX_NAME:
-        raise RuleError(
-            _("A team name is limited to %(n)d characters.") % {"n": MAX_NAME},
-            field="name",
-            code="too_long",
-        )
-    others = Team.objects.filter(event=event).exclude(pk=team.pk).values_list("name", flat=True)
-    if name.casefold() in {other.casefold() for other in others}:
-        raise RuleError(
-            _("A team named “%(name)s” is already registered in this event.") % {"name": name},
-            field="name",
-            code="duplicate",
-        )
-
-
 def _seat(event: Event, team: Team, role: str, name: str, number: str) -> Player | None:
     """The seat's player, corrected in place; ``None`` for an empty partner seat."""
     label = _("captain") if role == "captain" else _("partner")
-    if len(name) > MAX_NAME:
-        raise RuleError(
-            _("The %(role)s's name is limited to %(n)d characters.")
-            % {"role": label, "n": MAX_NAME},
-            field=role,
-            code="too_long",
-        )
-    if len(number) > MAX_NUMBER:
+    if len(number) > MEMBER_NUMBER_MAX:
         raise RuleError(
             _("The %(role)s's member number is limited to %(n)d characters.")
-            % {"role": label, "n": MAX_NUMBER},
+            % {"role": label, "n": MEMBER_NUMBER_MAX},
             field=f"{role}_member_number",
             code="too_long",
         )
@@ -120,13 +95,16 @@ def edit_team(
         .get(pk=team.pk)
     )
     event = team.event
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(
             _("The event is finished: reopen it to correct its teams."), code="finished"
         )
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
     numbers = {"captain": captain_member_number.strip(), "partner": partner_member_number.strip()}
-    _check_name(event, team, name)
+    if not name:
+        raise RuleError(_("A team needs a name."), field="name", code="required")
+    check_names(name, captain, partner)  # the limits registration applies
+    check_name_free(event, name, team=team)
     if (
         captain
         and partner
@@ -151,6 +129,8 @@ def edit_team(
     team.partner_player = _seat(event, team, "partner", partner, numbers["partner"])
     team.name, team.captain, team.partner = name, captain, partner
     team.save(update_fields=["name", "captain", "partner", "captain_player", "partner_player"])
-    audit.record(event, actor, "team.edit", str(team), before=before, after=_describe(team))
+    audit.record(
+        event, actor, AuditAction.TEAM_EDIT, str(team), before=before, after=_describe(team)
+    )
     bump_event(event)  # names on every public page and in the cached standings
     return team

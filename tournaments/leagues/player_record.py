@@ -96,6 +96,7 @@ def record_of(player: Player) -> PlayerRecord:
     )
     for game in games:
         report = game.confirmed_report
+        assert report is not None, "a confirmed game has its confirmed report"
         side = "a" if game.team_a_id in public_teams else "b"
         _count_game(record, report, side)
         if report.kind == Report.Kind.SHEET:

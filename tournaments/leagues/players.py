@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Event, League, Player, Team
 from tournaments.publishing.caching import bump_event
@@ -25,7 +26,7 @@ MAX_MERGE_TRAIL = 50  # a merge chain longer than this is a data error, not a re
 
 def league_of(event: Event) -> League | None:
     """The league whose players an event's teams belong to (none for an event outside seasons)."""
-    return event.season.league if event.season_id else None
+    return event.season.league if event.season is not None else None
 
 
 def may_manage_league(user, league: League | None) -> bool:
@@ -136,7 +137,8 @@ def check_not_registered(event: Event, players: list[Player]) -> None:
         )
     ids = [p.pk for p in players if p.pk]
     taken = (
-        Team.objects.filter(event=event, withdrawn_at__isnull=True)
+        Team.objects.filter(event=event)
+        .active()
         .filter(Q(captain_player__in=ids) | Q(partner_player__in=ids))
         .first()
     )
@@ -170,7 +172,7 @@ def merge(duplicate: Player, into: Player, actor) -> Player:
             field="into",
             code="other_league",
         )
-    league = League.objects.filter(pk=into.league_id).first()
+    league = League.objects.filter(pk=into.league_id).first() if into.league_id else None
     if not may_manage_league(actor, league):
         raise PermissionRuleError(
             _("Only an organizer of the league (or staff) may merge its players.")
@@ -226,7 +228,7 @@ def merge(duplicate: Player, into: Player, actor) -> Player:
     audit.record(
         None,
         actor,
-        "player.merge",
+        AuditAction.PLAYER_MERGE,
         f"{duplicate} → {into}",
         before=before,
         after={
@@ -251,7 +253,7 @@ def _describe(player: Player) -> dict:
 
 def _check_never_played_together(duplicate: Player, into: Player, teams: list[Team]) -> None:
     """Two players seen in the same event (same team or not) are two different people."""
-    events = {}
+    events: dict[int, set[int | None]] = {}
     for team in teams:
         ids = {team.captain_player_id, team.partner_player_id}
         if duplicate.pk in ids and into.pk in ids:

@@ -34,11 +34,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Game, Player, Season, Team
-from tournaments.standings.engine import METRICS
 from tournaments.standings.engine.systems import get_system
 from tournaments.standings.service import event_standings
 
@@ -95,19 +94,18 @@ class SeasonStandings:
         return values
 
 
-def public_filter() -> Q:
-    return Q(visibility=Event.Visibility.LIVE) | Q(released_at__isnull=False)
-
-
 def season_events(season: Season) -> tuple[list[Event], list[Event]]:
     """(counted, waiting): one query."""
     confirmed = Game.objects.filter(round__event=OuterRef("pk"), status=Game.Status.CONFIRMED)
     events = list(
         Event.objects.filter(season=season)
-        .annotate(has_results=Exists(confirmed))
+        .annotate(
+            counted=Exists(confirmed)
+            & Exists(Event.objects.results_public().filter(pk=OuterRef("pk")))
+        )
         .order_by("date", "name", "pk")
     )
-    counted = [e for e in events if e.results_public and e.has_results]
+    counted: list[Event] = [e for e in events if e.counted]
     return counted, [e for e in events if e not in counted]
 
 
@@ -174,7 +172,7 @@ def compute_season(season: Season) -> SeasonStandings:
     for event in counted:
         for team, score in _event_results(season, event):
             ids = [p for p in (team.captain_player_id, team.partner_player_id) if p]
-            key = frozenset(ids) if ids else ("team", team.pk)
+            key: Hashable = frozenset(ids) if ids else ("team", team.pk)
             row = teams.setdefault(key, SeasonRow(key, "", [], {}))
             row.scores[event.pk] = score
             latest_name[key] = team.name  # events come by date: the last one wins
@@ -203,10 +201,6 @@ def compute_season(season: Season) -> SeasonStandings:
     for row in (*result.teams, *result.players):
         row.cells = [row.scores.get(event.pk) for event in counted]
     return result
-
-
-def metric_label(event: Event) -> str:
-    return METRICS[get_system(event.scoring_system).primary].label
 
 
 # --- CSV -----------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.models import EventRole
 from accounts.roles import events_of, is_organizer
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.registration import unique_slug
 from tournaments.leagues.players import may_manage_league
@@ -47,7 +48,7 @@ def create_league(user, *, name: str) -> League:
     audit.record(
         None,
         user,
-        "league.create",
+        AuditAction.LEAGUE_CREATE,
         str(league),
         after={"id": league.pk, "name": name, "slug": league.slug},
     )
@@ -62,7 +63,7 @@ def create_season(league: League, user, *, name: str, **settings) -> Season:
     season = Season(league=league, slug=unique_slug(name, Season, league=league), **values)
     _check_placement(season)
     season.save()
-    audit.record(None, user, "season.create", str(season), after=_snapshot(season))
+    audit.record(None, user, AuditAction.SEASON_CREATE, str(season), after=_snapshot(season))
     return season
 
 
@@ -129,7 +130,7 @@ def clean_settings(data: dict) -> dict:
                 field="best_of",
                 code="invalid",
             )
-        values["best_of"] = int(best)
+        values["best_of"] = int(text)
     return values
 
 
@@ -160,7 +161,9 @@ def update_season(season: Season, user, **settings) -> Season:
         setattr(season, key, value)
     _check_placement(season)
     season.save()
-    audit.record(None, user, "season.settings", str(season), before=before, after=_snapshot(season))
+    audit.record(
+        None, user, AuditAction.SEASON_SETTINGS, str(season), before=before, after=_snapshot(season)
+    )
     return season
 
 
@@ -211,13 +214,15 @@ def set_season_events(season: Season, user, event_ids: list[int]) -> Season:
             _adopt_players(event, season.league)
         event.season = season if attach else None
         event.save(update_fields=["season"])
-    audit.record(None, user, "season.events", str(season), before=before, after=_snapshot(season))
+    audit.record(
+        None, user, AuditAction.SEASON_EVENTS, str(season), before=before, after=_snapshot(season)
+    )
     return season
 
 
 def _adopt_players(event: Event, league: League) -> None:
     """Players created while the event was in no league join the season's league."""
-    ids = set()
+    ids: set[int] = set()
     for captain, partner in Team.objects.filter(event=event).values_list(
         "captain_player", "partner_player"
     ):

@@ -142,7 +142,3 @@ def clear_local() -> None:
     """Forget this process's fragments (tests; after restoring a database backup)."""
     with _local_lock:
         _local.clear()
-
-
-def cache_available() -> bool:
-    return bool(_safe(lambda: cache.set("huche:ping", 1, 5) or True, False))

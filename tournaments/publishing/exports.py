@@ -43,7 +43,7 @@ def default_delimiter(language: str | None = None) -> str:
 def delimiter_of(choice: str | None) -> str:
     """The delimiter a request asked for (``comma``/``semicolon`` or the character), else the
     active language's default."""
-    if choice in DELIMITERS.values():
+    if choice is not None and choice in DELIMITERS.values():
         return choice
     return DELIMITERS.get(choice or "", DELIMITERS[default_delimiter()])
 
@@ -103,7 +103,7 @@ def standings_rows(event: Event) -> Iterator[list]:
             team.partner,
             *values,
             withdrawal_of(team),
-            MEDAL_NAMES.get(row.medal, row.medal or ""),
+            MEDAL_NAMES.get(row.medal, row.medal) if row.medal else "",
         ]
 
 
@@ -154,7 +154,9 @@ def games_rows(event: Event) -> Iterator[list]:
         first, confirmed = game.first_reported, game.confirmed_at if report else None
         winner = ""
         if report is not None:
-            winner = (game.team_a if report.score_a > report.score_b else game.team_b).name
+            team = game.team_a if report.score_a > report.score_b else game.team_b
+            assert team is not None, "a bye has no report"
+            winner = team.name
         yield [
             game.round.number,
             game.round.get_kind_display(),

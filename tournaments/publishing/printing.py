@@ -35,7 +35,7 @@ def captain_slips(event, base_url: str) -> list[CaptainSlip]:
     """One slip per team still in, with its live link (a team without one gets a new one at
     the teams page); links point at ``base_url``, the address phones at the hall use."""
     slips = []
-    teams = event.teams.filter(withdrawn_at__isnull=True).prefetch_related("links").order_by("name")
+    teams = event.teams.active().prefetch_related("links").order_by("name")
     for team in teams:
         live = [link for link in team.links.all() if link.revoked_at is None]
         if live:

@@ -5,10 +5,13 @@ never typed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from games.crapette import RecordFormatError, check_record
 from tournaments.errors import RuleError
+from tournaments.models import Event
 
 CRAPETTE_CARDS = 13
 STOCK_CARDS = 35 + 4  # the stock, plus a discard pile that can hold what came from the cases
@@ -18,7 +21,7 @@ def hoyle_points(crapette_left: int, stock_left: int) -> int:
     return 30 + 2 * crapette_left + stock_left
 
 
-def _count(value, field: str, maximum: int) -> int:
+def _count(value: Any, field: str, maximum: int) -> int:  # a JSON value
     try:
         number = int(value)
     except (TypeError, ValueError):
@@ -36,7 +39,7 @@ def _count(value, field: str, maximum: int) -> int:
     return number
 
 
-def read_crapette(event, kind: str, payload: dict) -> tuple[int, int, dict]:
+def read_crapette(event: Event, kind: str, payload: dict) -> tuple[int, int, dict]:
     """``(score_a, score_b, detail)``: the winner's points and 0 for the loser."""
     if event.game_type != "crapette":
         raise RuleError(_("This event is not a Crapette event."), code="kind")

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.options import target_of
 from tournaments.models import Game, Report, Team
@@ -50,6 +51,7 @@ def withdrawal_of(game: Game) -> Withdrawal | None:
     if game.status not in OPEN or game.team_b_id is None:
         return None
     a, b = game.team_a, game.team_b
+    assert b is not None, "team_b_id is set"
     if a.withdrawn_at is None and b.withdrawn_at is None:
         return None
     withdrawn, still_in = (a, b) if a.withdrawn_at is not None else (b, a)
@@ -106,14 +108,14 @@ def count_as_bye(game: Game, actor: Actor) -> Game:
     before = {"status": game.status}
     game.status = Game.Status.BYE
     game.save(update_fields=["status"])
-    game.disputes.filter(resolved_at__isnull=True).update(
+    game.disputes.open().update(
         resolved_at=timezone.now(), resolved_by=actor.user, note=_("withdrawal: counted as a bye")
     )
     event = game.round.event
     audit.record(
         event,
         actor.label,
-        "result.withdrawal_bye",
+        AuditAction.RESULT_WITHDRAWAL_BYE,
         str(game),
         before=before,
         after={

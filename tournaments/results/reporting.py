@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import is_official
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.options import rule_set_for, skunk_level, target_of
 from tournaments.models import Confirmation, Dispute, Event, Game, Report, Team
@@ -50,7 +51,7 @@ class Actor:
     client: str = ""
 
     @property
-    def label(self):
+    def label(self) -> Any:  # who the audit log names: the user, else the captain's team
         return self.user if self.user is not None else self.team
 
 
@@ -193,7 +194,7 @@ def actor_is_official(game: Game, actor: Actor) -> bool:
 
 def refuse_if_finished(event: Event, *, official: bool) -> None:
     """Results are frozen once the event is closed: say so, and what to do."""
-    if event.status != Event.Status.FINISHED:
+    if not event.finished:
         return
     if official:
         raise RuleError(
@@ -234,7 +235,7 @@ def _require_reporter(game: Game, actor: Actor) -> Team | None:
 
 
 def _latest_by(game: Game, team: Team) -> Report | None:
-    return game.reports.filter(by_team=team).order_by("-version").first()
+    return game.reports.filter(by_team=team).newest()
 
 
 @transaction.atomic
@@ -264,7 +265,7 @@ def submit(
         )
     content = validate_content(game, kind, payload)
     digest = fingerprint(kind, content)
-    latest = game.reports.order_by("-version").first()
+    latest = game.reports.newest()
     if (
         latest is not None
         and latest.fingerprint == digest
@@ -295,7 +296,7 @@ def submit(
     audit.record(
         event,
         actor.label,
-        "result.correct" if was_confirmed else "result.report",
+        AuditAction.RESULT_CORRECT if was_confirmed else AuditAction.RESULT_REPORT,
         str(game),
         before=_result_snapshot(game.confirmed_report),
         after=_result_snapshot(report),
@@ -303,13 +304,16 @@ def submit(
     if official:
         _confirm(game, report, actor)
     else:
+        assert team is not None, "a captain's report comes from the captain's team"
         _apply_rule(game, report, team)
     return Outcome(report, True, game.status)
 
 
-def _result_snapshot(report: Report | None) -> dict | None:
-    if report is None:
-        return None
+def _result_snapshot(report: Report | None) -> dict[str, Any] | None:
+    return None if report is None else _snapshot(report)
+
+
+def _snapshot(report: Report) -> dict[str, Any]:
     return {
         "version": report.version,
         "score_a": report.score_a,
@@ -324,6 +328,7 @@ def _apply_rule(game: Game, report: Report, team: Team) -> None:
     """After a captain's report: agreement confirms, disagreement disputes, else wait."""
     event = game.round.event
     opponent = game.team_b if team.pk == game.team_a_id else game.team_a
+    assert opponent is not None, "a bye has no reports"
     theirs = _latest_by(game, opponent)
     if theirs is not None and _same_result(theirs, report):
         if event.confirmation == Event.Confirmation.BOTH_CAPTAINS:
@@ -342,7 +347,7 @@ def _same_result(one: Report, two: Report) -> bool:
 
 
 def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
-    dispute = game.disputes.filter(resolved_at__isnull=True).first()
+    dispute = game.disputes.open().first()
     if dispute is None:
         dispute = Dispute.objects.create(game=game)
     dispute.reports.add(*reports)
@@ -351,14 +356,16 @@ def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
     audit.record(
         game.round.event,
         None,
-        "result.dispute",
+        AuditAction.RESULT_DISPUTE,
         str(game),
         after={"reports": [r.version for r in reports], "game": audit.game_facts(game)},
     )
     return dispute
 
 
-def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None):
+def _confirm(
+    game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None
+) -> None:
     Confirmation.objects.create(
         report=report,
         by_team=actor.team,
@@ -368,7 +375,7 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
     game.confirmed_report = report
     game.status = Game.Status.CONFIRMED
     game.save(update_fields=["confirmed_report", "status"])
-    game.disputes.filter(resolved_at__isnull=True).update(
+    game.disputes.open().update(
         resolved_at=timezone.now(),
         decision=report,
         resolved_by=actor.user if getattr(actor.user, "is_authenticated", False) else None,
@@ -377,11 +384,10 @@ def _confirm(game: Game, report: Report, actor: Actor, *, agreed_with: Report | 
     audit.record(
         event,
         actor.label,
-        "result.confirm",
+        AuditAction.RESULT_CONFIRM,
         str(game),
         before=before,
-        after=_result_snapshot(report)
-        | ({"agreed_with": agreed_with.version} if agreed_with else {}),
+        after=_snapshot(report) | ({"agreed_with": agreed_with.version} if agreed_with else {}),
     )
     bump_event(event)
     result_confirmed.send(sender=Game, event=event, game=game)
@@ -396,7 +402,7 @@ def confirm(report: Report, actor: Actor) -> Outcome:
         .get(pk=report.game_id)
     )
     event = game.round.event
-    latest = game.reports.order_by("-version").first()
+    latest = game.reports.newest()
     if game.status == Game.Status.CONFIRMED and game.confirmed_report_id == report.pk:
         return Outcome(report, False, game.status)  # confirming twice changes nothing
     refuse_if_finished(event, official=actor_is_official(game, actor))
@@ -429,7 +435,7 @@ def decide_dispute(
     actor: Actor,
     report: Report | None = None,
     *,
-    scores: tuple[int, int] | None = None,
+    scores: tuple[Any, Any] | None = None,  # as typed or sent: submit() checks them
     note: str = "",
 ) -> Report:
     """An official settles a dispute by choosing one version or entering the right score."""
@@ -459,7 +465,7 @@ def decide_dispute(
     audit.record(
         game.round.event,
         actor.label,
-        "result.decide",
+        AuditAction.RESULT_DECIDE,
         str(game),
         after={"decision": report.version, "note": note, "game": audit.game_facts(game)},
     )

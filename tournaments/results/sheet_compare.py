@@ -7,6 +7,7 @@ they part. A final-score report has no deals: it shows its final score only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -95,7 +96,7 @@ def deal_lines(report: Report) -> list[DealLine]:
     return lines
 
 
-def compare(reports) -> SheetComparison | None:
+def compare(reports: Iterable[Report]) -> SheetComparison | None:
     """Deal-by-deal rows of the sheet reports among ``reports`` (None if fewer than one)."""
     sheets = [r for r in reports if r.kind == Report.Kind.SHEET]
     if not sheets:

@@ -8,6 +8,9 @@ hands' counts in show order, the dealer's hand last), ``crib``, optional ``start
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 ROWS = 20
 HANDS = 4
 
@@ -17,11 +20,11 @@ def _side(value: str, us: str) -> str | None:
     return {"us": us, "them": them, "a": "a", "b": "b"}.get(value)
 
 
-def _blank(value) -> bool:
+def _blank(value: object) -> bool:
     return value is None or str(value).strip() == ""
 
 
-def sheet_from_post(data, *, us: str, hands: int = HANDS) -> dict:
+def sheet_from_post(data: Mapping[str, Any], *, us: str, hands: int = HANDS) -> dict:
     """Build the engine's sheet from the form; ``us`` is the side of the person entering it."""
     them = "b" if us == "a" else "a"
     deals = []

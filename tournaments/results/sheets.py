@@ -141,20 +141,14 @@ def _check_count(
     return int(count), bool(cards)
 
 
+Items = list[tuple[str, str, int]]  # (side, what, points) in the order they are scored
+
+
 def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
     """Validate a sheet and derive the final score; raise :class:`RuleError` on the first fault."""
-    if not isinstance(sheet, dict) or not isinstance(sheet.get("deals"), list):
-        raise RuleError(_("A sheet is an object with a list of “deals”."), code="sheet_format")
-    deals = sheet["deals"]
-    if not deals:
-        raise RuleError(_("The sheet has no deal."), code="sheet_empty")
-    if len(deals) > MAX_DEALS:
-        raise RuleError(
-            _("A game has at most %(n)d deals.") % {"n": MAX_DEALS}, code="sheet_too_long"
-        )
     score = {"a": 0, "b": 0}
     result = SheetResult(0, 0, None, 0)
-    for number, deal in enumerate(deals, start=1):
+    for number, deal in enumerate(_deals_of(sheet), start=1):
         where_deal = _("Deal %(n)d") % {"n": number}
         if result.winner:
             raise RuleError(
@@ -165,120 +159,156 @@ def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
                 % {"where": where_deal, "end": result.deals, "how": result.ended_by},
                 code="after_end",
             )
-        if not isinstance(deal, dict):
-            raise RuleError(
-                _("%(where)s is not a deal.") % {"where": where_deal}, code="sheet_format"
-            )
-        dealer = deal.get("dealer")
-        if dealer not in SIDES:
-            raise RuleError(
-                _("%(where)s: the dealer's side must be “a” or “b”.") % {"where": where_deal},
-                code="dealer",
-                field=f"d{number}-dealer",
-            )
-        starter = deal.get("starter") or None
+        dealer = _dealer_of(deal, number, where_deal)
         result.deals = number
-        items: list[tuple[str, str, int]] = []
-        if deal.get("heels"):
-            items.append((dealer, _("his heels"), 2))
-        pegging = deal.get("pegging") or {}
-        if not isinstance(pegging, dict):
-            raise RuleError(
-                _("%(where)s: pegging must give points for “a” and “b”.") % {"where": where_deal},
-                code="sheet_format",
-            )
-        pegs = {
-            s: _int(pegging.get(s, 0), f"{where_deal}, " + _("pegging"), maximum=target)
-            for s in SIDES
-        }
-        first = deal.get("pegged_out")
-        if first not in (None, *SIDES):
-            raise RuleError(
-                _("%(where)s: “pegged_out” must be “a” or “b”.") % {"where": where_deal},
-                code="pegged_out",
-            )
-        both_cross = all(
-            score[s] + (2 if deal.get("heels") and s == dealer else 0) + pegs[s] >= target
-            for s in SIDES
-        )
-        if both_cross and first is None:
+        items = _pegging_items(deal, dealer, where_deal, score, target)
+        shown, expected, complete = _show_items(deal, dealer, number, where_deal, players, result)
+        if not _score_items(items + shown, score, result, where_deal, target) and not complete:
             raise RuleError(
                 _(
-                    "%(where)s: both sides reach %(target)d in the play: say which side pegged "
-                    "out first."
+                    "%(where)s: no side reached %(target)d, so all %(n)d hands and the crib "
+                    "must be counted."
                 )
-                % {"where": where_deal, "target": target},
-                code="pegged_out_required",
+                % {"where": where_deal, "target": target, "n": expected},
+                code="incomplete_deal",
             )
-        order = [first, other(first)] if first else [other(dealer), dealer]
-        items += [(s, _("pegging"), pegs[s]) for s in order]
-        hands = deal.get("hands")
-        hands = [] if hands is None else hands
-        if not isinstance(hands, list):
-            raise RuleError(
-                _("%(where)s: hands must be a list in show order.") % {"where": where_deal},
-                code="sheet_format",
-            )
-        sides = show_sides(dealer, players)
-        for index, entry in enumerate(hands):
-            where = _("%(deal)s, hand %(i)d") % {"deal": where_deal, "i": index + 1}
-            if index >= len(sides):
-                raise RuleError(
-                    _("%(where)s: a deal has %(n)d hands.") % {"where": where, "n": len(sides)},
-                    code="too_many_hands",
-                )
-            count, checked = _check_count(
-                entry, where, starter, crib=False, field=f"d{number}-h{index + 1}"
-            )
-            result.checked_cards += checked
-            items.append((sides[index], where, count))
-        if deal.get("crib") is not None:
-            where = _("%(deal)s, crib") % {"deal": where_deal}
-            count, checked = _check_count(
-                deal["crib"], where, starter, crib=True, field=f"d{number}-crib"
-            )
-            result.checked_cards += checked
-            items.append((dealer, where, count))
-        for position, (side, label, points) in enumerate(items):
-            score[side] += points
-            result.trace.append({"deal": number, "side": side, "item": label, "points": points})
-            if score[side] >= target:
-                score[side] = target
-                result.winner, result.ended_by = side, label
-                # Pegging is one total per side: the other side's pegging in the same play
-                # may have come before the end; any other later item may not.
-                peg = _("pegging")
-                recorded_later = [
-                    lab
-                    for (_s, lab, pts) in items[position + 1 :]
-                    if not (lab == peg and (label == peg or pts == 0))
-                ]
-                if recorded_later:
-                    raise RuleError(
-                        _(
-                            "%(where)s: side %(side)s reached %(target)d with %(item)s; "
-                            "%(later)s comes after the end of the game and cannot be scored."
-                        )
-                        % {
-                            "where": where_deal,
-                            "side": side.upper(),
-                            "target": target,
-                            "item": label,
-                            "later": recorded_later[0],
-                        },
-                        code="after_end",
-                    )
-                break
-        else:
-            expected = len(sides)
-            if len(hands) != expected or deal.get("crib") is None:
-                raise RuleError(
-                    _(
-                        "%(where)s: no side reached %(target)d, so all %(n)d hands and the crib "
-                        "must be counted."
-                    )
-                    % {"where": where_deal, "target": target, "n": expected},
-                    code="incomplete_deal",
-                )
     result.score_a, result.score_b = score["a"], score["b"]
     return result
+
+
+def _deals_of(sheet: Any) -> list:
+    if not isinstance(sheet, dict) or not isinstance(sheet.get("deals"), list):
+        raise RuleError(_("A sheet is an object with a list of “deals”."), code="sheet_format")
+    deals = sheet["deals"]
+    if not deals:
+        raise RuleError(_("The sheet has no deal."), code="sheet_empty")
+    if len(deals) > MAX_DEALS:
+        raise RuleError(
+            _("A game has at most %(n)d deals.") % {"n": MAX_DEALS}, code="sheet_too_long"
+        )
+    return deals
+
+
+def _dealer_of(deal: Any, number: int, where_deal: str) -> str:
+    if not isinstance(deal, dict):
+        raise RuleError(_("%(where)s is not a deal.") % {"where": where_deal}, code="sheet_format")
+    dealer = deal.get("dealer")
+    if dealer not in SIDES:
+        raise RuleError(
+            _("%(where)s: the dealer's side must be “a” or “b”.") % {"where": where_deal},
+            code="dealer",
+            field=f"d{number}-dealer",
+        )
+    return dealer
+
+
+def _pegging_items(deal: dict, dealer: str, where_deal: str, score: dict, target: int) -> Items:
+    """His heels, then each side's pegging in the order the play ended."""
+    items: Items = []
+    if deal.get("heels"):
+        items.append((dealer, _("his heels"), 2))
+    pegging = deal.get("pegging") or {}
+    if not isinstance(pegging, dict):
+        raise RuleError(
+            _("%(where)s: pegging must give points for “a” and “b”.") % {"where": where_deal},
+            code="sheet_format",
+        )
+    pegs = {
+        s: _int(pegging.get(s, 0), f"{where_deal}, " + _("pegging"), maximum=target) for s in SIDES
+    }
+    first = deal.get("pegged_out")
+    if first not in (None, *SIDES):
+        raise RuleError(
+            _("%(where)s: “pegged_out” must be “a” or “b”.") % {"where": where_deal},
+            code="pegged_out",
+        )
+    both_cross = all(
+        score[s] + (2 if deal.get("heels") and s == dealer else 0) + pegs[s] >= target
+        for s in SIDES
+    )
+    if both_cross and first is None:
+        raise RuleError(
+            _(
+                "%(where)s: both sides reach %(target)d in the play: say which side pegged "
+                "out first."
+            )
+            % {"where": where_deal, "target": target},
+            code="pegged_out_required",
+        )
+    order = [first, other(first)] if first else [other(dealer), dealer]
+    return items + [(s, _("pegging"), pegs[s]) for s in order]
+
+
+def _show_items(
+    deal: dict, dealer: str, number: int, where_deal: str, players: int, result: SheetResult
+) -> tuple[Items, int, bool]:
+    """The hands in show order, then the crib; how many hands a deal has; whether every hand
+    and the crib are counted."""
+    hands = deal.get("hands")
+    hands = [] if hands is None else hands
+    if not isinstance(hands, list):
+        raise RuleError(
+            _("%(where)s: hands must be a list in show order.") % {"where": where_deal},
+            code="sheet_format",
+        )
+    starter = deal.get("starter") or None
+    sides = show_sides(dealer, players)
+    items: Items = []
+    for index, entry in enumerate(hands):
+        where = _("%(deal)s, hand %(i)d") % {"deal": where_deal, "i": index + 1}
+        if index >= len(sides):
+            raise RuleError(
+                _("%(where)s: a deal has %(n)d hands.") % {"where": where, "n": len(sides)},
+                code="too_many_hands",
+            )
+        count, checked = _check_count(
+            entry, where, starter, crib=False, field=f"d{number}-h{index + 1}"
+        )
+        result.checked_cards += checked
+        items.append((sides[index], where, count))
+    if deal.get("crib") is not None:
+        where = _("%(deal)s, crib") % {"deal": where_deal}
+        count, checked = _check_count(
+            deal["crib"], where, starter, crib=True, field=f"d{number}-crib"
+        )
+        result.checked_cards += checked
+        items.append((dealer, where, count))
+    return items, len(sides), len(hands) == len(sides) and deal.get("crib") is not None
+
+
+def _score_items(
+    items: Items, score: dict, result: SheetResult, where_deal: str, target: int
+) -> bool:
+    """Add the deal's items to ``score`` in order; True when a side reaches ``target`` (the
+    game ends there, and nothing after it may be scored)."""
+    for position, (side, label, points) in enumerate(items):
+        score[side] += points
+        result.trace.append({"deal": result.deals, "side": side, "item": label, "points": points})
+        if score[side] >= target:
+            score[side] = target
+            result.winner, result.ended_by = side, label
+            # Pegging is one total per side: the other side's pegging in the same play
+            # may have come before the end; any other later item may not.
+            peg = _("pegging")
+            recorded_later = [
+                lab
+                for (_s, lab, pts) in items[position + 1 :]
+                if not (lab == peg and (label == peg or pts == 0))
+            ]
+            if recorded_later:
+                raise RuleError(
+                    _(
+                        "%(where)s: side %(side)s reached %(target)d with %(item)s; "
+                        "%(later)s comes after the end of the game and cannot be scored."
+                    )
+                    % {
+                        "where": where_deal,
+                        "side": side.upper(),
+                        "target": target,
+                        "item": label,
+                        "later": recorded_later[0],
+                    },
+                    code="after_end",
+                )
+            return True
+    return False

@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.models import User
+from accounts.roles import Person
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.registration import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
@@ -52,7 +56,7 @@ def history(event: Event) -> list[PlayedGame]:
     return played
 
 
-def unsettled_games(round_: Round):
+def unsettled_games(round_: Round) -> QuerySet[Game]:
     return round_.games.exclude(status__in=SETTLED)
 
 
@@ -60,9 +64,24 @@ def current_round(event: Event) -> Round | None:
     return event.rounds.filter(kind=Round.Kind.SERIES).order_by("-number").first()
 
 
+def seeded_order(event: Event, text: str) -> list[int] | None:
+    """The organizer's order for round 1: one team name per line (1 v 2 at table 1, …)."""
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    if not names:
+        return None
+    teams = {t.name.casefold(): t.pk for t in event.teams.active()}
+    unknown = [n for n in names if n.casefold() not in teams]
+    if unknown:
+        raise RuleError(
+            _("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
+            field="seeded_order",
+        )
+    return [teams[n.casefold()] for n in names]
+
+
 @transaction.atomic
 def seat_next_round(
-    event: Event, actor, *, force: bool = False, seeded_order: list[int] | None = None
+    event: Event, actor: Person, *, force: bool = False, seeded_order: list[int] | None = None
 ) -> Round:
     """Seat the next round of the series.
 
@@ -75,7 +94,7 @@ def seat_next_round(
     event = Event.objects.select_for_update().get(pk=event.pk)
     previous = current_round(event)
     number = previous.number + 1 if previous else 1
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(_("The event is finished."), code="finished")
     if number > event.number_of_games:
         raise RuleError(
@@ -86,7 +105,7 @@ def seat_next_round(
             % {"n": event.number_of_games},
             code="series_complete",
         )
-    teams = list(Team.objects.filter(event=event, withdrawn_at__isnull=True).order_by("id"))
+    teams = list(Team.objects.filter(event=event).active().order_by("id"))
     if len(teams) < MIN_TEAMS:
         raise RuleError(
             _("An event needs at least %(min)d teams to take place: %(n)d registered.")
@@ -130,7 +149,7 @@ def seat_next_round(
         movement=event.movement,
         seed=event.seed,
         forced=bool(force and previous is not None and unsettled_games(previous).exists()),
-        created_by=actor if hasattr(actor, "email") else None,
+        created_by=actor if isinstance(actor, User) else None,
     )
     Game.objects.bulk_create(
         [
@@ -157,7 +176,7 @@ def seat_next_round(
     audit.record(
         event,
         actor,
-        "round.force" if round_.forced else "round.seat",
+        AuditAction.ROUND_FORCE if round_.forced else AuditAction.ROUND_SEAT,
         str(round_),
         after={
             "round": number,
@@ -192,12 +211,12 @@ def rematches(round_: Round) -> list[Rematch]:
     all): each one listed here is one no seating could avoid.
     """
     earlier: dict[frozenset[int], int] = {}
-    for game in history(round_.event):
-        if game.team_b is not None and game.round < round_.number:
-            earlier[frozenset((game.team_a, game.team_b))] = game.round  # the latest meeting
+    for played in history(round_.event):
+        if played.team_b is not None and played.round < round_.number:
+            earlier[frozenset((played.team_a, played.team_b))] = played.round  # the latest
     found = []
     for game in round_.games.filter(team_b__isnull=False).select_related("team_a", "team_b"):
-        met_in = earlier.get(frozenset((game.team_a_id, game.team_b_id)))
+        met_in = earlier.get(frozenset((game.team_a_id, game.team_b_id or 0)))
         if met_in is not None:
             found.append(Rematch(game, met_in))
     return sorted(found, key=lambda r: r.game.table or 0)

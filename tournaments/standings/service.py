@@ -14,8 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from accounts.roles import is_official, is_organizer
+from accounts.models import User
+from accounts.roles import Person, is_official, is_organizer
 from tournaments import audit
+from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.options import target_of
 from tournaments.models import Event, Game, Round, Team
@@ -197,18 +199,18 @@ def ranking_ids(event: Event, team_ids: list[int]) -> list[int]:
 # --- the release rule ------------------------------------------------------------------------
 
 
-def results_visible(event: Event, user) -> bool:
+def results_visible(event: Event, user: Person) -> bool:
     """Standings and results: officials always; everyone else once released (or live)."""
     return event.results_public or is_official(user, event)
 
 
 @transaction.atomic
-def release(event: Event, actor, *, released: bool = True) -> Event:
+def release(event: Event, actor: Person, *, released: bool = True) -> Event:
     if not is_organizer(actor, event):
         raise PermissionRuleError(_("Only the organizer can release the results."))
     if released and event.released_at:
         raise RuleError(_("The results are already released."), code="released")
-    if not released and event.status == Event.Status.FINISHED:
+    if not released and event.finished:
         raise RuleError(
             _("The event is finished: its results stay public. Reopen it first to hide them."),
             code="finished",
@@ -220,7 +222,7 @@ def release(event: Event, actor, *, released: bool = True) -> Event:
     audit.record(
         event,
         actor,
-        "results.release" if released else "results.hide",
+        AuditAction.RESULTS_RELEASE if released else AuditAction.RESULTS_HIDE,
         str(event),
         before=before,
         after={"released_at": event.released_at.isoformat() if event.released_at else None},
@@ -238,12 +240,12 @@ PLAYOFF_CONFLICT = _lazy(
 
 
 @transaction.atomic
-def seat_playoff_games(event: Event, actor) -> list[Game]:
+def seat_playoff_games(event: Event, actor: Person) -> list[Game]:
     """Seat the next game of every medal tie's best-of-three (an official's action)."""
     if not is_official(actor, event):
         raise PermissionRuleError(_("Only an official can create a playoff."))
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status == Event.Status.FINISHED:
+    if event.finished:
         raise RuleError(_("The event is finished."), code="finished")
     series_left = event.rounds.filter(kind=Round.Kind.SERIES).count() < event.number_of_games
     if (
@@ -274,7 +276,11 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
         raise RuleError(_("No playoff game is needed now."), code="no_playoff")
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     round_ = Round.objects.create(
-        event=event, number=number, kind=Round.Kind.PLAYOFF, movement="playoff", created_by=actor
+        event=event,
+        number=number,
+        kind=Round.Kind.PLAYOFF,
+        movement="playoff",
+        created_by=actor if isinstance(actor, User) else None,
     )
     games = [
         Game.objects.create(
@@ -286,7 +292,7 @@ def seat_playoff_games(event: Event, actor) -> list[Game]:
     audit.record(
         event,
         actor,
-        "playoff.seat",
+        AuditAction.PLAYOFF_SEAT,
         str(round_),
         after={"games": [[g.playoff_match, g.team_a_id, g.team_b_id] for g in games]},
     )

@@ -50,7 +50,9 @@ class ArchiveImportForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = seasons_for(user)
+        season = self.fields["season"]
+        assert isinstance(season, forms.ModelChoiceField), "season is a model choice field"
+        season.queryset = seasons_for(user)
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

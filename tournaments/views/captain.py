@@ -10,7 +10,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -33,9 +33,12 @@ def client_of(request) -> str:
 
 
 def _team_games(team):
+    """The team's games with their report versions, newest first: three queries, any rounds."""
+    versions = Report.objects.select_related("by_team").order_by("-version")
     return (
         Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=team.event)
-        .select_related("round__event", "team_a", "team_b", "confirmed_report")
+        .select_related("round__event", "team_a", "team_b", "confirmed_report__by_team")
+        .prefetch_related(Prefetch("reports", queryset=versions, to_attr="versions"))
         .order_by("-round__number")
     )
 
@@ -124,10 +127,12 @@ class OurSide:
 
     @classmethod
     def of(cls, game: Game, team: Team) -> OurSide:
-        latest = game.confirmed_report or game.reports.order_by("-version").first()
+        """``game`` as :func:`_team_games` fetches it (its ``versions``, newest first)."""
+        versions: list[Report] = getattr(game, "versions")  # noqa: B009 (set by the Prefetch in _team_games)
+        latest = game.confirmed_report or next(iter(versions), None)
         ours_is_a = game.team_a_id == team.pk
         them = game.team_b if ours_is_a else game.team_a
-        scores = (None, None)
+        scores: tuple[int | None, int | None] = (None, None)
         if latest is not None:
             scores = (
                 (latest.score_a, latest.score_b) if ours_is_a else (latest.score_b, latest.score_a)

@@ -85,14 +85,15 @@ def official_action(request, slug, role_id, action):
                 % {"who": role.user, "role": role.get_role_display().lower()},
             )
         elif action == "new-link":
-            role = EventRole.objects.select_related("user").filter(event=event, pk=role_id).first()
-            if role is None:
+            found = EventRole.objects.select_related("user").filter(event=event, pk=role_id).first()
+            if found is None:
                 raise RuleError(_("No such official or organizer in this event."))
-            appointment = officials.appoint(event, request.user, role.user.email, role.role)
+            appointment = officials.appoint(event, request.user, found.user.email, found.role)
             _invite(request, event, appointment)
             messages.success(
                 request,
-                _("A new link for %(who)s: the previous one no longer works.") % {"who": role.user},
+                _("A new link for %(who)s: the previous one no longer works.")
+                % {"who": found.user},
             )
     except RuleError as exc:
         messages.error(request, exc.message)

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import is_organizer
@@ -18,6 +19,7 @@ from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
 from tournaments.leagues import players
 from tournaments.results import forfeits, reporting, sheet_compare
+from tournaments.results.desk import DeskOutcome, decide_at_desk
 from tournaments.seating import rounds as seating
 from tournaments.standings.service import (
     PLAYOFF_CONFLICT,
@@ -29,6 +31,7 @@ from tournaments.standings.service import (
 from .. import audit
 from ..errors import RuleError
 from ..forms import (
+    DeskDecisionForm,
     EventForm,
     NumberOfGamesForm,
     TeamEditForm,
@@ -130,9 +133,7 @@ def dashboard(request, slug):
             else "",
             "team_names": standings.teams if standings else {},
             "playoffs": playoffs,
-            "disputes": Dispute.objects.filter(
-                game__round__event=event, resolved_at__isnull=True
-            ).count(),
+            "disputes": Dispute.objects.filter(game__round__event=event).open().count(),
             "closing_blockers": closing.closing_blockers(event)
             if event.status == Event.Status.RUNNING
             else (),
@@ -219,7 +220,7 @@ def team_edit(request, slug, team_id):
             "event": event,
             "team": team,
             "form": form,
-            "finished": event.status == Event.Status.FINISHED,
+            "finished": event.finished,
         },
     )
 
@@ -257,21 +258,6 @@ def team_action(request, slug, team_id, action):
     return redirect("tournaments:teams", slug=slug)
 
 
-def seeded_order(event, text: str) -> list[int] | None:
-    """The organizer's order for round 1: one team name per line (1 v 2 at table 1, …)."""
-    names = [line.strip() for line in text.splitlines() if line.strip()]
-    if not names:
-        return None
-    teams = {t.name.casefold(): t.pk for t in event.teams.filter(withdrawn_at__isnull=True)}
-    unknown = [n for n in names if n.casefold() not in teams]
-    if unknown:
-        raise RuleError(
-            _("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
-            field="seeded_order",
-        )
-    return [teams[n.casefold()] for n in names]
-
-
 @require_POST
 def seat_round(request, slug):
     event = managed_event(request, slug)
@@ -279,7 +265,7 @@ def seat_round(request, slug):
     if force and not confirmed(request):
         return ask(request, "force", back=_dashboard_url(event), event=event)
     try:
-        order = seeded_order(event, request.POST.get("seeded_order", ""))
+        order = seating.seeded_order(event, request.POST.get("seeded_order", ""))
     except RuleError as exc:
         messages.error(request, exc.message)
         return _back(event)
@@ -378,6 +364,24 @@ def desk(request, slug):
     )
 
 
+DESK_DONE = {
+    DeskOutcome.CONFIRMED: _lazy("Result confirmed."),
+    DeskOutcome.RECORDED: _lazy("Result recorded and confirmed."),
+    DeskOutcome.DISPUTE_SETTLED: _lazy("Dispute settled."),
+    DeskOutcome.FORFEIT: _lazy("Win by forfeit recorded and confirmed."),
+    DeskOutcome.BYE: _lazy("The game counts as a bye for the team still in."),
+}
+
+
+def _run_desk(request, game, actor, data) -> None:
+    try:
+        outcome = decide_at_desk(game, actor, data.pop("action"), **data)
+    except RuleError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, DESK_DONE[outcome])
+
+
 @require_http_methods(["GET", "POST"])
 def desk_game(request, slug, game_id):
     """One game for an official: every version, the dispute, confirm or enter a result."""
@@ -389,64 +393,22 @@ def desk_game(request, slug, game_id):
         user=request.user, channel=Report.Channel.OFFICIAL, client=client_of(request)
     )
     if request.method == "POST":
-        action = request.POST.get("action")
-        report = None
-        if request.POST.get("report"):
-            if not request.POST["report"].isdigit():
+        form = DeskDecisionForm(request.POST, game=game)
+        if not form.is_valid():
+            if "report" in form.errors:
                 raise Http404("no such report")
-            report = get_object_or_404(Report, game=game, pk=request.POST["report"])
-        dispute = game.disputes.filter(resolved_at__isnull=True).first()
-        note = request.POST.get("note", "")
-        if action in ("forfeit", "bye"):
-            if action == "forfeit":
-                _run(
-                    request,
-                    lambda: forfeits.award_forfeit(game, actor, note=note),
-                    _("Win by forfeit recorded and confirmed."),
-                )
-            else:
-                _run(
-                    request,
-                    lambda: forfeits.count_as_bye(game, actor),
-                    _("The game counts as a bye for the team still in."),
-                )
-        elif action == "confirm" and report:
-            if dispute:
-                _run(
-                    request,
-                    lambda: reporting.decide_dispute(dispute, actor, report, note=note),
-                    _("Dispute settled."),
-                )
-            else:
-                _run(request, lambda: reporting.confirm(report, actor), _("Result confirmed."))
-        elif action == "enter":
-            scores = (request.POST.get("score_a"), request.POST.get("score_b"))
-            if dispute:
-                _run(
-                    request,
-                    lambda: reporting.decide_dispute(dispute, actor, scores=scores, note=note),
-                    _("Dispute settled."),
-                )
-            else:
-                _run(
-                    request,
-                    lambda: reporting.submit(
-                        game,
-                        actor,
-                        Report.Kind.FINAL,
-                        {"score_a": scores[0], "score_b": scores[1]},
-                        idempotency_key=request.POST.get("idempotency_key", ""),
-                        note=note,
-                    ),
-                    _("Result recorded and confirmed."),
-                )
+            messages.error(
+                request, " ".join(str(e) for errors in form.errors.values() for e in errors)
+            )
+        else:
+            _run_desk(request, game, actor, form.cleaned_data)
         return redirect("tournaments:desk-game", slug=slug, game_id=game.pk)
     reports = (
         game.reports.select_related("by_team", "by_user")
         .prefetch_related("confirmations")
         .order_by("-version")
     )
-    dispute = game.disputes.filter(resolved_at__isnull=True).first()
+    dispute = game.disputes.open().first()
     compared = (
         dispute.reports.select_related("game__round__event").order_by("version")
         if dispute

@@ -10,3 +10,18 @@ True
 from games.cribbage.computer.view import PlayerView, view_of
 from games.cribbage.computer.levels import LEVELS, Computer, Easy, Pro, Standard, computer, register
 from games.cribbage.computer.driver import computer_action, play_computer_game
+
+# The names re-exported above (the type checker sees only these as public).
+__all__ = [
+    "Computer",
+    "computer",
+    "computer_action",
+    "Easy",
+    "LEVELS",
+    "play_computer_game",
+    "PlayerView",
+    "Pro",
+    "register",
+    "Standard",
+    "view_of",
+]

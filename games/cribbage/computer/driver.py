@@ -65,5 +65,6 @@ def play_computer_game(
     game = GameState(rules, seed=seed, first_dealer=first_dealer)
     while not game.is_over:
         seat = game.to_act
+        assert seat is not None, "a game that is not over always has a seat to act"
         game.apply(computer_action(game, seat, players[seat]))
     return game

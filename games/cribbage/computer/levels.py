@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from games.cards import Card, format_cards
 from games.cribbage.actions import Go, Play
-from games.cribbage.discard import analyze_discards
+from games.cribbage.discard import DiscardChoice, analyze_discards
 from games.cribbage.rules import HAND_SIZE
 
 from . import pegging
@@ -60,7 +60,7 @@ class Computer:
         return Play(view.seat, next(c for c in view.hand if int(c.rank) == rank))
 
 
-def _ranks(cards) -> list[int]:
+def _ranks(cards: Iterable[Card]) -> list[int]:
     return [int(c.rank) for c in cards]
 
 
@@ -190,7 +190,7 @@ class Pro(Computer):
         leader = 1 if view.is_dealer else 0
         need = (view.target - view.my_score, view.target - view.their_score)
 
-        def value(choice) -> float:
+        def value(choice: DiscardChoice) -> float:
             mine = _ranks(choice.keep)
             total = 0.0
             for theirs in opponents:

@@ -10,6 +10,7 @@ engine does in the two-handed game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 MAX_COUNT = 31
 
@@ -116,48 +117,86 @@ def play_out(
     seat pegs and the seat that reached ``need[seat]`` points first (it wins the game there),
     or ``None``. ``hands``, ``series`` and ``passed`` are modified.
     """
-    points = [0, 0]
+    play = _PlayOut(hands, series, count, turn, last, passed, need)
     while hands[0] or hands[1]:
-        p = turn
+        if play.act(unseen) or play.advance():
+            break
+    return play.points, play.winner
+
+
+@dataclass(slots=True)
+class _PlayOut:
+    """The state of :func:`play_out`; ``winner`` is set when a seat reaches its need."""
+
+    hands: list[list[int]]
+    series: list[int]
+    count: int
+    turn: int
+    last: int | None
+    passed: set[int]
+    need: Sequence[int]
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None
+
+    def act(self, unseen: Sequence[int]) -> bool:
+        """The seat to act lays the heuristic's card or says go; True when that wins."""
+        p, hand = self.turn, self.hands[self.turn]
         rank = None
-        if _can_play(hands[p], count):
-            rank = choose_heuristic(hands[p], series, count, unseen, len(hands[1 - p]))
-        if rank is not None:
-            points[p] += peg_points(series, rank, count)
-            if points[p] >= need[p]:
-                return points, p
-            hands[p].remove(rank)
-            series.append(rank)
-            count += pips(rank)
-            last = p
-        else:
-            passed.add(p)
-        while True:  # who acts next (GameState._advance_play for two players)
+        if _can_play(hand, self.count):
+            rank = choose_heuristic(hand, self.series, self.count, unseen, len(self.hands[1 - p]))
+        if rank is None:
+            self.passed.add(p)
+            return False
+        if self._peg(p, peg_points(self.series, rank, self.count)):
+            return True
+        hand.remove(rank)
+        self.series.append(rank)
+        self.count += pips(rank)
+        self.last = p
+        return False
+
+    def advance(self) -> bool:
+        """Find who acts next (``GameState._advance_play`` for two players), scoring go and last
+        card; True when the play is over (both hands empty, or a seat has won)."""
+        hands = self.hands
+        while True:
             out = not hands[0] and not hands[1]
-            if count == MAX_COUNT:
+            if self.count == MAX_COUNT:
                 if out:
-                    return points, None
-                series.clear()
-                count, turn, last = 0, last, None
-                passed.clear()
+                    return True
+                self._restart()
                 continue
             if out:
-                if last is not None:
-                    points[last] += 1
-                    if points[last] >= need[last]:
-                        return points, last
-                return points, None
-            nxt = next((s for s in (1 - turn, turn) if hands[s] and s not in passed), None)
-            if nxt is not None and (_can_play(hands[nxt], count) or nxt != last):
-                turn = nxt
-                break
-            points[last] += 1  # the go
-            if points[last] >= need[last]:
-                return points, last
-            series.clear()
-            count, turn, last = 0, last, None
-            passed.clear()
-    return points, None
+                if self.last is not None:
+                    self._peg(self.last, 1)  # the last card
+                return True
+            nxt = next(
+                (s for s in (1 - self.turn, self.turn) if hands[s] and s not in self.passed), None
+            )
+            if nxt is not None and (_can_play(hands[nxt], self.count) or nxt != self.last):
+                self.turn = nxt
+                return False
+            if self._peg(self._last_layer(), 1):  # the go
+                return True
+            self._restart()
+
+    def _last_layer(self) -> int:
+        # At a count of 0 any held card can be laid, so a go always follows a laid card.
+        assert self.last is not None, "a go is scored only after a card was laid"
+        return self.last
+
+    def _peg(self, seat: int, points: int) -> bool:
+        self.points[seat] += points
+        if self.points[seat] >= self.need[seat]:
+            self.winner = seat
+            return True
+        return False
+
+    def _restart(self) -> None:
+        """The count restarts; the player after the last to lay leads."""
+        self.series.clear()
+        self.passed.clear()
+        self.count, self.turn, self.last = 0, self._last_layer(), None
 
 
 def _can_play(hand: Sequence[int], count: int) -> bool:

@@ -62,7 +62,8 @@ class CrapetteActRequest(serializers.Serializer):
             "computer's turn), step (the computer's next move)."
         ),
     )
-    source = serializers.ChoiceField(
+    # A field named like Field.source: DRF's serializer metaclass takes it off the class.
+    source = serializers.ChoiceField(  # type: ignore[assignment]
         choices=["C", "S", *"12345678"],
         required=False,
         help_text="C your crapette top, S the card turned from your stock, 1-8 a case.",

@@ -71,6 +71,7 @@ def _alternatives(cards: list[str]) -> str:
 
 
 def _foundation_wanted(reason: Reason) -> dict[str, str]:
+    assert reason.card is not None, "the engine names the card it refuses"
     card = reason.card.card
     wanted = [card_name(f"{'A23456789TJQK'[r - 1]}{card.suit.value}") for r in reason.wanted]
     return {"wanted": _alternatives(wanted) if wanted else _("nothing more")}
@@ -78,6 +79,7 @@ def _foundation_wanted(reason: Reason) -> dict[str, str]:
 
 def _case_wanted(reason: Reason) -> dict[str, str]:
     top = reason.top
+    assert top is not None, "the engine names the case's top card"
     rank = "A23456789TJQK"[top.rank - 2]
     suits = "HD" if not top.red else "SC"
     return {"wanted": _alternatives([card_name(rank + s) for s in suits])}
@@ -85,6 +87,7 @@ def _case_wanted(reason: Reason) -> dict[str, str]:
 
 def _load_wanted(reason: Reason) -> dict[str, str]:
     top = reason.top
+    assert top is not None, "the engine names the pile's top card"
     ranks = ["A23456789TJQK"[r - 1] for r in reason.wanted]
     if reason.code == "load-same-suit":
         cards = [card_name(r + top.suit.value) for r in ranks]

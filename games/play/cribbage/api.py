@@ -112,7 +112,7 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         "awaiting": table.awaiting,
         "legal": legal,
         "scores": {"you": g.scores[HUMAN], "computer": g.scores[COMPUTER]},
-        "dealer": seat_name.get(g.dealer),
+        "dealer": seat_name.get(g.dealer) if g.dealer is not None else None,
         "hand": [str(c) for c in view.hand] if view else [],
         "starter": str(g.starter) if g.starter else None,
         "count": g.count,
@@ -121,7 +121,7 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         "log": table.recent,
         "show": table.show,
         "coaching": table.last_advice,
-        "winner": seat_name.get(g.winner) if g.is_over else None,
+        "winner": seat_name.get(g.winner) if g.is_over and g.winner is not None else None,
         "statistics": table.statistics() if g.is_over else None,
     }
 

@@ -243,8 +243,10 @@ def table_context(table: Table, game) -> dict[str, Any]:
             context["count_cards"] = cards_view(g.kept[HUMAN] if what == "hand" else g.crib)
     if g.is_over:
         context["won"] = g.winner == HUMAN
-        loser = 1 - g.winner
-        context["skunk"] = SKUNK_LABELS.get(int(skunk(scores[g.winner], scores[loser], g.rules)))
+        winner = g.winner
+        assert winner is not None, "a game over has a winner"
+        loser = 1 - winner
+        context["skunk"] = SKUNK_LABELS.get(int(skunk(scores[winner], scores[loser], g.rules)))
         stats = table.statistics()
         context["stats"] = stats
         context["suboptimal"] = [_advice_view(a) for a in stats["suboptimal"]]

@@ -152,7 +152,10 @@ class Table:
 
     def hint(self) -> Card | None:
         """The pegging hint for the player's next card (during the play only)."""
-        return pegging_hint(self.view()) if self.awaiting == "play" else None
+        if self.awaiting != "play":
+            return None
+        view = self.view()
+        return pegging_hint(view) if view is not None else None
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -171,7 +174,9 @@ class Table:
         if isinstance(action, CountHand | CountCrib) and action.claimed is not None:
             what = "hand" if isinstance(action, CountHand) else "crib"
             cards = self.game.kept[HUMAN] if what == "hand" else tuple(self.game.crib)
-            if action.claimed > score_hand(cards, self.game.starter, crib=what == "crib").total:
+            starter = self.game.starter
+            assert starter is not None, "the show comes after the starter is turned"
+            if action.claimed > score_hand(cards, starter, crib=what == "crib").total:
                 raise ClaimTooHigh(what, action.claimed)
         self.recent = []
         try:
@@ -215,7 +220,9 @@ class Table:
         held = game.held[HUMAN]
         if isinstance(action, Discard):
             missing = [c for c in action.cards if c not in held]
-            if len(action.cards) != game.rules.discards_of(HUMAN, dealer=game.dealer):
+            dealer = game.dealer
+            assert dealer is not None, "discards come after the deal"
+            if len(action.cards) != game.rules.discards_of(HUMAN, dealer=dealer):
                 return TableError("discard-count", text, count=len(action.cards))
             if missing:
                 return TableError("not-in-hand", text, card=str(missing[0]))
@@ -234,7 +241,7 @@ class Table:
 
     def _players_turn(self, action: Action) -> bool:
         awaiting = self.awaiting
-        expected = {
+        kinds: dict[str, type[Action] | tuple[type[Action], ...]] = {
             "cut_for_deal": CutForDeal,
             "deal": Deal,
             "discard": Discard,
@@ -242,7 +249,8 @@ class Table:
             "play": Play,
             "go": Go,
             "count": (CountHand, CountCrib),
-        }.get(awaiting or "")
+        }
+        expected = kinds.get(awaiting or "")
         return expected is not None and isinstance(action, expected)
 
     def advance(self) -> None:
@@ -338,6 +346,7 @@ class Table:
         game = self.game
         what = "hand" if isinstance(action, CountHand) else "crib"
         cards = game.kept[action.player] if what == "hand" else tuple(game.crib)
+        assert game.starter is not None, "the show comes after the starter is turned"
         score = score_hand(cards, game.starter, crib=what == "crib")
         entry = {
             "kind": "show",

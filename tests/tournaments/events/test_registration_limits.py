@@ -10,7 +10,7 @@ from django.utils import translation
 
 from tournaments.errors import RuleError
 from tournaments.events import registration
-from tournaments.events.registration import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from tournaments.events.names import PLAYER_NAME_MAX, TEAM_NAME_MAX
 from tournaments.models import Player, Team
 
 pytestmark = pytest.mark.django_db

@@ -4,6 +4,7 @@ rule; report versions are for the event's officials and the two captains of the 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import django_filters
 from django.db.models import Prefetch, Q
@@ -29,7 +30,13 @@ ROUND_NUMBER = OpenApiParameter(
 GAMES = Game.objects.select_related("round", "team_a", "team_b", "confirmed_report")
 
 
-class EventScoped:
+if TYPE_CHECKING:  # the views it is mixed into
+    _ScopedView = generics.GenericAPIView
+else:
+    _ScopedView = object
+
+
+class EventScoped(_ScopedView):
     """A view under ``events/{slug}/``: the event, and whether the caller may see scores."""
 
     authentication_classes = API_AUTHENTICATION
@@ -40,7 +47,7 @@ class EventScoped:
         return event_or_404(self.kwargs["slug"])
 
     def get_serializer_context(self):
-        context = super().get_serializer_context()
+        context = dict(super().get_serializer_context())
         if not getattr(self, "swagger_fake_view", False):
             context["results_visible"] = results_visible(self.event, self.request.user)
         return context

@@ -102,7 +102,7 @@ def record_body(player: Player) -> dict:
     return {
         "uid": player.uid,
         "name": player.name,
-        "league": player.league.slug if player.league_id else None,
+        "league": player.league.slug if player.league is not None else None,
         "events": [
             {
                 "event": _event(line.event),

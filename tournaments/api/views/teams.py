@@ -71,7 +71,7 @@ MANAGED = (
 class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     authentication_classes = API_AUTHENTICATION
     permission_classes = [permissions.AllowAny]
-    filterset_fields = []
+    filterset_fields: list[str] = []
     lookup_value_regex = r"\d+"
 
     @cached_property

@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 MIN_TEAMS_TO_START = 3  # FADOQ rule: an event needs at least 3 registered teams.
 
@@ -104,7 +104,7 @@ class MovementContext:
         _check_context(self)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -148,62 +148,78 @@ def _check_history(history: Sequence[PlayedGame], round_number: int) -> None:
     teams_in_round: dict[int, dict[int, PlayedGame]] = defaultdict(dict)
     tables_in_round: dict[int, dict[int, PlayedGame]] = defaultdict(dict)
     for game in history:
-        if not isinstance(game, PlayedGame):
-            raise MovementError(f"history must hold PlayedGame items: got {game!r}")
-        if not _is_int(game.round) or not 1 <= game.round < round_number:
-            earlier = f"rounds 1 to {round_number - 1}" if round_number > 1 else "no round"
-            raise MovementError(
-                f"{game.describe()} is not an earlier round: seating round {round_number} "
-                f"accepts history of {earlier}"
-            )
-        if not _is_int(game.team_a) or not (game.is_bye or _is_int(game.team_b)):
-            _check_ids([game.team_a, game.team_b], game.describe())
-        if game.is_bye:
-            if game.winner not in (None, game.team_a):
-                raise MovementError(
-                    f"{game.describe()}: a bye has no winner other than the team itself "
-                    f"(got winner {game.winner!r})"
-                )
-        else:
-            if game.team_a == game.team_b:
-                raise MovementError(f"{game.describe()}: team {game.team_a} cannot play itself")
-            if not _is_int(game.table) or game.table < 1:
-                raise MovementError(
-                    f"{game.describe()}: table must be an integer of 1 or more, got {game.table!r}"
-                )
-            if game.winner is None:
-                raise MovementError(
-                    f"{game.describe()} has no winner; every game of the earlier rounds must be "
-                    f"decided before seating round {round_number}"
-                )
-            if game.winner not in (game.team_a, game.team_b):
-                raise MovementError(
-                    f"{game.describe()}: winner {game.winner!r} did not play in this game "
-                    f"(allowed: {game.team_a} or {game.team_b})"
-                )
-            clash = tables_in_round[game.round].get(game.table)
-            if clash:
-                raise MovementError(
-                    f"round {game.round}: table {game.table} holds two games "
-                    f"({clash.team_a} v {clash.team_b} and {game.team_a} v {game.team_b})"
-                )
-            tables_in_round[game.round][game.table] = game
+        _check_played_game(game, round_number)
+        if not game.is_bye:
+            _claim_table(tables_in_round[game.round], game)
         for team in (game.team_a, game.team_b):
-            if team is None:
-                continue
-            seen = teams_in_round[game.round].get(team)
-            if seen:
-                raise MovementError(
-                    f"round {game.round}: team {team} appears twice "
-                    f"({seen.describe()}; {game.describe()})"
-                )
-            teams_in_round[game.round][team] = game
+            if team is not None:
+                _claim_team(teams_in_round[game.round], team, game)
     missing = [k for k in range(1, round_number) if k not in teams_in_round]
     if missing:
         raise MovementError(
             f"history has no games for round {missing[0]}; seating round {round_number} needs "
             f"the games of every earlier round"
         )
+
+
+def _check_played_game(game: PlayedGame, round_number: int) -> None:
+    """One game on its own: an earlier round, integer ids, and a winner who played in it."""
+    if not isinstance(game, PlayedGame):
+        raise MovementError(f"history must hold PlayedGame items: got {game!r}")
+    if not _is_int(game.round) or not 1 <= game.round < round_number:
+        earlier = f"rounds 1 to {round_number - 1}" if round_number > 1 else "no round"
+        raise MovementError(
+            f"{game.describe()} is not an earlier round: seating round {round_number} "
+            f"accepts history of {earlier}"
+        )
+    if not _is_int(game.team_a) or not (game.is_bye or _is_int(game.team_b)):
+        _check_ids([game.team_a, game.team_b], game.describe())
+    if game.is_bye:
+        if game.winner not in (None, game.team_a):
+            raise MovementError(
+                f"{game.describe()}: a bye has no winner other than the team itself "
+                f"(got winner {game.winner!r})"
+            )
+        return
+    if game.team_a == game.team_b:
+        raise MovementError(f"{game.describe()}: team {game.team_a} cannot play itself")
+    if not _is_int(game.table) or game.table < 1:
+        raise MovementError(
+            f"{game.describe()}: table must be an integer of 1 or more, got {game.table!r}"
+        )
+    if game.winner is None:
+        raise MovementError(
+            f"{game.describe()} has no winner; every game of the earlier rounds must be "
+            f"decided before seating round {round_number}"
+        )
+    if game.winner not in (game.team_a, game.team_b):
+        raise MovementError(
+            f"{game.describe()}: winner {game.winner!r} did not play in this game "
+            f"(allowed: {game.team_a} or {game.team_b})"
+        )
+
+
+def _claim_table(tables: dict[int, PlayedGame], game: PlayedGame) -> None:
+    """Record the table of a (checked) game, refusing a second game at it in the same round."""
+    table = game.table
+    assert table is not None, "_check_played_game refuses a game without a table"
+    clash = tables.get(table)
+    if clash:
+        raise MovementError(
+            f"round {game.round}: table {table} holds two games "
+            f"({clash.team_a} v {clash.team_b} and {game.team_a} v {game.team_b})"
+        )
+    tables[table] = game
+
+
+def _claim_team(teams: dict[int, PlayedGame], team: int, game: PlayedGame) -> None:
+    """Record that ``team`` played ``game``, refusing a second game of it in the same round."""
+    seen = teams.get(team)
+    if seen:
+        raise MovementError(
+            f"round {game.round}: team {team} appears twice ({seen.describe()}; {game.describe()})"
+        )
+    teams[team] = game
 
 
 # -- helpers over the history -------------------------------------------------------------------
@@ -213,7 +229,7 @@ def opponents(history: Iterable[PlayedGame]) -> dict[int, set[int]]:
     """Team → the set of teams it has already met (byes are not meetings)."""
     met: dict[int, set[int]] = defaultdict(set)
     for game in history:
-        if not game.is_bye:
+        if game.team_b is not None:  # not a bye
             met[game.team_a].add(game.team_b)
             met[game.team_b].add(game.team_a)
     return met

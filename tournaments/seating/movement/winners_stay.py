@@ -117,12 +117,9 @@ class WinnersStay(Movement):
         )
         plans = _plans(ctx)
         if len(plans[0].movers) <= self.exact_limit:
-            best = None
-            for plan in plans:  # several plans only when a winner must take the bye
-                cost, seating = _solve_exact(plan, met)
-                if best is None or cost < best[0]:
-                    best = (cost, plan, seating)
-            _, plan, seating = best
+            # Several plans only when a winner must take the bye; the first cheapest wins.
+            solved = [(_solve_exact(plan, met), plan) for plan in plans]
+            (_, seating), plan = min(solved, key=lambda solution: solution[0][0])
         else:
             plan = plans[0]
             seating = _solve_greedy(plan, met)
@@ -131,36 +128,9 @@ class WinnersStay(Movement):
 
 def _plans(ctx: MovementContext) -> list[_Plan]:
     """Anchors, movers and who may rest, read from the previous round (one plan per choice)."""
-    present = set(ctx.teams)
     tables = len(ctx.teams) // 2
     odd = len(ctx.teams) % 2 == 1
-
-    def next_stop(table: int) -> int:
-        if table < tables:
-            return table + 1
-        return BYE if odd else 1
-
-    anchors: dict[int, int] = {}
-    losers, returners, displaced = [], [], []
-    preferred: dict[int, int | None] = {}
-    previous = games_of_round(ctx.history, ctx.round_number - 1)
-    for game in sorted(previous, key=lambda g: (g.is_bye, g.table or 0)):
-        if game.is_bye:
-            if game.team_a in present:
-                returners.append(game.team_a)
-                preferred[game.team_a] = 1
-            continue
-        if game.winner in present:
-            if game.table <= tables:
-                anchors[game.table] = game.winner
-            else:  # the event shrank and this table closed
-                displaced.append(game.winner)
-        if game.loser in present:
-            losers.append(game.loser)
-            preferred[game.loser] = next_stop(game.table)
-    known = set(anchors.values()).union(losers, returners, displaced)
-    newcomers = [t for t in ctx.teams if t not in known]
-    movers = losers + returners + displaced + newcomers
+    anchors, movers, preferred = _read_previous_round(ctx, tables, odd)
     if not odd:
         return [_Plan(tables, anchors, movers, preferred, set())]
 
@@ -180,6 +150,45 @@ def _plans(ctx: MovementContext) -> list[_Plan]:
     if not plans:  # cannot happen: a team with the fewest byes is a mover or a winner
         raise MovementError(f"round {ctx.round_number}: no team may take the bye")
     return plans
+
+
+def _read_previous_round(
+    ctx: MovementContext, tables: int, odd: bool
+) -> tuple[dict[int, int], list[int], dict[int, int | None]]:
+    """Winners anchored at their table; the movers (losers, the team back from the bye, winners
+    of a closed table, newcomers); and each mover's stop in the plain rotation."""
+    present = set(ctx.teams)
+
+    def next_stop(table: int) -> int:
+        if table < tables:
+            return table + 1
+        return BYE if odd else 1
+
+    anchors: dict[int, int] = {}
+    losers: list[int] = []
+    returners: list[int] = []
+    displaced: list[int] = []
+    preferred: dict[int, int | None] = {}
+    previous = games_of_round(ctx.history, ctx.round_number - 1)
+    for game in sorted(previous, key=lambda g: (g.is_bye, g.table or 0)):
+        if game.is_bye:
+            if game.team_a in present:
+                returners.append(game.team_a)
+                preferred[game.team_a] = 1
+            continue
+        table, winner, loser = game.table, game.winner, game.loser
+        assert table is not None, "MovementContext refuses a played game without a table"
+        if winner is not None and winner in present:
+            if table <= tables:
+                anchors[table] = winner
+            else:  # the event shrank and this table closed
+                displaced.append(winner)
+        if loser is not None and loser in present:
+            losers.append(loser)
+            preferred[loser] = next_stop(table)
+    known = set(anchors.values()).union(losers, returners, displaced)
+    newcomers = [t for t in ctx.teams if t not in known]
+    return anchors, losers + returners + displaced + newcomers, preferred
 
 
 def _cost(plan: _Plan, unit: _Unit, members: tuple[int, ...], met: _Met) -> int:
@@ -280,7 +289,12 @@ class _Greedy:
             empty.remove(seat)
             occupant[seat] = m
         self._repair()
-        return [tuple(occupant[s] for s in seats) for seats in self.seats_of]
+        return [tuple(self._seated(s) for s in seats) for seats in self.seats_of]
+
+    def _seated(self, seat: int) -> int:
+        team = self.occupant[seat]
+        assert team is not None, "solve fills every seat before reading the seating"
+        return team
 
     def _empty_seat(self, unit: int) -> int | None:
         return next((s for s in self.seats_of[unit] if self.occupant[s] is None), None)
@@ -293,8 +307,10 @@ class _Greedy:
                 self.occupant[bye_seat] = m
                 return
         occupant = self.occupant
-        seated = [s for s, m in enumerate(occupant) if m in self.plan.may_rest]
-        s = max(seated, key=lambda s: self.plan.preferred.get(occupant[s]) or 0)
+        seated = [
+            (s, m) for s, m in enumerate(occupant) if m is not None and m in self.plan.may_rest
+        ]
+        s, _ = max(seated, key=lambda seat: self.plan.preferred.get(seat[1]) or 0)
         occupant[bye_seat], occupant[s] = occupant[s], None
 
     def _fits(self, seat: int, m: int) -> bool:
@@ -302,7 +318,7 @@ class _Greedy:
         unit = self.plan.units[self.unit_of[seat]]
         if unit.table == BYE:
             return m in self.plan.may_rest
-        others = [unit.anchor] + [self.occupant[s] for s in self.seats_of[self.unit_of[seat]]]
+        others = [unit.anchor, *(self.occupant[s] for s in self.seats_of[self.unit_of[seat]])]
         return not any(o is not None and self.met.weight(m, o) for o in others)
 
     def _rematches(self, i: int) -> int:
@@ -310,7 +326,11 @@ class _Greedy:
         if unit.table == BYE:
             return 0
         seated = [self.occupant[s] for s in self.seats_of[i]]
-        a, b = ([unit.anchor] + seated) if unit.anchor is not None else seated
+        a, b = [unit.anchor, *seated] if unit.anchor is not None else seated
+        if a is None:  # a seat still empty: no rematch yet
+            return 0
+        if b is None:
+            return 0
         return self.met.weight(a, b)
 
     def _allowed(self, seat: int) -> bool:

@@ -124,8 +124,8 @@ class _Ranker:
         if not chain:
             return [_Block(tuple(sorted(group)), needs_draw=True)]
         key, rest = chain[0], chain[1:]
-        found = self.values_in(key, group)
-        if any(v is None for v in found.values()):
+        found = _all_known(self.values_in(key, group))
+        if found is None:  # a value not known yet cannot separate teams
             return self.order(group, rest)
         ranked = sorted(group, key=found.__getitem__, reverse=METRICS[key].higher_is_better)
         blocks: list[_Block] = []
@@ -165,29 +165,20 @@ def compute_standings(
     for key in config.columns:
         if key != PLAYOFF_KEY:
             ranker.column(key, teams)
-    primary = ranker.values_in(scoring.primary, teams)
+    primary = _all_known(ranker.values_in(scoring.primary, teams))
+    if primary is None:
+        raise StandingsError(
+            f"the primary metric {scoring.primary!r} of the {config.system} system has no value "
+            f"for some team: a primary metric must always have one"
+        )
     best_first = METRICS[scoring.primary].higher_is_better
     ranked = sorted(teams, key=primary.__getitem__, reverse=best_first)
     groups = [list(g) for _, g in groupby(ranked, key=primary.__getitem__)]
     playoffs_apply = scoring.medal_playoff and series_complete
-    out = set(withdrawn)
-    below_tie: set[int] = set()  # groups of withdrawn teams split off a medal tie
-
     # Medal ties first: their playoff results are the `playoff` metric of the whole field.
-    medal_groups: dict[int, list[_Block]] = {}  # group index -> seeding blocks
-    place, index = 1, 0
-    while index < len(groups):
-        group = groups[index]
-        if playoffs_apply and len(group) > 1 and place <= len(MEDALS):
-            still_in = [t for t in group if t not in out]
-            if 0 < len(still_in) < len(group):
-                groups[index : index + 1] = [still_in, [t for t in group if t in out]]
-                below_tie.add(index + 1)
-                group = still_in
-            if len(still_in) > 1:
-                medal_groups[index] = ranker.order(group, chain)
-        place += len(group)
-        index += 1
+    medal_groups, below_tie = (
+        _medal_ties(groups, ranker, chain, set(withdrawn)) if playoffs_apply else ({}, set())
+    )
     # Playoff games only count once the series is complete (a series lengthened after its
     # playoff makes the standings provisional again rather than wrong).
     plans = _playoff_plans(groups, medal_groups, playoff_games if playoffs_apply else ())
@@ -229,6 +220,36 @@ def compute_standings(
     return Standings(
         config.system, columns, rows, tuple(medal_ties), tuple(needs_draw), provisional=provisional
     )
+
+
+def _all_known(values: dict[int, Value]) -> dict[int, int] | None:
+    """``values`` when every team has one, else None."""
+    known = {team: value for team, value in values.items() if value is not None}
+    return known if len(known) == len(values) else None
+
+
+def _medal_ties(
+    groups: list[list[int]], ranker: _Ranker, chain: Sequence[str], out: set[int]
+) -> tuple[dict[int, list[_Block]], set[int]]:
+    """The medal ties among ``groups`` (index -> seeding blocks by ``chain``), and the indexes of
+    the groups of withdrawn teams split off a medal tie (they rank below it; ``groups`` is
+    modified to hold them)."""
+    medal_groups: dict[int, list[_Block]] = {}
+    below_tie: set[int] = set()
+    place, index = 1, 0
+    while index < len(groups):
+        group = groups[index]
+        if len(group) > 1 and place <= len(MEDALS):
+            still_in = [t for t in group if t not in out]
+            if 0 < len(still_in) < len(group):
+                groups[index : index + 1] = [still_in, [t for t in group if t in out]]
+                below_tie.add(index + 1)
+                group = still_in
+            if len(still_in) > 1:
+                medal_groups[index] = ranker.order(group, chain)
+        place += len(group)
+        index += 1
+    return medal_groups, below_tie
 
 
 def _playoff_plans(

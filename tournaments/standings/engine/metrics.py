@@ -31,16 +31,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .records import StandingsError, TeamGame
 
 Value = int | None
+# A metric's compute function, kept with its own signature by the decorator.
+_Compute = TypeVar("_Compute", bound=Callable[..., Value])
 
 
 def bye_worth(bye_points: str | int, scored: int, played: int) -> int:
     """A bye's points: the fixed ``bye_points``, or the average ``scored / played`` rounded."""
     if bye_points != "average":
-        return bye_points  # type: ignore[return-value]
+        assert isinstance(bye_points, int), "StandingsConfig allows 'average' or a whole number"
+        return bye_points
     if not played:
         return 0
     # Nearest whole point, halves up, in integers: floor(scored / played + 1/2).
@@ -107,12 +111,12 @@ def register_metric(
     higher_is_better: bool,
     relative: bool = False,
     replace: bool = False,
-) -> Callable[[Callable[..., Value]], Callable[..., Value]]:
+) -> Callable[[_Compute], _Compute]:
     """Decorator adding a metric to :data:`METRICS` under ``key`` (refuses a taken key)."""
     if not key.isidentifier():
         raise StandingsError(f"metric key {key!r} must be a lowercase identifier like 'wins'")
 
-    def decorate(compute: Callable[..., Value]) -> Callable[..., Value]:
+    def decorate(compute: _Compute) -> _Compute:
         if key in METRICS and not replace:
             raise StandingsError(f"a metric with key {key!r} is already registered")
         doc = (compute.__doc__ or "").strip()

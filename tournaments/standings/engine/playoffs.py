@@ -188,5 +188,8 @@ def playoff_order(plan: Sequence[PlannedMatch]) -> tuple[int, ...] | None:
     """The group's order (1st first) once every match is decided, else None."""
     if not plan or any(m.status != "decided" for m in plan):
         return None
-    states = [m.state for m in plan]  # all known once every match is decided
-    return (states[-1].winner, *(s.loser for s in reversed(states)))  # type: ignore[union-attr]
+    states = [m.state for m in plan if m.state is not None]  # all of them: every match is decided
+    order = [states[-1].winner, *(s.loser for s in reversed(states))]
+    teams = tuple(team for team in order if team is not None)
+    assert len(teams) == len(order), "a decided match has a winner and a loser"
+    return teams

@@ -74,16 +74,17 @@ class GameResult:
     def winner(self, target: int) -> int:
         """The side that reached ``target``; raises if not exactly one side did."""
         a_done, b_done = self.score_a >= target, self.score_b >= target
-        if self.is_bye or a_done == b_done:
+        if self.team_b is None or a_done == b_done:  # a bye, or not exactly one side done
             raise StandingsError(
                 f"game of round {self.round} ({self.team_a} v {self.team_b}) scored "
                 f"{self.score_a}-{self.score_b}: exactly one side must reach the target {target}"
             )
-        return self.team_a if a_done else self.team_b  # type: ignore[return-value]
+        return self.team_a if a_done else self.team_b
 
     def loser(self, target: int) -> int:
         winner = self.winner(target)
-        return self.team_b if winner == self.team_a else self.team_a  # type: ignore[return-value]
+        assert self.team_b is not None, "winner() refuses a bye"
+        return self.team_b if winner == self.team_a else self.team_a
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +154,8 @@ def index_results(
         games[team] = []
     seen: set[tuple[int, int]] = set()  # (round, team)
     for result in results:
-        sides = (result.team_a,) if result.is_bye else (result.team_a, result.team_b)
+        team_b = result.team_b  # None: a bye
+        sides = (result.team_a,) if team_b is None else (result.team_a, team_b)
         for team in sides:
             if team not in games:
                 raise StandingsError(
@@ -166,15 +168,15 @@ def index_results(
                     "one game (or has one bye) per round"
                 )
             seen.add((result.round, team))
-        if result.is_bye:
+        if team_b is None:
             games[result.team_a].append(
                 TeamGame(result.round, result.team_a, None, 0, 0, won=False, skunk=0)
             )
             continue
         winner = result.winner(target)
         for team, opponent, own, other in (
-            (result.team_a, result.team_b, result.score_a, result.score_b),
-            (result.team_b, result.team_a, result.score_b, result.score_a),
+            (result.team_a, team_b, result.score_a, result.score_b),
+            (team_b, result.team_a, result.score_b, result.score_a),
         ):
             games[team].append(
                 TeamGame(result.round, team, opponent, own, other, team == winner, result.skunk)
