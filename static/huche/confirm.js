@@ -1,22 +1,46 @@
 // Ask before an irreversible action (a form with data-confirm, see
 // tournaments/views/confirming.py): the same question as the server's confirmation page,
-// asked in place; "OK" sends confirm=1 so the page is skipped. Without JavaScript the server
-// asks on a page of its own.
-document.addEventListener("submit", function (event) {
-  var form = event.target;
-  if (!form.dataset || !form.dataset.confirm || form.querySelector("input[name=confirm]")) return;
-  // data-confirm-if: ask only when that checkbox is ticked (forcing a round, not seating it)
-  if (form.dataset.confirmIf) {
-    var only = form.elements[form.dataset.confirmIf];
-    if (!only || !only.checked) return;
-  }
-  if (!window.confirm(form.dataset.confirm)) {
+// asked in place in the page's dialog (#confirm-dialog, big buttons, readable on a phone);
+// "yes" sends confirm=1 so the page is skipped. Without JavaScript the server asks on a page.
+(function () {
+  var dialog = document.getElementById("confirm-dialog");
+  if (!dialog || typeof dialog.showModal !== "function") return; // the server's page asks
+  var pending = null;
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.dataset || !form.dataset.confirm || form.querySelector("input[name=confirm]")) {
+      return;
+    }
+    // data-confirm-if: ask only when that checkbox is ticked (forcing a round, not seating it)
+    if (form.dataset.confirmIf) {
+      var only = form.elements[form.dataset.confirmIf];
+      if (!only || !only.checked) return;
+    }
     event.preventDefault();
-    return;
-  }
-  var yes = document.createElement("input");
-  yes.type = "hidden";
-  yes.name = "confirm";
-  yes.value = "1";
-  form.appendChild(yes);
-});
+    pending = form;
+    dialog.querySelector("[data-confirm-text]").textContent = form.dataset.confirm;
+    var yes = dialog.querySelector("[data-confirm-yes]");
+    yes.dataset.label = yes.dataset.label || yes.textContent;
+    yes.textContent = form.dataset.confirmAction || yes.dataset.label;
+    dialog.showModal();
+    dialog.querySelector("[data-confirm-no]").focus();
+  });
+
+  dialog.querySelector("[data-confirm-yes]").addEventListener("click", function () {
+    var form = pending;
+    pending = null;
+    dialog.close();
+    if (!form) return;
+    var yes = document.createElement("input");
+    yes.type = "hidden";
+    yes.name = "confirm";
+    yes.value = "1";
+    form.appendChild(yes);
+    form.submit();
+  });
+  dialog.querySelector("[data-confirm-no]").addEventListener("click", function () {
+    pending = null;
+    dialog.close();
+  });
+})();

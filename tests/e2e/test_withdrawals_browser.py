@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.events import registration
 from tournaments.models import Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -58,7 +57,7 @@ def test_a_bye_and_a_withdrawal_in_words(live_server, browser, shot, make_event,
     play_round(seating.seat_next_round(event, organizer), organizer)
     third = seating.seat_next_round(event, organizer)
     leaving = third.games.get(team_b__isnull=True).team_a
-    registration.withdraw_team(leaving, organizer)
+    withdraw_from_the_teams_page(browser, live_server.url, shot, event, leaving)
 
     for name, viewport in (("phone", PHONE), ("projector", PROJECTOR)):
         page = organizer_page(browser, live_server.url, viewport)
@@ -75,3 +74,49 @@ def test_a_bye_and_a_withdrawal_in_words(live_server, browser, shot, make_event,
     assert leaving.name in sheet.locator("[data-bye]").inner_text()
     shot(page, "byes-printed-sheet")
     assert resting.pk != 0
+
+
+def withdraw_from_the_teams_page(browser, base, shot, event, team):
+    """On a phone: "Retirer" asks first, in the page; "Annuler" changes nothing; "Oui" acts."""
+    page = organizer_page(browser, base, PHONE)
+    page.goto(f"{base}/organize/{event.slug}/teams/")
+    withdraw = f"form[action='/organize/{event.slug}/teams/{team.pk}/withdraw/'] button"
+    page.click(withdraw)
+    dialog = page.locator("#confirm-dialog")
+    dialog.wait_for()
+    assert f"Retirer {team.name} ?" in dialog.inner_text()
+    assert "Un retrait est définitif." in dialog.inner_text()
+    shot(page, "confirm-withdraw-asked-phone")
+    page.click("[data-confirm-no]")
+    dialog.wait_for(state="hidden")
+    team.refresh_from_db()
+    assert team.withdrawn_at is None  # cancelled: nothing changed
+    page.click(withdraw)
+    assert page.locator("[data-confirm-yes]").inner_text() == f"Oui, retirer {team.name}"
+    page.click("[data-confirm-yes]")
+    page.locator(".messages .success").wait_for()
+    team.refresh_from_db()
+    assert team.withdrawn_at is not None
+    page.context.close()
+
+
+def test_without_javascript_a_page_asks(live_server, browser, shot, make_event, organizer):
+    event = make_event(6)
+    team = event.teams.order_by("pk").first()
+    old = team.links.get(revoked_at__isnull=True).pk
+    context = browser.new_context(viewport=PHONE, locale="fr-CA", java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "org@example.org")
+    page.fill("input[name=password]", "pw-organizer-1")
+    page.click("main button[type=submit]")
+    page.goto(f"{live_server.url}/organize/{event.slug}/teams/")
+    page.click(f"form[action='/organize/{event.slug}/teams/{team.pk}/new-link/'] button")
+    page.wait_for_selector("#confirm-step")
+    assert f"Donner un nouveau lien et un nouveau NIP à {team.name} ?" in page.inner_text("h1")
+    shot(page, "confirm-new-link-page-phone")
+    assert team.links.get(revoked_at__isnull=True).pk == old
+    page.click("#confirm-yes")
+    page.wait_for_selector(".messages .success")
+    assert team.links.get(revoked_at__isnull=True).pk != old
+    context.close()

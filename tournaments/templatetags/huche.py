@@ -5,7 +5,7 @@ from django.db.models import Count, Q
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from tournaments.views.confirming import question_text
+from tournaments.views.confirming import action_text, question_text
 
 register = template.Library()
 
@@ -67,3 +67,9 @@ def team_count(event):
 def confirm_question(kind, team=None):
     """The in-page question of an irreversible button (``data-confirm``)."""
     return question_text(kind, team=team)
+
+
+@register.simple_tag
+def confirm_action(kind, team=None):
+    """The label of the in-page question's "yes" button (``data-confirm-action``)."""
+    return action_text(kind, team=team)

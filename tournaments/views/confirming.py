@@ -3,7 +3,8 @@
 A button whose action cannot be taken back posts once; the view answers with a page that says
 what will happen, and a second button posts the same fields again with ``confirm=1``. With
 JavaScript, ``static/huche/confirm.js`` asks the same question in place (the form's
-``data-confirm``, from :func:`question_text`) and sends ``confirm=1`` at once; the page stays
+``data-confirm`` and ``data-confirm-action``, from :func:`question_text` and
+:func:`action_text`) and sends ``confirm=1`` at once; the page stays
 the fallback.
 """
 
@@ -71,6 +72,11 @@ def question_text(kind: str, **names: object) -> str:
     """The question and what will happen, in one text (the in-page question)."""
     question, consequence, _action = QUESTIONS[kind]
     return f"{question % names} {consequence % names}"
+
+
+def action_text(kind: str, **names: object) -> str:
+    """The label of the button that does it ("Yes, close the event")."""
+    return str(QUESTIONS[kind][2] % names)
 
 
 def ask(request: HttpRequest, kind: str, *, back: str, event=None, **names: object) -> HttpResponse:
