@@ -21,6 +21,7 @@ from tournaments.leagues import players
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.results.desk import DeskOutcome, decide_at_desk
 from tournaments.seating import rounds as seating
+from tournaments.standings.playoff_words import ties_in_words
 from tournaments.standings.service import (
     PLAYOFF_CONFLICT,
     event_standings,
@@ -128,10 +129,10 @@ def dashboard(request, slug):
             "organizer": is_organizer(request.user, event),
             "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
             "medal_ties": standings.standings.medal_ties if standings else (),
+            "ties_words": ties_in_words(standings) if standings else (),
             "playoff_conflict": PLAYOFF_CONFLICT
             if standings and standings.playoff_conflict
             else "",
-            "team_names": standings.teams if standings else {},
             "playoffs": playoffs,
             "disputes": Dispute.objects.filter(game__round__event=event).open().count(),
             "closing_blockers": closing.closing_blockers(event)

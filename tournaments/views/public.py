@@ -21,6 +21,7 @@ from accounts.roles import events_of, is_official
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.seating.rounds import current_round
+from tournaments.standings.playoff_words import ties_in_words
 from tournaments.standings.service import event_standings, results_visible
 
 from ..models import Event, Game, Round, Season, Team
@@ -158,7 +159,7 @@ def _standings_live(request, event: Event) -> str:
             "body": standings_body(event, data, columns, released=event.released_at is not None),
             # The chart's label is in words: one cached chart per language.
             "chart": cached(event, f"chart-{get_language()}", lambda: points_chart(data)),
-            "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
+            "ties": ties_in_words(data),
         },
         request,
     )
