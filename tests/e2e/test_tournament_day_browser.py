@@ -364,6 +364,12 @@ def play_the_best_of_three(day: Day, event: Event, tied: list[int]) -> tuple[int
         button = page.locator(f"form[action='/organize/{day.slug}/playoffs/'] button")
         if button.count() == 0:
             break
+        words = page.locator("[data-playoff-words]").inner_text()
+        assert "deux de trois" in words and "La gagnante prend la" in words  # said in words
+        score = page.locator("[data-playoff-score]").inner_text()
+        assert ("Pas commencé" if played == 1 else "mènent 1–0") in score, score
+        if played == 1:
+            day.snap(page, "playoff-explained")
         assert played <= 3, "a best-of-three never needs a fourth game"
         button.click()
         success(page)
