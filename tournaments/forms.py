@@ -186,7 +186,12 @@ class TeamForm(forms.Form):
             del self.fields["captain_player"], self.fields["partner_player"]
             return
         choices = [("", _("— a new player, or by member number —"))] + [
-            (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else p.name)
+            (
+                str(p.pk),
+                _("%(name)s (no. %(number)s)") % {"name": p.name, "number": p.member_number}
+                if p.member_number
+                else p.name,
+            )
             for p in players
         ]
         _choice_field(self, "captain_player").choices = choices
@@ -366,7 +371,9 @@ class MergeForm(forms.Form):
         choices = [("", "—")] + [
             (
                 str(p.pk),
-                f"{p.name} (n° {p.member_number})" if p.member_number else f"{p.name} (#{p.pk})",
+                _("%(name)s (no. %(number)s)") % {"name": p.name, "number": p.member_number}
+                if p.member_number
+                else f"{p.name} (#{p.pk})",
             )
             for p in players
         ]
