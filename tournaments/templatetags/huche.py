@@ -73,3 +73,12 @@ def confirm_question(kind, team=None):
 def confirm_action(kind, team=None):
     """The label of the in-page question's "yes" button (``data-confirm-action``)."""
     return action_text(kind, team=team)
+
+
+@register.filter
+def match_number(match_id):
+    """A playoff match's number as people say it ("A" is match 1, "B" match 2, …)."""
+    number = 0
+    for letter in str(match_id):
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
