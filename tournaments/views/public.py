@@ -209,7 +209,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
         cells = "".join(
             f"{opening[key]}>—</td>"
             if value is None
-            else f'{opening[key]} class="skunk">{value}</td>'
+            else f'{opening[key]} class="skunk-inflicted">{value}</td>'
             if key == skunk_key and value
             else f"{opening[key]}>{value if type(value) is int else escape(localize(value))}</td>"
             for key, value in ((k, row.metrics.get(k)) for k in keys)

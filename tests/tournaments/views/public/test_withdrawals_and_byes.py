@@ -1,5 +1,6 @@
 """The public pages on a day with a bye and a withdrawal (issue 25): how many teams play and
-how many withdrew; a team resting on a bye worth its average is not shown as beaten."""
+how many withdrew; a team resting on a bye worth its average is not shown as beaten; a skunk
+inflicted is not in the red of a loss."""
 
 from __future__ import annotations
 
@@ -63,3 +64,13 @@ def test_a_fixed_bye_needs_no_note(make_event, organizer):
     play_round(seating.seat_next_round(event, organizer), organizer)
     page = text(Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(f"/e/{event.slug}/standings/"))
     assert "data-bye-pending" not in page and ">111<" in page
+
+
+def test_a_skunk_inflicted_is_not_shown_in_red(make_event, organizer):
+    event = make_event(6, visibility="live")
+    desk = reporting.Actor(user=organizer)
+    for game in seating.seat_next_round(event, organizer).games.filter(team_b__isnull=False):
+        reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": 85})
+    page = text(Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(f"/e/{event.slug}/standings/"))
+    assert page.count('class="skunk-inflicted">1<') == 3  # the three winners, in green
+    assert 'class="skunk"' not in page
