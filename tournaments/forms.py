@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.db import models
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
@@ -358,7 +359,7 @@ class SeasonEventsForm(forms.Form):
     def __init__(self, *args, events=(), **kwargs):
         super().__init__(*args, **kwargs)
         _choice_field(self, "events").choices = [
-            (str(e.pk), f"{e.name} — {e.date}") for e in events
+            (str(e.pk), f"{e.name} — {date_format(e.date)}") for e in events
         ]
 
 
