@@ -7,6 +7,7 @@ test client (the whole middleware stack):
 
 - the standings computation from the database, cold (no cache), and its SQL queries;
 - the public standings page, cold (empty cache) and warm (cached fragments), and its queries;
+  its size, and its bytes on the wire (gzip, as Huche sends it);
 - the seating page (the current round's 500 tables at 1,000 teams), cold and warm;
 - the organizer's CSV export of every game (streamed), time, size and queries.
 
@@ -109,6 +110,8 @@ def measure(teams: int, repeat: int | None = None) -> dict:
     result["page_warm"] = median_time(lambda: get(public, standings_url), repeat * 3)
     result["page_warm_q"] = count_queries(lambda: get(public, standings_url))
     result["page_bytes"] = len(get(public, standings_url).content)
+    # What a phone downloads: the page as Huche sends it to a browser accepting gzip.
+    result["page_wire"] = len(public.get(standings_url, HTTP_ACCEPT_ENCODING="gzip").content)
     result["seating_cold"] = median_time(lambda: cold(public, seating_url), repeat)
     result["seating_cold_q"] = count_queries(lambda: cold(public, seating_url))
     get(public, seating_url)
@@ -145,6 +148,10 @@ def report(results: list[dict]) -> None:
     print(
         f"{'standings page size':<34}"
         + "".join(f"{r['page_bytes'] / 1024:>15.0f} KB" for r in results)
+    )
+    print(
+        f"{'standings page on the wire (gzip)':<34}"
+        + "".join(f"{r['page_wire'] / 1024:>15.1f} KB" for r in results)
     )
     print(
         f"{'games CSV size':<34}" + "".join(f"{r['csv_bytes'] / 1024:>15.0f} KB" for r in results)

@@ -147,3 +147,26 @@ def test_the_confirmation_says_skunk_when_there_is_one(captain_client, table):
     page = home(captain_client(table.team_b), table.team_b)
     button = page.split('class="confirm-result">')[1].split("</button>")[0]
     assert "85 – 121" in button and "(pétrin)" in button
+
+
+@pytest.mark.django_db
+def test_a_withdrawn_teams_captain_is_told_so_in_french_and_whom_to_see(
+    event, organizer, official, captain_client
+):
+    from django.test import Client
+
+    from tournaments.events.registration import withdraw_team
+
+    team = event.teams.order_by("id").first()
+    link = team.links.get(revoked_at__isnull=True)
+    captain = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
+    withdraw_team(team, organizer)
+    response = captain.get(f"/c/{link.token}/")
+    html = response.content.decode()
+    assert response.status_code == 410
+    assert f"{team.name} s'est retirée de ce tournoi." in html.replace("&#x27;", "'")
+    assert "table des officiels" in html
+    assert "Organizer" in html and "official@example.org" in html  # whom to see, by name
+    assert 'name="pin"' not in html
+    # A link that never existed is still a plain "not found".
+    assert captain.get("/c/" + "x" * 43 + "/").status_code == 404
