@@ -27,16 +27,8 @@ from .throttle import (
     login_wait,
     minutes,
     signup_per_client,
+    throttled_message,
 )
-
-
-def throttled_message(wait: int) -> str:
-    n = minutes(wait)
-    return ngettext(
-        "Too many failed logins: try again in %(n)d minute.",
-        "Too many failed logins: try again in %(n)d minutes.",
-        n,
-    ) % {"n": n}
 
 
 class LoginView(auth_views.LoginView):

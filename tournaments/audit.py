@@ -37,6 +37,8 @@ class AuditAction(models.TextChoices):
     has a sentence for each (the stored ``action`` column is the value)."""
 
     ACCOUNT_CREATE = "account.create"
+    ARCHIVE_KEY_FORGET = "archive_key.forget"
+    ARCHIVE_KEY_TRUST = "archive_key.trust"
     EVENT_CLOSE = "event.close"
     EVENT_CREATE = "event.create"
     EVENT_IMPORT = "event.import"
@@ -329,6 +331,41 @@ def _simple(message: StrOrPromise) -> Renderer:
     return render
 
 
+def _import(entry: AuditEntry, actor: str) -> str:
+    """Who imported the event, and on what grounds its origin was taken (docs/archives.md)."""
+    after = entry.after or {}
+    text = _("%(who)s imported the event %(target)s from an archive.") % {
+        "who": actor,
+        "target": entry.target,
+    }
+    if after.get("confirmed") and after.get("origin") == "unsigned":
+        text += " " + _("The archive was not signed: the importer confirmed it.")
+    elif after.get("confirmed"):
+        text += " " + _(
+            "The archive was signed by “%(signer)s” (key %(key)s), a key not trusted here: "
+            "the importer confirmed it."
+        ) % {"signer": after.get("signer", ""), "key": after.get("key", "")}
+    elif after.get("signer"):
+        text += " " + _("Signed by “%(signer)s” (key %(key)s).") % {
+            "signer": after["signer"],
+            "key": after.get("key", ""),
+        }
+    return text
+
+
+def _archive_key(message) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        data = entry.after or entry.before or {}
+        return message % {
+            "who": actor,
+            "hall": data.get("hall", entry.target),
+            "key": data.get("key", ""),
+            "league": data.get("league", ""),
+        }
+
+    return render
+
+
 def _team_add(entry: AuditEntry, actor: str) -> str:
     after = entry.after or {}
     players = " & ".join(p for p in (after.get("captain"), after.get("partner")) if p)
@@ -374,8 +411,17 @@ def _reopen(entry: AuditEntry, actor: str) -> str:
 RENDERERS: dict[str, Renderer] = {
     AuditAction.ACCOUNT_CREATE: _simple(gettext_lazy("%(who)s created their account.")),
     AuditAction.EVENT_CREATE: _simple(gettext_lazy("%(who)s created the event %(target)s.")),
-    AuditAction.EVENT_IMPORT: _simple(
-        gettext_lazy("%(who)s imported the event %(target)s from an archive.")
+    AuditAction.EVENT_IMPORT: _import,
+    AuditAction.ARCHIVE_KEY_TRUST: _archive_key(
+        gettext_lazy(
+            "%(who)s trusted the archive key %(key)s of “%(hall)s” for the league %(league)s."
+        )
+    ),
+    AuditAction.ARCHIVE_KEY_FORGET: _archive_key(
+        gettext_lazy(
+            "%(who)s stopped trusting the archive key %(key)s of “%(hall)s” for the league "
+            "%(league)s."
+        )
     ),
     AuditAction.EVENT_SETTINGS: _simple(gettext_lazy("%(who)s changed the event’s settings.")),
     AuditAction.EVENT_NUMBER_OF_GAMES: _games,

@@ -55,6 +55,11 @@ urlpatterns = [
     path("organize/leagues/<slug:slug>/", league.league_page, name="league"),
     path("organize/leagues/<slug:slug>/players/", players.league_players, name="league-players"),
     path(
+        "organize/leagues/<slug:slug>/archive-keys/<int:pk>/forget/",
+        archives.forget_archive_key,
+        name="archive-key-forget",
+    ),
+    path(
         "organize/leagues/<slug:slug>/seasons/<slug:season_slug>/",
         league.season_settings,
         name="season-settings",

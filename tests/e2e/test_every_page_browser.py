@@ -13,7 +13,9 @@ the official or the organizer logged in) and must:
   a score column a captain cannot see);
 - give a finger at least 44 px: buttons, links drawn as buttons, selects, the menu, and the
   label around every checkbox;
-- on the projector pages: team names on one line and no column that is only "—".
+- on the projector pages: team names on one line and no column that is only "—";
+- run no script the Content-Security-Policy refuses (no violation reported by the browser,
+  neither as a ``securitypolicyviolation`` event nor on the console).
 
 Screenshots: ``test-artifacts/pages/<page>-<width>x<height>.png``.
 
@@ -239,6 +241,7 @@ EXCLUDED: dict[str, str] = {
     "tournaments:season-export-download": "a CSV download",
     "tournaments:export": "a CSV download",
     "tournaments:archive": "a JSON download",
+    "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
     "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
     "tournaments:season-events": "POST only: redirects to the season settings (visited)",
     "tournaments:teams-import": "POST only: redirects to the teams page (visited)",
@@ -379,6 +382,15 @@ CHECKS = """(projector) => {
 }"""
 
 
+# Recorded in every page before its own scripts run (Playwright's init scripts are not subject
+# to the page's CSP).
+CSP_LISTENER = (
+    "window.cspViolations = [];"
+    "document.addEventListener('securitypolicyviolation', e => window.cspViolations.push("
+    "e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' line ' + e.lineNumber));"
+)
+
+
 def sign_in(context, base: str, scene: dict, role: str):
     if role == ANYONE:
         return
@@ -410,6 +422,7 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
         contexts = {}
         for role in (ANYONE, CAPTAIN, OFFICIAL, ORGANIZER):
             contexts[role] = browser.new_context(viewport=viewport, locale="fr-CA")
+            contexts[role].add_init_script(CSP_LISTENER)
             sign_in(contexts[role], live_server.url, scene, role)
         try:
             for visits in PAGES.values():
@@ -422,6 +435,15 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
                         continue  # a projector page is for the big screen (one phone check is enough)
                     page = contexts[visit.role].new_page()
                     page.set_default_timeout(15_000)
+                    console: list[str] = []
+                    page.on(
+                        "console",
+                        lambda message, seen=console: (
+                            seen.append(message.text)
+                            if "Content Security Policy" in message.text
+                            else None
+                        ),
+                    )
                     response = page.goto(live_server.url + visit.url(scene))
                     assert response.ok, f"{visit.key}: HTTP {response.status}"
                     if visit.then:
@@ -429,6 +451,8 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
                     assert page.locator("html[lang^=fr]").count() == 1, visit.key
                     for problem in dict.fromkeys(page.evaluate(CHECKS, visit.projector)):
                         problems.append(f"{visit.key} at {size}: {problem}")
+                    for violation in page.evaluate("window.cspViolations || []") + console:
+                        problems.append(f"{visit.key} at {size}: CSP refused {violation}")
                     page.screenshot(path=str(out / f"{visit.key}-{size}.png"), full_page=True)
                     page.close()
                     opened += 1

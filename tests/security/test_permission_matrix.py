@@ -135,6 +135,12 @@ def league_created(scene) -> bool:
     return League.objects.filter(name="Ligue des Laurentides").exists()
 
 
+def archive_key_forgotten(scene) -> bool:
+    from tournaments.models import ArchiveKey
+
+    return not ArchiveKey.objects.filter(pk=scene.extra["archive_key"]).exists()
+
+
 def season_best_of_3(scene) -> bool:
     return _event(scene).season.best_of == 3
 
@@ -405,6 +411,13 @@ MATRIX = [
     ),
     page("tournaments:league", "GET", "/organize/leagues/ligue-fadoq/", *ORGANIZER),
     page("tournaments:league-players", "GET", "/organize/leagues/ligue-fadoq/players/", *ORGANIZER),
+    page(
+        "tournaments:archive-key-forget",
+        "POST",
+        "/organize/leagues/ligue-fadoq/archive-keys/{archive_key}/forget/",
+        *ORGANIZER_POST,
+        effect=archive_key_forgotten,
+    ),
     page(
         "tournaments:season-settings",
         "GET",
@@ -817,12 +830,15 @@ def test_every_row_gives_seven_outcomes():
 # --- the scene and the callers -----------------------------------------------------------------
 @pytest.fixture
 def scene(event, organizer, official, other_organizer, staff):
-    from tournaments.models import League, Season, SeasonExport
+    from tournaments.models import ArchiveKey, League, Season, SeasonExport
 
     built = build_scene(event, organizer, official, other_organizer, staff)
     league = League.objects.create(name="Ligue FADOQ", slug="ligue-fadoq", created_by=organizer)
     league.organizers.add(organizer)
     season = Season.objects.create(league=league, name="2026", slug="2026")
+    key = ArchiveKey.objects.create(
+        league=league, hall="Salle", public_key="A" * 43 + "=", fingerprint="SHA256:x"
+    )
     type(event).objects.filter(pk=event.pk).update(season=season)
     export = SeasonExport.objects.create(
         season=season,
@@ -838,6 +854,7 @@ def scene(event, organizer, official, other_organizer, staff):
         "wrong_pin_a": "000000" if link_a.pin != "000000" else "111111",
         "season": season.pk,
         "season_export": export.pk,
+        "archive_key": key.pk,
         "official_role": official.event_roles.get(event=event).pk,
     }
     cache.clear()

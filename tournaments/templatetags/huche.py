@@ -5,6 +5,7 @@ from django.db.models import Count, Q
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from tournaments.archives.signing import this_install_if_readable
 from tournaments.views.confirming import action_text, question_text
 
 register = template.Library()
@@ -65,13 +66,13 @@ def team_count(event):
 
 @register.simple_tag
 def confirm_question(kind, team=None):
-    """The in-page question of an irreversible button (``data-confirm``)."""
+    """The in-page question of an irreversible button (``data-ask``)."""
     return question_text(kind, team=team)
 
 
 @register.simple_tag
 def confirm_action(kind, team=None):
-    """The label of the in-page question's "yes" button (``data-confirm-action``)."""
+    """The label of the in-page question's "yes" button (``data-ask-action``)."""
     return action_text(kind, team=team)
 
 
@@ -82,3 +83,11 @@ def match_number(match_id):
     for letter in str(match_id):
         number = number * 26 + ord(letter) - ord("A") + 1
     return number
+
+
+@register.simple_tag
+def archive_signer():
+    """The name and key this installation signs archives with (shown where they are
+    downloaded, for the league's organizer to compare before trusting them); ``None`` when the
+    key file is unreadable (the page still opens; downloading the archive says why)."""
+    return this_install_if_readable()

@@ -3,7 +3,7 @@
 A button whose action cannot be taken back posts once; the view answers with a page that says
 what will happen, and a second button posts the same fields again with ``confirm=1``. With
 JavaScript, ``static/huche/confirm.js`` asks the same question in place (the form's
-``data-confirm`` and ``data-confirm-action``, from :func:`question_text` and
+``data-ask`` and ``data-ask-action``, from :func:`question_text` and
 :func:`action_text`) and sends ``confirm=1`` at once; the page stays
 the fallback.
 """

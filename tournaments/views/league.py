@@ -126,6 +126,7 @@ def league_page(request, slug):
             "seasons": seasons,
             "form": form,
             "player_count": league.players.filter(merged_into__isnull=True).count(),
+            "archive_keys": league.archive_keys.select_related("trusted_by"),
         },
     )
 

@@ -19,7 +19,7 @@ from games.cribbage.computer import LEVELS
 from games.models import PracticeGame
 
 from .. import store
-from ..api_base import PlayView, RefusedOut, StartView, refused
+from ..api_base import PlayView, RefusedOut, StartView, admitted, refused
 from .service import KIND, act, start
 from .table import COMPUTER, HUMAN, Table, TableError
 from .words import reason_text
@@ -143,7 +143,8 @@ class NewCribbageView(StartView):
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         data = serializer.validated_data
-        game = start(data["level"], data["target"], data["count_own_hand"])
+        visitor = admitted(request)
+        game = start(data["level"], data["target"], data["count_own_hand"], owner=visitor.owner)
         return Response(state_of(game), status=201)
 
 

@@ -13,11 +13,12 @@ from .table import Table
 KIND = PracticeGame.Kind.CRIBBAGE
 
 
-def start(level: str, target: int, count_own: bool) -> PracticeGame:
-    """Deal a new game with the form's (or the API's) validated choices."""
+def start(level: str, target: int, count_own: bool, owner: str = "") -> PracticeGame:
+    """Deal a new game with the form's (or the API's) validated choices, for ``owner`` (who
+    started it: games.play.limits)."""
     table = Table.new(level, int(target), count_own)
     options = {"target": int(target), "count_own": count_own}
-    return store.create(KIND, level, options, table.to_state())
+    return store.create(KIND, level, options, table.to_state(), owner=owner)
 
 
 def act(game: PracticeGame, move: int | None, action: dict[str, Any]) -> tuple[PracticeGame, bool]:

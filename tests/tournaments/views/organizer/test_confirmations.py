@@ -1,6 +1,6 @@
 """No irreversible action at one tap (issue 25): the first post asks, saying what will happen,
 and changes nothing; the answer (``confirm=1``) acts. The same question is on the button's
-form for the in-page question (``data-confirm``); "Déverrouiller" shows only on a locked
+form for the in-page question (``data-ask``); "Déverrouiller" shows only on a locked
 link."""
 
 from __future__ import annotations
@@ -104,13 +104,14 @@ def test_forcing_a_round_asks_seating_a_complete_one_does_not(event, organizer, 
 def test_the_buttons_carry_the_same_question_for_the_page(event, organizer, french):
     teams = text(french.get(f"/organize/{event.slug}/teams/"))
     team = event.teams.first()
-    assert f'data-confirm="Retirer {team.name} ? {team.name} ne sera plus placée' in teams
-    assert f'data-confirm="Donner un nouveau lien et un nouveau NIP à {team.name} ?' in teams
+    assert f'data-ask="Retirer {team.name} ? {team.name} ne sera plus placée' in teams
+    assert f'data-ask="Donner un nouveau lien et un nouveau NIP à {team.name} ?' in teams
     assert "onsubmit" not in teams  # CSP forbids inline scripts: static/huche/confirm.js asks
+    assert "data-confirm=" not in teams  # and forms.js's small box does not ask a second time
     seating.seat_next_round(event, organizer)
     dashboard = text(french.get(f"/organize/{event.slug}/"))
-    assert 'data-confirm="Publier les résultats ? Tout le monde verra' in dashboard
-    assert 'data-confirm-if="force"' in dashboard
+    assert 'data-ask="Publier les résultats ? Tout le monde verra' in dashboard
+    assert 'data-ask-if="force"' in dashboard
 
 
 def test_unlock_shows_only_on_a_locked_link(event, french):
