@@ -96,6 +96,11 @@ class CaptainLink(models.Model):
         return f"{self.team} link"
 
     @property
+    def locked(self) -> bool:
+        """Locked out after too many wrong PINs, and the lockout has not run out yet."""
+        return self.locked_until is not None and self.locked_until > timezone.now()
+
+    @property
     def live(self) -> bool:
         return self.revoked_at is None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.db import models
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
@@ -190,7 +191,9 @@ class TeamForm(forms.Form):
         choices = [("", _("— a new player, or by member number —"))] + [
             (
                 str(p.pk),
-                f"{p.name} (n° {p.member_number})" if numbers and p.member_number else p.name,
+                _("%(name)s (no. %(number)s)") % {"name": p.name, "number": p.member_number}
+                if numbers and p.member_number
+                else p.name,
             )
             for p in players
         ]
@@ -358,7 +361,7 @@ class SeasonEventsForm(forms.Form):
     def __init__(self, *args, events=(), **kwargs):
         super().__init__(*args, **kwargs)
         _choice_field(self, "events").choices = [
-            (str(e.pk), f"{e.name} — {e.date}") for e in events
+            (str(e.pk), f"{e.name} — {date_format(e.date)}") for e in events
         ]
 
 
@@ -371,7 +374,9 @@ class MergeForm(forms.Form):
         choices = [("", "—")] + [
             (
                 str(p.pk),
-                f"{p.name} (n° {p.member_number})" if p.member_number else f"{p.name} (#{p.pk})",
+                _("%(name)s (no. %(number)s)") % {"name": p.name, "number": p.member_number}
+                if p.member_number
+                else f"{p.name} (#{p.pk})",
             )
             for p in players
         ]

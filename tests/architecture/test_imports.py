@@ -75,7 +75,11 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.selectors",
     ),
     # 3 standings
-    3: ("tournaments.standings", "tournaments.standings.service"),
+    3: (
+        "tournaments.standings",
+        "tournaments.standings.service",
+        "tournaments.standings.playoff_words",
+    ),
     # 4 per-event services, and the practice games' store and services
     4: (
         "tournaments.seating",

@@ -112,6 +112,8 @@ def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     release(event, organizer)
     page.goto(f"{live_server.url}/organize/{event.slug}/")
     page.click(f"form[action='/organize/{event.slug}/close/'] button")
+    page.click("[data-confirm-yes]")  # it asks first (the question: test_tournament_day)
+    page.wait_for_selector("#finish .big")
     assert "Terminé" in page.locator("#finish").inner_text()
     shot(page, "lifecycle-4-dashboard-finished-phone")
     no_sideways_scroll(page)

@@ -390,6 +390,12 @@ def play_the_best_of_three(day: Day, event: Event, tied: list[int]) -> tuple[int
         button = page.locator(f"form[action='/organize/{day.slug}/playoffs/'] button")
         if button.count() == 0:
             break
+        words = page.locator("[data-playoff-words]").inner_text()
+        assert "deux de trois" in words and "La gagnante prend la" in words  # said in words
+        score = page.locator("[data-playoff-score]").inner_text()
+        assert ("Pas commencé" if played == 1 else "mènent 1–0") in score, score
+        if played == 1:
+            day.snap(page, "playoff-explained")
         assert played <= 3, "a best-of-three never needs a fourth game"
         button.click()
         success(page)
@@ -420,11 +426,23 @@ def release_and_close(day: Day) -> None:
     """8. Release, then close: the event is finished."""
     page = day.dashboard()
     page.click(f"form[action='/organize/{day.slug}/release/'] button")
+    answer(day, page, "Publier les résultats ?", "Oui, publier les résultats", snap="release-asked")
     success(page)
     page.click(f"form[action='/organize/{day.slug}/close/'] button")
+    answer(day, page, "Clore l'événement ?", "Oui, clore l'événement", snap="close-asked")
     success(page)
     assert "Terminé" in page.locator("#finish").inner_text()
     day.snap(page, "event-finished")
+
+
+def answer(day: Day, page, question: str, yes: str, *, snap: str) -> None:
+    """An irreversible button asks first, in the page, saying what will happen: answered."""
+    dialog = page.locator("#confirm-dialog")
+    dialog.wait_for()
+    assert question in dialog.inner_text()
+    assert page.locator("[data-confirm-yes]").inner_text() == yes
+    day.snap(page, snap)
+    page.click("[data-confirm-yes]")
 
 
 def the_public_podium(day: Day, playoff_winner: int) -> None:

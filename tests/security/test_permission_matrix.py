@@ -373,6 +373,9 @@ MATRIX = [
         "POST",
         EVENT + "/teams/{team_a}/new-link/",
         *OFFICIALS_POST,
+        data={
+            "confirm": "1"
+        },  # answered (the question: tests/tournaments/views/organizer/test_confirmations.py)
         effect=new_link_a,
     ),
     page(
@@ -380,7 +383,7 @@ MATRIX = [
         "POST",
         EVENT + "/rounds/next/",
         *OFFICIALS_POST,
-        data={"force": "1"},
+        data={"force": "1", "confirm": "1"},
         effect=second_round,
     ),
     page("tournaments:print-round", "GET", EVENT + "/rounds/1/print/", *OFFICIALS),
@@ -393,7 +396,14 @@ MATRIX = [
         data={"number_of_games": "9"},
         effect=games_is_9,
     ),
-    page("tournaments:release", "POST", EVENT + "/release/", *ORGANIZER_POST, effect=released),
+    page(
+        "tournaments:release",
+        "POST",
+        EVENT + "/release/",
+        *ORGANIZER_POST,
+        data={"confirm": "1"},
+        effect=released,
+    ),
     page("tournaments:playoffs", "POST", EVENT + "/playoffs/", *OFFICIALS_POST),
     # Closing and reopening: organizers only (round 1 is open, so closing is refused with its
     # reasons, and there is nothing to reopen: a redirect to the dashboard with the message).
@@ -420,7 +430,7 @@ MATRIX = [
         *ORGANIZER_POST,
         effect=invitation_renewed,
     ),
-    page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST),
+    page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST, data={"confirm": "1"}),
     page(
         "tournaments:reopen", "POST", EVENT + "/reopen/", *ORGANIZER_POST, data={"reason": "Erreur"}
     ),

@@ -150,7 +150,7 @@ def test_a_new_link_kills_the_old_one_at_once_even_for_an_unlocked_browser(event
 
     desk = page()
     desk.force_login(organizer)
-    desk.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/")
+    desk.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/", {"confirm": "1"})
 
     assert captain.get(f"/c/{old.token}/").status_code == 404
     assert api_get(event, old, old.pin).json()["code"] == "link_revoked"

@@ -49,10 +49,11 @@ def test_released_time_reads_22_h_48_in_french_and_10_48_pm_in_english(
     release(event, organizer)
     Event.objects.filter(pk=event.pk).update(released_at=LATE_EVENING)
     french = text_of(page(organizer_client, f"/organize/{event.slug}/", "fr-ca"))
-    assert "Publiés le 24 novembre 2026, 22 h 48." in french
+    assert "Publiés le 24 novembre 2026, 22 h 48" in french
     assert "22 10 48" not in french
     english = text_of(page(organizer_client, f"/organize/{event.slug}/", "en"))
-    assert "Released on Nov. 24, 2026, 10:48 p.m." in english
+    assert "Released: Nov. 24, 2026, 10:48 p.m." in english
+    assert "p.m.." not in english  # no sentence's period after the time's own (issue 25)
 
 
 def test_dispute_versions_show_local_times(event, organizer, organizer_client):

@@ -93,10 +93,11 @@ def test_full_event_with_playoff_medals_and_csv(played, organizer, client):
     raw = b"".join(response.streaming_content).decode("utf-8")
     assert raw.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(raw.lstrip("\ufeff")), delimiter=";"))
-    assert len(rows[0]) == 4 + 11 + 1
+    assert len(rows[0]) == 4 + 11 + 2
     # rank, team, captain, partner, points, games, byes, wins, losses, skunks inflicted,
-    # skunks suffered, spread, head-to-head, playoff, drawn lot, medal
-    assert rows[1:] == [
+    # skunks suffered, spread, head-to-head, playoff, drawn lot, withdrawn, medal
+    assert rows[0][-2] == "Retrait" and {row[-2] for row in rows[1:]} == {""}  # nobody left
+    assert [row[:-2] + row[-1:] for row in rows[1:]] == [
         [
             "1",
             "Équipe 1",
@@ -230,7 +231,7 @@ def test_playoff_games_are_on_the_seating_page(played, organizer, client):
     event, team, desk = played
     seat_playoff_games(event, organizer)
     page = client.get(f"/e/{event.slug}/seating/").content.decode()
-    assert "Équipe 3" in page and "Équipe 2" in page and "match A" in page
+    assert "Équipe 3" in page and "Équipe 2" in page and "match de barrage 1" in page
 
 
 def test_playoffs_wait_for_the_whole_series(event, organizer):

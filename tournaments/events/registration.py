@@ -21,7 +21,7 @@ from tournaments.errors import RuleError
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
 from tournaments.events.options import validate_event_options
 from tournaments.leagues.players import check_not_registered, resolve
-from tournaments.models import Event, Team
+from tournaments.models import Event, Game, Team
 from tournaments.publishing.caching import bump_event
 
 MIN_TEAMS = 3
@@ -338,6 +338,16 @@ def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
     return created
 
 
+def rounds_finished(event: Event) -> int:
+    """Rounds the event had finished (every game settled): a team withdrawing during a round
+    has not finished it, even resting on its bye, and gets nothing for it."""
+    latest = event.rounds.order_by("-number").first()
+    if latest is None:
+        return 0
+    unsettled = latest.games.exclude(status__in=(Game.Status.CONFIRMED, Game.Status.BYE))
+    return latest.number - 1 if unsettled.exists() else latest.number
+
+
 @transaction.atomic
 def withdraw_team(team: Team, actor) -> Team:
     """The team leaves: its history stays, later rounds no longer seat it, its link stops."""
@@ -346,7 +356,7 @@ def withdraw_team(team: Team, actor) -> Team:
         raise RuleError(_("%(team)s has already withdrawn.") % {"team": team}, code="withdrawn")
     before = audit.snapshot(team)
     team.withdrawn_at = timezone.now()
-    team.withdrawn_after_round = team.event.rounds.count()
+    team.withdrawn_after_round = rounds_finished(team.event)
     team.save(update_fields=["withdrawn_at", "withdrawn_after_round"])
     revoke_links(team)
     audit.record(

@@ -75,6 +75,12 @@ def csv_lines(rows: Iterator[list], delimiter: str = ",") -> Iterator[str]:
         )
 
 
+def withdrawal_of(team: Team) -> str:
+    if team.withdrawn_at is None:
+        return ""
+    return _("withdrawn after round %(n)s") % {"n": team.withdrawn_after_round or 0}
+
+
 def standings_rows(event: Event) -> Iterator[list]:
     data = event_standings(event)
     keys = list(data.standings.columns)
@@ -84,6 +90,7 @@ def standings_rows(event: Event) -> Iterator[list]:
         _("Captain"),
         _("Partner"),
         *[label for _key, label in data.columns],
+        _("Withdrawn"),
         _("Medal"),
     ]
     for row in data.standings.rows:
@@ -95,6 +102,7 @@ def standings_rows(event: Event) -> Iterator[list]:
             team.captain,
             team.partner,
             *values,
+            withdrawal_of(team),
             MEDAL_NAMES.get(row.medal, row.medal) if row.medal else "",
         ]
 

@@ -6,7 +6,7 @@ only reads the database, enforces when a round may be seated, and writes the rou
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -194,3 +194,29 @@ def _ranking(event: Event, teams: list[Team]) -> list[int]:
     """Teams best first by the event's standings (Swiss pairs neighbours)."""
 
     return ranking_ids(event, [t.pk for t in teams])
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """A game of a round between two teams that had already met: in which earlier round."""
+
+    game: Game
+    met_in: int
+
+
+def rematches(round_: Round) -> list[Rematch]:
+    """The games of ``round_`` whose teams already met in an earlier round of the series.
+
+    Winners stay seats the fewest rematches it can (a rematch of the round just played last of
+    all): each one listed here is one no seating could avoid.
+    """
+    earlier: dict[frozenset[int], int] = {}
+    for played in history(round_.event):
+        if played.team_b is not None and played.round < round_.number:
+            earlier[frozenset((played.team_a, played.team_b))] = played.round  # the latest
+    found = []
+    for game in round_.games.filter(team_b__isnull=False).select_related("team_a", "team_b"):
+        met_in = earlier.get(frozenset((game.team_a_id, game.team_b_id or 0)))
+        if met_in is not None:
+            found.append(Rematch(game, met_in))
+    return sorted(found, key=lambda r: r.game.table or 0)

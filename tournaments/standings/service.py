@@ -80,6 +80,12 @@ def load_results(event: Event) -> EventResults:
     crapette = event.game_type == Event.GameType.CRAPETTE
     series_rounds, unsettled = set(), False
     withdrawn = {t.pk for t in teams if t.withdrawn_at is not None}
+    # A withdrawn team gets nothing for the rounds it did not finish, a bye included.
+    left_after = {
+        t.pk: t.withdrawn_after_round
+        for t in teams
+        if t.withdrawn_at is not None and t.withdrawn_after_round is not None
+    }
     for team_a, team_b, match, number, kind, report, score_a, score_b, skunk, status in games:
         if kind == Round.Kind.SERIES:
             series_rounds.add(number)
@@ -92,6 +98,8 @@ def load_results(event: Event) -> EventResults:
                 playoff.append(PlayoffGame(match, team_a, team_b, winner))
             continue
         if team_b is None:
+            if team_a in left_after and number > left_after[team_a]:
+                continue
             results.append(GameResult(number, team_a, None, 0, 0, 0))
         elif status == Game.Status.BYE:  # a withdrawn team's game counted as a bye
             still_in = team_a if team_b in withdrawn else team_b
@@ -118,6 +126,9 @@ class EventStandings:
     # The playoff games played no longer fit the medal ties (a series result was corrected
     # after them, the event reopened): the standings leave them out rather than fail.
     playoff_conflict: bool = False
+    # Teams that rested on a bye worth their average but have not played yet: their bye shows
+    # 0 until then, and the pages say so rather than let them look beaten.
+    bye_pending: frozenset[int] = frozenset()
 
     @property
     def columns(self) -> list[tuple[str, str]]:
@@ -153,7 +164,20 @@ def compute(event: Event) -> EventStandings:
         points_by_round(team_ids, data.results, config) if event.scoring_system == "fadoq" else {}
     )
     played = max((r.round for r in data.results), default=0)
-    return EventStandings(standings, {t.pk: t for t in data.teams}, series, played, conflict)
+    return EventStandings(
+        standings,
+        {t.pk: t for t in data.teams},
+        series,
+        played,
+        conflict,
+        _bye_pending(data.results) if config.bye_points == "average" else frozenset(),
+    )
+
+
+def _bye_pending(results: list[GameResult]) -> frozenset[int]:
+    rested = {r.team_a for r in results if r.team_b is None}
+    played = {t for r in results if r.team_b is not None for t in (r.team_a, r.team_b)}
+    return frozenset(rested - played)
 
 
 def event_standings(event: Event) -> EventStandings:

@@ -1,11 +1,13 @@
 """Template helpers for the hand-by-hand sheet form (re-shows what was typed, errors in place)."""
 
 from django import template
+from django.db.models import Count, Q
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from tournaments.archives.signing import this_install_if_readable
 from tournaments.results.receipts import receipt_number
+from tournaments.views.confirming import action_text, question_text
 
 register = template.Library()
 
@@ -57,6 +59,37 @@ def pin_groups(pin: str) -> str:
     """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
     pin = str(pin)
     return f"{pin[:3]} {pin[3:]}" if len(pin) == 6 else pin
+
+
+@register.inclusion_tag("tournaments/_team_count.html")
+def team_count(event):
+    """How many teams play and how many withdrew (never "7 teams" once one has left)."""
+    counts = event.teams.aggregate(
+        playing=Count("pk", filter=Q(withdrawn_at__isnull=True)),
+        withdrawn=Count("pk", filter=Q(withdrawn_at__isnull=False)),
+    )
+    return counts
+
+
+@register.simple_tag
+def confirm_question(kind, team=None):
+    """The in-page question of an irreversible button (``data-ask``)."""
+    return question_text(kind, team=team)
+
+
+@register.simple_tag
+def confirm_action(kind, team=None):
+    """The label of the in-page question's "yes" button (``data-ask-action``)."""
+    return action_text(kind, team=team)
+
+
+@register.filter
+def match_number(match_id):
+    """A playoff match's number as people say it ("A" is match 1, "B" match 2, …)."""
+    number = 0
+    for letter in str(match_id):
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
 
 
 @register.simple_tag

@@ -7,6 +7,7 @@ import uuid
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,6 +21,7 @@ from tournaments.leagues import players
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.results.desk import DeskOutcome, decide_at_desk
 from tournaments.seating import rounds as seating
+from tournaments.standings.playoff_words import ties_in_words
 from tournaments.standings.service import (
     PLAYOFF_CONFLICT,
     event_standings,
@@ -41,10 +43,15 @@ from ..forms import (
 from ..models import AuditEntry, Dispute, Event, Game, Report, Round, Team
 from .access import LoginRequired, managed_event
 from .captain import client_of
+from .confirming import ask, confirmed
 
 
 def _back(event, name="tournaments:dashboard"):
     return redirect(name, slug=event.slug)
+
+
+def _dashboard_url(event) -> str:
+    return reverse("tournaments:dashboard", args=[event.slug])
 
 
 def _run(request, action, success: str) -> bool:
@@ -102,7 +109,8 @@ def dashboard(request, slug):
         round__event=event, round__kind=Round.Kind.PLAYOFF
     ).select_related("round", "team_a", "team_b", "confirmed_report")
     standings = event_standings(event) if event.rounds.exists() else None
-    done = sum(g.status in seating.SETTLED for g in games)
+    tables = [g for g in games if g.team_b_id is not None]  # a bye is nothing to wait for
+    done = sum(g.status in seating.SETTLED for g in tables)
     return render(
         request,
         "tournaments/dashboard.html",
@@ -111,17 +119,20 @@ def dashboard(request, slug):
             "round": round_,
             "games": games,
             "done": done,
+            "tables": len(tables),
+            "rematches": seating.rematches(round_)
+            if round_ is not None and round_.kind == Round.Kind.SERIES
+            else (),
             # every round of the series is seated: no "next round" to offer (playoffs come next)
             "series_seated": event.rounds.filter(kind=Round.Kind.SERIES).count()
             >= event.number_of_games,
-            "teams": event.teams.order_by("id"),
             "organizer": is_organizer(request.user, event),
             "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
             "medal_ties": standings.standings.medal_ties if standings else (),
+            "ties_words": ties_in_words(standings) if standings else (),
             "playoff_conflict": PLAYOFF_CONFLICT
             if standings and standings.playoff_conflict
             else "",
-            "team_names": standings.teams if standings else {},
             "playoffs": playoffs,
             "disputes": Dispute.objects.filter(game__round__event=event).open().count(),
             "closing_blockers": closing.closing_blockers(event)
@@ -220,6 +231,9 @@ def team_edit(request, slug, team_id):
 def team_action(request, slug, team_id, action):
     event = managed_event(request, slug)
     team = get_object_or_404(Team, event=event, pk=team_id)
+    if action in ("withdraw", "new-link") and not confirmed(request):
+        back = reverse("tournaments:teams", args=[slug])
+        return ask(request, action, back=back, event=event, team=team)
 
     if action == "withdraw":
         _run(
@@ -250,6 +264,8 @@ def team_action(request, slug, team_id, action):
 def seat_round(request, slug):
     event = managed_event(request, slug)
     force = request.POST.get("force") == "1"
+    if force and not confirmed(request):
+        return ask(request, "force", back=_dashboard_url(event), event=event)
     try:
         order = seating.seeded_order(event, request.POST.get("seeded_order", ""))
     except RuleError as exc:
@@ -284,6 +300,8 @@ def number_of_games(request, slug):
 def release_results(request, slug):
     event = managed_event(request, slug, organizer=True)
     released = request.POST.get("released", "1") == "1"
+    if released and not confirmed(request):  # hiding them again is not irreversible
+        return ask(request, "release", back=_dashboard_url(event), event=event)
     _run(
         request,
         lambda: release(event, request.user, released=released),
@@ -295,6 +313,8 @@ def release_results(request, slug):
 @require_POST
 def close_event(request, slug):
     event = managed_event(request, slug, organizer=True)
+    if not confirmed(request):
+        return ask(request, "close", back=_dashboard_url(event), event=event)
     _run(
         request,
         lambda: closing.close_event(event, request.user),

@@ -22,6 +22,7 @@ from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
 from tournaments.seating.rounds import current_round
+from tournaments.standings.playoff_words import ties_in_words
 from tournaments.standings.service import event_standings, results_visible
 
 from ..models import Event, Game, Round, Season, Team
@@ -50,7 +51,6 @@ def event_home(request, slug):
         "round": round_,
         "visible": results_visible(event, request.user),
         "official": is_official(request.user, event),
-        "team_count": event.teams.count(),
         "rounds": event.rounds.order_by("number"),
         "podium": medals_of(event)
         if event.finished and results_visible(event, request.user)
@@ -169,7 +169,7 @@ def _standings_live(request, event: Event) -> str:
             "body": standings_body(event, data, columns, released=event.released_at is not None),
             # The chart's label is in words: one cached chart per language.
             "chart": cached(event, f"chart-{get_language()}", lambda: points_chart(data)),
-            "ties": [[data.teams[t].name for t in tie.teams] for tie in data.standings.medal_ties],
+            "ties": ties_in_words(data),
         },
         request,
     )
@@ -205,6 +205,10 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
     marker = 987654321
     team_url = reverse("tournaments:team", args=[event.slug, marker])
     withdrawn = format_html(' <span class="hint">({})</span>', gettext("withdrawn"))
+    bye_pending = format_html(
+        ' <span class="hint" data-bye-pending>({})</span>',
+        gettext("bye: worth the team's average once it has played"),
+    )
     keys = [key for key, _label in columns]
     skunk_key = "skunks_inflicted"
     rows = []
@@ -216,7 +220,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
         cells = "".join(
             "<td>—</td>"
             if value is None
-            else f'<td class="skunk">{value}</td>'
+            else f'<td class="skunk-inflicted">{value}</td>'
             if key == skunk_key and value
             else f"<td>{value if type(value) is int else escape(localize(value))}</td>"
             for key, value in ((k, row.metrics.get(k)) for k in keys)
@@ -230,7 +234,11 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
                 mark_safe(medal),  # noqa: S308 (our template)
                 team_url.replace(str(marker), str(team.pk)),
                 team.name,
-                withdrawn if team.withdrawn_at else "",
+                withdrawn
+                if team.withdrawn_at
+                else bye_pending
+                if row.team in data.bye_pending
+                else "",
                 mark_safe(cells),
             )
         )  # noqa: S308

@@ -169,7 +169,11 @@ def test_the_dashboard_lists_what_is_left_then_closes_and_reopens(event, organiz
     ready_to_close(fresh(event), organizer, games=2)
     page = client.get(f"/organize/{event.slug}/").content.decode()
     assert f'action="/organize/{event.slug}/close/"' in page
-    after = client.post(f"/organize/{event.slug}/close/", follow=True).content.decode()
+    asked = client.post(f"/organize/{event.slug}/close/").content.decode()
+    assert "Clore l'événement ?" in asked.replace("&#x27;", "'") and not fresh(event).finished
+    after = client.post(
+        f"/organize/{event.slug}/close/", {"confirm": "1"}, follow=True
+    ).content.decode()
     assert "Terminé" in after and "gelés" in after
     assert f'action="/organize/{event.slug}/reopen/"' in after
 
@@ -182,7 +186,7 @@ def test_the_dashboard_lists_what_is_left_then_closes_and_reopens(event, organiz
 
 def test_closing_too_early_from_the_page_says_why(event, organizer):
     seating.seat_next_round(event, organizer)
-    page = french(organizer).post(f"/organize/{event.slug}/close/", follow=True)
+    page = french(organizer).post(f"/organize/{event.slug}/close/", {"confirm": "1"}, follow=True)
     html = page.content.decode().replace("&#x27;", "'")
     assert "L'événement ne peut pas encore être clos" in html
     assert not fresh(event).finished
@@ -351,6 +355,6 @@ def test_the_end_of_the_event_in_english(event, organizer):
     client.force_login(organizer)
     page = client.get(f"/organize/{event.slug}/").content.decode()
     assert "End of the event" in page and "Close the event" in page
-    client.post(f"/organize/{event.slug}/close/")
+    client.post(f"/organize/{event.slug}/close/", {"confirm": "1"})
     public = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/e/{event.slug}/").content.decode()
     assert "Finished" in public and "Gold" in public

@@ -8,6 +8,7 @@ import importlib
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 
 from accounts.models import User
 from tests.builders.sheets import sheet
@@ -556,3 +557,15 @@ def test_season_settings_refusals_name_the_field_and_change_nothing(
         update_season(season, other_organizer, best_of=3)
     season.refresh_from_db()
     assert (season.aggregation, season.placement_points, season.best_of) == ("points", [], None)
+
+
+def test_season_settings_date_the_events_in_the_pages_language(organizer, season):
+    new_event(organizer, name="Mon omnium")
+    for language, written in (
+        ("en", "Mon omnium — Jan. 16, 2027"),
+        ("fr-ca", "Mon omnium — 16 janvier 2027"),
+    ):
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(organizer)
+        page = client.get("/organize/leagues/fjord/seasons/2027/").content.decode()
+        assert written in page and "2027-01-16" not in page

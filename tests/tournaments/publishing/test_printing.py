@@ -189,7 +189,10 @@ def test_settings_let_the_hall_address_through_and_refuse_a_bad_base_url():
 def test_one_teams_new_slip_alone_after_a_new_link(desk, event):
     team = event.teams.order_by("pk").first()
     old = link_of(team)
-    assert desk.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/").status_code == 302
+    assert (
+        desk.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/", {"confirm": "1"}).status_code
+        == 302
+    )
     teams_page = desk.get(f"/organize/{event.slug}/teams/").content.decode()
     assert f"/organize/{event.slug}/slips/print/?team={team.pk}" in teams_page
     html = desk.get(f"/organize/{event.slug}/slips/print/?team={team.pk}").content.decode()

@@ -152,7 +152,7 @@ def test_regenerating_a_link_revokes_the_old_one_at_once(event, organizer, capta
     assert captain.get(f"/c/{old.token}/").status_code == 200
     official = Client()
     official.force_login(organizer)
-    official.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/")
+    official.post(f"/organize/{event.slug}/teams/{team.pk}/new-link/", {"confirm": "1"})
     assert captain.get(f"/c/{old.token}/").status_code == 404
     assert link_of(team).token != old.token
 

@@ -16,8 +16,10 @@
   Which winner (if several qualify): the one giving the fewest rematches, then the one at the
   highest-numbered table (the large-event search takes that one directly).
 * **Rematches**: among the seatings that respect the two rules above, one with the fewest
-  rematches (pairs that met in any earlier round) is chosen; among those, the one that moves
-  the fewest movers away from their plain-rotation table, so the plain rotation wins any tie.
+  consecutive rematches (pairs that met in the previous round: the loser of a table meeting
+  the same winner again) is chosen, then the fewest rematches (pairs that met in any earlier
+  round); among those, the one that moves the fewest movers away from their plain-rotation
+  table, so the plain rotation wins any tie.
 * **Withdrawals and late entries**: a table whose winner is absent is a free table. The number
   of tables is always ``len(teams) // 2``: when the event shrinks the highest-numbered tables
   close and their winners become movers; when it grows, the new tables are free tables.
@@ -51,6 +53,21 @@ from tournaments.seating.movement.base import (
 EXACT_MOVER_LIMIT = 14
 BYE = 0  # the bye as a stop of the rotation; real tables are numbered from 1
 _REMATCH_WEIGHT = 1 << 16  # a rematch outweighs any number of moves away from the rotation
+_CONSECUTIVE_WEIGHT = 1 << 32  # a rematch of the previous round outweighs any number of others
+
+
+@dataclass(frozen=True, slots=True)
+class _Met:
+    """Who has met whom: in any earlier round, and in the round just before."""
+
+    ever: dict[int, set[int]]
+    last: dict[int, set[int]]
+
+    def weight(self, a: int, b: int) -> int:
+        """0 for a first meeting, 1 for a rematch, 2 for a rematch of the previous round."""
+        if b in self.last.get(a, ()):
+            return 2
+        return 1 if b in self.ever.get(a, ()) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +112,9 @@ class WinnersStay(Movement):
     def seat(self, ctx: MovementContext) -> RoundDraw:
         if ctx.round_number == 1:
             return draw_in_order(first_round_order(ctx))
-        met = opponents(ctx.history)
+        met = _Met(
+            opponents(ctx.history), opponents(games_of_round(ctx.history, ctx.round_number - 1))
+        )
         plans = _plans(ctx)
         if len(plans[0].movers) <= self.exact_limit:
             # Several plans only when a winner must take the bye; the first cheapest wins.
@@ -172,7 +191,7 @@ def _read_previous_round(
     return anchors, losers + returners + displaced + newcomers, preferred
 
 
-def _cost(plan: _Plan, unit: _Unit, members: tuple[int, ...], met: dict[int, set[int]]) -> int:
+def _cost(plan: _Plan, unit: _Unit, members: tuple[int, ...], met: _Met) -> int:
     """Rematches (weighted) plus moves away from the plain rotation for one filled unit."""
     moved = sum(
         1 for m in members if plan.preferred.get(m) is not None and plan.preferred[m] != unit.table
@@ -180,12 +199,10 @@ def _cost(plan: _Plan, unit: _Unit, members: tuple[int, ...], met: dict[int, set
     if unit.table == BYE:
         return moved
     a, b = (unit.anchor, members[0]) if unit.anchor is not None else members
-    return moved + (_REMATCH_WEIGHT if b in met.get(a, ()) else 0)
+    return moved + (0, _REMATCH_WEIGHT, _CONSECUTIVE_WEIGHT)[met.weight(a, b)]
 
 
-def _options(
-    plan: _Plan, unit: _Unit, met: dict[int, set[int]]
-) -> list[tuple[int, tuple[int, ...], int]]:
+def _options(plan: _Plan, unit: _Unit, met: _Met) -> list[tuple[int, tuple[int, ...], int]]:
     """Ways to fill ``unit``: (bitmask of movers, the movers, cost)."""
     movers = plan.movers
     if unit.size == 1:
@@ -205,7 +222,7 @@ def _options(
     ]
 
 
-def _solve_exact(plan: _Plan, met: dict[int, set[int]]) -> tuple[int, list[tuple[int, ...]]]:
+def _solve_exact(plan: _Plan, met: _Met) -> tuple[int, list[tuple[int, ...]]]:
     """Cheapest filling of every unit: a dynamic programme over the set of movers already seated.
 
     Units are filled one after the other, so the set of seated movers fixes the next unit; the
@@ -236,7 +253,7 @@ def _solve_exact(plan: _Plan, met: dict[int, set[int]]) -> tuple[int, list[tuple
     return layer[(1 << len(plan.movers)) - 1], seating
 
 
-def _solve_greedy(plan: _Plan, met: dict[int, set[int]]) -> list[tuple[int, ...]]:
+def _solve_greedy(plan: _Plan, met: _Met) -> list[tuple[int, ...]]:
     """Plain rotation first, then swaps of two movers that remove rematches (large events)."""
     return _Greedy(plan, met).solve()
 
@@ -244,7 +261,7 @@ def _solve_greedy(plan: _Plan, met: dict[int, set[int]]) -> list[tuple[int, ...]
 class _Greedy:
     """Seats as a flat list (one per mover); ``occupant[s]`` is the mover in seat ``s``."""
 
-    def __init__(self, plan: _Plan, met: dict[int, set[int]]) -> None:
+    def __init__(self, plan: _Plan, met: _Met) -> None:
         self.plan, self.met = plan, met
         self.unit_of: list[int] = []
         self.seats_of: list[list[int]] = []
@@ -302,7 +319,7 @@ class _Greedy:
         if unit.table == BYE:
             return m in self.plan.may_rest
         others = [unit.anchor, *(self.occupant[s] for s in self.seats_of[self.unit_of[seat]])]
-        return not any(o is not None and o in self.met.get(m, ()) for o in others)
+        return not any(o is not None and self.met.weight(m, o) for o in others)
 
     def _rematches(self, i: int) -> int:
         unit = self.plan.units[i]
@@ -312,7 +329,9 @@ class _Greedy:
         a, b = [unit.anchor, *seated] if unit.anchor is not None else seated
         if a is None:  # a seat still empty: no rematch yet
             return 0
-        return int(b in self.met.get(a, ()))
+        if b is None:
+            return 0
+        return self.met.weight(a, b)
 
     def _allowed(self, seat: int) -> bool:
         unit = self.plan.units[self.unit_of[seat]]

@@ -93,23 +93,27 @@ def seating_of(draw: RoundDraw):
     return {p.table: frozenset((p.team_a, p.team_b)) for p in draw.pairings}, draw.bye
 
 
-def count_rematches(seating, met) -> int:
-    return sum(pair in met for pair in seating[0].values())
+def count_rematches(seating, met, last=frozenset()) -> tuple[int, int]:
+    """(rematches of the previous round, rematches of any earlier round)."""
+    pairs = seating[0].values()
+    return sum(pair in last for pair in pairs), sum(pair in met for pair in pairs)
 
 
 def check_round(draw, teams, history, round_number, *, exact=True):
-    """The draw seats everyone once, obeys the rules and, if exact, has the fewest rematches;
-    when the plain rotation is among the best seatings, it is the one chosen."""
+    """The draw seats everyone once, obeys the rules and, if exact, has the fewest rematches of
+    the previous round, then the fewest rematches; when the plain rotation is among the best
+    seatings, it is the one chosen."""
     assert_everyone_once(draw, teams)
     options = list(admissible_seatings(teams, history, round_number))
     mine = seating_of(draw)
     assert mine in options, f"round {round_number}: {draw} breaks the winners-stay rules"
     if exact:
         met = met_pairs(history)
-        fewest = min(count_rematches(o, met) for o in options)
-        assert count_rematches(mine, met) == fewest
+        last = met_pairs([g for g in history if g.round == round_number - 1])
+        fewest = min(count_rematches(o, met, last) for o in options)
+        assert count_rematches(mine, met, last) == fewest
         plain = plain_rotation(teams, history, round_number)
-        if plain in options and count_rematches(plain, met) == fewest:
+        if plain in options and count_rematches(plain, met, last) == fewest:
             assert mine == plain
 
 
@@ -218,6 +222,26 @@ def test_rematch_is_avoided_by_moving_losers_elsewhere():
     history += play(second, 2, [False, False, True])
     third = WINNERS_STAY.seat(context(3, teams, history))
     assert seated(third) == ([(1, {6, 3}), (2, {2, 4}), (3, {5, 1})], None)
+
+
+def test_an_unavoidable_rematch_is_not_the_game_just_played():
+    # Five teams, rounds 1-3 played; in round 3 team 1 beat team 2 at table 2 and 3 rested.
+    # Round 4: 4 rests (everyone else has had a bye); 5 and 1 keep their tables; 2 and 3 move.
+    # Every seating has one rematch: 1 v 2 again (the game just played) or 1 v 3 (round 2).
+    history = [
+        PlayedGame(1, 1, 3, 4, 4),
+        PlayedGame(1, 2, 5, 1, 1),
+        PlayedGame(1, None, 2, None, None),
+        PlayedGame(2, 1, 4, 2, 4),
+        PlayedGame(2, 2, 1, 3, 1),
+        PlayedGame(2, None, 5, None, None),
+        PlayedGame(3, 1, 4, 5, 5),
+        PlayedGame(3, 2, 1, 2, 1),
+        PlayedGame(3, None, 3, None, None),
+    ]
+    draw = WINNERS_STAY.seat(context(4, [1, 2, 3, 4, 5], history))
+    assert seated(draw) == ([(1, {5, 2}), (2, {1, 3})], 4)
+    assert repeat_pairings(draw, history) == 1
 
 
 def test_unbeaten_winner_takes_the_bye_when_every_other_team_has_had_one():

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from tests.conftest import link_of
-from tournaments.models import Game
+from tournaments.models import Game, Report
+from tournaments.results import reporting
 from tournaments.seating import rounds as seating
 
 ROIS, PETROLES = "Les Rois du Crib", "Les Pétroles"
@@ -134,6 +135,18 @@ def test_every_french_message_about_a_pin_says_nip():
     assert len(about_pins) > 10
     for msgid, msgstr in about_pins:
         assert "NIP" in msgstr and not re.search(r"\bPINs?\b", msgstr), msgid
+
+
+def test_the_confirmation_says_skunk_when_there_is_one(captain_client, table):
+    reporting.submit(
+        table,
+        reporting.Actor(team=table.team_a),
+        Report.Kind.FINAL,
+        {"score_a": 121, "score_b": 85},
+    )
+    page = home(captain_client(table.team_b), table.team_b)
+    button = page.split('class="confirm-result">')[1].split("</button>")[0]
+    assert "85 – 121" in button and "(pétrin)" in button
 
 
 @pytest.mark.django_db

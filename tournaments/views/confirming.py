@@ -1,0 +1,106 @@
+"""Ask before an irreversible action, without JavaScript.
+
+A button whose action cannot be taken back posts once; the view answers with a page that says
+what will happen, and a second button posts the same fields again with ``confirm=1``. With
+JavaScript, ``static/huche/confirm.js`` asks the same question in place (the form's
+``data-ask`` and ``data-ask-action``, from :func:`question_text` and
+:func:`action_text`) and sends ``confirm=1`` at once; the page stays
+the fallback.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+LEFT_OUT = ("csrfmiddlewaretoken", "confirm")
+
+# What each irreversible action asks: the question, what will happen, the button that does it.
+QUESTIONS = {
+    "new-link": (
+        _("Give %(team)s a new link and PIN?"),
+        _(
+            "The slip printed for %(team)s stops working at once: its captain cannot report "
+            "until you hand them the new slip (print it right after)."
+        ),
+        _("Yes, a new link and PIN"),
+    ),
+    "withdraw": (
+        _("Withdraw %(team)s?"),
+        _(
+            "%(team)s will not be seated in the next rounds and its captain's link stops "
+            "working. Its games so far stay; a game it is seated in now waits for the desk. "
+            "A withdrawal cannot be undone."
+        ),
+        _("Yes, withdraw %(team)s"),
+    ),
+    "release": (
+        _("Release the results?"),
+        _(
+            "Everyone will see the standings and every result, on phones and on the hall's "
+            "screen. You can hide them again until the event is closed."
+        ),
+        _("Yes, release the results"),
+    ),
+    "close": (
+        _("Close the event?"),
+        _(
+            "The results are frozen: captains can no longer report, and a correction needs "
+            "the event reopened (with a reason kept in the audit log). The podium becomes "
+            "public."
+        ),
+        _("Yes, close the event"),
+    ),
+    "force": (
+        _("Seat the next round with results missing?"),
+        _(
+            "Some games of this round have no confirmed result. The next round is seated as if "
+            "the team listed first at each of those tables had won; this is recorded and "
+            "cannot be undone."
+        ),
+        _("Yes, seat it anyway"),
+    ),
+}
+
+
+def confirmed(request: HttpRequest) -> bool:
+    return request.POST.get("confirm") == "1"
+
+
+def question_text(kind: str, **names: object) -> str:
+    """The question and what will happen, in one text (the in-page question)."""
+    question, consequence, _action = QUESTIONS[kind]
+    return f"{question % names} {consequence % names}"
+
+
+def action_text(kind: str, **names: object) -> str:
+    """The label of the button that does it ("Yes, close the event")."""
+    return str(QUESTIONS[kind][2] % names)
+
+
+def ask(request: HttpRequest, kind: str, *, back: str, event=None, **names: object) -> HttpResponse:
+    """The confirmation page: the question as its heading, what will happen said in full, a
+    button re-posting the same form with ``confirm=1``, and a way ``back`` that changes
+    nothing."""
+    question, consequence, action = QUESTIONS[kind]
+    fields = [
+        (key, value)
+        for key in request.POST
+        if key not in LEFT_OUT
+        for value in request.POST.getlist(key)
+    ]
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "event": event,
+            "kind": kind,
+            "question": question % names,
+            "consequence": consequence % names,
+            "action": action % names,
+            "back": back,
+            "fields": fields,
+            "target": request.path,
+        },
+    )
