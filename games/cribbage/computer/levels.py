@@ -1,5 +1,8 @@
 """The computer players: ``easy``, ``standard`` and ``pro``, and the registry of levels.
 
+They play the two-handed game and the four-handed partnership game (five cards, one to the
+crib; in the play the partner is the seat opposite, the opponent the seat that answers).
+
 Every level answers two questions from a :class:`PlayerView` (never from the game state):
 which two cards to lay away (:meth:`Computer.choose_discard`) and what to do in the play
 (:meth:`Computer.choose_play`: a :class:`Play` or a :class:`Go`). Cards are dealt at random at
@@ -12,10 +15,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from games.cards import Card, format_cards
 from games.cribbage.actions import Go, Play
-from games.cribbage.discard import DiscardChoice, analyze_discards
+from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_discards
 from games.cribbage.rules import HAND_SIZE
 
 from . import pegging
@@ -137,19 +141,44 @@ class Standard(Computer):
     name = "standard"
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        return analyze_discards(view.hand, dealer=view.is_dealer, players=2).best.discard
+        return _analysis(view).best.discard
 
     def choose_play(self, view: PlayerView) -> Play | Go:
         if not view.playable():
             return Go(view.seat)
+        answer = _answer(view)
         rank = pegging.choose_heuristic(
             _ranks(view.hand),
             _ranks(view.series),
             view.count,
             _unseen_ranks(view),
-            view.opponent_cards,
+            answer.cards,
+            partner_next=answer.partner,
+            go_counts=view.go_counts,
         )
         return self._play(view, rank)
+
+
+def _analysis(view: PlayerView) -> DiscardAnalysis:
+    """The exact discard analysis for the seat (the crib counts for it when its side deals)."""
+    return analyze_discards(view.hand, dealer=view.crib_is_ours, players=view.players)
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    cards: int  # cards held by the seat that answers the card laid now (0: nobody answers)
+    partner: bool  # that seat is the partner (a count it can score is a gift to our side)
+
+
+def _answer(view: PlayerView) -> _Answer:
+    """Who answers a card laid now. Two-handed: always the opponent (as the standard player
+    always judged it). Four-handed: the next seat that can still play, partner or opponent."""
+    if view.players == 2:
+        return _Answer(view.opponent_cards, False)
+    seat = view.next_to_play()
+    if seat is None:
+        return _Answer(0, False)
+    return _Answer(view.held_counts[seat], view.is_partner(seat))
 
 
 def _unseen_ranks(view: PlayerView) -> list[int]:
@@ -177,7 +206,9 @@ class Pro(Computer):
     discard_margin = 2.0  # keeps within this of the best net are worth simulating
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        analysis = analyze_discards(view.hand, dealer=view.is_dealer, players=2)
+        if view.players != 2:  # the look-ahead is two-handed: the exact analysis alone
+            return Standard().choose_discard(view)
+        analysis = _analysis(view)
         best = analysis.best.net
         candidates = [c for c in analysis.choices if best - c.net <= self.discard_margin][:6]
         if len(candidates) == 1:
@@ -206,6 +237,8 @@ class Pro(Computer):
         playable = view.playable()
         if not playable:
             return Go(view.seat)
+        if view.players != 2:
+            return self._four_handed_play(view)
         ranks = sorted(set(_ranks(playable)))
         if len(ranks) == 1 and len(view.hand) == 1:
             return self._play(view, ranks[0])
@@ -235,6 +268,15 @@ class Pro(Computer):
             if value > best_value + 1e-9:
                 best_rank, best_value = rank, value
         return self._play(view, best_rank)
+
+    def _four_handed_play(self, view: PlayerView) -> Play | Go:
+        """Board play first (a card that pegs the side out wins now), else the standard
+        player's partner-aware choice."""
+        series, need = _ranks(view.series), view.target - view.my_score
+        for rank in sorted(set(_ranks(view.playable())), reverse=True):
+            if pegging.peg_points(series, rank, view.count) >= need:
+                return self._play(view, rank)
+        return Standard().choose_play(view)
 
 
 def _outcome(points: list[int], winner: int | None) -> float:
