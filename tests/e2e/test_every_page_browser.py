@@ -81,6 +81,21 @@ def start_game(page):
     page.wait_for_url("**/play/**-*/**")
 
 
+def start_four_handed_game(page):
+    """Start a four-handed (FADOQ) game and go on to the first discard: the four seats."""
+    page.check("input[name=players][value='4']")
+    start_game(page)
+    for _ in range(6):
+        if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
+            return
+        before = page.get_attribute("input[name=move]", "value")
+        page.locator(".play-action button[type=submit]").first.click()
+        page.wait_for_function(
+            "m => document.querySelector('input[name=move]').value !== m", arg=before
+        )
+    raise AssertionError("the four-handed game never asked for the discard")
+
+
 def open_menu(page):
     """On a phone the menu is folded: unfold it (on a wide screen it is already open)."""
     summary = page.locator("details.menu > summary")
@@ -226,7 +241,10 @@ PAGES: dict[str, list[Visit]] = {
     ],
     "games:crapette": [Visit("tools-crapette", ANYONE, lambda s: "/tools/crapette/")],
     "play:home": [Visit("play-cribbage-home", ANYONE, lambda s: "/play/")],
-    "play:game": [Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game)],
+    "play:game": [
+        Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game),
+        Visit("play-cribbage-four", ANYONE, lambda s: "/play/", then=start_four_handed_game),
+    ],
     "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],
     "play:crapette-game": [
         Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/", then=start_game)

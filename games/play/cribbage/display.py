@@ -332,6 +332,7 @@ def four_handed(table: Table) -> dict[str, Any]:
             "laid": cards_view(c for s, c in g.laid if s == seat),
             "go": seat in g.passed,
             "deals": g.dealer == seat,
+            "turn": table.awaiting in ("play", "go") and seat == HUMAN,
             "ours": seat % 2 == HUMAN,
         }
     return {
