@@ -76,17 +76,20 @@ def test_a_whole_four_handed_game_on_a_phone(phone, shot, live_server):
                 shot(page, "play4-coaching")
                 coached = True
         elif awaiting in ("play", "go"):
-            laid = page.locator(".seat-partner [data-laid] .mini")
-            if not partner_seen and laid.count():
-                # The partner's cards played, on its seat and in the series with its name.
-                assert page.evaluate(ON_SCREEN, ".seat-partner")
-                assert "Partenaire" in page.inner_text(".series")
+            in_series = page.locator(".series .by", has_text="Partenaire")
+            if not partner_seen and in_series.count():
+                # The partner's cards played: in the series with its name, and on its seat.
+                assert page.locator(".seat-partner [data-laid] .mini").count() >= 1
+                assert page.evaluate(ON_SCREEN, ".series")  # beside the hand, on screen
                 assert page.locator(".board .peg").count() == 4  # one pair per team
                 assert page.evaluate(NO_SIDEWAYS)
                 shot(page, "play4-play")
                 # What the phone shows without scrolling: the card to lay is on screen.
                 if awaiting == "play":
-                    assert page.evaluate(ON_SCREEN, ".card-button:not([disabled])")
+                    # (focus scrolls it there; a frame may pass first)
+                    page.wait_for_function(
+                        ON_SCREEN, arg=".card-button:not([disabled])", timeout=3000
+                    )
                     assert page.locator(".seat-you.turn").count() == 1
                 page.screenshot(path=str(ARTIFACTS / "play4-play-screen.png"))
                 partner_seen = True
