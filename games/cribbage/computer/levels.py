@@ -21,8 +21,9 @@ from games.cards import Card, format_cards
 from games.cribbage.actions import Go, Play
 from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_discards
 from games.cribbage.rules import HAND_SIZE
+from games.cribbage.scoring import score_hand
 
-from . import pegging
+from . import pegging, winprob
 from .view import PlayerView
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
@@ -198,12 +199,19 @@ class Pro(Computer):
     """Discards by the exact analysis plus the pegging each kept hand is worth (simulated
     against random opponent hands); pegs by looking ahead over the possible opponent holdings
     given everything seen (Monte Carlo), counting a game won or lost in the play (board play:
-    pegging out, or stopping the opponent pegging out, outweighs a few points)."""
+    pegging out, or stopping the opponent pegging out, outweighs a few points).
+
+    Near the end of a two-handed game (either side within ``endgame`` points of the target) it
+    plays for the win instead of the points: each keep, and each card in the play, is valued by
+    the chance of winning (:mod:`.winprob`) over the same simulated plays, with the show's
+    points as distributions (its hand and crib from the exact analysis, the opponent's from
+    self-play), not their means."""
 
     name = "pro"
     discard_samples = 40
     play_samples = 48
     discard_margin = 2.0  # keeps within this of the best net are worth simulating
+    endgame = 30
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
         if view.players != 2:  # the look-ahead is two-handed: the exact analysis alone
@@ -220,16 +228,19 @@ class Pro(Computer):
         # Seats of the simulation: 0 = this seat, 1 = the opponent; the non-dealer leads.
         leader = 1 if view.is_dealer else 0
         need = (view.target - view.my_score, view.target - view.their_score)
+        near_end = min(need) <= self.endgame
 
         def value(choice: DiscardChoice) -> float:
             mine = _ranks(choice.keep)
-            total = 0.0
-            for theirs in opponents:
-                points, winner = pegging.play_out(
+            plays = [
+                pegging.play_out(
                     [mine[:], theirs[:]], [], 0, leader, None, set(), seen_unseen, need
                 )
-                total += _outcome(points, winner)
-            return float(choice.net) + total / len(opponents)
+                for theirs in opponents
+            ]
+            if near_end:
+                return _chance_after_plays(view, plays, *_discard_shows(view, choice))
+            return float(choice.net) + sum(_outcome(p, w) for p, w in plays) / len(plays)
 
         return max(candidates, key=value).discard
 
@@ -250,21 +261,26 @@ class Pro(Computer):
         passed = {1} if view.opponent_said_go else set()
         need = (view.target - view.my_score, view.target - view.their_score)
         mine = _ranks(view.hand)
+        shows = _play_shows(view) if min(need) <= self.endgame else None
         best_rank, best_value = ranks[0], -1e9
         for rank in ranks:
-            total = 0.0
             first = pegging.peg_points(series, rank, view.count)
+            plays: list[tuple[list[int], int | None]] = []
             for theirs in holdings:
                 if first >= need[0]:
-                    total += WIN
+                    plays.append(([first, 0], 0))
                     continue
                 hand = mine[:]
                 hand.remove(rank)
-                points, winner = _after_card(
-                    hand, theirs[:], series, rank, view.count, passed, unseen, need, first
+                plays.append(
+                    _after_card(
+                        hand, theirs[:], series, rank, view.count, passed, unseen, need, first
+                    )
                 )
-                total += _outcome(points, winner)
-            value = total / len(holdings)
+            if shows is not None:
+                value = _chance_after_plays(view, plays, *shows)
+            else:
+                value = sum(_outcome(p, w) for p, w in plays) / len(plays)
             if value > best_value + 1e-9:
                 best_rank, best_value = rank, value
         return self._play(view, best_rank)
@@ -277,6 +293,67 @@ class Pro(Computer):
             if pegging.peg_points(series, rank, view.count) >= need:
                 return self._play(view, rank)
         return Standard().choose_play(view)
+
+
+Show = tuple[tuple[int, float], ...]  # (points, chance) of a side's count in the show
+CRIB_GUESS = 5  # a crib not yet seen, in the play (its mean is about 4.7 in self-play)
+
+
+def _show(counts: dict[int, int]) -> Show:
+    total = sum(counts.values())
+    return tuple((points, n / total) for points, n in sorted(counts.items()))
+
+
+def _add(a: Show, b: Show) -> Show:
+    """The distribution of the sum of two independent counts (a hand and a crib)."""
+    sums: dict[int, float] = {}
+    for x, p in a:
+        for y, q in b:
+            sums[x + y] = sums.get(x + y, 0.0) + p * q
+    return tuple(sorted(sums.items()))
+
+
+def _discard_shows(view: PlayerView, choice: DiscardChoice) -> tuple[Show, Show]:
+    """(mine, theirs) in the show for a keep: the crib goes to the dealer's count."""
+    hand, crib = _show(choice.hand.counts), _show(choice.crib.counts)
+    other = winprob.hand_distribution()
+    return (_add(hand, crib), other) if view.is_dealer else (hand, _add(other, crib))
+
+
+def _play_shows(view: PlayerView) -> tuple[Show, Show]:
+    """(mine, theirs) in the show during the play: this hand's exact count (the starter is
+    known), the opponent's from self-play, the crib (still hidden) as :data:`CRIB_GUESS`."""
+    assert view.starter is not None, "the play comes after the starter"
+    exact = score_hand(view.kept, view.starter).total
+    other = winprob.hand_distribution()
+    crib = ((CRIB_GUESS, 1.0),)
+    if view.is_dealer:
+        return ((exact + CRIB_GUESS, 1.0),), other
+    return ((exact, 1.0),), _add(other, crib)
+
+
+def _chance_after_plays(
+    view: PlayerView, plays: list[tuple[list[int], int | None]], mine: Show, theirs: Show
+) -> float:
+    """The mean chance of winning over simulated plays (points pegged, or who pegged out)."""
+    chances: dict[tuple[int, int], float] = {}
+    total = 0.0
+    for points, winner in plays:
+        if winner is not None:
+            total += 1.0 if winner == 0 else 0.0
+            continue
+        key = (points[0], points[1])
+        if key not in chances:
+            chances[key] = winprob.after_play(
+                view.my_score + key[0],
+                view.their_score + key[1],
+                i_deal=view.is_dealer,
+                my_show=mine,
+                their_show=theirs,
+                target=view.target,
+            )
+        total += chances[key]
+    return total / len(plays)
 
 
 def _outcome(points: list[int], winner: int | None) -> float:
