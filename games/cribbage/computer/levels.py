@@ -426,4 +426,59 @@ def _possible_holdings(
             break
     if not hands:  # the go rules out every card? cannot happen, but never crash a decision
         hands = [rng.sample(unseen, k) for _ in range(samples)]
-    return hands
+    return _inferred(view, hands, rng)
+
+
+UNLIKELY = 0.25  # the weight of a holding under which the opponent would have played otherwise
+
+
+def _inferred(view: PlayerView, hands: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """The holdings drawn again in proportion to how likely the opponent was to lay what it
+    laid this deal with them (as the standard player would have): a holding under which each
+    of its cards was the standard choice keeps weight 1, each other card multiplies it by
+    :data:`UNLIKELY`. Opponent hands are inferred from their plays, not drawn blind."""
+    moves = _opponent_moves(view)
+    if not moves or len(hands) < 2:
+        return hands
+    weights = [_likelihood(moves, hand) for hand in hands]
+    return rng.choices(hands, weights=weights, k=len(hands))
+
+
+# One play of the opponent: the series before it, the count, the rank laid, the cards it laid
+# after it this deal, and how many cards this seat held then.
+_Move = tuple[list[int], int, int, list[int], int]
+
+
+def _opponent_moves(view: PlayerView) -> list[_Move]:
+    """The opponent's plays of this deal, each with its series and count, rebuilt from the
+    cards laid in order (two-handed, the count restarted exactly when the next card would
+    not fit, or after 31: after a go neither player held a card that fitted)."""
+    laid = [(seat, int(c.rank)) for seat, c in view.laid]
+    moves: list[_Move] = []
+    series: list[int] = []
+    count = 0
+    mine_left = len(view.kept) or len(view.hand)
+    for i, (seat, rank) in enumerate(laid):
+        if count + pegging.pips(rank) > pegging.MAX_COUNT:
+            series, count = [], 0
+        if seat != view.seat:
+            later = [r for s, r in laid[i + 1 :] if s == seat]
+            moves.append((series[:], count, rank, later, mine_left))
+        else:
+            mine_left -= 1
+        series.append(rank)
+        count += pegging.pips(rank)
+        if count == pegging.MAX_COUNT:
+            series, count = [], 0
+    return moves
+
+
+def _likelihood(moves: list[_Move], hand: list[int]) -> float:
+    weight = 1.0
+    unseen = pegging.unseen_by_rank([])  # the opponent's own knowledge is not modelled
+    for series, count, rank, later, my_cards in moves:
+        held = [*hand, *later, rank]
+        choice = pegging.choose_heuristic(held, series, count, unseen, my_cards)
+        if choice != rank:
+            weight *= UNLIKELY
+    return weight

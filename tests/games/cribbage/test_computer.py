@@ -20,6 +20,7 @@ from games.cribbage.computer import (
     play_computer_game,
     view_of,
 )
+from games.cribbage.computer import levels as level_code
 from games.cribbage.computer import pegging as fastpeg
 from games.cribbage.computer.levels import score_before_cut
 from games.cribbage.discard import analyze_discards
@@ -364,3 +365,33 @@ def test_the_116_rule_is_known_to_the_view():
     plain = GameState(FOUR_PLAYER_PARTNERS, seed=4, first_dealer=0, scores=(116, 100))
     plain.apply(Deal())
     assert view_of(plain, 0).go_counts
+
+
+# --- pro: what the opponent's plays say of its hand --------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), dealer=st.integers(0, 1))
+def test_the_opponents_plays_are_rebuilt_with_their_series_and_count(seed, dealer):
+    """Each of the opponent's plays, as pro rebuilds it from the cards laid, has the series and
+    the count the engine had when the card was laid."""
+    game = GameState(STANDARD_2P_121, seed=seed, first_dealer=dealer)
+    player = computer("standard")
+    game.apply(Deal())
+    seen = []
+    while not game.is_over and game.phase is not Phase.SHOW:
+        seat = game.to_act
+        action = computer_action(game, seat, player)
+        if isinstance(action, Play) and seat == 1:
+            seen.append(([int(c.rank) for _, c in game.series], game.count, int(action.card.rank)))
+        game.apply(action)
+        if game.phase is Phase.PLAY and game.to_act == 0:
+            moves = level_code._opponent_moves(view_of(game, 0))
+            assert [(m[0], m[1], m[2]) for m in moves] == seen
+
+
+def test_a_holding_under_which_the_opponent_would_have_laid_another_card_weighs_less():
+    lead_five = [([], 0, 5, [], 4)]  # the opponent led a 5, holding three more cards now
+    # With only fives the 5 is forced; holding a 4, the standard player leads the 4 instead.
+    assert level_code._likelihood(lead_five, [5, 5, 5]) == 1.0
+    assert level_code._likelihood(lead_five, [4, 9, 10]) == level_code.UNLIKELY
