@@ -4,7 +4,7 @@ The model: a game is a run of deals; a deal adds to the non-dealer's and the dea
 points of the play (``pn``, ``pd``), then the non-dealer's hand (``hn``), then the dealer's hand
 and crib (``hd``), in that order (the order of the show), and the first side to reach 121 wins.
 The play's points and the show's points are each drawn from the deals of standard-level
-self-play (:func:`sample_deals`), independently of each other and of the score: an
+self-play (:mod:`.winprob_build`), independently of each other and of the score: an
 approximation (hands that peg well also count well; near the end players play the board). When
 both sides would reach 121 in the same play, each is given half (the play's order is not kept).
 
@@ -14,7 +14,7 @@ solved by dynamic programming from the highest totals down: every play scores at
 
 The table is shipped as data (``winprob.json``: ``V`` in ten-thousandths, and the sampled
 distribution of a non-dealer's hand, which :func:`after_play` uses for a hand not seen); rebuild
-it with ``python -m games.cribbage.computer.winprob --deals 3000`` (a few minutes).
+it with ``python -m games.cribbage.computer.winprob_build --deals 3000`` (a few minutes).
 
 >>> round(win_chance(120, 0, i_deal=False), 2)  # the non-dealer needs one point: the last card
 1.0
@@ -24,24 +24,17 @@ True
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from games.cribbage.actions import Deal
-from games.cribbage.game import GameState, Phase
-from games.cribbage.rules import STANDARD_2P_121
-
-__all__ = ["TARGET", "after_play", "hand_distribution", "sample_deals", "solve", "win_chance"]
+__all__ = ["DATA", "SCALE", "TARGET", "after_play", "hand_distribution", "solve", "win_chance"]
 
 TARGET = 121
 DATA = Path(__file__).with_name("winprob.json")
 SCALE = 10_000
-PEGGING = {"play", "go", "last card", "his heels"}
 # One deal's points: (play non-dealer, play dealer, hand non-dealer, hand and crib dealer).
 Outcome = tuple[int, int, int, int]
 
@@ -111,34 +104,6 @@ def after_play(
     return 1.0 - chance_first if i_deal else chance_first
 
 
-def sample_deals(deals: int, seed: str = "winprob") -> list[Outcome]:
-    """The points of ``deals`` deals between two standard players, one deal per game (from 0-0,
-    dealers alternating), by role: the play for each side, the non-dealer's hand, the dealer's
-    hand and crib."""
-    from .driver import computer_action  # the levels use this module: import when building
-    from .levels import computer
-
-    player = computer("standard")
-    outcomes = []
-    for i in range(deals):
-        game = GameState(STANDARD_2P_121, seed=f"{seed}:{i}", first_dealer=i % 2)
-        game.apply(Deal())
-        while game.phase is not Phase.DEAL:
-            seat = game.to_act
-            assert seat is not None, "a deal in progress has a seat to act"
-            game.apply(computer_action(game, seat, player))
-        dealer = i % 2
-        points = [0, 0, 0, 0]
-        for event in game.events:
-            nd = event.side != dealer
-            if event.kind in PEGGING:
-                points[0 if nd else 1] += event.points
-            elif event.kind in ("hand", "crib"):
-                points[2 if nd else 3] += event.points
-        outcomes.append((points[0], points[1], points[2], points[3]))
-    return outcomes
-
-
 def solve(outcomes: Sequence[Outcome], target: int = TARGET) -> list[list[float]]:
     """``V[a][b]``: the non-dealer's chance at the start of a deal (see the module text)."""
     n = len(outcomes)
@@ -184,30 +149,7 @@ def _before_show(
     return chance
 
 
-def write_table(v: list[list[float]], outcomes: Sequence[Outcome], path: Path = DATA) -> None:
-    hand = Counter(o[2] for o in outcomes)
-    data = {
-        "about": "games/cribbage/computer/winprob.py: the non-dealer's chance V[a][b], x 10000",
-        "deals": len(outcomes),
-        "hand": {str(points): hand[points] for points in sorted(hand)},
-        "nondealer": [[round(x * SCALE) for x in row] for row in v],
-    }
-    path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+def clear_cache() -> None:
+    """Forget the loaded table (after it is rebuilt)."""
     for cached in (_data, _table, hand_distribution):
         cached.cache_clear()
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Rebuild the win-probability table.")
-    parser.add_argument("--deals", type=int, default=12_000, help="self-play deals to sample")
-    parser.add_argument("--seed", default="winprob")
-    args = parser.parse_args(argv)
-    outcomes = sample_deals(args.deals, args.seed)
-    write_table(solve(outcomes), outcomes)
-    start = win_chance(0, 0, i_deal=True)
-    print(f"{len(outcomes)} deals; the first dealer's chance at 0-0: {start:.3f}", file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -25,10 +25,14 @@ from .service import KIND, act, start
 from .table import FOUR_HANDED, HUMAN, Table, TableError
 from .words import reason_text
 
+# The computer levels, one choice set for the opponent's and the partner's level (the schema
+# names it once: settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
+LEVEL_CHOICES = list(LEVELS)
+
 
 class NewGameRequest(serializers.Serializer):
     level = serializers.ChoiceField(
-        choices=list(LEVELS), default="standard", help_text="How the computer discards and pegs."
+        choices=LEVEL_CHOICES, default="standard", help_text="How the computer discards and pegs."
     )
     target = serializers.ChoiceField(
         choices=[121, 61], default=121, help_text="121 points, or 61 (the French rules)."
@@ -50,7 +54,7 @@ class NewGameRequest(serializers.Serializer):
         help_text="Four-handed only: FADOQ (the 116 rule) or the standard partnership rules.",
     )
     partner_level = serializers.ChoiceField(
-        choices=list(LEVELS), default="standard", help_text="Four-handed only: your partner."
+        choices=LEVEL_CHOICES, default="standard", help_text="Four-handed only: your partner."
     )
 
     def validate(self, data: dict) -> dict:
