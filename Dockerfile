@@ -10,9 +10,11 @@ COPY accounts accounts
 COPY templates templates
 COPY static static
 COPY locale locale
-COPY manage.py ./
-RUN pip install . && DEBUG=1 python manage.py collectstatic --noinput
-RUN useradd --system --home /app huche && chown -R huche /app
+COPY manage.py gunicorn.conf.py ./
+RUN pip install . \
+    && DEBUG=0 SECRET_KEY=collectstatic-at-build-time-only-not-the-site-secret \
+       python manage.py collectstatic --noinput
+RUN useradd --system --home /app huche && mkdir -p /app/media && chown -R huche /app
 USER huche
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--timeout", "30"]

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run demo test test-fast lint typecheck format bench worker messages e2e-deps clean
+.PHONY: install run hall demo test test-fast lint typecheck format bench bench-smoke worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,14 +17,21 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# HOST=0.0.0.0 serves the hall's Wi-Fi (docs/hall.md): printed links and QR codes then carry the
-# laptop's address on that network, which load_demo prints with the captains' links.
+# The demo serves this computer only: its password is published and DEBUG is on, so runserver
+# refuses any HOST beyond the loopback (config/exposure.py). A real event at a hall: `make hall`.
 SERVE := HUCHE_LISTEN=$(HOST):$(PORT)
 
 run: install ## Migrate, load the demo data and serve Huche at http://$(HOST):$(PORT)
 	$(PY) manage.py migrate --noinput
 	$(SERVE) $(PY) manage.py load_demo
 	$(SERVE) $(PY) manage.py runserver $(HOST):$(PORT)
+
+# A real event at a hall (docs/hall.md): no demo data, DEBUG off, gunicorn, the hall's own
+# SQLite file (hall.sqlite3), every network of the laptop unless HOST= says which address.
+HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0)
+
+hall: install ## Serve a real event on the hall's Wi-Fi (make hall [HOST=…] [PORT=…])
+	HUCHE_HALL=1 HUCHE_LISTEN=$(HALL_HOST):$(PORT) $(PY) manage.py hall
 
 demo: install
 	$(PY) manage.py migrate --noinput
@@ -47,8 +54,11 @@ typecheck: install ## mypy with the [tool.mypy] settings of pyproject.toml (stri
 format: install
 	$(VENV)/bin/ruff format .
 
-bench: install ## Benchmarks: engine, movement, standings, web (numbers in docs/performance.md)
+bench: install ## Benchmarks: engines, computer players, seating, web, load (docs/performance.md)
 	HUCHE_TESTING=1 $(PY) -m benchmarks
+
+bench-smoke: install ## Every benchmark at small sizes (a minute or two): fails if one raises
+	HUCHE_TESTING=1 $(PY) -m benchmarks --quick
 
 worker: install ## A Celery worker against REDIS_URL
 	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2

@@ -149,14 +149,21 @@ def run(games: int, pairings, workers: int) -> None:
         )
 
 
-def main(argv: list[str] | None = None) -> None:
+QUICK = ["--games", "4"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--games", type=int, default=int(os.environ.get("HUCHE_BENCH_COMPUTER_GAMES", "2400"))
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
-    args = parser.parse_args(argv if argv is not None else [])
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
     run(args.games, pairings, args.workers)
 

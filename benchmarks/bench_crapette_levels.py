@@ -16,6 +16,7 @@ import argparse
 import math
 import platform
 import statistics
+import sys
 import time
 from collections import defaultdict
 from itertools import combinations
@@ -55,10 +56,17 @@ def play(first: Level, second: Level, seed: int, rules: Rules, times: dict) -> L
     return level_at[state.winner] if state.winner is not None else None
 
 
-def main(argv: list[str] | None = None) -> None:
+QUICK = ["--games", "4"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
-    args = parser.parse_args(argv if argv is not None else [])
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
     rules = Rules()
     print(f"python {platform.python_version()}, {args.games} games per pairing, standard rules")
     times: dict[Level, list[float]] = defaultdict(list)
@@ -86,6 +94,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    import sys
-
     main(sys.argv[1:])

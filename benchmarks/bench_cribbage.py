@@ -12,10 +12,12 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import sys
 import time
 from collections import Counter
 from itertools import combinations
 
+from benchmarks import BenchmarkError
 from games.cards import DECK, Card
 from games.cribbage import fast, score_hand, score_total
 
@@ -91,12 +93,19 @@ def brute_force_distribution(crib: bool) -> Counter:
     return counts
 
 
-def main() -> None:
+QUICK = ["--hands", "2000"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="random hands (default 20,000)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--brute-force", action="store_true", help="also enumerate 12,994,800")
-    args = parser.parse_args()
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
 
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     rng = random.Random(args.seed)
@@ -115,6 +124,8 @@ def main() -> None:
     fast_us, fasts = per_hand_us("score_total (table-driven)", score_total, index_samples)
     agree = naive == items == fasts
     print(f"  all three agree on every hand: {agree}")
+    if not agree:
+        raise BenchmarkError("the three scorers disagree on some hands")
     print(f"  speed-up of score_total: {naive_us / fast_us:.0f}x the naive scorer, "
           f"{item_us / fast_us:.0f}x score_hand")  # fmt: skip
 
@@ -136,7 +147,9 @@ def main() -> None:
             }
             what = "crib" if crib else "hand"
             print(f"  {what}: {seconds:7.1f} s, equal to the closed-form distribution: {same}")
+            if not same:
+                raise BenchmarkError(f"the {what} distribution differs from the brute force")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
 
+from benchmarks import BenchmarkError
 from games.cards import DECK, Card, format_cards, parse_cards
 from games.cribbage import analyze_discards, fast, score_hand, score_total
 
@@ -78,6 +79,8 @@ def side_by_side(cards: str, naive_choices: int) -> None:
     )
     print(f"  naive enumeration, table scorer            {seconds:8.3f} s  all 15 choices, "
           f"identical results: {same}")  # fmt: skip
+    if not same:
+        raise BenchmarkError("the table-scorer enumeration disagrees with analyze_discards")
 
     sample = splits[:naive_choices]
     seconds, results = timed(lambda: [naive_choice(k, d, dealt, itemized) for k, d in sample])
@@ -93,6 +96,8 @@ def side_by_side(cards: str, naive_choices: int) -> None:
     )
     print(f"  naive enumeration, score_hand              {naive_s:8.3f} s  {note}, "
           f"identical results: {same}")  # fmt: skip
+    if not same:
+        raise BenchmarkError("the score_hand enumeration disagrees with analyze_discards")
     print(f"  speed-up: {naive_s / fast_s:,.0f}x the naive score_hand enumeration, "
           f"{table_s / fast_s:,.0f}x the naive table-scorer enumeration")  # fmt: skip
 
@@ -110,12 +115,12 @@ def random_hands(count: int, seed: int) -> None:
               f"{statistics.median(times) * 1000:6.1f} ms, max {max(times) * 1000:6.1f} ms")  # fmt: skip
 
 
-def scorer_context(seed: int) -> None:
+def scorer_context(seed: int, hands: int) -> None:
     rng = random.Random(seed)
-    deals = [rng.sample(range(52), 5) for _ in range(20_000)]
+    deals = [rng.sample(range(52), 5) for _ in range(hands)]
     seconds, _ = timed(lambda: [score_total(d[:4], d[4]) for d in deals])
     print(f"  score_total, one hand + starter            {seconds / len(deals) * 1e6:8.2f} µs")
-    cards = [[DECK[i] for i in d] for d in deals[:2000]]
+    cards = [[DECK[i] for i in d] for d in deals[: max(1, hands // 10)]]
     seconds, _ = timed(lambda: [score_hand(c[:4], c[4]) for c in cards])
     print(f"  score_hand (itemized), one hand + starter  {seconds / len(cards) * 1e6:8.2f} µs")
     fast.rank_table.cache_clear()
@@ -126,15 +131,24 @@ def scorer_context(seed: int) -> None:
     print(f"  exact distribution of all 12,994,800 hands {seconds:8.3f} s (table already built)")
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run with ``argv`` options; none (as ``make bench`` calls it) means the defaults."""
+QUICK = ["--hands", "3", "--naive-choices", "1", "--context-hands", "2000"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=30, help="random hands per game (30)")
     parser.add_argument("--naive-choices", type=int, default=2, choices=range(1, 16),
                         metavar="K", help="choices the score_hand reference runs (1-15, 2)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--cards", default=EXAMPLE, help=f"the side-by-side hand ({EXAMPLE})")
-    args = parser.parse_args(argv or [])
+    parser.add_argument("--context-hands", type=int, default=20_000,
+                        help="hands timed with the scorers underneath (20,000)")  # fmt: skip
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run with ``argv`` options; none (as ``make bench`` calls it) means the defaults."""
+    args = parser().parse_args([] if argv is None else argv)
 
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     seconds, _ = timed(lambda: analyze_discards(EXAMPLE, dealer=True))
@@ -143,7 +157,7 @@ def main(argv: list[str] | None = None) -> None:
     print("\nanalyze_discards on random hands (warm)")
     random_hands(args.hands, args.seed)
     print("\nthe scorers underneath (for context; see docs/performance/cribbage.md)")
-    scorer_context(args.seed)
+    scorer_context(args.seed, args.context_hands)
 
 
 if __name__ == "__main__":

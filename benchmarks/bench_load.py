@@ -3,15 +3,15 @@
 Serves Huche with gunicorn on a free loopback port, production-like (``DEBUG=0``, PostgreSQL,
 Redis cache and broker, persistent database connections, manifest static files; only the HTTPS
 redirect and HSTS are off, plain HTTP on loopback), against the benchmark database that
-``bench_web`` built (the 1,000-team event, seed 42; built here if absent). Then, from other
-processes on loopback:
+``bench_web`` built (the 1,000-team event, seed 42, or ``--teams``; built here if absent). Then,
+from other processes on loopback:
 
-1. wrk, bounded (``LOAD_SECONDS`` each, twice, alternating): the liveness view ``/healthz/live``
-   (no database, no cache: the trivial Django view) and the public standings page of the
-   1,000-team event (results released). Requests per second, p50/p95/p99 latency, and the
-   throughput ratio standings / trivial.
-2. 500 score submissions through the API with the captains' links and PINs
-   (``X-Captain-Link``/``X-Captain-Pin``): a new round is seated (500 tables) and both
+1. wrk, bounded (``--seconds``, default ``LOAD_SECONDS``, each, twice, alternating): the
+   liveness view ``/healthz/live`` (no database, no cache: the trivial Django view) and the
+   public standings page of the 1,000-team event (results released). Requests per second,
+   p50/p95/p99 latency, and the throughput ratio standings / trivial.
+2. 500 score submissions (``--tables``: 250 tables) through the API with the captains' links
+   and PINs (``X-Captain-Link``/``X-Captain-Pin``): a new round is seated (500 tables) and both
    captains of 250 tables report the same score, all released at once from 250 threads of a
    separate client process; then 50 of them are sent again with the same idempotency key (a
    phone retrying). Checked in the database: every report stored exactly once, none lost, every
@@ -23,10 +23,16 @@ processes on loopback:
 
 No Celery worker runs: the standings refresh that each confirmed result schedules is queued in
 Redis (database 5, emptied at the end); pages compute what they miss.
+
+A submission lost, stored twice, unconfirmed or answered with a 5xx, an error status under wrk,
+or a client that never finishes raises :class:`BenchmarkError` once everything is printed and
+the server stopped. Requests the client gave up on after 60 s are printed as overload (the
+machine's, usually: its load average is printed) and each is still checked stored once.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -43,7 +49,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from benchmarks import webenv
+from benchmarks import BenchmarkError, webenv
 
 LOAD_SECONDS = int(os.environ.get("HUCHE_BENCH_LOAD_SECONDS", "10"))
 CONNECTIONS = 32
@@ -53,6 +59,7 @@ CONCURRENT = 250
 RETRIES = 50
 PHONES_PER_SECOND = 20
 CLIENT_SECONDS = 180
+QUICK = ["--teams", "30", "--rounds", "2", "--seconds", "2", "--tables", "7", "--phones", "5"]
 
 WRK_SCRIPT = """
 done = function(summary, latency, requests)
@@ -157,14 +164,14 @@ def wrk_result(out: str) -> dict:
     return data
 
 
-def wrk(url: str, script: Path) -> dict:
+def wrk(url: str, script: Path, seconds: int) -> dict:
     return wrk_result(
         subprocess.run(
             [
                 "wrk",
                 "-t2",
                 f"-c{CONNECTIONS}",
-                f"-d{LOAD_SECONDS}s",
+                f"-d{seconds}s",
                 "--timeout",
                 "10s",
                 "-H",
@@ -175,19 +182,20 @@ def wrk(url: str, script: Path) -> dict:
             ],
             capture_output=True,
             text=True,
-            timeout=LOAD_SECONDS + 60,
+            timeout=seconds + 60,
             check=True,
         ).stdout
     )
 
 
-def read_load(port: int, slug: str) -> None:
+def read_load(port: int, slug: str, teams: int, seconds: int) -> list[str]:
+    """wrk on the trivial view and the standings page; the problems found (none: [])."""
     if shutil.which("wrk") is None:
         print(
             "wrk is not installed: the throughput part is skipped. Install it with "
             "'apt-get install -y wrk' (Debian) and run make bench again."
         )
-        return
+        return []
     live, page = (
         f"http://127.0.0.1:{port}/healthz/live",
         f"http://127.0.0.1:{port}/e/{slug}/standings/",
@@ -196,23 +204,22 @@ def read_load(port: int, slug: str) -> None:
         body = response.read()
     assert b'class="standings"' in body, "the standings page does not show the table"
     script = write_script()
-    runs: dict[str, list[dict]] = {
-        "trivial view /healthz/live": [],
-        "standings page, 1,000 teams": [],
-    }
+    big = f"standings page, {teams:,} teams"
+    runs: dict[str, list[dict]] = {"trivial view /healthz/live": [], big: []}
     small = f"http://127.0.0.1:{port}/e/{webenv.slug_for(10)}/standings/"
     try:
         for _ in range(2):
             for name, url in zip(runs, (live, page), strict=True):
-                runs[name].append(wrk(url, script))
-        with urllib.request.urlopen(small, timeout=60):  # exists when bench_web built it
-            runs["standings page, 10 teams"] = [wrk(small, script)]
+                runs[name].append(wrk(url, script, seconds))
+        if teams != 10:
+            with urllib.request.urlopen(small, timeout=60):  # exists when bench_web built it
+                runs["standings page, 10 teams"] = [wrk(small, script, seconds)]
     except urllib.error.HTTPError:
         pass
     finally:
         script.unlink()
     print(
-        f"wrk: 2 threads, {CONNECTIONS} connections, {LOAD_SECONDS} s per run (the first two "
+        f"wrk: 2 threads, {CONNECTIONS} connections, {seconds} s per run (the first two "
         f"pages twice, alternating); gunicorn {WORKERS} workers × {THREADS} threads (gthread); "
         f"standings page {len(body) / 1024:.0f} KB"
     )
@@ -225,24 +232,26 @@ def read_load(port: int, slug: str) -> None:
                 f"{r['p99'] / 1000:>9.1f}{r['errors_status'] + r['errors_other']:>8}"
             )
         best[name] = statistics.mean(r["rps"] for r in results)
-    trivial, standings = best["trivial view /healthz/live"], best["standings page, 1,000 teams"]
+    trivial, standings = best["trivial view /healthz/live"], best[big]
     print(
         f"throughput ratio standings / trivial view: {standings / trivial:.2f} "
         f"(trivial is {trivial / standings:.2f} × the standings page; aim ≤ 2 ×)"
     )
     if "standings page, 10 teams" in best:
         print(
-            "standings page 1,000 teams / 10 teams throughput: "
+            f"standings page {teams:,} teams / 10 teams throughput: "
             f"{standings / best['standings page, 10 teams']:.2f}"
         )
+    failed = [name for name, results in runs.items() if any(r["errors_status"] for r in results)]
+    return [f"wrk saw error statuses from the {name}" for name in failed]
 
 
 # --- 500 submissions ----------------------------------------------------------------------------
 
 
-def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
-    """Both captains' reports of 250 tables: part 0 seats a new round and takes its first 250
-    tables, part 1 the next 250 of the same round."""
+def prepare_submissions(slug: str, part: int, tables: int) -> tuple[list[dict], list[int]]:
+    """Both captains' reports of ``tables`` tables (250): part 0 seats a new round and takes its
+    first 250 tables, part 1 the next 250 of the same round."""
     from accounts.models import CaptainLink, User
     from tournaments.events import registration
     from tournaments.management.commands.generate_event import OFFICIAL_EMAIL, fadoq_score
@@ -260,7 +269,7 @@ def prepare_submissions(slug: str, part: int) -> tuple[list[dict], list[int]]:
     assert round_ is not None, "a round was just seated"
     games = list(
         round_.games.filter(team_b__isnull=False).order_by("table")[
-            part * GAMES_SUBMITTED : (part + 1) * GAMES_SUBMITTED
+            part * tables : (part + 1) * tables
         ]
     )
     links = {
@@ -374,7 +383,7 @@ def client_main(port: int, jobs_file: str, readers: str = "") -> None:
     stop.set()
     if reader is not None:
         reader.join()
-    retried = [post(port, job) for job in random.Random(1).sample(jobs, RETRIES)]
+    retried = [post(port, job) for job in random.Random(1).sample(jobs, min(RETRIES, len(jobs)))]
     print(json.dumps({"first": results, "retries": retried, "wall": wall, "reads": reads}))
 
 
@@ -383,16 +392,19 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) -> None:
+def submissions(
+    port: int, slug: str, part: int = 0, readers_rate: float = 0, tables: int = GAMES_SUBMITTED
+) -> list[str]:
     """Send 500 submissions and check them; with ``readers_rate``, phones read the standings
-    page meanwhile, that many requests per second (a hall while the captains report)."""
+    page meanwhile, that many requests per second (a hall while the captains report).
+    Returns the problems found (none: [])."""
     from collections import Counter
 
     from django.db import connections
 
     from tournaments.models import Event, Game, Report
 
-    jobs, game_ids = prepare_submissions(slug, part)
+    jobs, game_ids = prepare_submissions(slug, part, tables)
     version_before = Event.objects.get(slug=slug).version
     connections.close_all()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -414,7 +426,7 @@ def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) ->
             f"  ERROR: the client did not finish within {CLIENT_SECONDS} s (stopped): the "
             "server is overwhelmed"
         )
-        return
+        return [f"the submissions' client did not finish within {CLIENT_SECONDS} s"]
     finally:
         Path(f.name).unlink()
     data = json.loads(out.strip().splitlines()[-1])
@@ -430,8 +442,8 @@ def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) ->
     version_after = Event.objects.get(slug=slug).version
     print(
         f"{len(jobs)} submissions (both captains of {len(game_ids)} tables of a new round, "
-        f"in random order) from {CONCURRENT} concurrent threads of a second process, "
-        f"then {len(retries)} retries with the same idempotency keys"
+        f"in random order) from {min(CONCURRENT, len(jobs))} concurrent threads of a second "
+        f"process, then {len(retries)} retries with the same idempotency keys"
     )
     print(
         f"  answers: {dict(sorted(codes.items()))} (201 created); retries: "
@@ -448,13 +460,15 @@ def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) ->
         and set(per_submitter.values()) == {1}
         and keys == expected_keys
     )
-    server_errors = sum(n for code, n in (codes + retry_codes).items() if code >= 500 or code == 0)
+    answers = codes + retry_codes
+    server_errors = sum(n for code, n in answers.items() if code >= 500)
+    no_answer = answers[0]  # the client gave up after 60 s: capacity, checked below for loss
     print(
         f"  in the database: {reports.count()} reports for {len(jobs)} submissions, each "
         f"stored exactly once: {'yes' if stored_once else 'NO'}; lost: "
         f"{len(expected_keys - keys)}; games confirmed by agreement: {confirmed}/"
         f"{len(game_ids)}; event version +{version_after - version_before}; "
-        f"5xx or no answer: {server_errors}"
+        f"5xx: {server_errors}; no answer within 60 s: {no_answer}"
     )
     reads = data["reads"]
     if reads:
@@ -468,18 +482,46 @@ def submissions(port: int, slug: str, part: int = 0, readers_rate: float = 0) ->
         )
     if not stored_once or server_errors or confirmed != len(game_ids):
         print("  ERROR: submissions lost, duplicated or failed")
+        return ["score submissions lost, duplicated or failed"]
+    if no_answer:
+        print(
+            f"  OVERWHELMED: {no_answer} requests waited more than 60 s (load average "
+            f"{os.getloadavg()[0]:.1f}); each was stored once all the same"
+        )
+    return []
 
 
-def ensure_event(slug: str) -> None:
+def ensure_event(slug: str, teams: int, rounds: int) -> None:
     from tournaments.management.commands.generate_event import generate
     from tournaments.models import Event
 
     if not Event.objects.filter(slug=slug).exists():
         print(f"{slug} is absent: generating it (bench_web builds it otherwise)")
-        generate(teams=1000, rounds=8, seed=webenv.SEED, slug=slug)
+        generate(teams=teams, rounds=rounds, seed=webenv.SEED, slug=slug)
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teams", type=int, default=1000, help="the event's teams (1000)")
+    parser.add_argument("--rounds", type=int, default=8, help="its rounds if built here (8)")
+    parser.add_argument(
+        "--seconds", type=int, default=LOAD_SECONDS, help=f"each wrk run ({LOAD_SECONDS})"
+    )
+    parser.add_argument(
+        "--tables", type=int, default=GAMES_SUBMITTED, help="tables reported per part (250)"
+    )
+    parser.add_argument(
+        "--phones", type=float, default=PHONES_PER_SECOND, help="page views a second (20)"
+    )
+    return parser
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
+    if 2 * args.tables > args.teams // 2:
+        raise ValueError(
+            f"--tables {args.tables}: at most {args.teams // 4} for {args.teams} teams"
+        )
     env = webenv.configure(fresh=False)
     if not env["DATABASE_URL"].startswith("postgres") or not env["REDIS_URL"]:
         print("The load benchmark needs PostgreSQL and Redis on this machine: skipped.")
@@ -487,17 +529,18 @@ def main(argv: list[str] | None = None) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    slug = webenv.slug_for(1000)
-    ensure_event(slug)
+    slug = webenv.slug_for(args.teams)
+    ensure_event(slug, args.teams, args.rounds)
     print(webenv.machine(), f"(commit {webenv.git_commit()})")
     port = free_port()
     proc = start_gunicorn(server_env(env, port), port)
+    problems = []
     try:
-        read_load(port, slug)
+        problems += read_load(port, slug, args.teams, args.seconds)
         print("\nScore submissions, alone:")
-        submissions(port, slug, part=0)
+        problems += submissions(port, slug, part=0, tables=args.tables)
         print("\nScore submissions while phones read the standings page:")
-        submissions(port, slug, part=1, readers_rate=PHONES_PER_SECOND)
+        problems += submissions(port, slug, part=1, readers_rate=args.phones, tables=args.tables)
     finally:
         stop(proc)
         try:
@@ -506,10 +549,12 @@ def main(argv: list[str] | None = None) -> None:
             redis.Redis.from_url(env["REDIS_URL"]).flushdb()
         except Exception as exc:  # cleaning up only
             print(f"(could not empty the benchmark's Redis database: {exc})")
+    if problems:
+        raise BenchmarkError("; ".join(problems))
 
 
 if __name__ == "__main__":
     if len(sys.argv) in (4, 5) and sys.argv[1] == "--client":
         client_main(int(sys.argv[2]), sys.argv[3], *sys.argv[4:])
     else:
-        main()
+        main(sys.argv[1:])

@@ -64,11 +64,18 @@ def report(title: str, results: list[tuple[float, int]]) -> None:
     print(f"{'':<34} rematches: {rematches}")
 
 
-def main(argv: list[str] | None = None) -> None:
+QUICK = ["--teams", "100", "--rounds", "3"]
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=8)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args([] if argv is None else argv)
     print(f"Python {platform.python_version()} on {platform.machine()}")
     for name in ("winners_stay", "swiss"):
         for count in (args.teams, args.teams + 1):
@@ -81,4 +88,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -5,9 +5,10 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import DisallowedHost, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponseBadRequest, JsonResponse
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
@@ -114,7 +115,13 @@ def server_error(request):
 def bad_request(request, exception=None):
     """``handler400``: a request Django refuses before any view (a body over
     ``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields…) is explained, in JSON on the API."""
-    if isinstance(exception, RequestDataTooBig):
+    if isinstance(exception, DisallowedHost):
+        detail = _(
+            "This site does not answer to the name %(host)s. If it is this computer's name or "
+            "address, add it to ALLOWED_HOSTS (docs/hall.md)."
+        ) % {"host": request.META.get("HTTP_HOST", "")[:100]}
+        code = "unknown_host"
+    elif isinstance(exception, RequestDataTooBig):
         detail = _("The request is too large: at most %(n)d bytes are accepted.") % {
             "n": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         }
@@ -124,4 +131,5 @@ def bad_request(request, exception=None):
         code = "bad_request"
     if _wants_json(request):
         return JsonResponse({"detail": detail, "code": code}, status=400)
-    return HttpResponseBadRequest(detail, content_type="text/plain; charset=utf-8")
+    # No request context: the request itself may be what failed (an unknown Host header).
+    return HttpResponseBadRequest(render_to_string("400.html", {"detail": detail}))

@@ -1,6 +1,6 @@
 """The address captains' phones use at a hall: the public base URL of every printed link.
 
-At a hall the laptop serves the local Wi-Fi (``make run HOST=0.0.0.0``) while the organizer's
+At a hall the laptop serves the local Wi-Fi (``make hall``) while the organizer's
 own browser often says ``127.0.0.1``: a QR code printed from that page must still carry an
 address a phone can reach. Plain Python (no Django) so the settings can use it too.
 """
@@ -8,7 +8,9 @@ address a phone can reach. Plain Python (no Django) so the settings can use it t
 from __future__ import annotations
 
 import ipaddress
+import secrets
 import socket
+from pathlib import Path
 from urllib.parse import urlsplit
 
 WILDCARDS = {"0.0.0.0", "::", "[::]", ""}  # noqa: S104 (names, not a bind)
@@ -73,3 +75,17 @@ def served_base_url(listen: str) -> str:
 def base_url_host(url: str) -> str:
     """The host name of a base URL, for ALLOWED_HOSTS."""
     return urlsplit(url).hostname or ""
+
+
+def secret_key_from(path: Path) -> str:
+    """The hall's SECRET_KEY: read from ``path``, or generated there on first start (readable
+    by its owner only), so sessions and captains' unlocked PINs survive a restart."""
+    if path.exists():
+        key = path.read_text().strip()
+        if key:
+            return key
+    key = secrets.token_urlsafe(50)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.write_text(key + "\n")
+    return key

@@ -31,10 +31,20 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", default=True)
+# HUCHE_HALL=1 (`make hall`, docs/hall.md): a real event on a laptop, served over plain HTTP on
+# the hall's Wi-Fi. DEBUG off, its own SQLite file, a secret key kept in a local file, and the
+# HTTPS-only settings (redirect, secure cookies, HSTS) off by default: there is no TLS at a hall.
+HUCHE_HALL = env_bool("HUCHE_HALL", default=False)
+DEBUG = env_bool("DEBUG", default=not HUCHE_HALL)
 TESTING = env_bool("HUCHE_TESTING", default=False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# Where `make hall` keeps the secret key it generated on first start (never tracked by git).
+HUCHE_SECRET_KEY_FILE = os.environ.get("HUCHE_SECRET_KEY_FILE", "") or str(
+    BASE_DIR / ".hall-secret-key"
+)
+if not SECRET_KEY and HUCHE_HALL:
+    SECRET_KEY = hall.secret_key_from(Path(HUCHE_SECRET_KEY_FILE))
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
@@ -49,7 +59,14 @@ if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_K
 # sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum.
 HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS",
+    "localhost,127.0.0.1,[::1],testserver"
+    if DEBUG
+    else "localhost,127.0.0.1,[::1]"
+    if HUCHE_HALL
+    else "",
+)
 
 # The hall's network (config/hall.py, docs/hall.md). HUCHE_BASE_URL: the public base URL of every
 # printed link and QR code (e.g. http://192.168.1.10:8000). HUCHE_LISTEN: the HOST:PORT the
@@ -76,6 +93,8 @@ for _host in (
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
+    # First: its runserver (and `hall`) check what a server beyond the loopback may do.
+    "config",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -133,7 +152,9 @@ TEMPLATES = [
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 DATABASES = {
     "default": dj_database_url.parse(
-        DATABASE_URL or f"sqlite:///{BASE_DIR / 'huche.sqlite3'}",
+        # The hall keeps its events apart from the demo's huche.sqlite3.
+        DATABASE_URL
+        or f"sqlite:///{BASE_DIR / ('hall.sqlite3' if HUCHE_HALL else 'huche.sqlite3')}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
         conn_health_checks=True,
     )
@@ -289,14 +310,20 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Production safety (DEBUG off) --------------------------------------------------------------
+# SECURE_SSL_REDIRECT=0 (one setting, docs/deploy.md): plain HTTP behind a proxy that terminates
+# TLS elsewhere and does not send X-Forwarded-Proto; the cookies stay secure-only.
 if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=True)
-    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=True)
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    _https = not HUCHE_HALL
+    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=_https)
+    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=_https)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=_https)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if _https else "0"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Health checks come over plain HTTP from inside the stack (compose, the proxy): never
+    # redirected, or the check would see a 301 to an address nothing answers.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz(/live)?$"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

@@ -57,6 +57,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config",
         "config.celery",
         "config.hall",
+        "config.exposure",
         "config.settings",
         "config.formats.*",
     ),
@@ -82,6 +83,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.publishing.exports",
         "tournaments.publishing.printing",
         "tournaments.publishing.charts",
+        "tournaments.publishing.compression",
         "tournaments.events.closing",
         "games.play",
         "games.play.store",
@@ -134,6 +136,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.urls",
         "accounts.admin",
         "accounts.apps",
+        "config.management.*",
         "config.urls",
         "config.api_urls",
         "config.health",
@@ -149,6 +152,8 @@ FUNCTION_IMPORTS = {
     # Django's documented place to connect signal receivers: tasks imports the models, which
     # are not ready while the app registry loads.
     ("tournaments.apps", "tournaments.tasks"),
+    # waitress is optional: only installed (and imported) where gunicorn cannot run (Windows).
+    ("config.management.commands.hall", "waitress.serve"),
 }
 
 

@@ -1,6 +1,7 @@
-"""docs/hall.md followed on a pretend hall network: the laptop's server on a non-loopback
-address, the captains' slips printed from it, and a "phone" on another host opening a slip's
-QR code address and entering the PIN.
+"""docs/hall.md followed on a pretend hall network: `make hall` on a non-loopback address, the
+captains' slips printed from it, and a "phone" on another host opening a slip's QR code
+address, entering the PIN and reporting a score. On the network the demo's published password
+no longer opens anything and no error shows a debug page.
 
 The other host is a network namespace joined to this one by a veth pair (10.213.7.1 here,
 10.213.7.2 the phone): no traffic leaves the machine. Needs root and iproute2; skipped with the
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -34,19 +36,33 @@ LAPTOP, PHONE = "10.213.7.1", "10.213.7.2"
 TAG = f"hh{os.getpid() % 100000}"
 NETNS, VETH_LAPTOP, VETH_PHONE = f"huche-{TAG}", f"{TAG}l", f"{TAG}p"
 
-# The phone: open the slip's address, enter the PIN, land on the team's page.
+# The phone: open each slip's address until one has a game to report, enter the PIN, report.
 PHONE_SCRIPT = r"""
 import http.cookiejar, re, sys, urllib.parse, urllib.request
-url, pin = sys.argv[1], sys.argv[2]
-jar = http.cookiejar.CookieJar()
-phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-page = phone.open(url, timeout=20).read().decode()
-token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-data = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "pin": pin}).encode()
-request = urllib.request.Request(url, data=data, headers={"Referer": url})
-after = phone.open(request, timeout=20)
-print(after.status, after.geturl())
-print(after.read().decode())
+for url, pin in zip(sys.argv[1::2], sys.argv[2::2]):
+    phone = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    def post(address, fields):
+        page = phone.open(address, timeout=20).read().decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        key = re.search(r'name="idempotency_key" value="([^"]+)"', page)
+        fields = {"csrfmiddlewaretoken": token, **fields}
+        if key:
+            fields["idempotency_key"] = key.group(1)
+        data = urllib.parse.urlencode(fields).encode()
+        return phone.open(urllib.request.Request(address, data=data, headers={"Referer": address}), timeout=20)
+    home = post(url, {"pin": pin})
+    page = home.read().decode()
+    assert home.geturl() == url and 'name="pin"' not in page, page
+    game = re.search(r'<a class="button" href="(/c/[^"]+/games/\d+/)"', page)
+    if not game:
+        continue
+    base = url.split("/c/", 1)[0]
+    after = post(base + game.group(1), {"mode": "final", "score_us": "121", "score_them": "98"})
+    print(after.status, after.geturl())
+    print(after.read().decode())
+    break
 """
 
 
@@ -89,7 +105,7 @@ def wait_for(host: str, port: int, server: subprocess.Popen, seconds: float = 24
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.fail("make run stopped before serving")
+            pytest.fail("make hall stopped before serving")
         try:
             with socket.create_connection((host, port), timeout=1):
                 return
@@ -98,8 +114,8 @@ def wait_for(host: str, port: int, server: subprocess.Popen, seconds: float = 24
     pytest.fail(f"the server did not listen on {host}:{port}")
 
 
-def organizer_opener(base: str) -> urllib.request.OpenerDirector:
-    """The organizer's browser on the laptop, logged in with the demo account."""
+def log_in(base: str, email: str, password: str) -> tuple[urllib.request.OpenerDirector, str]:
+    """The organizer's browser on the laptop: (the browser, the page after logging in)."""
     opener = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )
@@ -107,22 +123,15 @@ def organizer_opener(base: str) -> urllib.request.OpenerDirector:
     page = opener.open(login, timeout=20).read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     data = urllib.parse.urlencode(
-        {
-            "csrfmiddlewaretoken": token,
-            "username": "organisatrice@huche.demo",
-            "password": "huche-demo",
-        }
+        {"csrfmiddlewaretoken": token, "username": email, "password": password}
     )
-    opener.open(
+    after = opener.open(
         urllib.request.Request(login, data=data.encode(), headers={"Referer": login}), timeout=20
     )
-    return opener
+    return opener, after.geturl()
 
 
-def test_a_phone_on_the_hall_network_opens_a_printed_qr_code(hall_network, tmp_path):
-    port = free_port(LAPTOP)
-    # docs/hall.md, step 3: `make run HOST=...` (here the laptop's address on the pretend
-    # network rather than 0.0.0.0, so nothing else on this machine can reach the server).
+def hall_env(tmp_path) -> dict:
     env = {
         key: value
         for key, value in os.environ.items()
@@ -133,56 +142,89 @@ def test_a_phone_on_the_hall_network_opens_a_printed_qr_code(hall_network, tmp_p
             "HUCHE_LISTEN",
             "ALLOWED_HOSTS",
             "REDIS_URL",
+            "DEBUG",
+            "SECRET_KEY",
             "DJANGO_SETTINGS_MODULE",
         }
     }
-    env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'hall.sqlite3'}", "PYTHONUNBUFFERED": "1"}
+    return env | {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'hall.sqlite3'}",
+        "HUCHE_SECRET_KEY_FILE": str(tmp_path / "secret-key"),
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def test_a_phone_on_the_hall_network_reports_a_score_through_make_hall(hall_network, tmp_path):
+    port = free_port(LAPTOP)
+    base = f"http://{LAPTOP}:{port}"
+    env = hall_env(tmp_path)
+    # The worst case: the demo was loaded into the hall's database, published password included.
+    demo = env | {"HUCHE_HALL": "1", "HUCHE_LISTEN": f"{LAPTOP}:{port}"}
+    for command in (["migrate", "--noinput"], ["load_demo", "--quiet"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=demo, check=True, timeout=300
+        )
+    # docs/hall.md, step 3: `make hall` (here on the laptop's address on the pretend network
+    # rather than every network, so nothing else on this machine can reach the server).
     server = subprocess.Popen(
-        ["make", "--no-print-directory", "run", f"HOST={LAPTOP}", f"PORT={port}"],
+        ["make", "--no-print-directory", "hall", f"HOST={LAPTOP}", f"PORT={port}"],
         cwd=ROOT,
         env=env,
+        stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,
     )
     try:
-        printed: list[str] = []  # what `make run` prints, read beside the test
+        printed: list[str] = []  # what `make hall` prints, read beside the test
         threading.Thread(target=lambda: printed.extend(server.stdout), daemon=True).start()
         wait_for(LAPTOP, port, server)
-        base = f"http://{LAPTOP}:{port}"
-        # The address phones must use, and the captains' links, follow HOST and PORT.
-        for _ in range(100):  # printed by load_demo before the server started listening
-            if any("Phones on the hall's network" in line for line in printed):
-                break
-            time.sleep(0.1)
-        assert f"Phones on the hall's network open: {base}/\n" in printed
-        assert sum(f"{base}/c/" in line for line in printed) == 6
-        assert not any("127.0.0.1" in line for line in printed if "/c/" in line)
+        # The address phones must use follows HOST and PORT.
+        assert f"Phones on the hall's network open: {base}/\n" in printed, printed
+        # The published demo password was replaced, the new one printed on the laptop only.
+        changed = [line for line in printed if "had the published demo password" in line]
+        assert len(changed) == 3, printed
+        organizer = next(line for line in changed if line.startswith("organisatrice@"))
+        _, landed = log_in(base, "organisatrice@huche.demo", "huche-demo")
+        assert landed.endswith("/accounts/login/")  # refused: still on the login page
+        opener, landed = log_in(base, "organisatrice@huche.demo", organizer.split()[-1])
+        assert landed.endswith("/organize/")
 
-        # Step 4: the desk prints the captains' slips.
-        opener = organizer_opener(base)
-        slips = opener.open(f"{base}/organize/demo-fadoq/slips/print/", timeout=20)
-        html = slips.read().decode()
-        slip = re.search(r'<article class="slip".*?</article>', html, re.S).group(0)
-        url = re.search(r'<p class="slip-url">([^<]+)</p>', slip).group(1)
-        pin = re.search(r'<p class="slip-pin">([^<]+)</p>', slip).group(1)  # "461 224"
-        team = re.search(r"<h2>([^<]+)</h2>", slip).group(1)
-        assert url.startswith(f"{base}/c/")
-        assert qr_svg(url) in slip  # the QR code says exactly this address
+        # No debug page on the network: an unknown address is a page in French.
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(f"{base}/no/such/page/", timeout=20)
+        html = missing.value.read().decode()
+        assert missing.value.code == 404 and "Page introuvable" in html
+        assert "URLconf" not in html and "DEBUG" not in html
+        # The static files come from the server itself (gunicorn + whitenoise, DEBUG off).
+        css = re.search(r'href="(/static/huche/huche\.[0-9a-f]+\.css)"', html).group(1)
+        assert urllib.request.urlopen(f"{base}{css}", timeout=20).status == 200
 
-        # Step 5: a captain's phone, on the other host, scans it and types the PIN as printed.
+        # Step 6: the desk prints the captains' slips.
+        html = opener.open(f"{base}/organize/demo-fadoq/slips/print/", timeout=20).read().decode()
+        slips = []
+        for slip in re.findall(r'<article class="slip".*?</article>', html, re.S):
+            url = re.search(r'<p class="slip-url">([^<]+)</p>', slip).group(1)
+            pin = re.search(r'<p class="slip-pin">([^<]+)</p>', slip).group(1)  # "461 224"
+            assert url.startswith(f"{base}/c/")
+            assert qr_svg(url) in slip  # the QR code says exactly this address
+            slips += [url, pin]
+        assert len(slips) == 12
+
+        # Step 9: a captain's phone, on the other host, scans a slip, types the PIN as
+        # printed and reports the final score of the team's game.
         phone = subprocess.run(
-            ["ip", "netns", "exec", hall_network, sys.executable, "-c", PHONE_SCRIPT, url, pin],
+            ["ip", "netns", "exec", hall_network, sys.executable, "-c", PHONE_SCRIPT, *slips],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=120,
         )
         assert phone.returncode == 0, phone.stderr
         status, landed = phone.stdout.splitlines()[0].split()
-        assert status == "200" and landed == url  # past the PIN, on the team's page
-        assert team.replace("'", "&#x27;") in phone.stdout
-        assert 'name="pin"' not in phone.stdout
+        assert status == "200" and "/c/" in landed and "/games/" not in landed
+        assert '<ul class="messages" role="status"><li class="success">' in phone.stdout
+        assert '<span class="score">121 – 98</span>' in phone.stdout  # the score, received
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:

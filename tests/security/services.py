@@ -219,7 +219,7 @@ class Huche:
         out = self.manage("shell", "-c", code)
         return json.loads(out.strip().splitlines()[-1])
 
-    def start(self) -> None:
+    def start(self, timeout: float = 30) -> None:
         self.process = subprocess.Popen(
             [
                 str(Path(PYTHON).parent / "gunicorn"),
@@ -242,6 +242,7 @@ class Huche:
         )
         wait_until(
             lambda: requests.get(self.url + "/healthz", timeout=2).status_code in (200, 503),
+            timeout=timeout,
             what="gunicorn",
         )
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 
 from accounts.links import live_link, unlocked
+from accounts.models import CaptainLink, EventRole
 from accounts.roles import is_official, is_organizer
 
 from ..models import Event
@@ -14,6 +15,14 @@ from ..models import Event
 
 class LoginRequired(Exception):
     """Raised to send an anonymous visitor to the login page."""
+
+
+class TeamWithdrawn(Exception):
+    """Raised when a withdrawn team's captain opens their link: a page says so, not a 404."""
+
+    def __init__(self, team):
+        super().__init__(str(team))
+        self.team = team
 
 
 def event_or_404(slug: str) -> Event:
@@ -38,12 +47,35 @@ def captain_link(request, token: str):
     """The live link for ``token`` and whether this browser has entered its PIN."""
     link = live_link(token)
     if link is None:
+        withdrawn = (
+            CaptainLink.objects.select_related("team__event")
+            .filter(token=token, team__withdrawn_at__isnull=False)
+            .first()
+        )
+        if withdrawn is not None:
+            raise TeamWithdrawn(withdrawn.team)
         raise Http404("unknown or revoked link")
     return link, unlocked(request.session, token)
 
 
+def withdrawn_page(request, team):
+    """The team has withdrawn: say so, and whom to see (the event's organizers and officials)."""
+    people = (
+        EventRole.objects.filter(event=team.event)
+        .select_related("user")
+        .order_by("role", "user__display_name", "user__email")
+    )
+    return render(
+        request,
+        "tournaments/captain_withdrawn.html",
+        {"team": team, "event": team.event, "people": sorted({str(r.user) for r in people})},
+        status=410,
+    )
+
+
 class LoginRequiredMiddleware:
-    """Turn :class:`LoginRequired` into a redirect to the login page."""
+    """Turn :class:`LoginRequired` into a redirect to the login page, and
+    :class:`TeamWithdrawn` into the withdrawn team's page."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -54,4 +86,6 @@ class LoginRequiredMiddleware:
     def process_exception(self, request, exception):
         if isinstance(exception, LoginRequired):
             return redirect_to_login(request.get_full_path())
+        if isinstance(exception, TeamWithdrawn):
+            return withdrawn_page(request, exception.team)
         return None

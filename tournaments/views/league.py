@@ -13,6 +13,7 @@ from tournaments.leagues import seasons as leagues
 from tournaments.leagues.players import may_manage_league
 from tournaments.leagues.season_standings import compute_season, csv_rows
 from tournaments.publishing.charts import season_chart
+from tournaments.publishing.compression import public_page
 from tournaments.publishing.exports import csv_lines, delimiter_of
 
 from ..errors import RuleError
@@ -30,6 +31,7 @@ def _season(league_slug: str, season_slug: str) -> Season:
 # --- public --------------------------------------------------------------------------------------
 
 
+@public_page
 @require_GET
 def season_page(request, league_slug, season_slug):
     season = _season(league_slug, season_slug)

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.leagues import players
 from tournaments.leagues.player_record import record_of
+from tournaments.publishing.compression import public_page
 
 from ..errors import RuleError
 from ..forms import MergeForm, add_rule_error
@@ -16,6 +17,7 @@ from ..models import Player
 from .league import managed_league
 
 
+@public_page
 @require_GET
 def player_page(request, uid):
     player = get_object_or_404(Player.objects.select_related("league"), uid=uid)

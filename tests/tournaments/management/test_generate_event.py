@@ -3,10 +3,18 @@ rows as the reporting service."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.core.management import call_command
 
-from tournaments.management.commands.generate_event import generate
+from tournaments.events.names import TEAM_NAME_MAX
+from tournaments.management.commands.generate_event import (
+    FIRST_NAMES,
+    LAST_NAMES,
+    generate,
+    team_rows,
+)
 from tournaments.models import AuditEntry, Confirmation, Event, Game, Report
 from tournaments.standings.service import compute
 
@@ -118,3 +126,25 @@ def test_the_command_builds_a_small_event(capsys):
     event = Event.objects.get(slug="gen-10-s5")
     assert Game.objects.filter(round__event=event, status="confirmed").count() == 10
     assert "gen-10-s5" in capsys.readouterr().out
+
+
+def test_a_thousand_teams_register_each_with_two_different_people():
+    """The web benchmarks' event: registration refuses one person as captain and partner, so a
+    generator pairing random names stopped partway (« Fernand Boivin » twice)."""
+    event = generate(teams=1000, rounds=1, seed=42, slug="big")
+    teams = list(event.teams.values_list("captain", "partner", "captain_player", "partner_player"))
+    assert len(teams) == 1000
+    assert all(c != p and cp != pp for c, p, cp, pp in teams)
+    people = [name for c, p, _, _ in teams for name in (c, p)]
+    assert len(set(people)) == 2000  # no homonyms within the name pool's 2,150 people
+    assert Game.objects.filter(round__event=event, status="confirmed").count() == 500
+
+
+def test_beyond_the_name_pool_teams_still_pair_two_people():
+    rows = team_rows(1500, random.Random(42))
+    assert all(captain != partner for _, captain, partner in rows)
+    assert len({name for name, _, _ in rows}) == 1500
+    assert all(len(name) <= TEAM_NAME_MAX for name, _, _ in rows)
+    assert not any(" de Alma" in name for name, _, _ in rows)
+    assert any(" d’Alma" in name for name, _, _ in rows)
+    assert len(set(FIRST_NAMES)) == len(FIRST_NAMES) and len(set(LAST_NAMES)) == len(LAST_NAMES)

@@ -5,9 +5,10 @@
 Builds what an organizer's day builds: the event and its organizer and official (through
 ``registration.create_event``), the teams registered one by one through
 ``registration.add_team`` (captains' links and PINs, audit, players where registration links
-them), every round seated by the event's own movement (``seating.seat_next_round``), and
-plausible FADOQ results entered at the officials' desk: the winner at 121, the loser mostly
-between 91 and 120, some skunks (below 91) and a few double skunks (below 61).
+them; every captain and partner a different person up to 1,075 teams, see ``people``), every
+round seated by the event's own movement (``seating.seat_next_round``), and plausible FADOQ
+results entered at the officials' desk: the winner at 121, the loser mostly between 91 and
+120, some skunks (below 91) and a few double skunks (below 61).
 
 The same seed gives the same teams, the same seating and the same scores (team names, tables
 and scores compared; captains' tokens and PINs stay random, as they must).
@@ -69,6 +70,32 @@ FIRST_NAMES = [
     "Jean-Guy",
     "Louise",
     "Claude",
+    "Ghislaine",
+    "Rosaire",
+    "Jeannine",
+    "Laurent",
+    "Madeleine",
+    "Bertrand",
+    "Francine",
+    "Conrad",
+    "Solange",
+    "Lionel",
+    "Micheline",
+    "Adrien",
+    "Nicole",
+    "Armand",
+    "Réjeanne",
+    "Gérard",
+    "Suzanne",
+    "Paul-Émile",
+    "Lorraine",
+    "Jean-Marc",
+    "Yolande",
+    "Rolland",
+    "Carmen",
+    "Benoît",
+    "Ginette",
+    "Hervé",
 ]
 LAST_NAMES = [
     "Tremblay",
@@ -89,10 +116,31 @@ LAST_NAMES = [
     "Gauthier",
     "Ouellet",
     "Dufour",
-    "Côté",
     "Desbiens",
     "Larouche",
     "Villeneuve",
+    "Gaudreault",
+    "Maltais",
+    "Gilbert",
+    "Bilodeau",
+    "Dallaire",
+    "Lemieux",
+    "Potvin",
+    "Néron",
+    "Brassard",
+    "Claveau",
+    "Perron",
+    "Hudon",
+    "Lalancette",
+    "Duchesne",
+    "Laberge",
+    "Boily",
+    "Coulombe",
+    "Fillion",
+    "Lemay",
+    "Tremblay-Gagnon",
+    "Bolduc",
+    "Riverin",
 ]
 TOWNS = [
     "Chicoutimi",
@@ -126,15 +174,32 @@ ORGANIZER_EMAIL = "generator-organizer@huche.invalid"
 OFFICIAL_EMAIL = "generator-official@huche.invalid"
 
 
+def people(count: int, rng: random.Random) -> list[str]:
+    """``count`` full names in an order drawn from ``rng``: all different up to the pool's
+    2,150 people (1,075 teams), then the shuffled pool again (homonyms, as in a real region).
+    Two neighbours in the list are always two different people."""
+    pool = [f"{first} {last}" for first in FIRST_NAMES for last in LAST_NAMES]
+    rng.shuffle(pool)
+    return [pool[i % len(pool)] for i in range(count)]
+
+
 def team_rows(count: int, rng: random.Random) -> list[tuple[str, str, str]]:
-    """``count`` distinct (team, captain, partner) triples drawn from ``rng``."""
-    rows = []
-    for n in range(1, count + 1):
-        name = f"Les {rng.choice(CARDS)} de {rng.choice(TOWNS)} {n}"
-        captain = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
-        partner = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
-        rows.append((name, captain, partner))
-    return rows
+    """``count`` (team, captain, partner) triples drawn from ``rng``: distinct team names, and a
+    captain and a partner who are two people (registration refuses one person twice)."""
+    names = people(2 * count, rng)
+    return [
+        (
+            f"Les {rng.choice(CARDS)} {of_town(rng.choice(TOWNS))} {n}",
+            names[2 * n - 2],
+            names[2 * n - 1],
+        )
+        for n in range(1, count + 1)
+    ]
+
+
+def of_town(town: str) -> str:
+    """« de Roberval », « d’Alma »: French elides before a vowel."""
+    return f"d’{town}" if town[0] in "AEIOUÉ" else f"de {town}"
 
 
 def fadoq_score(rng: random.Random) -> tuple[int, int]:

@@ -225,5 +225,5 @@ class Command(BaseCommand):
         else:
             say(
                 f"Only this computer can open {base}/ ; for the captains' phones on the hall's "
-                "Wi-Fi: make run HOST=0.0.0.0 (docs/hall.md)"
+                "Wi-Fi, a real event: make hall (docs/hall.md)"
             )

@@ -134,3 +134,26 @@ def test_every_french_message_about_a_pin_says_nip():
     assert len(about_pins) > 10
     for msgid, msgstr in about_pins:
         assert "NIP" in msgstr and not re.search(r"\bPINs?\b", msgstr), msgid
+
+
+@pytest.mark.django_db
+def test_a_withdrawn_teams_captain_is_told_so_in_french_and_whom_to_see(
+    event, organizer, official, captain_client
+):
+    from django.test import Client
+
+    from tournaments.events.registration import withdraw_team
+
+    team = event.teams.order_by("id").first()
+    link = team.links.get(revoked_at__isnull=True)
+    captain = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
+    withdraw_team(team, organizer)
+    response = captain.get(f"/c/{link.token}/")
+    html = response.content.decode()
+    assert response.status_code == 410
+    assert f"{team.name} s'est retirée de ce tournoi." in html.replace("&#x27;", "'")
+    assert "table des officiels" in html
+    assert "Organizer" in html and "official@example.org" in html  # whom to see, by name
+    assert 'name="pin"' not in html
+    # A link that never existed is still a plain "not found".
+    assert captain.get("/c/" + "x" * 43 + "/").status_code == 404

@@ -1,0 +1,26 @@
+"""Read by gunicorn when started from this folder (the Docker image, `make hall`, the tests).
+
+Before binding: a server listening beyond the loopback never runs with DEBUG on and never
+keeps an account with the demo's published password (config/exposure.py).
+"""
+
+import os
+import sys
+
+
+def on_starting(server):
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.db import connections
+
+    from config import exposure
+
+    try:
+        exposure.check_before_serving(server.cfg.bind, lambda line: print(line, flush=True))
+    except exposure.Exposed as refused:
+        print(f"Error: {refused}", file=sys.stderr, flush=True)
+        sys.exit(3)
+    finally:
+        connections.close_all()  # the workers open their own

@@ -1,0 +1,311 @@
+"""The central site's stack, from Debian's packages (no container image can be pulled here):
+Caddy with deploy/Caddyfile (its internal authority for huche.localhost) in front of gunicorn,
+a private PostgreSQL and Redis, a real Celery worker and beat. A real Chromium opens the site
+over HTTPS, a captain reports a score through the proxy; the PIN throttle sees the phone's
+address (127.0.0.2), not the proxy's; plain HTTP is redirected; /healthz/live answers.
+
+Skipped with the reason where caddy, the PostgreSQL server binaries, redis-server or Chromium
+are missing; .ci/run installs them (HUCHE_DEPLOY_REQUIRED=1 then makes a skip a failure).
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import shutil
+import socket
+import ssl
+import subprocess
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from tests.security.services import (
+    PYTHON,
+    ROOT,
+    Huche,
+    PrivatePostgres,
+    PrivateRedis,
+    free_port,
+    huche_env,
+    missing_binaries,
+    set_up_event,
+    wait_until,
+)
+
+pytestmark = [pytest.mark.deploy, pytest.mark.slow]
+CHROMIUM = os.environ.get("HUCHE_CHROMIUM", "/usr/bin/chromium")
+DOMAIN = "huche.localhost"
+PHONE = "127.0.0.2"  # the captain's phone: another address than the proxy's 127.0.0.1
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def need(reason: str | None) -> None:
+    if reason is None:
+        return
+    if os.environ.get("HUCHE_DEPLOY_REQUIRED") == "1":
+        pytest.fail(f"CI must run the production stack test, but {reason}")
+    pytest.skip(reason)
+
+
+class Client:
+    """HTTP(S) from a chosen source address to the stack, verifying Caddy's certificate
+    against its internal authority's root (Python's ssl, hostname included)."""
+
+    def __init__(self, source: str, https: int, http: int, ca: Path):
+        self.source, self.https, self.http = source, https, http
+        self.tls = ssl.create_default_context(cafile=str(ca))
+        self.cookies: dict[str, str] = {}
+
+    def _connection(self, secure: bool) -> http.client.HTTPConnection:
+        if secure:
+            conn = http.client.HTTPSConnection(DOMAIN, self.https, context=self.tls, timeout=20)
+        else:
+            conn = http.client.HTTPConnection(DOMAIN, self.http, timeout=20)
+        conn.source_address = (self.source, 0)
+        # huche.localhost is a loopback name: connect to 127.0.0.1, keep the name for TLS.
+        conn._create_connection = lambda address, timeout, source: socket.create_connection(
+            ("127.0.0.1", address[1]), timeout, source
+        )
+        return conn
+
+    def request(self, method: str, path: str, fields: dict | None = None, secure: bool = True):
+        conn = self._connection(secure)
+        origin = f"https://{DOMAIN}:{self.https}"
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if fields is not None:
+            body = urllib.parse.urlencode(fields)
+            headers |= {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Origin": origin,
+                "Referer": origin + path,
+            }
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        for value in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
+        content = response.read().decode(errors="replace")
+        conn.close()
+        return response, content
+
+    def post_form(self, path: str, fields: dict):
+        _, page = self.request("GET", path)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        return self.request("POST", path, {"csrfmiddlewaretoken": token, **fields})
+
+
+CADDY_GLOBAL = """{
+	skip_install_trust
+	http_port %(http)d
+	https_port %(https)d
+	admin off
+	storage file_system %(storage)s
+}
+import %(site)s
+"""
+
+
+def start_caddy(tmp: Path, upstream: int) -> tuple[subprocess.Popen, int, int, Path]:
+    http_port, https_port = free_port(), free_port()
+    config = tmp / "Caddyfile"
+    config.write_text(
+        CADDY_GLOBAL
+        % {
+            "http": http_port,
+            "https": https_port,
+            "storage": tmp / "caddy",
+            "site": ROOT / "deploy" / "Caddyfile",
+        }
+    )
+    env = {
+        **os.environ,
+        "HUCHE_DOMAIN": DOMAIN,
+        "HUCHE_UPSTREAM": f"127.0.0.1:{upstream}",
+        "HOME": str(tmp),
+        "XDG_DATA_HOME": str(tmp / "data"),
+        "XDG_CONFIG_HOME": str(tmp / "config"),
+    }
+    caddy = subprocess.Popen(
+        ["caddy", "run", "--config", str(config), "--adapter", "caddyfile"],
+        env=env,
+        stdout=open(tmp / "caddy.log", "w"),  # noqa: SIM115 (closed with the process)
+        stderr=subprocess.STDOUT,
+    )
+    root = tmp / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+    wait_until(lambda: root.exists(), timeout=90, what="caddy's internal authority")
+    wait_until(
+        lambda: socket.create_connection(("127.0.0.1", https_port), 0.2).close() or True,
+        timeout=90,
+        what="caddy",
+    )
+    return caddy, http_port, https_port, root
+
+
+def start_celery(env: dict, tmp: Path, *role: str) -> subprocess.Popen:
+    log = open(tmp / f"celery-{role[0]}.log", "w")  # noqa: SIM115 (closed with the process)
+    return subprocess.Popen(
+        [str(Path(PYTHON).parent / "celery"), "-A", "config", *role, "--loglevel=info"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def stop(process: subprocess.Popen | None) -> None:
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture
+def stack(tmp_path):
+    need(
+        None if shutil.which("caddy") else "caddy is not installed (Debian: apt-get install caddy)"
+    )
+    need(missing_binaries())
+    need(None if Path(CHROMIUM).exists() else f"no Chromium at {CHROMIUM}")
+    postgres, redis = PrivatePostgres(), PrivateRedis()
+    processes: list[subprocess.Popen] = []
+    huche = None
+    try:
+        postgres.init()
+        redis.start()
+        env = huche_env(postgres.url, redis.url) | {
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": f"{DOMAIN},127.0.0.1",
+            "TRUSTED_PROXY_COUNT": "1",  # Caddy
+            "THROTTLE_PIN_CLIENT_FAILURES": "3",
+            "CACHE_KEY_PREFIX": f"huche-stack-{os.getpid()}",
+        }
+        huche = Huche(env)
+        event = set_up_event(huche, teams=4)
+        huche.start(timeout=90)  # a loaded CI machine: generous, never a timed assertion
+        processes.append(start_celery(env, tmp_path, "worker", "--pool=solo"))
+        processes.append(
+            start_celery(env, tmp_path, "beat", "--schedule", str(tmp_path / "beat-schedule"))
+        )
+        caddy, http_port, https_port, root = start_caddy(tmp_path, huche.port)
+        processes.append(caddy)
+        yield {
+            "huche": huche,
+            "event": event,
+            "http": http_port,
+            "https": https_port,
+            "ca": root,
+            "tmp": tmp_path,
+            "env": env,
+            "celery": processes[:2],
+        }
+    finally:
+        for process in reversed(processes):
+            stop(process)
+        if huche is not None:
+            huche.stop()
+        redis.stop()
+        postgres.destroy()
+
+
+def test_the_stack_serves_https_through_caddy_to_a_real_browser(stack):
+    https, ca = stack["https"], stack["ca"]
+    base = f"https://{DOMAIN}:{https}"
+    phone = Client(PHONE, https, stack["http"], ca)
+    desk = Client("127.0.0.1", https, stack["http"], ca)
+
+    # Caddy's certificate chains to its internal authority for this name (checked by ssl;
+    # Caddy issues it in the background once started).
+    wait_until(
+        lambda: desk.request("GET", "/healthz/live")[0].status == 200, timeout=90, what="HTTPS"
+    )
+    response, body = desk.request("GET", "/healthz/live")
+    assert response.status == 200 and body == "ok\n"
+    # Plain HTTP is redirected to HTTPS, path kept.
+    response, _ = desk.request("GET", "/e/x/standings/", secure=False)
+    assert response.status in (301, 308)
+    # (Caddy 2.6 leaves out a non-standard HTTPS port, as the test's is; 443 on the site.)
+    location = response.getheader("Location")
+    assert location in {f"{base}/e/x/standings/", f"https://{DOMAIN}/e/x/standings/"}
+    # Public pages travel compressed (Caddy's encode)...
+    conn = desk._connection(True)
+    conn.request("GET", f"/e/{stack['event']['slug']}/", headers={"Accept-Encoding": "gzip"})
+    public = conn.getresponse()
+    public.read()
+    assert public.status == 200 and public.getheader("Content-Encoding") == "gzip"
+
+    # The PIN throttle counts the phone's address, not the proxy's: three wrong PINs from the
+    # phone block the phone, not the officials' desk, which reaches gunicorn the same way.
+    game = stack["event"]["games"][0]
+    token, pin = game["a"]
+    other_token = game["b"][0]
+    for _ in range(3):
+        response, page = phone.post_form(f"/c/{other_token}/", {"pin": "000000"})
+        assert response.status != 429 and "NIP erroné" in page
+    response, _ = phone.post_form(f"/c/{other_token}/", {"pin": "000000"})
+    assert response.status == 429
+    response, page = desk.post_form(f"/c/{other_token}/", {"pin": "000000"})
+    assert response.status != 429 and "NIP erroné" in page  # a wrong PIN, not throttled
+
+    # A captain's phone: a real Chromium opens the slip's address over HTTPS, types the PIN
+    # and reports the final score through Caddy.
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            # The chain was verified above with the authority's file; Chromium has no trust
+            # store of its own to add it to without touching the machine's.
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--ignore-certificate-errors",
+                f"--host-resolver-rules=MAP {DOMAIN} 127.0.0.1",
+            ],
+        )
+        page = browser.new_page(viewport={"width": 390, "height": 844}, locale="fr-CA")
+        page.set_default_timeout(30_000)
+        page.goto(f"{base}/c/{token}/")
+        assert page.url.startswith("https://")
+        page.fill("#id_pin", pin)
+        page.click("main form button[type=submit]")
+        page.click(f"a[href='/c/{token}/games/{game['id']}/']")
+        page.fill("#score_us", "121")
+        page.fill("#score_them", "95")
+        page.click("#final-form button[type=submit]")
+        page.wait_for_url(f"{base}/c/{token}/")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "stack-captain-reported-390.png"), full_page=True)
+        assert "121 – 95" in page.inner_text("main")
+        browser.close()
+
+    # The other captain confirms: the confirmation's work goes through Redis to the worker.
+    huche = stack["huche"]
+    other = Client("127.0.0.3", https, stack["http"], ca)
+    b_token, b_pin = game["b"]
+    other.post_form(f"/c/{b_token}/", {"pin": b_pin})
+    _, home = other.request("GET", f"/c/{b_token}/")
+    report = re.search(r'name="report" value="(\d+)"', home).group(1)
+    path = f"/c/{b_token}/games/{game['id']}/confirm/"
+    token_ = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', home).group(1)
+    response, _ = other.request("POST", path, {"csrfmiddlewaretoken": token_, "report": report})
+    assert response.status == 302
+
+    def worker_ran() -> bool:
+        done = huche.python(
+            "from tournaments.models import OutboxTask; import json; "
+            "print(json.dumps({'n': OutboxTask.objects.filter(done_at__isnull=False).count()}))"
+        )
+        return done["n"] > 0
+
+    wait_until(worker_ran, timeout=90, what="the worker's refresh of the standings")
+    worker, beat = stack["celery"]
+    assert worker.poll() is None and beat.poll() is None  # both still running
+    assert "beat: Starting" in (stack["tmp"] / "celery-beat.log").read_text()
