@@ -14,7 +14,8 @@ COPY manage.py gunicorn.conf.py ./
 RUN pip install . \
     && DEBUG=0 SECRET_KEY=collectstatic-at-build-time-only-not-the-site-secret \
        python manage.py collectstatic --noinput
-RUN useradd --system --home /app huche && mkdir -p /app/media && chown -R huche /app
+# /keys: the archive signing key (HUCHE_SIGNING_KEY_FILE), on a volume so it outlives the image.
+RUN useradd --system --home /app huche && mkdir -p /app/media /keys && chown -R huche /app /keys
 USER huche
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--timeout", "30"]

@@ -1,7 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
+from .forms import ThrottledAdminLoginForm
 from .models import CaptainLink, EventRole, User
+
+# /admin/login/ shares the site login's failure counters (finding 6 of issue 22).
+admin.site.login_form = ThrottledAdminLoginForm
 
 
 @admin.register(User)

@@ -1,8 +1,10 @@
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .models import User
+from .throttle import client_ip, login_failed, login_succeeded, login_wait, throttled_message
 
 
 class EmailLoginForm(AuthenticationForm):
@@ -10,6 +12,25 @@ class EmailLoginForm(AuthenticationForm):
         label=_("Email"),
         widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"}),
     )
+
+
+class ThrottledAdminLoginForm(AdminAuthenticationForm):
+    """The admin's login (``/admin/login/``) counts failures with the site's login: the same
+    counters per address and per account (accounts/throttle.py), so neither door gives a
+    guesser more tries; while throttled the password is not even checked."""
+
+    def clean(self):
+        ip, account = client_ip(self.request), (self.data.get("username") or "")[:254]
+        wait = login_wait(ip, account)
+        if wait:
+            raise forms.ValidationError(throttled_message(wait), code="throttled")
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError:
+            login_failed(ip, account)
+            raise
+        login_succeeded(account)
+        return cleaned
 
 
 class OrganizerSignupForm(BaseUserCreationForm):
@@ -36,9 +57,27 @@ class OrganizerSignupForm(BaseUserCreationForm):
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(
                 _(
-                    "An account already uses this email address: log in instead (an appointed "
-                    "official or organizer chooses a password from their one-time link)."
+                    "An account already uses this email address: log in instead (an invited "
+                    "official or organizer accepts from the invitation's link)."
                 ),
                 code="taken",
             )
         return email
+
+
+class InvitedAccountForm(BaseUserCreationForm):
+    """The invited person creates the account of the invited address (fixed: it is the
+    invitation's), with their name and a password Django's validators accept."""
+
+    class Meta:
+        model = User
+        fields = ("display_name",)
+        labels = {"display_name": _("Your name")}
+        widgets = {"display_name": forms.TextInput(attrs={"autocomplete": "name"})}
+
+    def __init__(self, *args, email: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.email = email  # the password validators compare with it too
+        self.fields["display_name"].required = True
+        self.fields["password1"].label = _("Password")
+        self.fields["password2"].label = _("The same password again")

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, Q, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -80,30 +80,49 @@ class PinCheck:
         return self.retry_after > 0
 
 
+def _claim_attempt(link: CaptainLink, now) -> bool:
+    """Count one attempt on the link *before* its PIN is compared, unless the link is locked.
+
+    One conditional UPDATE: the database re-reads the row under its lock, so requests sent
+    at once each see the others' attempts (a request that read the link before it locked
+    cannot slip through), and the attempt that reaches the limit sets the lock in the same
+    statement. At most ``MAX_FAILED_ATTEMPTS`` PINs are compared per lockout."""
+    return bool(
+        CaptainLink.objects.filter(pk=link.pk)
+        .filter(Q(locked_until__isnull=True) | Q(locked_until__lte=now))
+        .update(
+            failed_attempts=F("failed_attempts") + 1,
+            locked_until=Case(
+                When(failed_attempts__gte=MAX_FAILED_ATTEMPTS - 1, then=Value(now + LOCKOUT)),
+                default=Value(None),
+            ),
+        )
+    )
+
+
 def check_pin(link: CaptainLink, pin: str, client: str | None = None) -> PinCheck:
     """Check ``pin`` against the link: per link (the database lockout an official can lift)
     and, when ``client`` (an address, see :func:`accounts.throttle.client_ip`) is given, per
-    client across every link. A throttled client's PIN is not even compared."""
+    client across every link. A throttled client's PIN is not even compared, nor a locked
+    link's (see :func:`_claim_attempt`)."""
     now = timezone.now()
     per_client = pin_per_client()
     if client is not None:
         wait = per_client.retry_after(client)
         if wait:
             return PinCheck(ok=False, retry_after=wait)
-    if link.locked_until and link.locked_until > now:
+    if not _claim_attempt(link, now):
         return PinCheck(ok=False, locked=True)
     if hmac.compare_digest(link.pin.encode(), (pin or "").strip().encode("utf-8", "replace")):
-        if link.failed_attempts:
-            CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
+        CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
+        link.failed_attempts, link.locked_until = 0, None
         return PinCheck(ok=True)
     if client is not None:
         per_client.fail(client)
-    CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=F("failed_attempts") + 1)
-    link.refresh_from_db(fields=["failed_attempts"])
-    if link.failed_attempts >= MAX_FAILED_ATTEMPTS:
-        CaptainLink.objects.filter(pk=link.pk).update(locked_until=now + LOCKOUT)
+    link.refresh_from_db(fields=["failed_attempts", "locked_until"])
+    if link.locked_until and link.locked_until > now:
         return PinCheck(ok=False, locked=True)
-    return PinCheck(ok=False, attempts_left=MAX_FAILED_ATTEMPTS - link.failed_attempts)
+    return PinCheck(ok=False, attempts_left=max(0, MAX_FAILED_ATTEMPTS - link.failed_attempts))
 
 
 def lift_lockout(link: CaptainLink) -> None:

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -97,3 +98,58 @@ class CaptainLink(models.Model):
     @property
     def live(self) -> bool:
         return self.revoked_at is None
+
+
+class Invitation(models.Model):
+    """An invitation to run an event: the role is granted only when the person accepts it.
+
+    Appointing an email never touches an account: whoever opens the link either logs in to
+    the account of that address and accepts (one click, showing the event and the role), or
+    creates that account there. Only a digest of the token is stored: the link is shown once
+    (and emailed where email is set up). A new link for the same person revokes the previous
+    one; an invitation is good for one acceptance, before ``expires_at``.
+    """
+
+    class Status(models.TextChoices):
+        INVITED = "invited", _("Invited")
+        ACCEPTED = "accepted", _("Accepted")
+        EXPIRED = "expired", _("Expired")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="invitations"
+    )
+    role = models.CharField(max_length=12, choices=EventRole.Role.choices)
+    email = models.EmailField(_("email address"))
+    name = models.CharField(_("name"), max_length=120, blank=True)
+    token_hash = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "email"])]
+
+    def __str__(self) -> str:
+        return f"{self.email} — {self.get_role_display()} — {self.event}"
+
+    @property
+    def status(self) -> str:
+        if self.accepted_at is not None:
+            return self.Status.ACCEPTED
+        if self.revoked_at is not None:
+            return self.Status.CANCELLED
+        if self.expires_at <= timezone.now():
+            return self.Status.EXPIRED
+        return self.Status.INVITED
+
+    def get_status_display(self) -> str:
+        return str(self.Status(self.status).label)

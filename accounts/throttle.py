@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import ngettext
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +122,15 @@ def signup_per_client() -> Limit:
 
 def minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
+
+
+def throttled_message(wait: int) -> str:
+    n = minutes(wait)
+    return ngettext(
+        "Too many failed logins: try again in %(n)d minute.",
+        "Too many failed logins: try again in %(n)d minutes.",
+        n,
+    ) % {"n": n}
 
 
 def login_wait(ip: str, account: str) -> int | None:

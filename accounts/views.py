@@ -1,6 +1,6 @@
 """The login page, with failed attempts throttled per address and per account; the page where
-an appointed official or organizer chooses a password from their one-time link; the page where
-a club organizer opens their own account on a blank install (no admin, no command line)."""
+a club organizer opens their own account on a blank install (no admin, no command line). An
+invited official or organizer accepts on the invitation's page (``tournaments.views.invitations``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import SetPasswordForm
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
@@ -19,7 +17,6 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 
 from .forms import EmailLoginForm, OrganizerSignupForm
-from .models import User
 from .throttle import (
     client_ip,
     login_failed,
@@ -27,16 +24,8 @@ from .throttle import (
     login_wait,
     minutes,
     signup_per_client,
+    throttled_message,
 )
-
-
-def throttled_message(wait: int) -> str:
-    n = minutes(wait)
-    return ngettext(
-        "Too many failed logins: try again in %(n)d minute.",
-        "Too many failed logins: try again in %(n)d minutes.",
-        n,
-    ) % {"n": n}
 
 
 class LoginView(auth_views.LoginView):
@@ -67,20 +56,6 @@ class LoginView(auth_views.LoginView):
     def form_valid(self, form):
         login_succeeded(self._account())
         return super().form_valid(form)
-
-
-class SetPasswordView(auth_views.PasswordResetConfirmView):
-    """Choose a password from the one-time link; logged in at once, then on to their events."""
-
-    template_name = "accounts/set_password.html"
-    form_class: type[SetPasswordForm[User]] = SetPasswordForm
-    post_reset_login = True
-    success_url = reverse_lazy("tournaments:organizer-home")
-
-    def form_valid(self, form):
-        response = super().form_valid(form)
-        messages.success(self.request, _("Your password is saved: you are logged in."))
-        return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -56,7 +56,8 @@ if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_K
     )
 
 # Event archives (tournaments/archives/transfer.py): with a key, an archive's checksum is an HMAC, so only
-# sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum.
+# sites sharing the key can write archives this site accepts. Empty: a plain SHA-256 checksum (the
+# archive's Ed25519 signature, HUCHE_SIGNING_KEY_FILE below, then says where it comes from).
 HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
 
 ALLOWED_HOSTS = env_list(
@@ -166,6 +167,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["TEST"] = {}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Event archives are signed with this installation's Ed25519 key (tournaments/archives/signing.py),
+# created on first use, mode 0600: a file beside the SQLite database by default (a file, not a
+# row: a copied database must not sign as this hall). HUCHE_INSTALL_NAME: the name archives are
+# signed with, the hall a league trusts (default: the computer's name).
+HUCHE_SIGNING_KEY_FILE = os.environ.get("HUCHE_SIGNING_KEY_FILE", "") or str(
+    Path(DATABASES["default"]["NAME"]).with_name("huche-signing-key.pem")
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    and str(DATABASES["default"]["NAME"]) not in ("", ":memory:")
+    else BASE_DIR / "huche-signing-key.pem"
+)
+HUCHE_INSTALL_NAME = os.environ.get("HUCHE_INSTALL_NAME", "").strip()
+
 # --- Cache and Celery: REDIS_URL, else local memory and eager tasks ------------------------
 # Public pages (standings, seating) re-render at most every PAGE_RENDER_EVERY seconds while
 # results keep arriving (tournaments/publishing/caching.py); tests see every change at once.
@@ -191,6 +204,11 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 # Work whose sending failed while the broker was down is sent again every minute.
 CELERY_BEAT_SCHEDULE = {
     "flush-outbox": {"task": "tournaments.tasks.flush_outbox_task", "schedule": 60.0},
+    # Unfinished practice games untouched for PRACTICE_ABANDONED_DAYS are deleted once a day.
+    "purge-practice-games": {
+        "task": "games.tasks.purge_practice_games_task",
+        "schedule": 24 * 3600.0,
+    },
 }
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -244,6 +262,20 @@ THROTTLE_LOGIN_ACCOUNT = {
     "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
     "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
 }
+# Practice games started (games/play/limits.py): every start counts, per address (a hall's
+# Wi-Fi is one address for everyone: generous) and per account, per window of seconds; a
+# visitor keeps PRACTICE_UNFINISHED_MAX unfinished games; unfinished games untouched for
+# PRACTICE_ABANDONED_DAYS are purged.
+THROTTLE_PRACTICE_CLIENT = {
+    "failures": int(os.environ.get("THROTTLE_PRACTICE_CLIENT", "120")),
+    "window": int(os.environ.get("THROTTLE_PRACTICE_WINDOW", "3600")),
+}
+THROTTLE_PRACTICE_ACCOUNT = {
+    "failures": int(os.environ.get("THROTTLE_PRACTICE_ACCOUNT", "30")),
+    "window": int(os.environ.get("THROTTLE_PRACTICE_WINDOW", "3600")),
+}
+PRACTICE_UNFINISHED_MAX = int(os.environ.get("PRACTICE_UNFINISHED_MAX", "5"))
+PRACTICE_ABANDONED_DAYS = int(os.environ.get("PRACTICE_ABANDONED_DAYS", "7"))
 
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"
@@ -280,7 +312,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # ?limit= from 1 to API_MAX_PAGE_SIZE, ?offset= bounded too; beyond: a 400 that says so.
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
     # DRF's throttles read X-Forwarded-For blindly unless told how many proxies to trust.
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
@@ -290,6 +323,7 @@ REST_FRAMEWORK = {
         "login": os.environ.get("THROTTLE_LOGIN", "10/min"),
     },
 }
+API_MAX_PAGE_SIZE = int(os.environ.get("API_MAX_PAGE_SIZE", "500"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Huche API",
     "DESCRIPTION": "Cribbage tournaments and leagues: events, teams, seating, scores, standings, "
@@ -306,6 +340,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "tournaments.models.Game.Status",
         "ReportKindEnum": "tournaments.models.Report.Kind",
         "CribbageLevelEnum": "games.play.cribbage.api.LEVEL_CHOICES",
+        "InvitationStatusEnum": "accounts.models.Invitation.Status",
     },
 }
 
@@ -338,7 +373,7 @@ LOGGING = {
 
 
 # --- Email (optional) ------------------------------------------------------------------------------
-# A hall has no email server: invitations (officials' set-password links) are copied or printed.
+# A hall has no email server: invitations (officials' and co-organizers' links) are copied or printed.
 # With EMAIL_URL (smtp://user:password@host:587, smtps://… for SSL; "console://" prints them) or
 # EMAIL_HOST set, they are also emailed.
 def _email_settings(url: str, host: str) -> dict:

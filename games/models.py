@@ -30,11 +30,17 @@ class PracticeGame(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Who started it ("user:<id>", "session:<hash>", "ip:<address>"): a visitor keeps only a
+    # few unfinished games (games/play/limits.py). Not a login: the UUID stays the capability.
+    owner = models.CharField(max_length=80, blank=True, default="")
 
     class Meta:
         verbose_name = _("practice game")
         verbose_name_plural = _("practice games")
-        indexes = [models.Index(fields=["kind", "updated_at"])]
+        indexes = [
+            models.Index(fields=["kind", "updated_at"]),
+            models.Index(fields=["owner", "finished_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.level} {self.id}"

@@ -10,6 +10,15 @@ from accounts.models import EventRole, User
 from accounts.roles import grant
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _signing_key_of_the_test_install(tmp_path_factory):
+    """The tests' installation signs archives with a key of its own, not the checkout's."""
+    from django.conf import settings
+
+    settings.HUCHE_SIGNING_KEY_FILE = str(tmp_path_factory.mktemp("keys") / "huche-signing-key.pem")
+    settings.HUCHE_INSTALL_NAME = "Huche tests"
+
+
 @pytest.fixture(autouse=True)
 def _empty_page_cache():
     """Each test starts with empty caches: cached standings and page fragments are keyed by the

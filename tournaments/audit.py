@@ -37,6 +37,8 @@ class AuditAction(models.TextChoices):
     has a sentence for each (the stored ``action`` column is the value)."""
 
     ACCOUNT_CREATE = "account.create"
+    ARCHIVE_KEY_FORGET = "archive_key.forget"
+    ARCHIVE_KEY_TRUST = "archive_key.trust"
     EVENT_CLOSE = "event.close"
     EVENT_CREATE = "event.create"
     EVENT_IMPORT = "event.import"
@@ -56,8 +58,11 @@ class AuditAction(models.TextChoices):
     RESULT_WITHDRAWAL_BYE = "result.withdrawal_bye"
     RESULTS_HIDE = "results.hide"
     RESULTS_RELEASE = "results.release"
-    ROLE_GRANT = "role.grant"
-    ROLE_NEW_LINK = "role.new_link"
+    ROLE_ACCEPT = "role.accept"
+    ROLE_GRANT = "role.grant"  # before invitations (issue 22): kept for older logs
+    ROLE_INVITE = "role.invite"
+    ROLE_INVITE_CANCEL = "role.invite_cancel"
+    ROLE_NEW_LINK = "role.new_link"  # before invitations (issue 22): kept for older logs
     ROLE_REMOVE = "role.remove"
     ROUND_FORCE = "round.force"
     ROUND_SEAT = "round.seat"
@@ -329,6 +334,41 @@ def _simple(message: StrOrPromise) -> Renderer:
     return render
 
 
+def _import(entry: AuditEntry, actor: str) -> str:
+    """Who imported the event, and on what grounds its origin was taken (docs/archives.md)."""
+    after = entry.after or {}
+    text = _("%(who)s imported the event %(target)s from an archive.") % {
+        "who": actor,
+        "target": entry.target,
+    }
+    if after.get("confirmed") and after.get("origin") == "unsigned":
+        text += " " + _("The archive was not signed: the importer confirmed it.")
+    elif after.get("confirmed"):
+        text += " " + _(
+            "The archive was signed by “%(signer)s” (key %(key)s), a key not trusted here: "
+            "the importer confirmed it."
+        ) % {"signer": after.get("signer", ""), "key": after.get("key", "")}
+    elif after.get("signer"):
+        text += " " + _("Signed by “%(signer)s” (key %(key)s).") % {
+            "signer": after["signer"],
+            "key": after.get("key", ""),
+        }
+    return text
+
+
+def _archive_key(message) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        data = entry.after or entry.before or {}
+        return message % {
+            "who": actor,
+            "hall": data.get("hall", entry.target),
+            "key": data.get("key", ""),
+            "league": data.get("league", ""),
+        }
+
+    return render
+
+
 def _team_add(entry: AuditEntry, actor: str) -> str:
     after = entry.after or {}
     players = " & ".join(p for p in (after.get("captain"), after.get("partner")) if p)
@@ -358,6 +398,30 @@ ROLE_REMOVED = {
 }
 
 
+# Invitations (events/invitations.py): the role is in ``after`` (invited, accepted) or
+# ``before`` (cancelled).
+ROLE_INVITED = {
+    "organizer": gettext_lazy("%(who)s invited %(target)s to be organizer of the event."),
+    "official": gettext_lazy("%(who)s invited %(target)s to be official of the event."),
+}
+ROLE_ACCEPTED = {
+    "organizer": gettext_lazy("%(who)s accepted the invitation: organizer of the event."),
+    "official": gettext_lazy("%(who)s accepted the invitation: official of the event."),
+}
+ROLE_INVITATION_CANCELLED = {
+    "organizer": gettext_lazy("%(who)s cancelled the invitation of %(target)s (organizer)."),
+    "official": gettext_lazy("%(who)s cancelled the invitation of %(target)s (official)."),
+}
+
+
+def _by_role(messages: dict, side: str) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        role = (getattr(entry, side) or {}).get("role", "official")
+        return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
+
+    return render
+
+
 def _role(entry: AuditEntry, actor: str) -> str:
     removed = bool(entry.before) and not entry.after
     role = ((entry.before if removed else entry.after) or {}).get("role", "official")
@@ -374,8 +438,17 @@ def _reopen(entry: AuditEntry, actor: str) -> str:
 RENDERERS: dict[str, Renderer] = {
     AuditAction.ACCOUNT_CREATE: _simple(gettext_lazy("%(who)s created their account.")),
     AuditAction.EVENT_CREATE: _simple(gettext_lazy("%(who)s created the event %(target)s.")),
-    AuditAction.EVENT_IMPORT: _simple(
-        gettext_lazy("%(who)s imported the event %(target)s from an archive.")
+    AuditAction.EVENT_IMPORT: _import,
+    AuditAction.ARCHIVE_KEY_TRUST: _archive_key(
+        gettext_lazy(
+            "%(who)s trusted the archive key %(key)s of “%(hall)s” for the league %(league)s."
+        )
+    ),
+    AuditAction.ARCHIVE_KEY_FORGET: _archive_key(
+        gettext_lazy(
+            "%(who)s stopped trusting the archive key %(key)s of “%(hall)s” for the league "
+            "%(league)s."
+        )
     ),
     AuditAction.EVENT_SETTINGS: _simple(gettext_lazy("%(who)s changed the event’s settings.")),
     AuditAction.EVENT_NUMBER_OF_GAMES: _games,
@@ -385,6 +458,9 @@ RENDERERS: dict[str, Renderer] = {
     AuditAction.EVENT_REOPEN: _reopen,
     AuditAction.ROLE_GRANT: _role,
     AuditAction.ROLE_REMOVE: _role,
+    AuditAction.ROLE_INVITE: _by_role(ROLE_INVITED, "after"),
+    AuditAction.ROLE_ACCEPT: _by_role(ROLE_ACCEPTED, "after"),
+    AuditAction.ROLE_INVITE_CANCEL: _by_role(ROLE_INVITATION_CANCELLED, "before"),
     AuditAction.ROLE_NEW_LINK: _simple(
         gettext_lazy("%(who)s gave %(target)s a new link to choose a password.")
     ),

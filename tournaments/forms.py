@@ -180,13 +180,18 @@ class TeamForm(forms.Form):
         label=_("…or the partner is this known player"), required=False
     )
 
-    def __init__(self, *args, players=None, **kwargs):
+    def __init__(self, *args, players=None, numbers: bool = False, **kwargs):
+        """``players``: the league's, to pick from; ``numbers``: show their member numbers
+        (only to the league's organizers)."""
         super().__init__(*args, **kwargs)
         if players is None:
             del self.fields["captain_player"], self.fields["partner_player"]
             return
         choices = [("", _("— a new player, or by member number —"))] + [
-            (str(p.pk), f"{p.name} (n° {p.member_number})" if p.member_number else p.name)
+            (
+                str(p.pk),
+                f"{p.name} (n° {p.member_number})" if numbers and p.member_number else p.name,
+            )
             for p in players
         ]
         _choice_field(self, "captain_player").choices = choices
@@ -378,7 +383,7 @@ class AppointForm(forms.Form):
     """Appoint an official or a co-organizer by email (the service checks the rest)."""
 
     email = forms.EmailField(label=_("Email address"), max_length=254)
-    name = forms.CharField(label=_("Name (for a new account)"), max_length=120, required=False)
+    name = forms.CharField(label=_("Name (optional)"), max_length=120, required=False)
     role = forms.ChoiceField(
         label=_("Role"),
         choices=[

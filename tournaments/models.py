@@ -566,3 +566,42 @@ class SeasonExport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} export {self.pk} ({self.status})"
+
+
+class ArchiveKey(models.Model):
+    """A hall's archive signing key that a league trusts (tournaments/archives/origin.py).
+
+    Pinned on first use, as SSH pins a host key: an archive signed by the same hall name with
+    another key is refused until one of the league's organizers forgets this one."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="archive_keys")
+    hall = models.CharField(_("hall"), max_length=120)
+    public_key = models.CharField(max_length=64)
+    fingerprint = models.CharField(_("fingerprint"), max_length=64)
+    trusted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    trusted_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hall"]
+        verbose_name = _("trusted archive key")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "hall"], name="one_archive_key_per_hall")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hall} {self.fingerprint}"
+
+
+class PendingArchiveImport(models.Model):
+    """An uploaded archive whose origin is not proved, kept until its importer confirms it
+    (or for a day): browsers cannot send the same file again with the confirmation."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, null=True, related_name="+")
+    data = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"archive uploaded by {self.user_id} at {self.created_at:%Y-%m-%d %H:%M}"

@@ -5,7 +5,9 @@ from django.urls import path
 from .views import (
     archives,
     captain,
+    captain_offline,
     exports,
+    invitations,
     league,
     officials,
     organizer,
@@ -33,7 +35,10 @@ urlpatterns = [
         name="season-csv",
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
+    # an invitation to run an event (its link: the token is the capability)
+    path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)
+    path("c/sw.js", captain_offline.service_worker, name="captain-sw"),
     path("c/<str:token>/", captain.captain_home, name="captain"),
     path("c/<str:token>/games/<int:game_id>/", captain.captain_game, name="captain-game"),
     path(
@@ -54,6 +59,11 @@ urlpatterns = [
     path("organize/leagues/", league.league_list, name="leagues"),
     path("organize/leagues/<slug:slug>/", league.league_page, name="league"),
     path("organize/leagues/<slug:slug>/players/", players.league_players, name="league-players"),
+    path(
+        "organize/leagues/<slug:slug>/archive-keys/<int:pk>/forget/",
+        archives.forget_archive_key,
+        name="archive-key-forget",
+    ),
     path(
         "organize/leagues/<slug:slug>/seasons/<slug:season_slug>/",
         league.season_settings,
@@ -87,6 +97,11 @@ urlpatterns = [
         "organize/<slug:slug>/officials/<int:role_id>/<str:action>/",
         officials.official_action,
         name="official-action",
+    ),
+    path(
+        "organize/<slug:slug>/invitations/<int:invitation_id>/<str:action>/",
+        officials.invitation_action,
+        name="invitation-action",
     ),
     path("organize/<slug:slug>/close/", organizer.close_event, name="close"),
     path("organize/<slug:slug>/reopen/", organizer.reopen_event, name="reopen"),

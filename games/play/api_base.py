@@ -5,11 +5,14 @@ action (its sentence in the visitor's language and its reason code)."""
 from __future__ import annotations
 
 from rest_framework import serializers
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import ErrorOut, ToolsThrottle
+
+from . import limits
 
 
 class RefusedOut(ErrorOut):
@@ -24,7 +27,18 @@ class PlayView(APIView):
 
 
 class StartView(PlayView):
-    """Creating a practice game (each game is a stored row: a place for a stricter throttle)."""
+    """Creating a practice game (each game is a stored row: :func:`admitted` limits them)."""
+
+
+def admitted(request) -> limits.Visitor:
+    """The caller, allowed to start one more game; else a 429 saying why and for how long
+    (the tools' throttle skips logged-in callers: this one does not; games.play.limits)."""
+    visitor = limits.visitor_of(request, with_session=False)
+    try:
+        limits.admit(visitor)
+    except limits.PracticeLimited as exc:
+        raise Throttled(wait=exc.wait, detail=exc.message) from None
+    return visitor
 
 
 def refused(detail: str, code: str) -> Response:

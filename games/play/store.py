@@ -16,19 +16,32 @@ from django.utils import timezone
 
 from games.models import PracticeGame
 
+from .limits import keep_a_few
+
 SESSION_KEY = "play:{kind}"  # the visitor's current game of each kind
 
 
 def create(
-    kind: str, level: str, options: dict[str, Any], state: dict[str, Any], *, finished: bool = False
+    kind: str,
+    level: str,
+    options: dict[str, Any],
+    state: dict[str, Any],
+    *,
+    finished: bool = False,
+    owner: str = "",
 ) -> PracticeGame:
-    return PracticeGame.objects.create(
+    """A new game of ``owner`` (see games.play.limits), whose oldest unfinished games beyond
+    the cap are dropped."""
+    game = PracticeGame.objects.create(
         kind=kind,
         level=level,
         options=options,
         state=state,
         finished_at=timezone.now() if finished else None,
+        owner=owner,
     )
+    keep_a_few(owner)
+    return game
 
 
 def get(game_id, kind: str | None = None) -> PracticeGame:

@@ -7,8 +7,22 @@
 
   var area = document.getElementById("play-area");
   if (!area) return;
-  var STEP_DELAY = 900;  // ms between the computer's moves: time to see each card move
+  // ms between the computer's moves, by the pace the player chose ("step": it waits for a tap).
+  var PACES = { slow: 3000, normal: 1500, fast: 800, step: null };
+  var PACE_KEY = "huche.crapette.pace";
+  // After the computer misses a mandatory move, its next move waits at least this long: a fair
+  // time to see the miss and call "Crapette !" before its turn may end.
+  var FAULT_WINDOW = 5000;
+  var DOUBLE_TAP = 600;  // ms: a second tap on the chosen card this soon is a double tap
   var stepTimer = null;
+  var faultBefore = false;
+  var lastSelect = { source: "", at: 0 };
+
+  function pace() {
+    var chosen = null;
+    try { chosen = window.localStorage.getItem(PACE_KEY); } catch (e) { chosen = null; }
+    return Object.prototype.hasOwnProperty.call(PACES, chosen) ? chosen : "normal";
+  }
 
   function form() { return area.querySelector("form[data-crapette]"); }
   function sourceInput() { return area.querySelector("[data-source-input]"); }
@@ -21,11 +35,13 @@
     });
     var note = area.querySelector("[data-selected]");
     if (!button) {
+      // Said in words: a card put back is not a silent change.
+      if (note && input.value) { note.textContent = note.dataset.none; note.hidden = false; }
       input.value = "";
-      if (note) note.hidden = true;
       return;
     }
     input.value = button.dataset.source;
+    lastSelect = { source: button.dataset.source, at: Date.now() };
     button.classList.add("selected");
     button.setAttribute("aria-pressed", "true");
     if (note) {
@@ -49,7 +65,10 @@
     }
     if (button.dataset.source) {
       event.preventDefault();
-      select(chosen === button.dataset.source ? null : button);
+      if (chosen !== button.dataset.source) { select(button); return; }
+      // The same card again: a double tap keeps it chosen; a later tap puts it back.
+      if (Date.now() - lastSelect.at < DOUBLE_TAP) return;
+      select(null);
       return;
     }
     if (target && !chosen) {
@@ -78,22 +97,45 @@
     submitTo(target);
   });
 
-  // The computer's turn: one move every STEP_DELAY ms, unless the player calls first.
+  // The computer's turn: one move at the chosen pace, unless the player calls first.
   function armStep() {
     clearTimeout(stepTimer);
     var f = form();
+    var fault = !!(f && f.hasAttribute("data-fault"));
+    var newFault = fault && !faultBefore;
+    faultBefore = fault;
     if (!f || !f.hasAttribute("data-auto-step")) return;
     var step = f.querySelector("[data-step]");
-    if (!step) return;
-    stepTimer = setTimeout(function () { submitTo(step); }, STEP_DELAY);
+    var delay = PACES[pace()];
+    if (!step || delay === null) return;  // step by step: the computer waits for a tap
+    if (newFault) delay = Math.max(delay, FAULT_WINDOW);
+    stepTimer = setTimeout(function () { submitTo(step); }, delay);
   }
+
+  function render() {
+    var select = area.querySelector("[data-pace]");
+    if (select) {
+      select.value = pace();
+      select.closest("[data-pace-label]").hidden = false;
+    }
+    var log = area.querySelector("[data-log]");
+    if (log) log.scrollTop = log.scrollHeight;  // the latest move in view
+    armStep();
+  }
+
+  area.addEventListener("change", function (event) {
+    if (!event.target.matches("[data-pace]")) return;
+    try { window.localStorage.setItem(PACE_KEY, event.target.value); } catch (e) { /* private mode */ }
+    faultBefore = false;
+    armStep();
+  });
   area.addEventListener("submit", function () { clearTimeout(stepTimer); }, true);
   // A finger on "Crapette !" holds the computer's next move, so the call is not lost to it.
   area.addEventListener("pointerdown", function (event) {
     if (event.target.closest("[data-call-button]")) clearTimeout(stepTimer);
   });
-  new MutationObserver(armStep).observe(area, { childList: true });
-  armStep();
+  new MutationObserver(render).observe(area, { childList: true });
+  render();
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") select(null);

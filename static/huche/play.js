@@ -10,8 +10,15 @@
   var offline = document.querySelector("[data-offline]");
   var busy = false;
 
-  function focusAfter() {
+  function focusAfter(hadCoaching) {
     var target = area.querySelector("[autofocus], .card-button:not([disabled]), .card-choice input");
+    var coaching = area.querySelector("[data-coaching]");
+    if (coaching && !hadCoaching) {
+      // Just after the discard: the coaching is read first, from its top (then the cards).
+      (target || area).focus({ preventScroll: true });
+      coaching.scrollIntoView({ block: "nearest" });
+      return;
+    }
     (target || area).focus({ preventScroll: false });
   }
 
@@ -28,8 +35,9 @@
     }).then(function (html) {
       busy = false;
       if (offline) offline.hidden = true;
+      var hadCoaching = !!area.querySelector("[data-coaching]");
       area.innerHTML = html;
-      focusAfter();
+      focusAfter(hadCoaching);
     }).catch(function () {
       // Wi-Fi lost: try the very same move again, a little later each time (about five
       // minutes in all; then reload, which shows the game as the server has it).

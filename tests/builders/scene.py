@@ -28,6 +28,8 @@ class Scene:
     game: Game
     report: Report
     dispute: Dispute
+    #: The team of another event whose captain plays "captain_elsewhere" (issue 22's callers).
+    elsewhere: Team | None = None
 
     @property
     def team_a(self) -> Team:
@@ -95,4 +97,6 @@ def as_role(client, scene: Scene, role: str):
         return captain(client, scene.team_a)
     if role == "captain_b":
         return captain(client, scene.team_b)
+    if role == "captain_elsewhere":
+        return captain(client, scene.elsewhere)
     return logged_in(client, scene.users[role])

@@ -7,6 +7,7 @@ import pytest
 
 from tests.builders.sheets import DEALS
 from tests.conftest import link_of
+from tournaments.results.receipts import receipt_number
 from tournaments.seating import rounds as seating
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -59,10 +60,19 @@ def test_captain_reports_a_sheet_and_the_desk_sees_it(
 
     page.fill("#d3-h2", "12")
     page.click("#sheet-form button[type=submit]")
-    page.wait_for_url(f"**/c/{link.token}/")
+    # The receipt, in place: the score, when the desk got it, its number, what comes next.
+    receipt = page.locator("[data-send-status] [data-receipt]")
+    receipt.wait_for()
     assert game.reports.count() == 1
     report = game.reports.get()
     assert (report.score_a, report.score_b) == (121, 85)
+    assert "121 – 85" in receipt.inner_text()
+    assert receipt.locator("[data-receipt-number]").inner_text() == receipt_number(report)
+    shot(page, "captain-sheet-receipt")
+    page.locator("[data-send-status] a.button").click()
+    page.wait_for_url(f"**/c/{link.token}/")
+    home_receipt = page.locator(f".captain-game[data-game='{game.pk}'] [data-receipt-number]")
+    assert home_receipt.inner_text() == receipt_number(report)
     shot(page, "captain-home-reported")
 
     page.context.clear_cookies()
@@ -74,3 +84,6 @@ def test_captain_reports_a_sheet_and_the_desk_sees_it(
     row = page.locator(f"#desk tr[data-table='{game.table}'] .status-reported")
     assert row.count() == 1
     shot(page, "officials-desk-reported")
+    # The official finds the captain's receipt number beside that version.
+    page.goto(f"{live_server.url}/organize/{event.slug}/desk/games/{game.pk}/")
+    assert page.locator("[data-receipt-number]").inner_text() == receipt_number(report)

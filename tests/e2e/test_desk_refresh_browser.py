@@ -3,6 +3,8 @@ an official is typing: the page's clock is driven by the test (no waiting)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tournaments.models import Report
@@ -67,4 +69,47 @@ def test_the_desk_refreshes_itself_but_not_over_a_form_being_filled(
     page.clock.run_for(16_000)
     page.wait_for_selector(f"#desk tr[data-table='{second.table}'] .status-reported")
     assert page.evaluate("window.fetches") >= 1
+    assert page.evaluate("window.notReloaded") is True
+
+
+def test_the_desk_says_since_when_it_lost_the_server_and_catches_up(
+    live_server, page, shot, event, organizer, official
+):
+    round_ = seating.seat_next_round(event, organizer)
+    first, second = round_.games.filter(team_b__isnull=False).order_by("table")[:2]
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", official.email)
+    page.fill("#id_password", "pw-official-1")
+    page.click("main button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    page.clock.install()
+    page.goto(f"{live_server.url}/organize/{event.slug}/desk/")
+    page.evaluate("window.notReloaded = true")
+    banner = page.locator("[data-offline-since]")
+    assert banner.is_hidden()
+
+    page.context.set_offline(True)  # the hall's Wi-Fi, or the laptop, is gone
+    page.clock.run_for(16_000)
+    banner.wait_for(state="visible")
+    assert re.match(r"Hors ligne depuis \d{1,2}\s+h\s+\d{2} :", banner.inner_text())
+    row = f"#desk tr[data-table='{first.table}']"
+    assert page.locator(f"{row} .status-waiting").count() == 1  # what it showed stays
+    page.evaluate("""() => {
+        const form = document.createElement('form');
+        form.innerHTML = '<input id="note" name="note">';
+        document.getElementById('live').appendChild(form);
+    }""")
+    page.fill("#note", "Table 1 : pointage au crayon")
+    shot(page, "desk-offline")
+
+    report(first, first.team_a, 121, 99)
+    page.context.set_offline(False)
+    page.clock.run_for(16_000)
+    banner.wait_for(state="hidden")  # the server answers again...
+    assert page.input_value("#note") == "Table 1 : pointage au crayon"  # ...nothing typed is wiped
+    assert page.locator(f"{row} .status-waiting").count() == 1
+    page.fill("#note", "")
+    page.locator("#note").blur()
+    page.clock.run_for(16_000)
+    page.wait_for_selector(f"{row} .status-reported")  # and it catches up
     assert page.evaluate("window.notReloaded") is True

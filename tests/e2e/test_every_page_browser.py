@@ -13,7 +13,9 @@ the official or the organizer logged in) and must:
   a score column a captain cannot see);
 - give a finger at least 44 px: buttons, links drawn as buttons, selects, the menu, and the
   label around every checkbox;
-- on the projector pages: team names on one line and no column that is only "—".
+- on the projector pages: team names on one line and no column that is only "—";
+- run no script the Content-Security-Policy refuses (no violation reported by the browser,
+  neither as a ``securitypolicyviolation`` event nor on the console).
 
 Screenshots: ``test-artifacts/pages/<page>-<width>x<height>.png``.
 
@@ -35,8 +37,7 @@ from accounts.models import EventRole
 from tests.builders.sheets import sheet
 from tests.conftest import link_of
 from tests.e2e.conftest import ARTIFACTS
-from tournaments.events import officials
-from tournaments.events.officials import set_password_path
+from tournaments.events import invitations
 from tournaments.leagues.season_export import request_season_export
 from tournaments.models import Event, Game, Report, Round, Season
 from tournaments.publishing.caching import bump_event
@@ -75,6 +76,22 @@ def sheet_mode(page):
     page.wait_for_selector("#sheet-form")
 
 
+def score_without_network(page):
+    """The captain sends a score while the hall's Wi-Fi drops every post: it waits, in words."""
+    page.route("**/games/**", lambda r: r.abort() if r.request.method == "POST" else r.continue_())
+    page.fill("#score_us", "118")
+    page.fill("#score_them", "121")
+    page.click("#final-form button[type=submit]")
+    page.wait_for_selector("[data-send-status] .send-state-waiting")
+
+
+def server_lost(page):
+    """The server stops answering a self-refreshing page: it says since when, keeps its data."""
+    page.route("**/*", lambda route: route.abort())
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # refresh now, not in 15 s
+    page.wait_for_selector("[data-offline-since]:not([hidden])")
+
+
 def start_game(page):
     """Start a practice game from its home page, with the form as it opens."""
     page.click("main form button[type=submit]")
@@ -94,6 +111,44 @@ def start_four_handed_game(page):
             "m => document.querySelector('input[name=move]').value !== m", arg=before
         )
     raise AssertionError("the four-handed game never asked for the discard")
+
+
+def crapette_computer_turn(page):
+    """Start a Crapette game step by step and reach the computer's turn: the call button, the
+    pace and the computer's log are on the page (the player turns a card and discards it)."""
+    page.evaluate("window.localStorage.setItem('huche.crapette.pace', 'step')")
+    start_game(page)
+    for _attempt in range(12):
+        if page.locator("[data-call-button]").count():
+            return
+        stock = page.locator("[data-turn-stock]")
+        turned = page.locator("button[data-source=S]")
+        page.evaluate("document.querySelector('#play-area form').dataset.old = '1'")
+        if turned.count():  # a turned card that fits a foundation must go there, else discard
+            target = "F" if _attempt % 2 == 0 else "D"
+            turned.click()
+            page.locator(f"button[data-target={target}]").first.click()
+        elif stock.count():
+            stock.click()  # (a foundation move left behind: the computer calls, its turn)
+        page.wait_for_selector("#play-area form:not([data-old])")  # the answer swapped in
+    page.wait_for_selector("[data-call-button]")
+
+
+def cribbage_coaching(page):
+    """Start a cribbage game and lay away two cards: the coaching of the discard is shown."""
+    start_game(page)
+    for _attempt in range(10):
+        if page.locator("[data-coaching]").count():
+            return
+        page.evaluate("document.querySelector('[data-awaiting]').dataset.old = '1'")
+        if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
+            for card in page.locator(".card-choice .pcard").all()[:2]:
+                card.click()
+            page.click("[data-discard]")
+        else:
+            page.locator(".play-action button[type=submit]").first.click()
+        page.wait_for_selector("[data-awaiting]:not([data-old])")  # the answer swapped in
+    page.wait_for_selector("[data-coaching]")
 
 
 def open_menu(page):
@@ -137,6 +192,13 @@ PAGES: dict[str, list[Visit]] = {
             projector=True,
         ),
         Visit(
+            "standings-projector-offline",
+            ANYONE,
+            lambda s: f"/e/{s['slug']}/standings/?display=projector",
+            then=server_lost,
+            projector=True,
+        ),
+        Visit(
             "standings-finished-projector",
             ANYONE,
             lambda s: f"/e/{s['past']}/standings/?display=projector",
@@ -167,6 +229,12 @@ PAGES: dict[str, list[Visit]] = {
             lambda s: f"/c/{s['token']}/games/{s['game']}/",
             then=sheet_mode,
         ),
+        Visit(
+            "captain-game-waiting-to-send",
+            CAPTAIN,
+            lambda s: f"/c/{s['token']}/games/{s['game']}/",
+            then=score_without_network,
+        ),
     ],
     "tournaments:organizer-home": [Visit("organizer-home", ORGANIZER, lambda s: "/organize/")],
     "tournaments:event-create": [Visit("event-create", ORGANIZER, lambda s: "/organize/new/")],
@@ -193,6 +261,9 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:dashboard": [
         Visit("dashboard", ORGANIZER, lambda s: f"/organize/{s['slug']}/"),
         Visit("dashboard-finished", ORGANIZER, lambda s: f"/organize/{s['past']}/"),
+        Visit(
+            "dashboard-offline", ORGANIZER, lambda s: f"/organize/{s['slug']}/", then=server_lost
+        ),
     ],
     "tournaments:officials": [
         Visit("officials", ORGANIZER, lambda s: f"/organize/{s['slug']}/officials/")
@@ -218,6 +289,7 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:desk": [
         Visit("desk", ORGANIZER, lambda s: f"/organize/{s['slug']}/desk/"),
         Visit("desk-official", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/"),
+        Visit("desk-offline", OFFICIAL, lambda s: f"/organize/{s['slug']}/desk/", then=server_lost),
     ],
     "tournaments:desk-game": [
         Visit(
@@ -234,7 +306,12 @@ PAGES: dict[str, list[Visit]] = {
     "tournaments:audit": [Visit("audit", ORGANIZER, lambda s: f"/organize/{s['slug']}/audit/")],
     "accounts:login": [Visit("login", ANYONE, lambda s: "/accounts/login/")],
     "accounts:signup": [Visit("signup", ANYONE, lambda s: "/accounts/signup/")],
-    "accounts:set-password": [Visit("set-password", ANYONE, lambda s: s["set_password"])],
+    # An invitation's link: a newcomer creates their account there; an official invited as
+    # co-organizer accepts with one button.
+    "tournaments:invitation": [
+        Visit("invitation-new-account", ANYONE, lambda s: s["invitation_new"]),
+        Visit("invitation-accept", OFFICIAL, lambda s: s["invitation_accept"]),
+    ],
     "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
     "games:discard": [
         Visit("tools-discard", ANYONE, lambda s: "/tools/discard/", then=discard_hand)
@@ -244,10 +321,17 @@ PAGES: dict[str, list[Visit]] = {
     "play:game": [
         Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game),
         Visit("play-cribbage-four", ANYONE, lambda s: "/play/", then=start_four_handed_game),
+        Visit("play-cribbage-coaching", ANYONE, lambda s: "/play/", then=cribbage_coaching),
     ],
     "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],
     "play:crapette-game": [
-        Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/", then=start_game)
+        Visit("play-crapette-game", ANYONE, lambda s: "/play/crapette/", then=start_game),
+        Visit(
+            "play-crapette-computer-turn",
+            ANYONE,
+            lambda s: "/play/crapette/",
+            then=crapette_computer_turn,
+        ),
     ],
 }
 
@@ -257,7 +341,9 @@ EXCLUDED: dict[str, str] = {
     "tournaments:season-export-download": "a CSV download",
     "tournaments:export": "a CSV download",
     "tournaments:archive": "a JSON download",
+    "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
     "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
+    "tournaments:captain-sw": "a script (the captains' service worker), not a page",
     "tournaments:season-events": "POST only: redirects to the season settings (visited)",
     "tournaments:teams-import": "POST only: redirects to the teams page (visited)",
     "tournaments:team-action": "POST only: redirects to the teams page (visited)",
@@ -267,6 +353,7 @@ EXCLUDED: dict[str, str] = {
     "tournaments:close": "POST only: redirects to the dashboard (visited)",
     "tournaments:reopen": "POST only: redirects to the dashboard (visited)",
     "tournaments:official-action": "POST only: redirects to the officials page (visited)",
+    "tournaments:invitation-action": "POST only: redirects to the officials page (visited)",
     "tournaments:playoffs": "POST only: redirects to the dashboard (visited)",
     "accounts:logout": "POST only: redirects to the home page (visited)",
     "play:record": "a JSON download (the record of a finished practice game)",
@@ -325,14 +412,16 @@ def build_scene() -> dict:
     waiting = games[1]  # captain A reported; captain B sees "confirm"
     disputed = Game.objects.get(round=fourth, status=Game.Status.DISPUTED)
     link = link_of(waiting.team_b)
-    # A new official appointed by e-mail: their one-time link to choose a password.
-    newcomer = officials.appoint(
+    # A new official invited by e-mail (no account yet), and the demo's official invited as
+    # co-organizer: the two faces of the invitation's page; the officials page lists them.
+    newcomer = invitations.invite(
         event,
         organizer,
         "nouvelle.arbitre@huche.demo",
         EventRole.Role.OFFICIAL,
         name="Nicole Nouvelle",
     )
+    promoted = invitations.invite(event, organizer, "arbitre@huche.demo", EventRole.Role.ORGANIZER)
     return {
         "slug": event.slug,
         "past": past.slug,
@@ -349,7 +438,8 @@ def build_scene() -> dict:
         "dispute": disputed.pk,
         "organizer": organizer.email,
         "official": "arbitre@huche.demo",
-        "set_password": set_password_path(newcomer.role.user),
+        "invitation_new": newcomer.path,
+        "invitation_accept": promoted.path,
     }
 
 
@@ -397,6 +487,15 @@ CHECKS = """(projector) => {
 }"""
 
 
+# Recorded in every page before its own scripts run (Playwright's init scripts are not subject
+# to the page's CSP).
+CSP_LISTENER = (
+    "window.cspViolations = [];"
+    "document.addEventListener('securitypolicyviolation', e => window.cspViolations.push("
+    "e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' line ' + e.lineNumber));"
+)
+
+
 def sign_in(context, base: str, scene: dict, role: str):
     if role == ANYONE:
         return
@@ -428,6 +527,7 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
         contexts = {}
         for role in (ANYONE, CAPTAIN, OFFICIAL, ORGANIZER):
             contexts[role] = browser.new_context(viewport=viewport, locale="fr-CA")
+            contexts[role].add_init_script(CSP_LISTENER)
             sign_in(contexts[role], live_server.url, scene, role)
         try:
             for visits in PAGES.values():
@@ -440,6 +540,15 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
                         continue  # a projector page is for the big screen (one phone check is enough)
                     page = contexts[visit.role].new_page()
                     page.set_default_timeout(15_000)
+                    console: list[str] = []
+                    page.on(
+                        "console",
+                        lambda message, seen=console: (
+                            seen.append(message.text)
+                            if "Content Security Policy" in message.text
+                            else None
+                        ),
+                    )
                     response = page.goto(live_server.url + visit.url(scene))
                     assert response.ok, f"{visit.key}: HTTP {response.status}"
                     if visit.then:
@@ -447,6 +556,8 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
                     assert page.locator("html[lang^=fr]").count() == 1, visit.key
                     for problem in dict.fromkeys(page.evaluate(CHECKS, visit.projector)):
                         problems.append(f"{visit.key} at {size}: {problem}")
+                    for violation in page.evaluate("window.cspViolations || []") + console:
+                        problems.append(f"{visit.key} at {size}: CSP refused {violation}")
                     page.screenshot(path=str(out / f"{visit.key}-{size}.png"), full_page=True)
                     page.close()
                     opened += 1

@@ -69,12 +69,12 @@ def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     page.fill("#id_password", "pw-organizer-1")
     page.click("form.card button[type=submit]")
 
-    # Appoint an official: the one-time link is shown to copy or print.
+    # Invite an official: the invitation link is shown to copy or print.
     page.goto(f"{live_server.url}/organize/{event.slug}/officials/")
     page.fill("#id_email", "gilles@example.org")
     page.fill("#id_name", "Gilles Officiel")
     page.click("form.card button[type=submit]")
-    assert "/accounts/set-password/" in page.input_value("#invitation-link")
+    assert "/invitation/" in page.input_value("#invitation-link")
     shot(page, "lifecycle-1-officials-phone")
     no_sideways_scroll(page)
 

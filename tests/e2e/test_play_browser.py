@@ -9,10 +9,18 @@ import pytest
 from games.cards import parse_cards
 from games.cribbage.discard import analyze_discards
 from games.models import PracticeGame
+from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def on_screen(page, selector: str) -> bool:
+    """The element is inside the viewport (not below the bottom of the screen)."""
+    box = page.locator(selector).first.bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
 
 
 @pytest.fixture
@@ -74,6 +82,14 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
                 coaching = page.locator("[data-coaching]")
                 assert coaching.is_visible() and "poor" in coaching.get_attribute("class")
                 assert "meilleur écart" in coaching.inner_text()
+                # On the screen right after the discard (not below the bottom of the phone),
+                # naming the two cards thrown.
+                assert on_screen(page, "[data-coaching] [data-thrown]")
+                thrown = page.locator("[data-thrown] .pcard").evaluate_all(
+                    "cs => cs.map(c => c.dataset.card)"
+                )
+                assert sorted(thrown) == sorted(map(str, discard))
+                page.screenshot(path=str(ARTIFACTS / "play-coaching-phone-screen.png"))
                 shot(page, "play-coaching")
                 coached = True
         elif awaiting == "play":
@@ -95,6 +111,8 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
     else:
         raise AssertionError("the game did not end")
     assert coached and reloaded
+    # Face cards read V, D, R on a French page (valet, dame, roi), never J, Q, K.
+    assert not set(page.locator(".pcard .rank").all_inner_texts()) & {"J", "Q", "K"}
     result = page.locator("[data-result]")
     assert result.is_visible()
     assert "61" in page.inner_text(".score-line")
@@ -145,3 +163,31 @@ def test_a_move_made_while_the_wifi_is_down_is_sent_once_it_is_back(phone, shot,
     page.wait_for_selector("[data-offline][hidden]", state="attached", timeout=20_000)
     page.wait_for_function("document.querySelector('input[name=move]').value !== '0'")
     assert PracticeGame.objects.get().moves == 1  # sent again, applied once
+
+
+def test_a_laptop_shows_the_hand_without_scrolling(browser, live_server):
+    """1366×768: the header does not push the hand below the screen."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="fr-CA")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(f"{live_server.url}/play/")
+        page.click("main form button[type=submit]")
+        page.wait_for_selector("[data-awaiting]")
+        for _ in range(40):
+            awaiting = page.get_attribute("[data-awaiting]", "data-awaiting")
+            if awaiting in ("play", "go"):
+                break
+            if awaiting == "discard":
+                for box in page.locator(".card-choice .pcard").all()[:2]:
+                    box.click()
+                act(page, lambda: page.click("[data-discard]"))
+            else:
+                act(page, lambda: page.locator(".play-action button[type=submit]").first.click())
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(ARTIFACTS / "play-laptop-1366x768.png"))
+        assert on_screen(page, ".play-action")
+        assert on_screen(page, "[data-coaching]")
+        assert on_screen(page, "[data-scores]")
+    finally:
+        context.close()

@@ -1,7 +1,7 @@
 """Issue 16's "Done when": a whole FADOQ day from an empty database, in a real browser, as the
 people do it. The organizer opens an account and creates the event on a laptop, imports the
-teams from French Excel's file (Windows-1252, ``;``), appoints an official who chooses a
-password from the one-time link, prints the captains' slips; each of the six captains reads
+teams from French Excel's file (Windows-1252, ``;``), invites an official who creates their
+account from the invitation's link, prints the captains' slips; each of the six captains reads
 their own slip (link and NIP) and reports every game from a phone (390 x 844): final scores, a
 hand-by-hand sheet with a "19" refused then fixed, a skunk, a dispute the official settles at
 the desk. The last round's scores are chosen so that the series ends with a tie for a medal:
@@ -26,6 +26,7 @@ from tests.builders.sheets import DEALS
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_captain_browser import fill_sheet
 from tournaments.models import Event, Game, Round, Team
+from tournaments.results.receipts import receipt_number
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -99,15 +100,35 @@ class Day:
         page.wait_for_selector("#final-form")
         return page
 
-    def report(self, team: str, game: Game, us: int, them: int, *, snap: str = ""):
+    def report(
+        self, team: str, game: Game, us: int, them: int, *, snap: str = "", wifi_drops=False
+    ):
         page = self.open_game(team, game)
         page.fill("#score_us", str(us))
         page.fill("#score_them", str(them))
         if snap:
             self.snap(page, snap)
+        if wifi_drops:
+            page.context.set_offline(True)  # the hall's Wi-Fi drops as "Envoyer" is pressed
         page.click("#final-form button[type=submit]")
-        page.wait_for_selector(f".captain-game[data-game='{game.pk}']")
+        if wifi_drops:
+            page.wait_for_selector("[data-send-status] .send-state-waiting")
+            self.snap(page, "captain-waiting-to-send")
+            assert not game.reports.exists()
+            page.context.set_offline(False)  # back: it goes by itself
+        self.receipt(page, game, snap="captain-receipt" if wifi_drops else "")
         return page
+
+    def receipt(self, page, game: Game, *, snap: str = "") -> None:
+        """The receipt in place (one report stored, its number shown), then back to the games."""
+        receipt = page.locator("[data-send-status] [data-receipt]")
+        receipt.wait_for()
+        number = receipt.locator("[data-receipt-number]").inner_text()
+        assert number == receipt_number(game.reports.order_by("-version").first())
+        if snap:
+            self.snap(page, snap)
+        page.locator("[data-send-status] a.button").click()
+        page.wait_for_selector(f".captain-game[data-game='{game.pk}']")
 
     def confirm(self, team: str, game: Game, *, snap: str = ""):
         page = self.captain_home(team)
@@ -251,8 +272,8 @@ def import_and_correct_the_teams(day: Day, tmp_path) -> None:
 
 
 def appoint_an_official(day: Day):
-    """4. An official, appointed through the Officials page, chooses a password from the link;
-    returns the desk's laptop."""
+    """4. An official, invited through the Officials page, creates their account from the
+    invitation's link; returns the desk's laptop."""
     org = day.organizer
     org.click(f"a[href='/organize/{day.slug}/officials/']")
     org.fill("#id_email", OFFICIAL_EMAIL)
@@ -262,8 +283,9 @@ def appoint_an_official(day: Day):
     day.snap(org, "official-appointed")
     desk = day.person(LAPTOP)
     desk.goto(link)
-    desk.fill("#id_new_password1", OFFICIAL_PASSWORD)
-    desk.fill("#id_new_password2", OFFICIAL_PASSWORD)
+    assert desk.input_value("#invited-email") == OFFICIAL_EMAIL
+    desk.fill("#id_password1", OFFICIAL_PASSWORD)
+    desk.fill("#id_password2", OFFICIAL_PASSWORD)
     desk.click("main form.card button[type=submit]")
     success(desk)
     assert "Omnium FADOQ des Laurentides" in desk.inner_text("main")
@@ -345,6 +367,10 @@ def play_game(day: Day, desk, number: int, game: Game, score_a: int, score_b: in
         day.confirm(b, game, snap="captain-confirms-sheet")
     elif number == 2 and game.table == 1:
         day.report(a, game, 121, 82, snap="captain-reports-skunk")
+        day.confirm(b, game)
+    elif number == 2 and game.table == 2:
+        day.report(a, game, score_a, score_b, wifi_drops=True)
+        assert game.reports.count() == 1  # sent by itself, once
         day.confirm(b, game)
     elif number == 3 and game.table == 2:
         dispute_settled_at_the_desk(day, desk, game, a, b)
@@ -449,7 +475,7 @@ def hand_by_hand_sheet_with_a_19(day: Day, team: str, game: Game) -> None:
     day.snap(page, "sheet-19-refused")
     page.fill("#d3-h2", "12")
     page.click("#sheet-form button[type=submit]")
-    page.wait_for_selector(f".captain-game[data-game='{game.pk}'] .score-line")
+    day.receipt(page, game, snap="sheet-receipt")
     assert (
         "121 – 85" in page.locator(f".captain-game[data-game='{game.pk}'] .score-line").inner_text()
     )
@@ -465,6 +491,7 @@ def dispute_settled_at_the_desk(day: Day, desk, game: Game, a: str, b: str) -> N
     page.fill("#score_us", "104")
     page.fill("#score_them", "121")
     page.click("#final-form button[type=submit]")
+    day.receipt(page, game)
     page.wait_for_selector(f".captain-game[data-game='{game.pk}'] .status-disputed")
     day.snap(page, "captain-dispute")
     desk.goto(f"{day.base}/organize/{day.slug}/desk/?round={game.round.number}")

@@ -115,3 +115,37 @@ def test_fuzzing_the_api_finds_no_server_error(
 
     assert calls > 50
     assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.django_db
+def test_every_paged_list_states_and_enforces_its_page_size_bounds(
+    client, event, organizer, official, other_organizer, staff
+):
+    """Each ``limit``/``offset`` of the schema has its bounds, and the API keeps them: the
+    largest page is served, one more or a number too large for the database is a clear 400."""
+    from tournaments.api.pagination import MAX_LIMIT, MAX_OFFSET
+
+    scene = build_scene(event, organizer, official, other_organizer, staff)
+    schema = client.get("/api/schema/?format=json").json()
+    paged = []
+    for path, operations in schema["paths"].items():
+        parameters = {p["name"]: p for p in operations.get("get", {}).get("parameters", [])}
+        if "limit" not in parameters:
+            continue
+        assert parameters["limit"]["schema"]["minimum"] == 1
+        assert parameters["limit"]["schema"]["maximum"] == MAX_LIMIT
+        assert parameters["offset"]["schema"]["maximum"] == MAX_OFFSET
+        paged.append(path.format(**known_path_parameters(path, scene)))
+    assert len(paged) >= 4
+    client.force_login(organizer)  # the audit list is the organizer's
+    for path in paged:
+        assert client.get(f"{path}?limit={MAX_LIMIT}").status_code == 200, path
+        for query in (
+            f"limit={MAX_LIMIT + 1}",
+            "limit=99999999999999999999",
+            f"offset={MAX_OFFSET + 1}",
+            "offset=99999999999999999999",
+        ):
+            response = client.get(f"{path}?{query}")
+            assert response.status_code == 400, (path, query, response.content[:200])
+            assert response.json()["detail"].startswith(query.split("=")[0])

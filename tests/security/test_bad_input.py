@@ -273,3 +273,35 @@ def test_non_numeric_ids_in_forms_and_queries_are_not_server_errors(
     captain = captain_client(game.team_a)
     token = link_of(game.team_a).token
     assert captain.post(f"/c/{token}/games/{game.pk}/confirm/", {"report": "x1"}).status_code == 404
+
+
+# --- page sizes: bounded, a clear 400 beyond ----------------------------------------------------
+LIST_ENDPOINTS = ["/api/v1/events/", "/api/v1/events/{slug}/teams/"]
+
+
+@pytest.mark.parametrize("path", LIST_ENDPOINTS)
+@pytest.mark.parametrize(
+    "query",
+    [
+        "limit=99999999999999999999",
+        "offset=99999999999999999999",
+        "limit=100000",
+        "limit=0",
+        "limit=-3",
+        "limit=abc",
+        "offset=-1",
+    ],
+)
+def test_a_page_size_or_offset_out_of_bounds_is_refused_clearly(event, path, query):
+    response = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"{path.format(slug=event.slug)}?{query}")
+    assert response.status_code == 400
+    detail = response.json()["detail"]
+    assert ("limit" in detail or "offset" in detail) and "whole number" in detail
+
+
+def test_the_largest_page_size_is_served(event):
+    from tournaments.api.pagination import MAX_LIMIT
+
+    response = Client().get(f"/api/v1/events/{event.slug}/teams/?limit={MAX_LIMIT}&offset=0")
+    assert response.status_code == 200
+    assert response.json()["count"] == event.teams.count()

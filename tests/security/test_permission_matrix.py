@@ -9,7 +9,7 @@ team A v team B) captain A reported 121–100 and captain B has not answered; at
 captains disagree (``dispute``). The event belongs to a season of a league the organizer
 organizes; the organizer has a finished season export. ``other_organizer`` organizes an event of their own.
 
-The seven callers, in this order in every row:
+The nine callers, in this order in every row:
 
 =================  ===========================================================================
 anonymous          nobody
@@ -19,7 +19,16 @@ official           official (floor manager) of the event
 organizer          organizer of the event
 other_organizer    organizer of another event only
 staff              ``is_staff``: every event, ``/admin/``
+stranger           issue 22's attacker: signed up and runs an event of their own (two teams)
+captain_elsewhere  the captain of a team of the stranger's event (its link + PIN)
 =================  ===========================================================================
+
+Every id in a URL is the victim's (the scene's event). The last two columns are written out
+where a row says so (``stranger=``, ``elsewhere=``); otherwise they follow from the others: the
+stranger is answered as ``other_organizer`` (an organizer of another event only), and a captain
+of another event as anonymous on pages (their PIN opens only their own link's pages), and on
+the API as a caller identified but not allowed: 404 where ``other_organizer`` gets 404 (the
+event's private endpoints), else 403 where anonymous gets 401.
 
 Expected outcomes: a status code; ``LOGIN`` a redirect to the login page; ``PIN`` the link's
 PIN form (200) — the captain's pages of a link show nothing else to a browser that has not
@@ -48,6 +57,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from tests.builders.scene import ROLES, as_role, build_scene
+from tests.builders.stranger import captain_elsewhere, stranger_event, stranger_of
 from tests.conftest import link_of
 
 LOGIN, PIN, TO_PIN, DONE = "login", "pin", "to_pin", "done"
@@ -59,18 +69,44 @@ class Row:
     name: str  # the URL's name (namespace:name), as in the resolver
     method: str
     url: str  # formatted with Scene ids (see ``ids``)
-    expected: tuple  # one per role, in ROLES order
+    expected: tuple  # one per caller, in CALLERS order
     data: dict | None = None
     effect: Callable | None = None  # effect(scene) -> bool: did the change happen?
     api: bool = field(default=False)
 
 
-def page(name, method, url, *expected, data=None, effect=None) -> Row:
-    return Row(name, method, url, tuple(expected), data, effect, api=False)
+CALLERS = (*ROLES, "stranger", "captain_elsewhere")
+_UNSET = object()
 
 
-def api(name, method, url, *expected, data=None, effect=None) -> Row:
-    return Row(name, method, "/api/v1/" + url, tuple(expected), data, effect, api=True)
+def _callers(expected: tuple, api: bool, stranger, elsewhere) -> tuple:
+    """The nine outcomes: the seven given, then the stranger's and the other captain's (see
+    the module's docstring for the rule when a row does not write them out)."""
+    anonymous, other = expected[0], expected[5]
+    if stranger is _UNSET:
+        stranger = other
+    if elsewhere is _UNSET:
+        if not api:
+            elsewhere = anonymous
+        elif other == 404:
+            elsewhere = 404
+        else:
+            elsewhere = 403 if anonymous == 401 else anonymous
+    return (*expected, stranger, elsewhere)
+
+
+def page(
+    name, method, url, *expected, data=None, effect=None, stranger=_UNSET, elsewhere=_UNSET
+) -> Row:
+    outcomes = _callers(tuple(expected), False, stranger, elsewhere)
+    return Row(name, method, url, outcomes, data, effect, api=False)
+
+
+def api(
+    name, method, url, *expected, data=None, effect=None, stranger=_UNSET, elsewhere=_UNSET
+) -> Row:
+    outcomes = _callers(tuple(expected), True, stranger, elsewhere)
+    return Row(name, method, "/api/v1/" + url, outcomes, data, effect, api=True)
 
 
 # --- effects: what a successful call changes ---------------------------------------------------
@@ -87,10 +123,16 @@ def finished(scene) -> bool:
     return _event(scene).status == "finished"
 
 
-def official_appointed(scene) -> bool:
-    from accounts.models import EventRole
+def official_invited(scene) -> bool:
+    from accounts.models import Invitation
 
-    return EventRole.objects.filter(event=scene.event, user__email="nouvel@example.org").exists()
+    return Invitation.objects.filter(event=scene.event, email="nouvel@example.org").exists()
+
+
+def invitation_renewed(scene) -> bool:
+    from accounts.models import Invitation
+
+    return Invitation.objects.filter(event=scene.event, email="pending@example.org").count() == 2
 
 
 def official_removed(scene) -> bool:
@@ -133,6 +175,12 @@ def league_created(scene) -> bool:
     from tournaments.models import League
 
     return League.objects.filter(name="Ligue des Laurentides").exists()
+
+
+def archive_key_forgotten(scene) -> bool:
+    from tournaments.models import ArchiveKey
+
+    return not ArchiveKey.objects.filter(pk=scene.extra["archive_key"]).exists()
 
 
 def season_best_of_3(scene) -> bool:
@@ -226,12 +274,30 @@ MATRIX = [
             "password2": "Cribbage-Laurentides-26",
         },
     ),
-    # An appointed official's one-time link: a wrong token only says the link is not valid.
-    page("accounts:set-password", "GET", "/accounts/set-password/MQ/wrong-token/", *ANYONE),
+    # An invitation's link (to pending@example.org, who has no account): anyone who holds it
+    # may create that account there; an account of another address is told to log in with the
+    # invited one (403); a wrong token is not found.
+    page(
+        "tournaments:invitation",
+        "GET",
+        "/invitation/{invitation_token}/",
+        200,
+        200,
+        200,
+        403,
+        403,
+        403,
+        403,
+        stranger=403,
+        elsewhere=200,
+    ),
+    page("tournaments:invitation", "GET", "/invitation/wrong-token/", *(404,) * 7, elsewhere=404),
     page("tournaments:season", "GET", "/s/ligue-fadoq/2026/", *ANYONE),
     page("tournaments:season-csv", "GET", "/s/ligue-fadoq/2026/players.csv", *ANYONE),
     page("tournaments:player", "GET", "/p/{player}/", *ANYONE),
     # --- captains: the private link + PIN --------------------------------------------------------
+    # The captains' service worker is a script with nothing of any team in it: anyone.
+    page("tournaments:captain-sw", "GET", "/c/sw.js", *ANYONE),
     page("tournaments:captain", "GET", "/c/{token_a}/", PIN, 200, PIN, PIN, PIN, PIN, PIN),
     page(
         "tournaments:captain",
@@ -338,7 +404,7 @@ MATRIX = [
         EVENT + "/officials/",
         *ORGANIZER_POST,
         data={"email": "nouvel@example.org", "role": "official"},
-        effect=official_appointed,
+        effect=official_invited,
     ),
     page(
         "tournaments:official-action",
@@ -346,6 +412,13 @@ MATRIX = [
         EVENT + "/officials/{official_role}/remove/",
         *ORGANIZER_POST,
         effect=official_removed,
+    ),
+    page(
+        "tournaments:invitation-action",
+        "POST",
+        EVENT + "/invitations/{invitation}/new-link/",
+        *ORGANIZER_POST,
+        effect=invitation_renewed,
     ),
     page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST),
     page(
@@ -395,6 +468,13 @@ MATRIX = [
     ),
     page("tournaments:league", "GET", "/organize/leagues/ligue-fadoq/", *ORGANIZER),
     page("tournaments:league-players", "GET", "/organize/leagues/ligue-fadoq/players/", *ORGANIZER),
+    page(
+        "tournaments:archive-key-forget",
+        "POST",
+        "/organize/leagues/ligue-fadoq/archive-keys/{archive_key}/forget/",
+        *ORGANIZER_POST,
+        effect=archive_key_forgotten,
+    ),
     page(
         "tournaments:season-settings",
         "GET",
@@ -551,6 +631,18 @@ MATRIX = [
     api("api-event-playoffs", "POST", "events/{slug}/playoffs/", 401, 403, 403, 400, 400, 404, 400),
     api("api-official-list", "GET", "events/{slug}/officials/", 401, 403, 403, 403, 200, 404, 200),
     api(
+        "api-official-invitations",
+        "GET",
+        "events/{slug}/officials/invitations/",
+        401,
+        403,
+        403,
+        403,
+        200,
+        404,
+        200,
+    ),
+    api(
         "api-official-list",
         "POST",
         "events/{slug}/officials/",
@@ -562,7 +654,7 @@ MATRIX = [
         404,
         201,
         data={"email": "nouvel@example.org", "role": "official"},
-        effect=official_appointed,
+        effect=official_invited,
     ),
     api(
         "api-official-detail",
@@ -637,6 +729,7 @@ MATRIX = [
         404,
         202,
         data={"delimiter": "semicolon"},
+        elsewhere=403,  # a captain's link is no login: "log in to do this"
     ),
     api(
         "api-season-export",
@@ -649,6 +742,7 @@ MATRIX = [
         200,
         404,
         200,
+        elsewhere=403,  # a captain's link is no login: "log in to do this"
     ),
     # --- API: teams ------------------------------------------------------------------------------
     api("api-team-list", "GET", "events/{slug}/teams/", *ANYONE),
@@ -730,6 +824,8 @@ MATRIX = [
         201,
         data={"kind": "final", "score_a": 121, "score_b": 100},
     ),
+    # A report or a dispute is seen only by the event's officials and the captains of its game
+    # (issue 22): anyone else is told it does not exist, as for an unknown id.
     api(
         "api-report-confirm",
         "POST",
@@ -739,7 +835,7 @@ MATRIX = [
         200,
         200,
         200,
-        403,
+        404,
         200,
         effect=game_confirmed,
     ),
@@ -748,8 +844,8 @@ MATRIX = [
         "POST",
         "disputes/{dispute}/decide/",
         401,
-        403,
-        403,
+        404,
+        404,
         200,
         200,
         404,
@@ -800,19 +896,27 @@ def test_every_row_names_a_real_route():
     assert not {row.name for row in MATRIX} - names
 
 
-def test_every_row_gives_seven_outcomes():
-    assert all(len(row.expected) == len(ROLES) for row in MATRIX)
+def test_every_row_gives_nine_outcomes():
+    assert all(len(row.expected) == len(CALLERS) for row in MATRIX)
 
 
 # --- the scene and the callers -----------------------------------------------------------------
 @pytest.fixture
 def scene(event, organizer, official, other_organizer, staff):
-    from tournaments.models import League, Season, SeasonExport
+    from tournaments.events.invitations import invite
+    from tournaments.models import ArchiveKey, League, Season, SeasonExport
 
     built = build_scene(event, organizer, official, other_organizer, staff)
+    theirs = stranger_event()
+    built.users["stranger"] = stranger_of(theirs)
+    built.elsewhere = captain_elsewhere(theirs)
+    pending = invite(event, organizer, "pending@example.org", "official")
     league = League.objects.create(name="Ligue FADOQ", slug="ligue-fadoq", created_by=organizer)
     league.organizers.add(organizer)
     season = Season.objects.create(league=league, name="2026", slug="2026")
+    key = ArchiveKey.objects.create(
+        league=league, hall="Salle", public_key="A" * 43 + "=", fingerprint="SHA256:x"
+    )
     type(event).objects.filter(pk=event.pk).update(season=season)
     export = SeasonExport.objects.create(
         season=season,
@@ -828,7 +932,10 @@ def scene(event, organizer, official, other_organizer, staff):
         "wrong_pin_a": "000000" if link_a.pin != "000000" else "111111",
         "season": season.pk,
         "season_export": export.pk,
+        "archive_key": key.pk,
         "official_role": official.event_roles.get(event=event).pk,
+        "invitation": pending.invitation.pk,
+        "invitation_token": pending.token,
     }
     cache.clear()
     return built
@@ -840,8 +947,9 @@ def ids(scene) -> dict:
 
 def page_client(scene, role: str) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    if role in (A, B):
-        link = link_of(scene.team_a if role == A else scene.team_b)
+    if role in (A, B, "captain_elsewhere"):
+        team = {A: scene.team_a, B: scene.team_b}.get(role, scene.elsewhere)
+        link = link_of(team)
         assert client.post(f"/c/{link.token}/", {"pin": link.pin}).status_code == 302
     elif role != "anonymous":
         client.force_login(scene.users[role])
@@ -887,7 +995,7 @@ CASES = [
         row, role, expected, id=f"{row.method} {row.url.removeprefix('/api/v1/')} as {role}"
     )
     for row in MATRIX
-    for role, expected in zip(ROLES, row.expected, strict=True)
+    for role, expected in zip(CALLERS, row.expected, strict=True)
 ]
 
 

@@ -172,3 +172,42 @@ def test_no_secret_is_committed():
         ]
     assert not found, found
     assert ".env" not in files
+
+
+# --- scripts: static files only (issue 22, finding 11) ------------------------------------------
+INLINE_SCRIPT = re.compile(r"<script\b(?![^>]*\bsrc=)[^>]*>", re.I)
+INLINE_HANDLER = re.compile(r"<[^>]+\son[a-z]+\s*=", re.I)
+JS_URL = re.compile(r"""(?:href|action|src)\s*=\s*["']\s*javascript:""", re.I)
+
+
+def inline_scripts(html: str) -> list[str]:
+    found = [m.group(0) for m in INLINE_SCRIPT.finditer(html)]
+    found += [m.group(0)[:80] for m in INLINE_HANDLER.finditer(html)]
+    return found + [m.group(0) for m in JS_URL.finditer(html)]
+
+
+def test_no_template_has_an_inline_script_or_handler():
+    """An inline handler would be refused by the browser (the CSP has no 'unsafe-inline' for
+    scripts) and the page would silently lose its behaviour: use static/huche/*.js."""
+    found = {}
+    for folder in ("templates", "tournaments", "games", "accounts"):
+        for template in sorted((ROOT / folder).rglob("*.html")):
+            if hits := inline_scripts(template.read_text(encoding="utf-8")):
+                found[str(template.relative_to(ROOT))] = hits
+    assert not found
+
+
+def test_the_csp_runs_no_inline_script(db):
+    csp = dict(
+        directive.strip().split(" ", 1)
+        for directive in Client().get("/")["Content-Security-Policy"].split(";")
+    )
+    assert csp["script-src"] == "'self'"
+    assert "unsafe-inline" not in csp.get("default-src", "")
+
+
+@pytest.mark.parametrize("path", ["/api/docs/", "/admin/login/"])
+def test_the_pages_of_the_libraries_run_no_inline_script(db, path):
+    response = Client().get(path)
+    assert response.status_code == 200
+    assert not inline_scripts(response.content.decode())

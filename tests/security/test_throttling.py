@@ -201,6 +201,36 @@ def test_a_successful_login_clears_the_account_count(organizer):
     assert login(page(), "org@example.org", "pw-organizer-1").status_code == 302
 
 
+# --- the admin's login: the same counters ----------------------------------------------------
+def admin_login(client, email, password):
+    return client.post(
+        "/admin/login/?next=/admin/", {"username": email, "password": password, "next": "/admin/"}
+    )
+
+
+def test_the_admin_login_is_throttled_like_the_site_login(staff):
+    """Finding 6 of issue 22: 30 wrong passwords at /admin/login/, then the right one, was
+    accepted, and the site's login never heard of those failures."""
+    for _ in range(30):
+        assert "_auth_user_id" not in admin_login(page(), staff.email, "wrong").wsgi_request.session
+    browser = page(OTHER)
+    response = admin_login(browser, staff.email, "pw-staff-1")
+    assert response.status_code == 200
+    assert "Too many failed logins: try again in 15 minutes." in response.content.decode()
+    assert "_auth_user_id" not in browser.session
+    # Both logins share one count per account.
+    assert login(page(OTHER), staff.email, "pw-staff-1").status_code == 429
+
+
+def test_failed_site_logins_count_at_the_admin_login_and_a_success_clears_them(staff):
+    for _ in range(4):
+        login(page(), staff.email, "wrong")
+    assert admin_login(page(), staff.email, "pw-staff-1").status_code == 302
+    for _ in range(4):
+        admin_login(page(), staff.email, "wrong")
+    assert login(page(), staff.email, "pw-staff-1").status_code == 302
+
+
 # --- the cache down: fail open, logged -----------------------------------------------------------
 def test_the_throttle_fails_open_when_the_cache_is_down(event, monkeypatch, caplog):
     """Failing closed would lock every captain out when Redis dies mid-event; the per-link

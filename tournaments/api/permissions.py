@@ -15,6 +15,7 @@ from rest_framework import exceptions, permissions
 from accounts.roles import is_official, is_organizer
 
 from ..models import Event
+from ..selectors import managed_events
 from .authentication import captain_link_of
 
 
@@ -63,7 +64,11 @@ def require_organizer(request, event: Event) -> None:
 
 
 def managed_event(request, slug: str, *, organizer: bool = False) -> Event:
-    """The event, if the caller organizes it (``organizer``) or officiates it."""
-    event = event_or_404(slug)
+    """The event, if the caller organizes it (``organizer``) or officiates it: found among the
+    events the caller manages; for anyone else, the refusal that fits (see the module)."""
+    event = managed_events(request.user, organizer=organizer).filter(slug=slug).first()
+    if event is not None:
+        return event
+    event = event_or_404(slug)  # every event is public: its existence is no secret
     (require_organizer if organizer else require_official)(request, event)
     return event

@@ -18,7 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.links import captain_url, public_base_url
-from accounts.models import CaptainLink
+from accounts.models import CaptainLink, Invitation
 from tournaments.audit import describe
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,
@@ -29,6 +29,7 @@ from tournaments.events.names import (
 from tournaments.standings.service import results_visible
 
 from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
+from ..selectors import managed_leagues
 
 # --- events ----------------------------------------------------------------------------------
 
@@ -177,9 +178,23 @@ class CaptainLinkSerializer(serializers.ModelSerializer):
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
+    member_number = serializers.SerializerMethodField(
+        help_text="The league's number for the player: only for the league's organizers "
+        "(null for anyone else)."
+    )
+
     class Meta:
         model = Player
         fields = ["id", "uid", "name", "member_number"]
+
+    def get_member_number(self, player) -> str | None:
+        root = self.root  # one query per reply, not per player: kept on the outer serializer
+        managed = getattr(root, "_managed_leagues", None)
+        if managed is None:
+            user = getattr(self.context.get("request"), "user", None)
+            managed = set(managed_leagues(user).values_list("pk", flat=True))
+            root._managed_leagues = managed  # type: ignore[attr-defined]
+        return player.member_number if player.league_id in managed else None
 
 
 class ManagedTeamSerializer(TeamSerializer):
@@ -666,12 +681,6 @@ class EventRoleSerializer(serializers.Serializer):
     email = serializers.EmailField(source="user.email")
     name = serializers.CharField(source="user.display_name")
     role = serializers.ChoiceField(choices=["organizer", "official"])
-    has_password = serializers.SerializerMethodField(
-        help_text="False until the person has chosen a password with their link."
-    )
-
-    def get_has_password(self, role) -> bool:
-        return role.user.has_usable_password()
 
 
 class AppointSerializer(serializers.Serializer):
@@ -682,16 +691,30 @@ class AppointSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text="The person's name, for a new account.",
+        help_text="The person's name, to greet them on the invitation's page.",
     )
 
 
-class AppointmentSerializer(EventRoleSerializer):
-    new_account = serializers.BooleanField()
-    set_password_url = serializers.CharField(
-        allow_null=True,
-        help_text="The one-time link to choose a password (null when the "
-        "person already has one): give it by hand or on paper.",
+class InvitationSerializer(serializers.Serializer):
+    """An invitation as its organizer sees it: nothing about accounts or passwords."""
+
+    id = serializers.IntegerField()
+    email = serializers.EmailField()
+    name = serializers.CharField()
+    role = serializers.ChoiceField(choices=["organizer", "official"])
+    status = serializers.ChoiceField(
+        choices=Invitation.Status.choices,
+        help_text="invited (waiting), accepted, expired (ask for a new link), cancelled.",
+    )
+    created_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField()
+    accepted_at = serializers.DateTimeField(allow_null=True)
+
+
+class IssuedInvitationSerializer(InvitationSerializer):
+    invitation_url = serializers.CharField(
+        help_text="The link that accepts the invitation (shown only now): give it by hand, "
+        "on paper, or let the site email it."
     )
     emailed = serializers.BooleanField(help_text="Whether it was also emailed (email set up).")
 

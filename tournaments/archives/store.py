@@ -16,6 +16,7 @@ Everything runs inside the caller's transaction: a refusal anywhere leaves the d
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -251,25 +252,51 @@ class Store:
     # --- players and teams ------------------------------------------------------------------
 
     def resolve_players(self) -> None:
-        """Archived uid → the player here: by uid, else by the league's member number."""
+        """Archived uid → the player here, only among the players this import may link (issue
+        22: a forged archive linked any league's player by uid): the players of this event's
+        teams already here (importing again); then, in a season, the players of its league, by
+        uid, else by the league's member number. With no season the others are new players."""
         self.players: dict = {}
         self.player_rows = {p["uid"]: p for p in self.content["players"]}
+        known = self.players_already_linked()
+        league_players = Player.objects.filter(league=self.league)
         for row in self.content["players"]:
-            found = Player.objects.filter(uid=row["uid"]).first()
-            if found is None and self.league is not None and row["member_number"]:
-                found = Player.objects.filter(
-                    league=self.league, member_number=row["member_number"]
-                ).first()
+            found = known.get(row["uid"])
+            if found is None and self.league is not None:
+                found = league_players.filter(uid=row["uid"]).first()
+                if found is None and row["member_number"]:
+                    found = league_players.filter(member_number=row["member_number"]).first()
             self.players[row["uid"]] = _follow(found) if found else None
 
+    def players_already_linked(self) -> dict:
+        """Archived uid → the player of the same seat of the same team of this event here."""
+        stored = {
+            t.name: t
+            for t in Team.objects.filter(event=self.event).select_related(
+                "captain_player", "partner_player"
+            )
+        }
+        known = {}
+        for row in self.content["teams"]:
+            team = stored.get(row["name"])
+            for seat in ("captain_player", "partner_player"):
+                if team is not None and row[seat] and getattr(team, seat) is not None:
+                    known[row[seat]] = getattr(team, seat)
+        return known
+
     def player(self, uid):
-        """The player for an archived uid, created (with that uid) if this site has none."""
+        """The player for an archived uid, created if none here may be linked: with that uid,
+        unless another player (of another league) has it, then with a new one."""
         if uid is None:
             return None
         if self.players[uid] is None:
             row = self.player_rows[uid]
+            taken = Player.objects.filter(uid=uid).exists()
             self.players[uid] = Player.objects.create(
-                uid=uid, league=self.league, name=row["name"], member_number=row["member_number"]
+                uid=uuid.uuid4() if taken else uid,
+                league=self.league,
+                name=row["name"],
+                member_number=row["member_number"],
             )
             self.counts["players_created"] += 1
         elif uid not in self.linked:

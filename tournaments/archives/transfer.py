@@ -34,8 +34,10 @@ from django.utils.translation import gettext as _
 from accounts.models import EventRole
 from accounts.roles import grant
 from tournaments import audit
+from tournaments.archives import signing
 from tournaments.archives.checks import check_archive
 from tournaments.archives.format import ArchiveContent, first_error
+from tournaments.archives.origin import ArchiveNotProved, Origin, origin_of, trust
 from tournaments.archives.store import ImportResult, Store
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
@@ -60,6 +62,7 @@ MAX_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 
 __all__ = [
+    "ArchiveNotProved",
     "SCHEMA",
     "SCHEMA_VERSION",
     "ImportResult",
@@ -277,7 +280,7 @@ def _content(event: Event) -> dict:
 def export_event(event: Event) -> dict:
     """The archive of ``event``: plain JSON values, ready for :func:`dumps`."""
     document = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, **_content(event)}
-    document = json.loads(json.dumps(document, default=_encode))
+    document = signing.sign(json.loads(json.dumps(document, default=_encode)), canonical)
     document["checksum"] = checksum(document)
     return document
 
@@ -314,7 +317,8 @@ def checksum(document: dict) -> str:
     return "sha256:" + hashlib.sha256(body).hexdigest()
 
 
-def verify_checksum(document: dict) -> None:
+def verify_checksum(document: dict) -> bool:
+    """Check the checksum; ``True`` when it is the site's shared-key HMAC (proves the origin)."""
     given = document.get("checksum")
     if not isinstance(given, str) or ":" not in given:
         raise RuleError(
@@ -369,6 +373,7 @@ def verify_checksum(document: dict) -> None:
             code="archive_checksum",
             field="checksum",
         )
+    return algorithm == "hmac-sha256"
 
 
 # --- import ---------------------------------------------------------------------------------
@@ -501,19 +506,21 @@ def check_envelope(document: dict) -> None:
         )
 
 
-def read_archive(data) -> tuple[dict, dict]:
-    """``(document, checked content)`` or a :class:`RuleError`; nothing is written."""
+def read_archive(data) -> tuple[dict, dict, signing.Signer | None, bool]:
+    """``(document, checked content, signer, shared-key HMAC?)`` or a :class:`RuleError`;
+    nothing is written. A signature that does not match the content is refused here."""
     document = load(data)
     check_envelope(document)
     _check_values(document)
-    verify_checksum(document)
+    shared_key = verify_checksum(document)
+    signer = signing.verify(document, canonical)
     serializer = ArchiveContent(data=document)
     if not serializer.is_valid():
         place, message = first_error(serializer.errors)
         raise RuleError(f"{place}: {message}", code="archive_invalid", field=place)
     content = serializer.validated_data
     check_archive(content)
-    return document, content
+    return document, content, signer, shared_key
 
 
 def may_import(user) -> bool:
@@ -536,12 +543,21 @@ def may_import_into(user, season: Season) -> bool:
 
 
 def import_event(
-    data, actor, *, season: Season | None = None, trusted: bool = False
+    data,
+    actor,
+    *,
+    season: Season | None = None,
+    trusted: bool = False,
+    confirmed: bool = False,
+    trust_key: bool = False,
 ) -> ImportResult:
     """Import an archive (bytes, text or parsed dict) as ``actor``, in ``season`` or none.
 
     ``trusted`` skips the permission checks (the ``import_event`` command: whoever runs it
-    has the server). All-or-nothing: on any :class:`RuleError` the database is unchanged.
+    has the server). An archive whose origin is not proved (``archives.origin``) raises
+    :class:`ArchiveNotProved` with what it would change, unless ``confirmed``; ``trust_key``
+    also pins its hall's key for the season's league. All-or-nothing: on any
+    :class:`RuleError` the database is unchanged.
     """
     if not trusted:
         if not may_import(actor):
@@ -554,12 +570,27 @@ def import_event(
                 )
                 % {"league": season.league}
             )
-    document, content = read_archive(data)
+    document, content, signer, shared_key = read_archive(data)
+    origin = origin_of(document, signer, season.league if season else None, shared_key)
+    if trust_key and not origin.may_trust:
+        raise RuleError(
+            _(
+                "Only a signed archive of a hall the league does not know yet can have its "
+                "key trusted, and only when importing into a season: one can only trust a "
+                "hall's key for a league."
+            ),
+            code="archive_trust",
+            field="signature",
+        )
+    if not origin.proved and not (confirmed or trust_key):
+        raise ArchiveNotProved(origin, _plan(content, actor, season, trusted))
     try:
         with transaction.atomic():
+            if trust_key:
+                trust(origin, actor)
             result = Store(content, actor, season=season, trusted=trusted).run()
             if not result.up_to_date:
-                _finish(result, actor, document)
+                _finish(result, actor, document, origin)
     except (IntegrityError, DataError) as exc:
         # The checks above should have caught it; the database's own rules are the last guard.
         raise RuleError(
@@ -570,7 +601,27 @@ def import_event(
     return result
 
 
-def _finish(result: ImportResult, actor, document: dict) -> None:
+class _DryRun(Exception):
+    pass
+
+
+def _plan(content: dict, actor, season: Season | None, trusted: bool) -> ImportResult:
+    """What the import would add, found by writing it and rolling it all back."""
+    try:
+        with transaction.atomic():
+            result = Store(content, actor, season=season, trusted=trusted).run()
+            raise _DryRun
+    except _DryRun:
+        return result
+    except (IntegrityError, DataError) as exc:
+        raise RuleError(
+            _("The archive could not be stored: %(error)s. Nothing was imported.")
+            % {"error": str(exc).splitlines()[0][:200]},
+            code="archive_invalid",
+        ) from None
+
+
+def _finish(result: ImportResult, actor, document: dict, origin: Origin) -> None:
     """Who imported what (audit), the importer's role, fresh caches, standings that compute."""
 
     event = result.event
@@ -588,6 +639,8 @@ def _finish(result: ImportResult, actor, document: dict) -> None:
             "exported_at": document["exported_at"],
             "new_event": result.new_event,
             "archived_slug": result.archived_slug,
+            **origin.as_audit(),
+            **({} if origin.proved else {"confirmed": True}),
             **{key: value for key, value in sorted(result.counts.items()) if value},
         },
     )

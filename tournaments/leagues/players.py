@@ -59,7 +59,6 @@ def resolve(event: Event, *, role: str, name: str, player=None, member_number: s
     """
     league = league_of(event)
     number = (member_number or "").strip()
-    field = f"{role}_player"
     if len(number) > 40:
         raise RuleError(
             _("The %(role)s's member number is limited to 40 characters.")
@@ -68,24 +67,12 @@ def resolve(event: Event, *, role: str, name: str, player=None, member_number: s
             code="too_long",
         )
     if player not in (None, ""):
-        found = _by_id(player, role)
-        if league is not None and found.league_id != league.pk:
-            raise RuleError(
-                _(
-                    "%(player)s is a player of another league: pick a player of %(league)s, or "
-                    "give a member number."
-                )
-                % {"player": found, "league": league},
-                field=field,
-                code="other_league",
-            )
+        found = _by_id(player, role, league)
         if number and found.member_number and found.member_number != number:
+            # Their number is not shown: the caller may not manage the league (issue 22).
             raise RuleError(
-                _(
-                    "Member number %(number)s is not %(player)s's (theirs is %(theirs)s): give "
-                    "one or the other."
-                )
-                % {"number": number, "player": found, "theirs": found.member_number},
+                _("Member number %(number)s is not %(player)s's: give one or the other.")
+                % {"number": number, "player": found},
                 field=f"{role}_member_number",
                 code="number_mismatch",
             )
@@ -108,21 +95,38 @@ def _role_label(role: str) -> str:
     return _("captain") if role == "captain" else _("partner")
 
 
-def _by_id(player, role: str) -> Player:
-    if isinstance(player, Player):
-        return survivor(player)
-    try:
-        pk = int(player)
-    except (TypeError, ValueError):
+def _by_id(player, role: str, league: League | None) -> Player:
+    """An existing player of the event's ``league`` by id. Outside a league none can be linked
+    (issue 22: any league's players were linked by their sequential ids), and a player of
+    another league is answered as one that does not exist: nothing about them is told."""
+    field = f"{role}_player"
+    if league is None:
         raise RuleError(
-            _("“%(value)s” is not a player id.") % {"value": player},
-            field=f"{role}_player",
-            code="not_a_number",
-        ) from None
-    found = Player.objects.filter(pk=pk).first()
+            _(
+                "This event is in no league: its players are new, give the %(role)s's name "
+                "(an existing player cannot be picked)."
+            )
+            % {"role": _role_label(role)},
+            field=field,
+            code="no_league",
+        )
+    if isinstance(player, Player):
+        pk = player.pk
+    else:
+        try:
+            pk = int(player)
+        except (TypeError, ValueError):
+            raise RuleError(
+                _("“%(value)s” is not a player id.") % {"value": player},
+                field=field,
+                code="not_a_number",
+            ) from None
+    found = Player.objects.filter(pk=pk, league=league).first()
     if found is None:
         raise RuleError(
-            _("No player #%(id)d.") % {"id": pk}, field=f"{role}_player", code="unknown_player"
+            _("No player #%(id)d in %(league)s.") % {"id": pk, "league": league},
+            field=field,
+            code="unknown_player",
         )
     return survivor(found)
 

@@ -1,4 +1,9 @@
-"""A CSV of every game of every event of a season, built by a Celery task.
+"""A CSV of every game of the events of a season its requester may see, built by a Celery task.
+
+Which events: those whose results are public (released, or shown live), and the requester's
+own (the events they organize or officiate), released or not: another organizer's event of the
+season appears only once its results are released (issue 22: the embargo holds for everyone
+but the event's own people). Staff: every event.
 
 :func:`request_season_export` writes the :class:`~tournaments.models.SeasonExport` row and
 schedules the task through the outbox in the same transaction; :func:`build_season_export`
@@ -12,22 +17,21 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from accounts.models import EventRole
 from tournaments import outbox
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Event, Season, SeasonExport
 from tournaments.publishing.exports import DELIMITERS, csv_lines, games_rows
+from tournaments.selectors import exportable_seasons, visible_results_events
 
 
 def may_export(user, season: Season) -> bool:
     """Staff, or the organizer of at least one event of the season."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if user.is_staff:
-        return True
-    return EventRole.objects.filter(
-        user=user, event__season=season, role=EventRole.Role.ORGANIZER
-    ).exists()
+    return exportable_seasons(user).filter(pk=season.pk).exists()
+
+
+def exported_events(season: Season, user) -> list[Event]:
+    """The season's events in ``user``'s export (see the module's docstring), by date."""
+    return list(visible_results_events(user).filter(season=season).order_by("date", "name", "pk"))
 
 
 @transaction.atomic
@@ -47,7 +51,7 @@ def request_season_export(season: Season, user, delimiter: str = "comma") -> Sea
         requested_by=user,
         delimiter=delimiter,
         language=translation.get_language() or "",
-        progress_total=season.events.count(),
+        progress_total=len(exported_events(season, user)),
     )
     outbox.schedule("build_season_export", export.pk)
     return export
@@ -65,10 +69,12 @@ def _season_rows(export: SeasonExport, events: list[Event]):
 
 def build_season_export(export_id: int) -> SeasonExport | None:
     """Build the CSV text of the export; a done (or deleted) export is left alone."""
-    export = SeasonExport.objects.filter(pk=export_id).select_related("season").first()
+    export = (
+        SeasonExport.objects.filter(pk=export_id).select_related("season", "requested_by").first()
+    )
     if export is None or export.status == SeasonExport.Status.DONE:
         return export
-    events = list(Event.objects.filter(season=export.season).order_by("date", "name", "pk"))
+    events = exported_events(export.season, export.requested_by)
     SeasonExport.objects.filter(pk=export.pk).update(
         status=SeasonExport.Status.RUNNING, progress_done=0, progress_total=len(events), error=""
     )

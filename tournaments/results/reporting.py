@@ -238,6 +238,23 @@ def _latest_by(game: Game, team: Team) -> Report | None:
     return game.reports.filter(by_team=team).newest()
 
 
+def _replayed(game: Game, actor: Actor, key: str) -> Report | None:
+    """The report this actor already stored with this key: a retry whose answer was lost gets
+    the same answer, even if the event was closed or the result confirmed in between."""
+    if not key:
+        return None
+    existing = game.reports.filter(idempotency_key=key).first()
+    if existing is None:
+        return None
+    team = acting_team(game, actor)
+    user_id = getattr(actor.user, "pk", None)
+    if (team is not None and existing.by_team_id == team.pk) or (
+        user_id is not None and existing.by_user_id == user_id
+    ):
+        return existing
+    return None
+
+
 @transaction.atomic
 def submit(
     game: Game, actor: Actor, kind: str, payload: dict, *, idempotency_key: str = "", note: str = ""
@@ -250,6 +267,9 @@ def submit(
     event = game.round.event
     if game.is_bye:
         raise RuleError(_("A bye has no result to report."), code="bye")
+    replayed = _replayed(game, actor, idempotency_key)
+    if replayed is not None:
+        return Outcome(replayed, False, game.status)
     team = _require_reporter(game, actor)
     official = team is None
     if kind == Report.Kind.FORFEIT and not official:
@@ -403,15 +423,17 @@ def confirm(report: Report, actor: Actor) -> Outcome:
     )
     event = game.round.event
     latest = game.reports.newest()
+    # Who is asking comes first: the answers below show the report (issue 22, finding 1).
+    official = actor_is_official(game, actor)
+    team = None if official else acting_team(game, actor)
+    if not official and team is None:
+        raise PermissionRuleError(_("Only the other captain or an official may confirm."))
     if game.status == Game.Status.CONFIRMED and game.confirmed_report_id == report.pk:
         return Outcome(report, False, game.status)  # confirming twice changes nothing
-    refuse_if_finished(event, official=actor_is_official(game, actor))
-    if actor_is_official(game, actor):
+    refuse_if_finished(event, official=official)
+    if team is None:  # an official
         _confirm(game, report, actor)
         return Outcome(report, True, game.status)
-    team = acting_team(game, actor)
-    if team is None:
-        raise PermissionRuleError(_("Only the other captain or an official may confirm."))
     if event.confirmation != Event.Confirmation.BOTH_CAPTAINS:
         raise PermissionRuleError(_("In this event results are confirmed by an official."))
     if game.status == Game.Status.CONFIRMED:

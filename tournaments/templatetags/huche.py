@@ -4,7 +4,16 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from tournaments.archives.signing import this_install_if_readable
+from tournaments.results.receipts import receipt_number
+
 register = template.Library()
+
+
+@register.filter(name="receipt_number")
+def receipt_number_of(report):
+    """The number on the captain's receipt for this report (the desk shows the same)."""
+    return receipt_number(report)
 
 
 @register.simple_tag
@@ -48,3 +57,11 @@ def pin_groups(pin: str) -> str:
     """A printed PIN in two groups of three ("461 224"): easier to read out and to type."""
     pin = str(pin)
     return f"{pin[:3]} {pin[3:]}" if len(pin) == 6 else pin
+
+
+@register.simple_tag
+def archive_signer():
+    """The name and key this installation signs archives with (shown where they are
+    downloaded, for the league's organizer to compare before trusting them); ``None`` when the
+    key file is unreadable (the page still opens; downloading the archive says why)."""
+    return this_install_if_readable()

@@ -8,9 +8,9 @@ from django.shortcuts import get_object_or_404, render
 
 from accounts.links import live_link, unlocked
 from accounts.models import CaptainLink, EventRole
-from accounts.roles import is_official, is_organizer
 
 from ..models import Event
+from ..selectors import managed_events
 
 
 class LoginRequired(Exception):
@@ -36,11 +36,10 @@ def managed_event(request, slug: str, *, organizer: bool = False) -> Event:
     """
     if not request.user.is_authenticated:
         raise LoginRequired
-    event = event_or_404(slug)
-    allowed = is_organizer(request.user, event) if organizer else is_official(request.user, event)
-    if not allowed:
-        raise Http404("not an event you manage")
-    return event
+    return get_object_or_404(
+        managed_events(request.user, organizer=organizer).select_related("season__league"),
+        slug=slug,
+    )
 
 
 def captain_link(request, token: str):

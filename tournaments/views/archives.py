@@ -7,15 +7,18 @@ the upload and show the outcome (an error in place, or what was imported).
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.archives import origin, pending, signing
 from tournaments.archives.transfer import (
     MAX_BYTES,
+    ArchiveNotProved,
     archive_filename,
     dumps,
     export_event,
@@ -24,9 +27,10 @@ from tournaments.archives.transfer import (
 )
 
 from ..errors import RuleError
-from ..management.commands.import_event import summary
-from ..models import Season
+from ..management.commands.import_event import plan, summary
+from ..models import ArchiveKey, Season
 from .access import LoginRequired, managed_event
+from .league import managed_league
 
 
 def seasons_for(user):
@@ -68,36 +72,74 @@ class ArchiveImportForm(forms.Form):
 def event_archive(request, slug):
     """The event's archive as a file (organizers and officials of the event)."""
     event = managed_event(request, slug)
-    response = HttpResponse(
-        dumps(export_event(event)), content_type="application/json; charset=utf-8"
-    )
+    try:
+        text = dumps(export_event(event))
+    except RuleError as exc:  # the signing key is unreadable: say so, not a bare 500
+        return HttpResponse(exc.message, status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
     return response
 
 
 @require_http_methods(["GET", "POST"])
 def archive_import(request):
+    """Upload an archive; one whose origin is not proved is shown (what it would add, what
+    its signature proves) and imported only once the organizer confirms."""
     if not request.user.is_authenticated:
         raise LoginRequired
     if not may_import(request.user):
         raise PermissionDenied(_("Only organizers and staff may import an event archive."))
-    form = ArchiveImportForm(request.POST or None, request.FILES or None, user=request.user)
-    result = None
-    if request.method == "POST" and form.is_valid():
+    confirming = request.method == "POST" and "pending" in request.POST
+    form = ArchiveImportForm(
+        None if confirming else request.POST or None,
+        None if confirming else request.FILES or None,
+        user=request.user,
+    )
+    context: dict = {
+        "form": form,
+        "result": None,
+        "this_site": signing.this_install_if_readable(),
+    }
+    if confirming:
         try:
-            result = import_event(
-                form.cleaned_data["file"].read(), request.user, season=form.cleaned_data["season"]
+            context["result"] = pending.confirm(
+                request.POST["pending"], request.user, trust_key=request.POST.get("trust") == "1"
             )
         except RuleError as exc:
+            context["error"] = _("Nothing was imported. %(error)s") % {"error": exc.message}
+    elif request.method == "POST" and form.is_valid():
+        data, season = form.cleaned_data["file"].read(), form.cleaned_data["season"]
+        try:
+            context["result"] = import_event(data, request.user, season=season)
+        except ArchiveNotProved as exc:
+            context |= {
+                "unproved": exc.origin,
+                "plan": plan(exc.plan),
+                "pending": pending.hold(data, request.user, season),
+            }
+        except RuleError as exc:
             form.add_error("file", _("Nothing was imported. %(error)s") % {"error": exc.message})
-    status = 400 if request.method == "POST" and result is None else 200
+    if context["result"]:
+        context["lines"] = summary(context["result"])
+    failed = request.method == "POST" and not (context["result"] or "unproved" in context)
     return render(
-        request,
-        "tournaments/archive_import.html",
-        {
-            "form": form,
-            "result": result,
-            "lines": summary(result) if result else [],
-        },
-        status=status,
+        request, "tournaments/archive_import.html", context, status=400 if failed else 200
     )
+
+
+@require_POST
+def forget_archive_key(request, slug, pk):
+    """A league organizer stops trusting a hall's key (that hall's installation changed): its
+    next archive is shown for confirmation again, and its new key may then be trusted."""
+    league = managed_league(request, slug)
+    key = get_object_or_404(ArchiveKey, pk=pk, league=league)
+    origin.forget(key, request.user)
+    messages.success(
+        request,
+        _(
+            "The key of “%(hall)s” is no longer trusted: its next archive will be shown "
+            "for confirmation."
+        )
+        % {"hall": key.hall},
+    )
+    return redirect("tournaments:league", slug=league.slug)

@@ -20,12 +20,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.links import check_pin, remember
 from accounts.throttle import client_ip, minutes
 from tournaments.results import reporting
+from tournaments.results.receipts import Receipt
 from tournaments.results.sheet_form import ROWS, sheet_from_post
 
 from ..errors import RuleError
 from ..forms import FinalScoreForm, PinForm
 from ..models import Event, Game, Report, Team
 from .access import captain_link
+from .captain_fetch import answers_fetch, pin_needed, received, refused_by_rule, wants_json
 
 
 def client_of(request) -> str:
@@ -125,6 +127,13 @@ class OurSide:
     #: The other captain reported and waits for our confirmation: that is the main action.
     to_confirm: bool
 
+    @property
+    def receipt(self) -> Receipt | None:
+        """The receipt of our newest report (from the prefetched versions: no query)."""
+        versions: list[Report] = getattr(self.game, "versions", [])
+        mine = next((r for r in versions if r.by_team_id == self.us.pk), None)
+        return Receipt.of(mine, self.us, self.game) if mine is not None else None
+
     @classmethod
     def of(cls, game: Game, team: Team) -> OurSide:
         """``game`` as :func:`_team_games` fetches it (its ``versions``, newest first)."""
@@ -168,10 +177,11 @@ def _captain_game(request, token, game_id):
 
 
 @require_http_methods(["GET", "POST"])
+@answers_fetch
 def captain_game(request, token, game_id):
     link, game = _captain_game(request, token, game_id)
     if game is None:
-        return redirect("tournaments:captain", token=token)
+        return pin_needed() if wants_json(request) else redirect("tournaments:captain", token=token)
     if request.method == "GET" and game.round.event.finished:
         return redirect("tournaments:captain", token=token)  # it says the results are final
     team = link.team
@@ -181,28 +191,18 @@ def captain_game(request, token, game_id):
     error, field_errors = None, {}
     final_form = FinalScoreForm(initial={"idempotency_key": uuid.uuid4().hex})
     if request.method == "POST":
-        key = request.POST.get("idempotency_key", "")[:64]
         try:
-            if mode == "sheet":
-                sheet = sheet_from_post(request.POST, us=us)
-                outcome = reporting.submit(
-                    game, actor, Report.Kind.SHEET, {"sheet": sheet}, idempotency_key=key
-                )
-            else:
-                ours, theirs = request.POST.get("score_us"), request.POST.get("score_them")
-                scores = (ours, theirs) if us == "a" else (theirs, ours)
-                outcome = reporting.submit(
-                    game,
-                    actor,
-                    Report.Kind.FINAL,
-                    {"score_a": scores[0], "score_b": scores[1]},
-                    idempotency_key=key,
-                )
+            outcome = _submit_from_post(game, actor, us, mode, request.POST)
         except RuleError as exc:
+            if wants_json(request):
+                return refused_by_rule(exc)
             error = exc.message
             if exc.field:
                 field_errors[exc.field] = exc.message
         else:
+            opponent = game.team_b if us == "a" else game.team_a
+            if wants_json(request):
+                return received(request, outcome, team, opponent, _status_message(outcome))
             messages.success(request, _status_message(outcome))
             return redirect("tournaments:captain", token=token)
     return render(
@@ -224,6 +224,25 @@ def captain_game(request, token, game_id):
             "key": uuid.uuid4().hex if error is None else request.POST.get("idempotency_key"),
             "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
         },
+    )
+
+
+def _submit_from_post(game, actor, us: str, mode: str, post):
+    """Store the final score or the sheet typed on the captain's form (a RuleError if wrong)."""
+    key = post.get("idempotency_key", "")[:64]
+    if mode == "sheet":
+        sheet = sheet_from_post(post, us=us)
+        return reporting.submit(
+            game, actor, Report.Kind.SHEET, {"sheet": sheet}, idempotency_key=key
+        )
+    ours, theirs = post.get("score_us"), post.get("score_them")
+    scores = (ours, theirs) if us == "a" else (theirs, ours)
+    return reporting.submit(
+        game,
+        actor,
+        Report.Kind.FINAL,
+        {"score_a": scores[0], "score_b": scores[1]},
+        idempotency_key=key,
     )
 
 

@@ -19,6 +19,7 @@ from tournaments.publishing.exports import csv_lines, delimiter_of
 from ..errors import RuleError
 from ..forms import LeagueForm, SeasonEventsForm, SeasonForm, add_rule_error
 from ..models import League, Season
+from ..selectors import managed_leagues
 from .access import LoginRequired
 
 
@@ -75,10 +76,7 @@ def _login(request) -> None:
 def managed_league(request, slug: str) -> League:
     """The league, if the user organizes it (or is staff); otherwise 404, as for events."""
     _login(request)
-    league = get_object_or_404(League, slug=slug)
-    if not may_manage_league(request.user, league):
-        raise Http404("not a league you organize")
-    return league
+    return get_object_or_404(managed_leagues(request.user), slug=slug)
 
 
 @require_http_methods(["GET", "POST"])
@@ -126,6 +124,7 @@ def league_page(request, slug):
             "seasons": seasons,
             "form": form,
             "player_count": league.players.filter(merged_into__isnull=True).count(),
+            "archive_keys": league.archive_keys.select_related("trusted_by"),
         },
     )
 

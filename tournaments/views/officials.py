@@ -1,4 +1,5 @@
-"""The organizer's "Officials" page: who runs the event, appoint by email, remove, new link."""
+"""The organizer's "Officials" page: who runs the event, invite by email, the invitations'
+state (invited / accepted / expired), a new link, cancel, remove a role."""
 
 from __future__ import annotations
 
@@ -8,32 +9,27 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.links import public_base_url
-from accounts.models import EventRole
-from tournaments.events import officials
+from tournaments.events import invitations, officials
 from tournaments.publishing.printing import qr_svg
 
 from ..errors import RuleError
 from ..forms import AppointForm, add_rule_error
 from .access import managed_event
 
-INVITATION = "huche_invitation"  # shown once on the page after the appointment, then forgotten
+INVITATION = "huche_invitation"  # shown once on the page after the invitation, then forgotten
 
 
-def _invite(request, event, appointment) -> None:
-    """Keep the set-password link for one display (and email it where email is set up)."""
+def _show_once(request, event, issued) -> None:
+    """Keep the invitation's link for one display (and email it where email is set up)."""
     # The hall's address (HUCHE_BASE_URL, or the LAN address rather than a loopback one): the
     # person opens the link on their own phone.
-    link = (
-        public_base_url(request) + officials.set_password_path(appointment.user)
-        if appointment.needs_password
-        else None
-    )
-    emailed = officials.send_invitation(appointment, event, link, request.user)
+    link = public_base_url(request) + issued.path
+    emailed = invitations.send_invitation(issued, link, request.user)
+    invitation = issued.invitation
     request.session[INVITATION] = {
         "event": event.pk,
-        "email": appointment.user.email,
-        "name": str(appointment.user),
-        "role": appointment.role.get_role_display(),
+        "email": invitation.email,
+        "role": invitation.get_role_display(),
         "link": link,
         "emailed": emailed,
     }
@@ -45,20 +41,23 @@ def officials_page(request, slug):
     form = AppointForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            appointment = officials.appoint(event, request.user, **form.cleaned_data)
+            issued = invitations.invite(event, request.user, **form.cleaned_data)
         except RuleError as exc:
             add_rule_error(form, exc)
         else:
-            _invite(request, event, appointment)
+            _show_once(request, event, issued)
             messages.success(
                 request,
-                _("%(who)s is now %(role)s of this event.")
-                % {"who": appointment.user, "role": appointment.role.get_role_display().lower()},
+                _("%(email)s is invited as %(role)s of this event.")
+                % {
+                    "email": issued.invitation.email,
+                    "role": issued.invitation.get_role_display().lower(),
+                },
             )
             return redirect("tournaments:officials", slug=slug)
-    invitation = request.session.pop(INVITATION, None)
-    if invitation and invitation.get("event") != event.pk:
-        invitation = None
+    shown = request.session.pop(INVITATION, None)
+    if shown and shown.get("event") != event.pk:
+        shown = None
     return render(
         request,
         "tournaments/officials.html",
@@ -66,9 +65,10 @@ def officials_page(request, slug):
             "event": event,
             "form": form,
             "roles": officials.staff_of(event),
-            "invitation": invitation,
-            "qr": qr_svg(invitation["link"]) if invitation and invitation["link"] else "",
-            "email_enabled": officials.email_enabled(),
+            "invitations": invitations.invitations_of(event),
+            "invitation": shown,
+            "qr": qr_svg(shown["link"]) if shown else "",
+            "email_enabled": invitations.email_enabled(),
         },
     )
 
@@ -77,24 +77,40 @@ def officials_page(request, slug):
 def official_action(request, slug, role_id, action):
     event = managed_event(request, slug, organizer=True)
     try:
-        if action == "remove":
-            role = officials.remove(event, request.user, role_id)
+        if action != "remove":
+            raise RuleError(_("Unknown action."))
+        role = officials.remove(event, request.user, role_id)
+        messages.success(
+            request,
+            _("%(who)s is no longer %(role)s of this event.")
+            % {"who": role.user, "role": role.get_role_display().lower()},
+        )
+    except RuleError as exc:
+        messages.error(request, exc.message)
+    return redirect("tournaments:officials", slug=slug)
+
+
+@require_POST
+def invitation_action(request, slug, invitation_id, action):
+    event = managed_event(request, slug, organizer=True)
+    try:
+        if action == "new-link":
+            issued = invitations.new_link(event, request.user, invitation_id)
+            _show_once(request, event, issued)
             messages.success(
                 request,
-                _("%(who)s is no longer %(role)s of this event.")
-                % {"who": role.user, "role": role.get_role_display().lower()},
+                _("A new link for %(email)s: the previous one no longer works.")
+                % {"email": issued.invitation.email},
             )
-        elif action == "new-link":
-            found = EventRole.objects.select_related("user").filter(event=event, pk=role_id).first()
-            if found is None:
-                raise RuleError(_("No such official or organizer in this event."))
-            appointment = officials.appoint(event, request.user, found.user.email, found.role)
-            _invite(request, event, appointment)
+        elif action == "cancel":
+            invitation = invitations.cancel(event, request.user, invitation_id)
             messages.success(
                 request,
-                _("A new link for %(who)s: the previous one no longer works.")
-                % {"who": found.user},
+                _("The invitation of %(email)s is cancelled: its link no longer works.")
+                % {"email": invitation.email},
             )
+        else:
+            raise RuleError(_("Unknown action."))
     except RuleError as exc:
         messages.error(request, exc.message)
     return redirect("tournaments:officials", slug=slug)

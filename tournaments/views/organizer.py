@@ -139,6 +139,7 @@ def teams(request, slug):
         request.POST or None,
         prefix="team",
         players=players.active_players(league) if league else None,
+        numbers=players.may_manage_league(request.user, league),
     )
     import_form = TeamImportForm(prefix="import")
     if request.method == "POST" and form.is_valid():

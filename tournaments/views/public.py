@@ -73,6 +73,10 @@ def seating(request, slug):
     def render_live():
         playoff = event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first()
         rounds = [r for r in (current_round(event), playoff) if r is not None]
+        if not event.results_public:
+            # Before release only the round being played: with "winners stay", a round's
+            # seating tells who won the one before it (docs/event-lifecycle.md).
+            rounds = rounds[-1:]
         return render_to_string(
             "tournaments/_seating_live.html",
             {"rounds": [(r, list(_games(r))) for r in rounds]},

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournaments.leagues.season_export import may_export, request_season_export
+from tournaments.leagues.season_export import request_season_export
 from tournaments.publishing.exports import default_delimiter
 
 from ..errors import RuleError
-from ..models import Season, SeasonExport
+from ..models import SeasonExport
+from ..selectors import exportable_seasons, season_exports_of
 from .access import LoginRequired
 
 
@@ -36,9 +37,9 @@ class SeasonExportForm(forms.Form):
 def season_export(request, season_id):
     if not request.user.is_authenticated:
         raise LoginRequired
-    season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
-    if not may_export(request.user, season):
-        raise Http404("not a season you organize")
+    season = get_object_or_404(
+        exportable_seasons(request.user).select_related("league"), pk=season_id
+    )
     form = SeasonExportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -60,16 +61,11 @@ def season_export(request, season_id):
 def season_export_download(request, export_id):
     if not request.user.is_authenticated:
         raise LoginRequired
-    export = (
-        SeasonExport.objects.select_related("season")
-        .filter(pk=export_id, status=SeasonExport.Status.DONE)
-        .first()
+    export = get_object_or_404(
+        season_exports_of(request.user).select_related("season"),
+        pk=export_id,
+        status=SeasonExport.Status.DONE,
     )
-    if export is None or not (
-        export.requested_by_id == request.user.pk
-        or (request.user.is_staff and request.user.is_active)
-    ):
-        raise Http404("no such export")
     response = HttpResponse(export.content, content_type="text/csv; charset=utf-8")
     name = f"{export.season.slug}-games-{export.pk}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

@@ -17,7 +17,7 @@ from games.api import ErrorOut, bad_request
 from games.models import PracticeGame
 
 from .. import store
-from ..api_base import PlayView, RefusedOut, StartView, refused
+from ..api_base import PlayView, RefusedOut, StartView, admitted, refused
 from .display import LEVEL_LABELS, VIGILANCE_LABELS
 from .service import KIND, act, start
 from .table import HUMAN, CrapetteTable, TableError
@@ -128,7 +128,8 @@ class NewCrapetteView(StartView):
         serializer = NewCrapetteRequest(data=request.data)
         if not serializer.is_valid():
             return bad_request(serializer.errors)
-        return Response(state_of(start(serializer.validated_data)), status=201)
+        visitor = admitted(request)
+        return Response(state_of(start(serializer.validated_data, visitor.owner)), status=201)
 
 
 class CrapetteStateView(PlayView):

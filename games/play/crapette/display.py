@@ -10,12 +10,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.crapette import Player
+from games.crapette import Deal, Player
 from games.crapette.table import SUITS
 
 from ..cribbage.display import card_view
 from .table import COMPUTER, HUMAN, CrapetteTable
-from .words import card_name, missed_text, move_text
+from .words import card_name, missed_text, move_text, starter_text
 
 LEVEL_LABELS = {
     "easy": gettext_lazy("Easy (makes mistakes you can call)"),
@@ -135,8 +135,10 @@ def table_context(table: CrapetteTable, game) -> dict[str, Any]:
     mine = _side(table, HUMAN)
     players_turn = table.players_turn
     recent = []
-    for event in reversed(table.log):
-        if event.get("who") != "computer" or event.get("call"):
+    for event in reversed(table.log):  # the computer's last turn, even once it was called
+        if event.get("call"):
+            continue
+        if event.get("who") != "computer":
             break
         recent.append(move_text(event))
     recent.reverse()
@@ -177,5 +179,11 @@ def table_context(table: CrapetteTable, game) -> dict[str, Any]:
         "missed_crapette": missed == "C",
         "missed_turned": missed == "S",
         "recent": recent[-8:],
+        # the first turn: why that player starts (the rule is not obvious to everyone)
+        "starter_text": starter_text(Deal.from_seed(table.seed), table.rules)
+        if state.turn_number == 1 and not state.is_over
+        else "",
+        # the computer has missed a mandatory move: the page leaves time to call it
+        "fault": table.computer_fault is not None and not state.is_over and state.turn == COMPUTER,
         "score": _score(table),
     }

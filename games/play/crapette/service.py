@@ -11,14 +11,14 @@ from .table import CrapetteTable
 KIND = PracticeGame.Kind.CRAPETTE
 
 
-def start(data: dict) -> PracticeGame:
-    """Deal a new game with the form's (or the API's) validated choices."""
+def start(data: dict, owner: str = "") -> PracticeGame:
+    """Deal a new game with the form's (or the API's) validated choices, for ``owner``."""
     table = CrapetteTable.new(
         data["level"], data["vigilance"], data["loading"], bool(data.get("strict_calls"))
     )
     options = {"vigilance": data["vigilance"], "loading": data["loading"],
                "strict_calls": bool(data.get("strict_calls"))}  # fmt: skip
-    return store.create(KIND, data["level"], options, table.to_state())
+    return store.create(KIND, data["level"], options, table.to_state(), owner=owner)
 
 
 def act(game: PracticeGame, move: int | None, action: str, source: str, target: str):

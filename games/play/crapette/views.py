@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import store
+from .. import limits, store
 from .display import LEVEL_LABELS, VIGILANCE_LABELS, table_context
 from .service import KIND, act, start
 from .table import CrapetteTable, TableError
@@ -62,15 +62,27 @@ class NewCrapetteForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def crapette_home(request):
     form = NewCrapetteForm(request.POST or None)
+    wait = None
     if request.method == "POST" and form.is_valid():
-        game = start(form.cleaned_data)
-        store.remember(request.session, game)
-        return redirect("play:crapette-game", game_id=game.pk)
-    current = None if request.GET.get("new") else store.current(request.session, KIND)
-    status = 400 if request.method == "POST" else 200
-    return render(
+        visitor = limits.visitor_of(request)
+        try:
+            limits.admit(visitor)
+        except limits.PracticeLimited as exc:
+            form.add_error(None, exc.message)
+            wait = exc.wait
+        else:
+            game = start(form.cleaned_data, owner=visitor.owner)
+            store.remember(request.session, game)
+            return redirect("play:crapette-game", game_id=game.pk)
+    # "New game" leads here too: the unfinished game stays one tap away ("Resume your game").
+    current = store.current(request.session, KIND)
+    status = 429 if wait else 400 if request.method == "POST" else 200
+    response = render(
         request, "games/play/crapette_home.html", {"form": form, "current": current}, status=status
     )
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @require_http_methods(["GET", "POST"])

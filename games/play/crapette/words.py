@@ -11,7 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.cards import Suit, parse_card
+from games.crapette import Player
 from games.crapette.reasons import Reason
+from games.crapette.rules import WhoStarts
 
 THE_RANK = (
     gettext_lazy("the Ace"), gettext_lazy("the Two"), gettext_lazy("the Three"),
@@ -227,3 +229,47 @@ def move_text(event: dict) -> str:
         "target": place(target, computer=computer),
     }
     return _("%(card)s (%(source)s) → %(target)s") % facts
+
+
+def starter_text(deal, rules) -> str:
+    """Why the first player starts, in words (the rule of :func:`games.crapette.who_starts`:
+    the lower crapette top; on a tie the lower card of the first case, then the next…; then
+    the draw)."""
+    first, _why = deal.first_player(rules)
+    you = first == Player.A
+    tops = [deal.crapette(p)[-1] for p in Player]
+    if rules.who_starts is not WhoStarts.LOWER_CARD:
+        return (
+            _("You start: the rules say so.")
+            if you
+            else _("The computer starts: the rules say so.")
+        )
+    if tops[0].rank != tops[1].rank:
+        facts = {"mine": card_name(tops[0]), "theirs": card_name(tops[1])}
+        if you:
+            text = _(
+                "You start: the top of your crapette, %(mine)s, is lower than the top of the computer's, %(theirs)s."
+            )
+        else:
+            text = _(
+                "The computer starts: the top of its crapette, %(theirs)s, is lower than the top of yours, %(mine)s."
+            )
+        return text % facts
+    cases = [deal.cases(p) for p in Player]
+    for a, b in zip(cases[0], cases[1], strict=True):
+        if a.rank != b.rank:
+            facts = {"mine": card_name(a), "theirs": card_name(b), "tops": card_name(tops[0])}
+            if you:
+                text = _(
+                    "You start: both crapettes show a card of the same rank (%(tops)s), and your case card, %(mine)s, is lower than the computer's facing it, %(theirs)s."
+                )
+            else:
+                text = _(
+                    "The computer starts: both crapettes show a card of the same rank (%(tops)s), and its case card, %(theirs)s, is lower than yours facing it, %(mine)s."
+                )
+            return text % facts
+    return (
+        _("You start: every card compared was a tie, and you won the draw.")
+        if you
+        else _("The computer starts: every card compared was a tie, and it won the draw.")
+    )

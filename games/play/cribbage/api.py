@@ -20,7 +20,7 @@ from games.cribbage.rules import FADOQ
 from games.models import PracticeGame
 
 from .. import store
-from ..api_base import PlayView, RefusedOut, StartView, refused
+from ..api_base import PlayView, RefusedOut, StartView, admitted, refused
 from .service import KIND, act, start
 from .table import FOUR_HANDED, HUMAN, Table, TableError
 from .words import reason_text
@@ -208,6 +208,7 @@ class NewCribbageView(StartView):
             return bad_request(serializer.errors)
         data = serializer.validated_data
         four = data["players"] == 4
+        visitor = admitted(request)
         game = start(
             data["level"],
             data["target"],
@@ -215,6 +216,7 @@ class NewCribbageView(StartView):
             players=data["players"],
             rules=data["rules"] if four else None,
             partner_level=data["partner_level"] if four else None,
+            owner=visitor.owner,
         )
         return Response(state_of(game), status=201)
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.formats import number_format
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from games.cards import Card, parse_card
 from games.cribbage.rules import skunk
@@ -26,12 +27,40 @@ def one_decimal(value: float) -> str:
     return number_format(round(value, 1), 1)
 
 
+def points_text(value: float) -> str:
+    """``0,3 point`` / ``2,5 points``: in French a number below 2 takes the singular, in English
+    only exactly 1 does (gettext's plural forms know whole numbers only)."""
+    french = (get_language() or "").startswith("fr")
+    singular = abs(value) < 2 if french else round(value, 1) == 1
+    return ngettext("%(number)s point", "%(number)s points", 1 if singular else 2) % {
+        "number": one_decimal(value)
+    }
+
+
+# Face cards as the visitor's language names them: V, D, R in French (valet, dame, roi).
+RANK_LETTERS = {
+    "J": pgettext_lazy("card rank: jack", "J"),
+    "Q": pgettext_lazy("card rank: queen", "Q"),
+    "K": pgettext_lazy("card rank: king", "K"),
+}
+
+
+def rank_label(card: Card) -> str:
+    return str(RANK_LETTERS.get(card.rank.label, card.rank.label))
+
+
+def pretty(card: Card | str) -> str:
+    """``R♥`` on a French page, ``K♥`` on an English one."""
+    c = parse_card(card) if isinstance(card, str) else card
+    return rank_label(c) + c.suit.symbol
+
+
 def card_view(card: Card | str) -> dict[str, Any]:
     c = parse_card(card) if isinstance(card, str) else card
     return {
         "text": str(c),
-        "pretty": c.pretty,
-        "rank": c.rank.label,
+        "pretty": pretty(c),
+        "rank": rank_label(c),
         "suit": c.suit.symbol,
         "red": c.is_red,
     }
@@ -108,7 +137,7 @@ def tell(entry: dict[str, Any], players: int = 2) -> str | None:
     if kind == "deal":
         return _("You deal.") if entry["dealer"] == HUMAN else _("The computer deals.")
     if kind == "starter":
-        return _("The starter is %(card)s.") % {"card": parse_card(entry["card"]).pretty}
+        return _("The starter is %(card)s.") % {"card": pretty(entry["card"])}
     if kind == "his heels":
         return _("His heels: the dealer pegs 2.")
     if kind == "cut_for_deal":
@@ -118,7 +147,7 @@ def tell(entry: dict[str, Any], players: int = 2) -> str | None:
             return None
         return _("%(who)s cut %(card)s.") % {
             "who": who(seat, players),
-            "card": parse_card(entry["card"]).pretty,
+            "card": pretty(entry["card"]),
         }
     if kind == "muggins":
         return ngettext(
@@ -132,7 +161,7 @@ def tell(entry: dict[str, Any], players: int = 2) -> str | None:
 def _tell_play(entry: dict[str, Any], players: int) -> str:
     text = _("%(who)s: %(card)s, %(count)d") % {
         "who": who(entry.get("seat"), players),
-        "card": parse_card(entry["card"]).pretty,
+        "card": pretty(entry["card"]),
         "count": entry["count"],
     }
     if entry["points"]:
@@ -313,9 +342,14 @@ def table_context(table: Table, game) -> dict[str, Any]:
         loser = 1 - winner
         context["skunk"] = SKUNK_LABELS.get(int(skunk(scores[winner], scores[loser], g.rules)))
         stats = table.statistics()
+        stats["sides"], stopped = counted_points(table)
         context["stats"] = stats
+        context["stopped"] = _stopped_text(stopped, g.rules.target)
+        context["skunk_help"] = _skunk_help(
+            int(skunk(scores[winner], scores[loser], g.rules)), g.rules
+        )
         context["suboptimal"] = [_advice_view(a) for a in stats["suboptimal"]]
-        context["expected_loss"] = one_decimal(stats["expected_loss"])
+        context["expected_loss"] = points_text(stats["expected_loss"])
     return context
 
 
@@ -371,6 +405,57 @@ def _discard_text(dealer: int | None) -> str:
     return _("Lay away one card to the crib of %(who)s.") % {"who": SEATS_FOUR_OF[dealer]}
 
 
+def counted_points(table: Table) -> tuple[dict[int, dict[str, int]], dict[str, Any] | None]:
+    """Each side's points by source as they reached the board: the points past the target (a
+    hand counted in full after the game was won) are not added. Also the event the game stopped
+    in, when it was not counted in full."""
+    g = table.game
+    sides = {side: {"pegging": 0, "hand": 0, "crib": 0, "muggins": 0, "best_hand": 0}
+             for side in (0, 1)}  # fmt: skip
+    before = list(g.initial_scores)
+    stopped = None
+    for e in g.events:
+        counted = e.scores[e.side] - before[e.side]
+        before = list(e.scores)
+        kind = "pegging" if e.kind in ("play", "go", "last card", "his heels") else e.kind
+        if kind in sides[e.side]:
+            sides[e.side][kind] += counted
+        if e.kind == "hand":
+            sides[e.side]["best_hand"] = max(sides[e.side]["best_hand"], e.points)
+        if counted < e.points:
+            stopped = {"kind": kind, "side": e.side, "points": e.points, "counted": counted}
+    return sides, stopped
+
+
+def _stopped_text(stopped: dict[str, Any] | None, target: int) -> str:
+    if stopped is None:
+        return ""
+    what = {"hand": _("the hand"), "crib": _("the crib")}.get(stopped["kind"], _("the play"))
+    facts = {"target": target, "counted": stopped["counted"], "points": stopped["points"],
+             "what": what}  # fmt: skip
+    if stopped["side"] == HUMAN:
+        text = _(
+            "You reached %(target)d with %(counted)d of the %(points)d points of %(what)s: the "
+            "game stops there, even in the middle of the show, and the rest is not counted."
+        )
+    else:
+        text = _(
+            "The computer reached %(target)d with %(counted)d of the %(points)d points of "
+            "%(what)s: the game stops there, even in the middle of the show, and the rest is not "
+            "counted."
+        )
+    return text % facts
+
+
+def _skunk_help(level: int, rules) -> str:
+    """What the skunk ("pétrin") named in the result means, with its line."""
+    if not level:
+        return ""
+    return _(
+        "%(name)s: the loser finished at %(line)d points or fewer (the red line on the board)."
+    ) % {"name": capfirst(str(SKUNK_LABELS[level])), "line": rules.skunk_lines[level - 1]}
+
+
 def _hint(table: Table) -> dict[str, Any] | None:
     card = table.hint()
     return card_view(card) if card is not None else None
@@ -382,6 +467,11 @@ def _advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:
     return {
         **advice,
         "dealt_cards": cards_view(advice["dealt"]),
+        "discard_cards": cards_view(advice["discard"]),
+        "best_discard_cards": cards_view(advice["best_discard"]),
+        "expected_points": points_text(advice["expected"]),
+        "best_points": points_text(advice["best"]),
+        "loss_points": points_text(advice["loss"]),
         "keep_cards": cards_view(advice["keep"]),
         "best_cards": cards_view(advice["best_keep"]),
         "expected_text": one_decimal(advice["expected"]),

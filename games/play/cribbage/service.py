@@ -21,9 +21,10 @@ def start(
     players: int = 2,
     rules: str | None = None,
     partner_level: str | None = None,
+    owner: str = "",
 ) -> PracticeGame:
     """Deal a new game with the form's (or the API's) validated choices (four-handed: the
-    rule set and the partner's level too)."""
+    rule set and the partner's level too), for ``owner`` (who started it: games.play.limits)."""
     table = Table.new(
         level, int(target), count_own, players=players, rules=rules, partner_level=partner_level
     )
@@ -34,7 +35,7 @@ def start(
             "rules": table.game.rules.name,
             "partner_level": table.partner_level,
         }
-    return store.create(KIND, level, options, table.to_state())
+    return store.create(KIND, level, options, table.to_state(), owner=owner)
 
 
 def discards(game: PracticeGame) -> int:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import store
+from .. import limits, store
 from .display import table_context
 from .forms import LEVEL_HELP, LEVEL_LABELS, NewCribbageForm, action_from_post
 from .service import KIND, act, discards, start
@@ -35,27 +35,40 @@ def _is_fetch(request) -> bool:
 def play_home(request):
     """Choose the level, the length of the game and the options; or resume the current game."""
     form = NewCribbageForm(request.POST or None)
+    wait = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        game = start(
-            data["level"],
-            data["target"],
-            data["count_own"],
-            players=data["players"],
-            rules=data.get("rules") if data["players"] == 4 else None,
-            partner_level=data.get("partner_level") if data["players"] == 4 else None,
-        )
-        store.remember(request.session, game)
-        return redirect("play:game", game_id=game.pk)
+        visitor = limits.visitor_of(request)
+        try:
+            limits.admit(visitor)
+        except limits.PracticeLimited as exc:
+            form.add_error(None, exc.message)
+            wait = exc.wait
+        else:
+            four = data["players"] == 4
+            game = start(
+                data["level"],
+                data["target"],
+                data["count_own"],
+                players=data["players"],
+                rules=data.get("rules") if four else None,
+                partner_level=data.get("partner_level") if four else None,
+                owner=visitor.owner,
+            )
+            store.remember(request.session, game)
+            return redirect("play:game", game_id=game.pk)
     current = store.current(request.session, KIND)
-    status = 400 if request.method == "POST" else 200
+    status = 429 if wait else 400 if request.method == "POST" else 200
     levels = [(LEVEL_LABELS[name], LEVEL_HELP[name]) for name in LEVEL_LABELS]
-    return render(
+    response = render(
         request,
         "games/play/home.html",
         {"form": form, "current": current, "levels": levels},
         status=status,
     )
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @require_http_methods(["GET", "POST"])

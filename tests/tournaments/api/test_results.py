@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builders.scene import API, build_scene, captain, logged_in
+from tests.builders.stranger import captain_elsewhere, stranger_event, stranger_of
 from tournaments.models import Confirmation, Dispute, Game, Report
 from tournaments.results.reporting import Actor, submit
 from tournaments.seating.rounds import seat_next_round
@@ -367,3 +368,29 @@ def test_games_filter_by_status_round_and_team(api_client, scene):
     assert refused.status_code == 400
     assert refused.json()["field"] == "status"
     assert refused.json()["detail"].startswith("status: Select a valid choice.")
+
+
+# --- issue 22, finding 1: confirming is no way to read another event's results ---------------
+
+
+@pytest.fixture
+def elsewhere(db):
+    return stranger_event()
+
+
+@pytest.mark.parametrize("who", ["stranger", "captain_elsewhere"])
+def test_confirming_a_confirmed_report_of_another_event_reads_nothing(
+    api_client, scene, elsewhere, who
+):
+    captain(api_client, scene.team_b).post(scene.url("reports/{report}/confirm/"))
+    scene.game.refresh_from_db()
+    assert scene.game.status == "confirmed" and scene.event.released_at is None
+    if who == "stranger":
+        client = logged_in(api_client, stranger_of(elsewhere))
+    else:
+        client = captain(api_client, captain_elsewhere(elsewhere))
+    response = client.post(scene.url("reports/{report}/confirm/"))
+    unknown = client.post(f"{API}reports/999999/confirm/")
+    assert response.status_code == unknown.status_code == 404
+    assert response.json() == {"detail": f"No report #{scene.report.pk}.", "code": "not_found"}
+    assert "score_a" not in response.content.decode()

@@ -162,3 +162,81 @@ def test_a_team_of_another_event_is_not_found(official_api, event, make_event):
     assert response.json()["detail"] == f"No team #{elsewhere.pk} in this event."
     elsewhere.refresh_from_db()
     assert elsewhere.withdrawn_at is None
+
+
+# --- issue 22, finding 4: a team links only players of the event's league ---------------------
+
+
+@pytest.fixture
+def league_player(db, organizer):
+    from tournaments.leagues import seasons as leagues
+    from tournaments.models import Player
+
+    league = leagues.create_league(organizer, name="Ligue FADOQ Laurentides")
+    return Player.objects.create(league=league, name="Réjeanne Victime", member_number="F-4242")
+
+
+def test_an_event_with_no_league_links_no_existing_player(api_client, league_player):
+    """The attack: a stranger's own event (no league) linked any league's players by their
+    sequential ids, and the reply showed their uid and member number."""
+    from tests.builders.stranger import stranger_event, stranger_of
+
+    theirs = stranger_event()
+    logged_in(api_client, stranger_of(theirs))
+    before = Team.objects.count()
+    answer = api_client.post(
+        url(theirs),
+        {"name": "Les Faux", "captain_player": league_player.pk, "partner": "Complice"},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "no_league"
+    text = answer.content.decode()
+    assert "Réjeanne" not in text and "F-4242" not in text and str(league_player.uid) not in text
+    assert Team.objects.count() == before
+    missing = api_client.post(
+        url(theirs), {"name": "Les Faux", "captain_player": 999999, "partner": "X"}, format="json"
+    )
+    assert missing.json()["code"] == answer.json()["code"]  # the same answer as no such player
+
+
+def test_a_league_event_refuses_another_leagues_player_without_naming_them(
+    api_client, organizer, league_player, make_event
+):
+    from tournaments.leagues import seasons as leagues
+
+    mine = leagues.create_league(organizer, name="Ligue de l'Outaouais")
+    season = leagues.create_season(mine, organizer, name="2026")
+    event = make_event(2, name="Omnium de l'Outaouais")
+    leagues.set_season_events(season, organizer, [event.pk])
+    logged_in(api_client, organizer)
+    answer = api_client.post(
+        url(event),
+        {"name": "Les Faux", "captain_player": league_player.pk, "partner": "Complice"},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "unknown_player"
+    assert "Réjeanne" not in answer.content.decode()
+
+
+def test_member_numbers_are_shown_only_to_the_leagues_organizers(
+    api_client, organizer, official, event, league_player
+):
+    from tournaments.leagues import seasons as leagues
+
+    season = leagues.create_season(league_player.league, organizer, name="2026")
+    leagues.set_season_events(season, organizer, [event.pk])
+    logged_in(api_client, organizer)
+    made = api_client.post(
+        url(event),
+        {"name": "Les Vrais", "captain_player": league_player.pk, "partner": "Ami"},
+        format="json",
+    )
+    assert made.status_code == 201
+    assert made.json()["captain_player"]["member_number"] == "F-4242"
+    logged_in(api_client, official)  # runs the event, does not manage the league
+    seen = api_client.get(url(event, f"{made.json()['id']}/")).json()
+    assert seen["captain_player"]["name"] == "Réjeanne Victime"
+    assert seen["captain_player"]["member_number"] is None
+    assert "F-4242" not in api_client.get(url(event)).content.decode()

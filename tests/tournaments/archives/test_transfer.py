@@ -96,8 +96,10 @@ def demo_archives(db):
 
 
 def resign(document: dict) -> dict:
-    """Recompute the checksum, as someone editing the file by hand could."""
+    """Recompute the checksum, as someone editing the file by hand could; the signature they
+    cannot recompute is dropped (kept, it would refuse the file before anything else)."""
     document = copy.deepcopy(document)
+    document.pop("signature", None)
     document["checksum"] = checksum(document)
     return document
 
@@ -143,7 +145,11 @@ def test_an_event_from_a_laptop_sqlite_is_the_same_event_here(tmp_path, importer
         "arbitre@huche.demo", "pw-x-123", display_name="Bernard Responsable de plateau"
     )
 
-    result = import_event((tmp_path / "event.json").read_bytes(), organizer)
+    data = (tmp_path / "event.json").read_bytes()
+    with pytest.raises(archive.ArchiveNotProved):  # the laptop's key is not known here
+        import_event(data, organizer)
+    assert not Event.objects.filter(slug=DEMO).exists()
+    result = import_event(data, organizer, confirmed=True)
 
     event = result.event
     assert result.new_event and not result.up_to_date
@@ -281,6 +287,40 @@ def test_players_already_in_the_league_are_linked_not_duplicated(demo_archives, 
     # Created players keep the archive's uid and number, in the season's league.
     created = Player.objects.get(uid=archived["players"][4]["uid"])
     assert created.league == league and created.member_number == "F-3"
+
+
+def test_an_archive_with_no_season_links_no_existing_player(demo_archives, importer):
+    """Issue 22, finding 4: an archive imported with "No season" linked players by uid across
+    every league (a forged archive gave a real player a medal). Now its players are new ones,
+    and the real player's record is untouched."""
+    archived = demo_archives[0]
+    league = League.objects.create(name="FADOQ Saguenay", slug="fadoq-sag")
+    victim = Player.objects.create(
+        uid=uuid.UUID(archived["players"][0]["uid"]), league=league, name="Gisèle (la vraie)"
+    )
+    result = import_event(archived, importer)
+    first = Team.objects.get(event=result.event, name=archived["teams"][0]["name"])
+    assert first.captain_player != victim and first.captain_player.league is None
+    assert not Team.objects.filter(captain_player=victim).exists()
+    assert result.counts["players_linked"] == 0
+    again = import_event(archived, importer)  # importing again still changes nothing
+    assert again.counts["players_created"] == 0
+    first.refresh_from_db()
+    assert first.captain_player.league is None
+
+
+def test_an_archive_links_players_only_within_the_seasons_league(demo_archives, importer):
+    archived = demo_archives[0]
+    other = League.objects.create(name="Ligue d'ailleurs", slug="ailleurs")
+    victim = Player.objects.create(
+        uid=uuid.UUID(archived["players"][0]["uid"]), league=other, name="Gisèle (la vraie)"
+    )
+    league = League.objects.create(name="FADOQ Saguenay", slug="fadoq-sag")
+    league.organizers.add(importer)
+    season = Season.objects.create(league=league, name="2026-2027", slug="2026-2027")
+    result = import_event(archived, importer, season=season)
+    first = Team.objects.get(event=result.event, name=archived["teams"][0]["name"])
+    assert first.captain_player != victim and first.captain_player.league == league
 
 
 def test_importing_into_a_season_needs_the_league(demo_archives, importer, staff):

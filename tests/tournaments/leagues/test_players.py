@@ -119,8 +119,12 @@ def test_registration_refusals_change_nothing(organizer, season, league):
             "player_taken",
             "Rita already plays in team Les As of this event.",
         ),
-        (dict(captain="Léa", partner_player=elsewhere), "other_league", None),
-        (dict(captain_player=999999, partner="Léa"), "unknown_player", "No player #999999."),
+        (dict(captain="Léa", partner_player=elsewhere), "unknown_player", None),
+        (
+            dict(captain_player=999999, partner="Léa"),
+            "unknown_player",
+            "No player #999999 in Ligue du Fjord.",
+        ),
         (
             dict(
                 captain="Léa",

@@ -133,3 +133,32 @@ def test_dashboard_links_to_the_season_export(season, organizer):
     event = season.events.first()
     html = english(organizer).get(f"/organize/{event.slug}/").content.decode()
     assert f"/organize/seasons/{season.pk}/export/" in html
+
+
+def test_another_organizers_event_is_exported_only_once_released(
+    season, organizer, other_organizer, make_event
+):
+    """Issue 22, finding 3: the export had every confirmed game of every event of the season,
+    released or not, for an organizer of any one of them."""
+    theirs = make_event(4, name="Tournoi du voisin", season=season, owner=other_organizer)
+    round_ = seating.seat_next_round(theirs, other_organizer)
+    for game in round_.games.filter(team_b__isnull=False):
+        reporting.submit(
+            game, reporting.Actor(user=other_organizer), "final", {"score_a": 121, "score_b": 77}
+        )
+
+    def exported(user) -> str:
+        from tournaments.leagues.season_export import request_season_export
+
+        return build_season_export(request_season_export(season, user).pk).content
+
+    mine = exported(organizer)
+    assert "Tournoi du voisin" not in mine and "77" not in mine
+    assert "Tournoi d'automne" in mine  # the requester's own events, released or not
+    assert "Tournoi d'automne" not in exported(other_organizer)
+    assert "Tournoi du voisin" in exported(other_organizer)
+
+    from tournaments.standings.service import release
+
+    release(theirs, other_organizer)
+    assert "Tournoi du voisin" in exported(organizer)

@@ -219,3 +219,22 @@ def test_season_standings_cost_a_constant_number_of_queries_per_event(
     # 4 teams an event; standings 2 queries an event on a cache miss; events, players: 2.
     with django_assert_max_num_queries(2 + 3 * 3):
         compute_season(season)
+
+
+def test_an_organizer_of_another_event_of_the_season_sees_no_embargoed_result(
+    season, api_client, other_organizer
+):
+    """Issue 22, finding 3: every season surface keeps another organizer's unreleased event
+    out, for the organizer of any other event of the season too (only the export was leaking;
+    see test_season_export.py)."""
+    season, people, _events, hidden = season
+    from tournaments.events.registration import create_event
+
+    create_event(other_organizer, name="Omnium du voisin", date=hidden.date, season=season)
+    api_client.force_authenticate(other_organizer)
+    body = api_client.get("/api/v1/leagues/fjord/seasons/2027/standings/").json()
+    assert hidden.name not in [e["name"] for e in body["events"]]
+    assert body["teams"][0]["total"] == 717  # April's 121 not counted
+    alice = api_client.get(f"/api/v1/players/{people['Alice'].uid}/").json()
+    april = [e for e in alice["events"] if e["event"]["name"] == hidden.name]
+    assert april and april[0]["rank"] is None and not april[0]["results_public"]

@@ -274,3 +274,24 @@ def test_a_captain_reads_the_breakdown_in_french(game, captain_client):
     assert "Donne 1, main 2" in page and "12" in page
     assert "fifteen" not in page and "quinze" in page.lower()
     assert game.reports.count() == 0
+
+
+def test_a_retry_whose_answer_was_lost_is_acknowledged_even_after_the_event_closed(game):
+    """The phone sent, the report was stored, the answer was lost; the event closes before the
+    phone's retry: the retry is told "received" (it was), and nothing new is stored."""
+    first = reporting.submit(game, captain(game.team_a), *final(121, 99), idempotency_key="k9")
+    Event.objects.filter(pk=game.round.event_id).update(status=Event.Status.FINISHED)
+    again = reporting.submit(game, captain(game.team_a), *final(121, 99), idempotency_key="k9")
+    assert not again.created and again.report.pk == first.report.pk
+    with pytest.raises(PermissionRuleError, match="finished"):
+        reporting.submit(game, captain(game.team_a), *final(121, 98), idempotency_key="k10")
+    assert game.reports.count() == 1
+
+
+def test_confirming_a_confirmed_report_asks_who_is_asking_first(game, other_organizer):
+    """Issue 22, finding 1: "confirming twice changes nothing" came before the permission
+    check, so anyone got the confirmed report back."""
+    report = reporting.submit(game, captain(game.team_a), *final(121, 100)).report
+    reporting.confirm(report, captain(game.team_b))
+    with pytest.raises(PermissionRuleError):
+        reporting.confirm(report, reporting.Actor(user=other_organizer))

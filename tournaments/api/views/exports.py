@@ -7,7 +7,6 @@ request's language, formula-like text cells neutralised."""
 from __future__ import annotations
 
 from django.http import HttpResponse, StreamingHttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -17,11 +16,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.errors import RuleError
-from tournaments.leagues.season_export import may_export, request_season_export
+from tournaments.leagues.season_export import request_season_export
 from tournaments.leagues.season_standings import compute_season, csv_rows
 from tournaments.publishing.exports import csv_lines, default_delimiter, delimiter_of
 
 from ...models import Season, SeasonExport
+from ...selectors import exportable_seasons, season_exports_of
 from ..authentication import API_AUTHENTICATION
 from ..renderers import CsvRenderer
 from .common import ERRORS, LoggedInUser
@@ -35,8 +35,11 @@ DELIMITER = OpenApiParameter(
 CSV_OK = OpenApiResponse(OpenApiTypes.STR, description="UTF-8 CSV with a BOM.")
 
 
-def _season(league: str, season: str) -> Season:
-    found = Season.objects.select_related("league").filter(league__slug=league, slug=season).first()
+def _season(league: str, season: str, among=None) -> Season:
+    """The season by its slugs, among ``among`` (the seasons the caller may act on; public
+    standings: every season)."""
+    seasons = Season.objects.all() if among is None else among
+    found = seasons.select_related("league").filter(league__slug=league, slug=season).first()
     if found is None:
         raise exceptions.NotFound(
             _("No season “%(season)s” in league “%(league)s”.")
@@ -126,12 +129,7 @@ class SeasonExportStartView(APIView):
         responses={202: SeasonExportSerializer, **ERRORS},
     )
     def post(self, request, league, season):
-        found = _season(league, season)
-        if not may_export(request.user, found):
-            raise exceptions.NotFound(
-                _("No season “%(season)s” in league “%(league)s”.")
-                % {"season": season, "league": league}
-            )
+        found = _season(league, season, among=exportable_seasons(request.user))
         data = SeasonExportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         delimiter = data.validated_data.get("delimiter") or default_delimiter()
@@ -155,8 +153,8 @@ class SeasonExportView(APIView):
         responses={200: SeasonExportSerializer, (200, "text/csv"): CSV_OK, **ERRORS},
     )
     def get(self, request, pk):
-        export = get_object_or_404(SeasonExport.objects.select_related("season"), pk=pk)
-        if not (export.requested_by_id == request.user.pk or request.user.is_staff):
+        export = season_exports_of(request.user).select_related("season").filter(pk=pk).first()
+        if export is None:
             raise exceptions.NotFound(_("No such export."))
         if request.accepted_renderer.format != "csv":
             return Response(SeasonExportSerializer(export, context={"request": request}).data)

@@ -1,4 +1,5 @@
-"""An event's officials and organizers: list, appoint by email, remove (organizer)."""
+"""An event's officials and organizers: list, invite by email, the invitations, remove
+(organizer). Inviting creates an invitation; the role is granted when the person accepts it."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ from functools import cached_property
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, viewsets
+from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from accounts.links import public_base_url
+from tournaments.events import invitations as invites
 from tournaments.events import officials
 
 from .. import serializers as s
@@ -22,6 +25,10 @@ ROLE_ID = OpenApiParameter(
 )
 
 
+def invitation_body(invitation) -> dict:
+    return s.InvitationSerializer(invitation).data | {"status": invitation.status}
+
+
 @extend_schema(parameters=[EVENT_SLUG])
 @extend_schema_view(
     list=extend_schema(
@@ -29,18 +36,22 @@ ROLE_ID = OpenApiParameter(
         responses={200: s.EventRoleSerializer(many=True), **ERRORS},
     ),
     create=extend_schema(
-        summary="Appoint an official or an organizer by email (organizer)",
-        description="An existing account gets the role at once. An unknown address gets a new "
-        "account and `set_password_url`, a one-time link to choose a password "
-        "(also emailed when the site has email set up). Appointing again someone "
-        "who has not chosen a password yet gives a fresh link.",
+        summary="Invite an official or an organizer by email (organizer)",
+        description="Creates an invitation and answers its `invitation_url` (also emailed when "
+        "the site has email set up). No account is created or changed: the person opens the "
+        "link and accepts, logged in to the account of that address or creating it there. "
+        "Inviting the same address to the same role again cancels the previous link.",
         request=s.AppointSerializer,
-        responses={201: s.AppointmentSerializer, **ERRORS},
+        responses={201: s.IssuedInvitationSerializer, **ERRORS},
     ),
     destroy=extend_schema(
         summary="Remove an official or an organizer (organizer); never the last organizer",
         parameters=[ROLE_ID],
         responses={204: None, **ERRORS},
+    ),
+    invitations=extend_schema(
+        summary="The event's invitations and their state (organizer)",
+        responses={200: s.InvitationSerializer(many=True), **ERRORS},
     ),
 )
 class OfficialViewSet(viewsets.ViewSet):
@@ -60,20 +71,17 @@ class OfficialViewSet(viewsets.ViewSet):
         event = self.event
         serializer = s.AppointSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        appointment = officials.appoint(event, request.user, **serializer.validated_data)
-        link = (
-            public_base_url(request) + officials.set_password_path(appointment.user)
-            if appointment.needs_password
-            else None
-        )
-        emailed = officials.send_invitation(appointment, event, link, request.user)
-        body = s.EventRoleSerializer(appointment.role).data | {
-            "new_account": appointment.new_account,
-            "set_password_url": link,
-            "emailed": emailed,
-        }
+        issued = invites.invite(event, request.user, **serializer.validated_data)
+        link = public_base_url(request) + issued.path
+        emailed = invites.send_invitation(issued, link, request.user)
+        body = invitation_body(issued.invitation) | {"invitation_url": link, "emailed": emailed}
         return Response(body, status=201)
 
     def destroy(self, request, slug, pk):
         officials.remove(self.event, request.user, int(pk))
         return Response(status=204)
+
+    @action(detail=False, methods=["get"])
+    def invitations(self, request, slug):
+        found = invites.invitations_of(self.event)
+        return Response([invitation_body(i) for i in found])

@@ -12,7 +12,8 @@ from rest_framework.views import APIView
 
 from tournaments.results import forfeits, reporting
 
-from ...models import Dispute, Game, Report
+from ...models import Game, Report
+from ...selectors import acting_disputes, acting_reports
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION, actor_of, client_of
 from ..permissions import UserOrCaptain, require_official
@@ -87,8 +88,11 @@ class ConfirmReportView(APIView):
         responses={200: s.ReportOutcomeSerializer, **ERRORS},
     )
     def post(self, request, pk):
-        report = _get(Report.objects, pk, _("No report #%(id)s."))
-        outcome = reporting.confirm(report, actor_of(request))
+        actor = actor_of(request)
+        # Only the reports of games the caller plays or officiates: any other is not found.
+        visible = acting_reports(actor.user, actor.team)
+        report = _get(visible, pk, _("No report #%(id)s."))
+        outcome = reporting.confirm(report, actor)
         return Response(outcome_body(outcome.report, outcome.created))
 
 
@@ -102,9 +106,9 @@ class DecideDisputeView(APIView):
         responses={200: s.ReportOutcomeSerializer, **ERRORS},
     )
     def post(self, request, pk):
-        dispute = _get(
-            Dispute.objects.select_related("game__round__event"), pk, _("No dispute #%(id)s.")
-        )
+        actor = actor_of(request)
+        visible = acting_disputes(actor.user, actor.team)
+        dispute = _get(visible.select_related("game__round__event"), pk, _("No dispute #%(id)s."))
         require_official(request, dispute.game.round.event)
         serializer = s.DecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.archives.transfer import dumps, export_event
+from tournaments.errors import RuleError
 from tournaments.models import Event
 
 
@@ -26,7 +27,10 @@ class Command(BaseCommand):
                 _("No event “%(slug)s” here. Events: %(known)s")
                 % {"slug": slug, "known": known or _("none")}
             )
-        text = dumps(export_event(event))
+        try:
+            text = dumps(export_event(event))
+        except RuleError as exc:
+            raise CommandError(exc.message) from None
         if output:
             try:
                 Path(output).write_text(text, encoding="utf-8")

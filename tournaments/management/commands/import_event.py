@@ -1,7 +1,10 @@
-"""``manage.py import_event FILE [--season LEAGUE/SEASON] [--as EMAIL]``: import an archive.
+"""``manage.py import_event FILE [--season LEAGUE/SEASON] [--as EMAIL] [--confirm|--trust]``.
 
 Whoever runs the command has the server, so the site's permissions are not asked; ``--as``
-names the account recorded in the audit log, which becomes an organizer of the event.
+names the account recorded in the audit log, which becomes an organizer of the event. An
+archive whose origin is not proved (unsigned, or signed by a hall the league does not trust
+yet) is not imported: the command prints what it would add; ``--confirm`` imports it (the
+audit log says so), ``--trust`` also trusts the hall's key for the season's league.
 """
 
 from __future__ import annotations
@@ -13,9 +16,43 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.archives.transfer import import_event
+from tournaments.archives.transfer import ArchiveNotProved, import_event
 from tournaments.errors import RuleError
 from tournaments.models import Season
+
+
+def plan(result) -> list[str]:
+    """What an import would do, before it is confirmed (the upload page shows the same)."""
+    counts = result.counts
+    if result.up_to_date:
+        return [
+            _("“%(event)s” is already up to date: this archive adds nothing.")
+            % {"event": result.event}
+        ]
+    lines = [
+        (
+            _("It would create the event “%(event)s”.")
+            if result.new_event
+            else _("It would update “%(event)s” from a later archive.")
+        )
+        % {"event": result.event}
+    ]
+    lines.append(
+        _(
+            "It would add: %(teams)d teams, %(rounds)d rounds, %(games)d games, %(reports)d "
+            "reports, %(confirmations)d confirmations, %(disputes)d disputes, %(audit)d "
+            "audit entries."
+        )
+        % {
+            key: counts[key]
+            for key in ("teams", "rounds", "games", "reports", "confirmations", "disputes", "audit")
+        }
+    )
+    lines.append(
+        _("Players: %(linked)d would be linked to players already here, %(created)d created.")
+        % {"linked": counts["players_linked"], "created": counts["players_created"]}
+    )
+    return lines
 
 
 def summary(result) -> list[str]:
@@ -76,8 +113,20 @@ class Command(BaseCommand):
         parser.add_argument(
             "--as", dest="as_email", help=_("email of the account that imports (made an organizer)")
         )
+        parser.add_argument(
+            "--confirm",
+            action="store_true",
+            help=_("import even if the archive's origin is not proved (unsigned or unknown key)"),
+        )
+        parser.add_argument(
+            "--trust",
+            action="store_true",
+            help=_("trust the archive's hall key for the season's league (first use), and import"),
+        )
 
-    def handle(self, *args, file, season=None, as_email=None, **options):
+    def handle(
+        self, *args, file, season=None, as_email=None, confirm=False, trust=False, **options
+    ):
         try:
             data = self.stdin_bytes() if file == "-" else Path(file).read_bytes()
         except OSError as exc:
@@ -93,7 +142,20 @@ class Command(BaseCommand):
                 )
         target = self.season(season) if season else None
         try:
-            result = import_event(data, actor, season=target, trusted=True)
+            result = import_event(
+                data, actor, season=target, trusted=True, confirmed=confirm, trust_key=trust
+            )
+        except ArchiveNotProved as exc:
+            lines = [_("Nothing was imported."), exc.origin.explanation(), *plan(exc.plan)]
+            lines.append(
+                _(
+                    "Run again with --trust to trust this hall's key for the league and "
+                    "import, or with --confirm to import this archive once."
+                )
+                if exc.origin.may_trust
+                else _("Run again with --confirm to import it.")
+            )
+            raise CommandError("\n".join(lines)) from None
         except RuleError as exc:
             raise CommandError(
                 _("Nothing was imported. %(error)s") % {"error": exc.message}

@@ -198,3 +198,30 @@ def test_a_whole_game_ends_with_hoyle_scoring_and_a_record_the_checker_validates
 
 def test_an_unknown_game_is_404():
     assert Client().get("/play/crapette/00000000-0000-0000-0000-000000000000/").status_code == 404
+
+
+def test_new_game_page_still_offers_to_resume_the_unfinished_game():
+    client = Client()
+    client.post("/play/crapette/", {"level": "easy", "vigilance": "always",
+                                    "loading": "same-suit"}, **EN)  # fmt: skip
+    game = PracticeGame.objects.get()
+    html = client.get("/play/crapette/?new=1", **FR).content.decode()
+    assert f'href="/play/crapette/{game.pk}/" data-resume' in html
+    assert "Reprendre votre partie" in html
+
+
+def test_the_first_turn_says_why_that_player_starts():
+    seed, table = players_turn_seed(lambda t: True)
+    mine, theirs = (table.state.crapette[p][-1] for p in (Player.A, Player.B))
+    game = new_game(seed)
+    html = unescape(Client().get(f"/play/crapette/{game.pk}/", **EN).content.decode())
+    starter = re.search(r"data-starter>([^<]*)<", html).group(1)
+    assert starter.startswith("You start:")
+    if mine.rank != theirs.rank:
+        assert f"your crapette, the {RANK_WORDS[int(mine.rank)]}" in starter
+    else:
+        assert "same rank" in starter
+
+
+RANK_WORDS = {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
+              8: "Eight", 9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King"}  # fmt: skip

@@ -149,10 +149,19 @@ def test_a_poor_discard_is_coached_with_the_analysis_figures():
     worst = analysis.choices[-1]
     client.post(url, {"move": move, "action": "Discard", "cards": [str(c) for c in worst.discard]})
     html = client.get(url, **EN).content.decode()
-    assert "That is not the best discard" in html
+    coaching = html[html.index("data-coaching") : html.index("play-board")]
+    assert "Not the best discard." in coaching
+    # The two cards thrown are named (not the four kept), then the best two to throw.
+    thrown = re.search(r"data-thrown>(.*?)</span>—", coaching, re.S).group(1)
+    assert sorted(re.findall(r'data-card="(\w+)"', thrown)) == sorted(map(str, worst.discard))
+    best = re.search(r"data-best-thrown>(.*?)</span>—", coaching, re.S).group(1)
+    assert sorted(re.findall(r'data-card="(\w+)"', best)) == sorted(map(str, analysis.best.discard))
     assert f"{float(analysis.best.net):.1f}" in html and f"{float(worst.net):.1f}" in html
     loss = float(analysis.best.net - worst.net)
-    assert f"Your discard costs {loss:.1f} points on average." in html
+    assert f"Your discard costs {loss:.1f} point" in html
+    # A negative figure for the non-dealer comes with its explanation.
+    explained = "minus the crib" in coaching
+    assert explained == (table.game.dealer != 0)
 
 
 def test_counting_your_own_hand_lets_the_computer_call_muggins():
@@ -261,9 +270,9 @@ def test_the_four_handed_coaching_compares_the_one_card_discard_with_the_best():
     worst = analysis.choices[-1]
     client.post(url, {"move": move, "action": "Discard", "cards": [str(worst.discard[0])]})
     html = client.get(url, **EN).content.decode()
-    assert "That is not the best discard" in html
+    assert "Not the best discard." in html
     loss = float(analysis.best.net - worst.net)
-    assert f"Your discard costs {loss:.1f} points on average." in html
+    assert f"Your discard costs {loss:.1f} point" in html
 
 
 def test_the_four_handed_page_speaks_french_and_refuses_two_cards():
@@ -290,3 +299,24 @@ def test_the_four_handed_game_is_to_121_points():
     assert response.status_code == 400
     assert "The four-handed game is played to 121 points." in response.content.decode()
     assert not PracticeGame.objects.exists()
+
+
+def test_the_end_of_game_table_adds_up_to_the_scores_on_the_board():
+    """Points past the target (a hand counted in full after the game was won) are not added;
+    when the game stopped inside a count, the page says the rest is not counted."""
+    client = Client()
+    url = start(client)
+    html = play_to_the_end(client, url)
+    rows = dict(
+        (name, (int(mine), int(theirs)))
+        for name, mine, theirs in re.findall(
+            r'<th scope="row">(\w+)</th><td class="num">(\d+)</td><td class="num">(\d+)</td>', html
+        )
+    )
+    scores = [int(s) for s in re.findall(r"data-(?:my|their)-score>(\d+)<", html)]
+    for side in (0, 1):
+        assert sum(rows[name][side] for name in ("Pegging", "Hands", "Cribs")) == scores[side]
+    table = Table.from_state(PracticeGame.objects.get().state)
+    last = table.game.events[-1]
+    overshoot = last.points > last.scores[last.side] - table.game.events[-2].scores[last.side]
+    assert ("the rest is not counted" in html) == overshoot

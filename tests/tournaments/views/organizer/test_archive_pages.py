@@ -11,9 +11,22 @@ from django.core.management import CommandError, call_command
 
 from accounts.models import User
 from tests.builders.archive_rows import build_demo
-from tests.tournaments.archives.test_transfer import archives_of, counts, resign
+from tests.tournaments.archives.test_transfer import (
+    archives_of,
+    counts,
+    grant_somewhere,
+    resign,
+)
 from tournaments.archives.transfer import dumps
-from tournaments.models import Event, League, Report, Season
+from tournaments.models import (
+    ArchiveKey,
+    AuditEntry,
+    Event,
+    League,
+    PendingArchiveImport,
+    Report,
+    Season,
+)
 
 
 @pytest.fixture
@@ -170,3 +183,73 @@ def test_import_page_permissions(client, demo_archive, event, organizer, staff):
     assert Event.objects.get(uid=demo_archive["event"]["uid"]).season == season
     client.force_login(staff)
     assert client.get("/organize/new/import/").status_code == 200
+
+
+# --- archives whose origin is not proved: shown, then confirmed (issue 22, finding 5) ----------
+
+
+def test_the_dashboard_shows_the_key_this_hall_signs_with(client, event, organizer):
+    from tournaments.archives.signing import this_install
+
+    client.force_login(organizer)
+    html = client.get(f"/organize/{event.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="archive-key"' in html and this_install().fingerprint in html
+
+
+def test_an_unsigned_archive_is_shown_and_imported_only_once_confirmed(
+    client, demo_archive, event, organizer, other_organizer
+):
+    client.force_login(organizer)
+    unsigned = resign(demo_archive)  # an edited file: checksum recomputed, no signature
+    before = counts()
+    shown = upload(client, unsigned)
+    html = shown.content.decode()
+    assert shown.status_code == 200 and 'id="confirm-import"' in html
+    assert "This archive is not signed" in html
+    assert "It would create the event" in html and "22 reports" in html
+    assert counts() == before
+    pending = PendingArchiveImport.objects.get()
+    # Nobody else may confirm it.
+    client.force_login(other_organizer)
+    grant_somewhere(other_organizer)
+    stolen = client.post(
+        "/organize/new/import/", {"pending": pending.pk, "trust": "0"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "no longer waiting" in stolen.content.decode()
+    assert not Event.objects.filter(uid=demo_archive["event"]["uid"]).exists()
+    client.force_login(organizer)
+    done = client.post(
+        "/organize/new/import/", {"pending": pending.pk, "trust": "0"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert done.status_code == 200 and "New event" in done.content.decode()
+    imported = Event.objects.get(uid=demo_archive["event"]["uid"])
+    entry = AuditEntry.objects.get(event=imported, action="event.import")
+    assert entry.actor == organizer and entry.after["confirmed"] is True
+    assert not PendingArchiveImport.objects.exists()
+
+
+def test_a_league_organizer_trusts_a_halls_key_then_forgets_it(client, tmp_path, event, organizer):
+    from django.test import override_settings
+
+    with override_settings(
+        HUCHE_SIGNING_KEY_FILE=str(tmp_path / "hall.pem"), HUCHE_INSTALL_NAME="Salle Paroissiale"
+    ):
+        (archive,) = archives_of(build_demo)
+    league = League.objects.create(name="Ligue", slug="ligue")
+    league.organizers.add(organizer)
+    season = Season.objects.create(league=league, name="2026", slug="2026")
+    client.force_login(organizer)
+    shown = upload(client, archive, season=season.pk).content.decode()
+    assert "a hall the league “Ligue” does not know yet" in shown
+    assert "Trust the key of “Salle Paroissiale” for the league Ligue and import" in shown
+    pending = PendingArchiveImport.objects.get()
+    client.post("/organize/new/import/", {"pending": pending.pk, "trust": "1"})
+    key = ArchiveKey.objects.get(league=league)
+    assert key.hall == "Salle Paroissiale" and key.trusted_by == organizer
+    page = client.get("/organize/leagues/ligue/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert key.fingerprint in page and "Salle Paroissiale" in page
+    forget = f"/organize/leagues/ligue/archive-keys/{key.pk}/forget/"
+    assert client.get(forget).status_code == 405
+    client.post(forget)
+    assert not ArchiveKey.objects.exists()
+    assert AuditEntry.objects.filter(action="archive_key.forget", actor=organizer).exists()

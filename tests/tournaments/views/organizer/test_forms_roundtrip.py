@@ -221,14 +221,15 @@ def test_season_export_form_posted_as_it_opens_starts_an_export(season, organize
     assert season.exports.count() == 1
 
 
-def test_set_password_form_posted_empty_answers_in_french(event, organizer):
-    from tournaments.events import officials
+def test_invitation_account_form_posted_empty_answers_in_french(event, organizer):
+    from tournaments.events import invitations
 
-    done = officials.appoint(event, organizer, "gilles@example.org", "official")
+    issued = invitations.invite(event, organizer, "gilles@example.org", "official")
     client = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
-    page = client.get(officials.set_password_path(done.user), follow=True)
-    url = page.redirect_chain[-1][0]
-    (form,) = [f for f in post_forms(page.content.decode(), url) if not ACTIONS.search(f.action)]
+    page = client.get(issued.path)
+    (form,) = [
+        f for f in post_forms(page.content.decode(), issued.path) if not ACTIONS.search(f.action)
+    ]
     errors = _errors(submit_unchanged(client, form))
     assert errors and all("obligatoire" in e for e in errors), errors
 

@@ -1,0 +1,14 @@
+"""Celery tasks of the games app: the daily purge of abandoned practice games
+(``CELERY_BEAT_SCHEDULE["purge-practice-games"]``; games/play/limits.py says what is kept)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+from games.play.limits import purge_abandoned
+
+
+@shared_task
+def purge_practice_games_task() -> int:
+    return purge_abandoned(int(settings.PRACTICE_ABANDONED_DAYS))

@@ -1,0 +1,108 @@
+"""What a caller may see: the one way to find an object by the id a request carries.
+
+Every page and endpoint that takes an id (an event's slug, a game, a report, a dispute, a
+team, a season export, a league, an invitation) looks it up *through* one of these querysets of
+what that caller may see, never with a bare ``get(pk=…)`` followed by checks. An object the
+caller may not see is then simply not found: the same 404 as an id that does not exist, and no
+"confirming twice changes nothing" or other early answer can come before the permission.
+
+Who sees what:
+
+- **Everyone**: events, their teams, rounds and seating (the public pages); released results.
+- **Officials and organizers of an event** (``managed_events``): its private pages and
+  endpoints, every report version and dispute of its games. Staff (active): every event.
+- **A captain** (the team's private link, or the account the team is linked to): the games of
+  their team and the reports of those games.
+- **A league's organizers** (``managed_leagues``): the league's players and seasons' settings.
+- **A season export**: its requester (and staff).
+
+Layer 1–2 (docs/architecture.md): models and ``accounts`` only.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from accounts.models import EventRole
+
+from .models import Dispute, Event, Game, League, Report, Season, SeasonExport, Team
+
+
+def _staff(user) -> bool:
+    return bool(getattr(user, "is_staff", False) and getattr(user, "is_active", False))
+
+
+def _known(user) -> bool:
+    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_active", False))
+
+
+def managed_events(user, *, organizer: bool = False) -> QuerySet[Event]:
+    """The events ``user`` officiates (or organizes, with ``organizer``); staff: all."""
+    if _staff(user):
+        return Event.objects.all()
+    if not _known(user):
+        return Event.objects.none()
+    roles = [EventRole.Role.ORGANIZER] if organizer else list(EventRole.Role)
+    return Event.objects.filter(
+        pk__in=EventRole.objects.filter(user=user, role__in=roles).values("event")
+    )
+
+
+def captain_games(user=None, team: Team | None = None) -> QuerySet[Game]:
+    """The games of the team behind a captain's link, or of the teams a user captains."""
+    query = Q(pk__in=[])
+    if team is not None:
+        query |= Q(team_a=team) | Q(team_b=team)
+    if _known(user):
+        query |= Q(team_a__captain_user=user) | Q(team_b__captain_user=user)
+    return Game.objects.filter(query)
+
+
+def acting_games(user=None, team: Team | None = None) -> QuerySet[Game]:
+    """The games a caller may act on: as an official of the event, or as one of its captains."""
+    return Game.objects.filter(
+        Q(round__event__in=managed_events(user)) | Q(pk__in=captain_games(user, team).values("pk"))
+    )
+
+
+def acting_reports(user=None, team: Team | None = None) -> QuerySet[Report]:
+    """Report versions a caller may see and confirm: those of the games they may act on."""
+    return Report.objects.filter(game__in=acting_games(user, team))
+
+
+def acting_disputes(user=None, team: Team | None = None) -> QuerySet[Dispute]:
+    """Disputes a caller may see: of the events they officiate, or of a game they play in
+    (only an official settles one: the service says so to such a captain)."""
+    return Dispute.objects.filter(game__in=acting_games(user, team))
+
+
+def managed_leagues(user) -> QuerySet[League]:
+    """Leagues ``user`` organizes; staff: all."""
+    if _staff(user):
+        return League.objects.all()
+    if not _known(user):
+        return League.objects.none()
+    return League.objects.filter(organizers=user)
+
+
+def exportable_seasons(user) -> QuerySet[Season]:
+    """Seasons ``user`` may export: those with an event they organize; staff: all."""
+    if _staff(user):
+        return Season.objects.all()
+    return Season.objects.filter(
+        pk__in=managed_events(user, organizer=True).exclude(season=None).values("season")
+    )
+
+
+def season_exports_of(user) -> QuerySet[SeasonExport]:
+    """A season export is its requester's (staff see every one)."""
+    if _staff(user):
+        return SeasonExport.objects.all()
+    if not _known(user):
+        return SeasonExport.objects.none()
+    return SeasonExport.objects.filter(requested_by=user)
+
+
+def visible_results_events(user) -> QuerySet[Event]:
+    """Events whose results ``user`` may see: the public ones and the ones they manage."""
+    return Event.objects.results_public() | Event.objects.filter(pk__in=managed_events(user))
