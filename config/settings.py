@@ -339,6 +339,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "GameStatusEnum": "tournaments.models.Game.Status",
         "ReportKindEnum": "tournaments.models.Report.Kind",
+        "CribbageLevelEnum": "games.play.cribbage.api.LEVEL_CHOICES",
         "InvitationStatusEnum": "accounts.models.Invitation.Status",
     },
 }

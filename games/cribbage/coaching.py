@@ -68,10 +68,16 @@ class DiscardAdvice:
 
 
 def coach_discard(
-    dealt: str | Iterable[str | Card], *, keep: str | Iterable[str | Card], dealer: bool
+    dealt: str | Iterable[str | Card],
+    *,
+    keep: str | Iterable[str | Card],
+    dealer: bool,
+    players: int = 2,
 ) -> DiscardAdvice:
-    """How good keeping ``keep`` out of the six ``dealt`` cards is, for the dealer or not."""
-    analysis = analyze_discards(dealt, dealer=dealer, players=2)
+    """How good keeping ``keep`` out of the ``dealt`` cards is (six two-handed, five
+    four-handed), for the side whose crib it is (``dealer``: four-handed, the partner's deal
+    counts) or not."""
+    analysis = analyze_discards(dealt, dealer=dealer, players=players)
     kept = frozenset(parse_cards(keep))
     for rank, choice in enumerate(analysis.choices, start=1):
         if frozenset(choice.keep) == kept:

@@ -61,15 +61,19 @@
     send(form, body, 0);
   });
 
-  // Laying away: the button waits for exactly two cards.
+  // Laying away: the button waits for exactly the cards to lay away (two, one four-handed).
+  function discards() {
+    var button = area.querySelector("[data-discard]");
+    return button ? Number(button.getAttribute("data-discard")) || 2 : 2;
+  }
   function syncDiscard() {
     var button = area.querySelector("[data-discard]");
     if (!button) return;
-    button.disabled = area.querySelectorAll(".card-choice input:checked").length !== 2;
+    button.disabled = area.querySelectorAll(".card-choice input:checked").length !== discards();
   }
   area.addEventListener("change", function (event) {
     var boxes = area.querySelectorAll(".card-choice input:checked");
-    if (boxes.length > 2 && event.target.checked) event.target.checked = false;
+    if (boxes.length > discards() && event.target.checked) event.target.checked = false;
     syncDiscard();
   });
   syncDiscard();

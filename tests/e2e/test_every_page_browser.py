@@ -98,6 +98,21 @@ def start_game(page):
     page.wait_for_url("**/play/**-*/**")
 
 
+def start_four_handed_game(page):
+    """Start a four-handed (FADOQ) game and go on to the first discard: the four seats."""
+    page.check("input[name=players][value='4']")
+    start_game(page)
+    for _ in range(6):
+        if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
+            return
+        before = page.get_attribute("input[name=move]", "value")
+        page.locator(".play-action button[type=submit]").first.click()
+        page.wait_for_function(
+            "m => document.querySelector('input[name=move]').value !== m", arg=before
+        )
+    raise AssertionError("the four-handed game never asked for the discard")
+
+
 def crapette_computer_turn(page):
     """Start a Crapette game step by step and reach the computer's turn: the call button, the
     pace and the computer's log are on the page (the player turns a card and discards it)."""
@@ -305,6 +320,7 @@ PAGES: dict[str, list[Visit]] = {
     "play:home": [Visit("play-cribbage-home", ANYONE, lambda s: "/play/")],
     "play:game": [
         Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game),
+        Visit("play-cribbage-four", ANYONE, lambda s: "/play/", then=start_four_handed_game),
         Visit("play-cribbage-coaching", ANYONE, lambda s: "/play/", then=cribbage_coaching),
     ],
     "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],

@@ -2,8 +2,8 @@
 
 :func:`computer_action` gives the computer seat's next action: its cut for deal, its discard
 and plays (from its :class:`PlayerView`), its cut for the starter, its exact counts in the show,
-a muggins call whenever the opponent's count missed points. :func:`play_computer_game` plays a
-whole game between two levels (the benchmark and the tests).
+a muggins call whenever an opponent's count missed points. :func:`play_computer_game` plays a
+whole game between levels (the benchmark and the tests).
 """
 
 from __future__ import annotations
@@ -60,7 +60,10 @@ def computer_action(game: GameState, seat: int, player: Computer) -> Action:
 def play_computer_game(
     rules: RuleSet, levels: Sequence[str], *, seed: int | str, first_dealer: int | None = None
 ) -> GameState:
-    """A whole game between ``levels[0]`` (seat 0) and ``levels[1]`` (seat 1)."""
+    """A whole game, ``levels[s]`` playing seat ``s`` (two or four seats: partners sit
+    opposite, seats 0 and 2 against 1 and 3)."""
+    if len(levels) != rules.players:
+        raise GameError(f"{rules.name} has {rules.players} seats: give {rules.players} levels")
     players = [computer(level) for level in levels]
     game = GameState(rules, seed=seed, first_dealer=first_dealer)
     while not game.is_over:

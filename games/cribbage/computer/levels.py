@@ -1,5 +1,8 @@
 """The computer players: ``easy``, ``standard`` and ``pro``, and the registry of levels.
 
+They play the two-handed game and the four-handed partnership game (five cards, one to the
+crib; in the play the partner is the seat opposite, the opponent the seat that answers).
+
 Every level answers two questions from a :class:`PlayerView` (never from the game state):
 which two cards to lay away (:meth:`Computer.choose_discard`) and what to do in the play
 (:meth:`Computer.choose_play`: a :class:`Play` or a :class:`Go`). Cards are dealt at random at
@@ -12,13 +15,15 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from games.cards import Card, format_cards
 from games.cribbage.actions import Go, Play
-from games.cribbage.discard import DiscardChoice, analyze_discards
+from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_discards
 from games.cribbage.rules import HAND_SIZE
+from games.cribbage.scoring import score_hand
 
-from . import pegging
+from . import pegging, winprob
 from .view import PlayerView
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
@@ -137,19 +142,44 @@ class Standard(Computer):
     name = "standard"
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        return analyze_discards(view.hand, dealer=view.is_dealer, players=2).best.discard
+        return _analysis(view).best.discard
 
     def choose_play(self, view: PlayerView) -> Play | Go:
         if not view.playable():
             return Go(view.seat)
+        answer = _answer(view)
         rank = pegging.choose_heuristic(
             _ranks(view.hand),
             _ranks(view.series),
             view.count,
             _unseen_ranks(view),
-            view.opponent_cards,
+            answer.cards,
+            partner_next=answer.partner,
+            go_counts=view.go_counts,
         )
         return self._play(view, rank)
+
+
+def _analysis(view: PlayerView) -> DiscardAnalysis:
+    """The exact discard analysis for the seat (the crib counts for it when its side deals)."""
+    return analyze_discards(view.hand, dealer=view.crib_is_ours, players=view.players)
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    cards: int  # cards held by the seat that answers the card laid now (0: nobody answers)
+    partner: bool  # that seat is the partner (a count it can score is a gift to our side)
+
+
+def _answer(view: PlayerView) -> _Answer:
+    """Who answers a card laid now. Two-handed: always the opponent (as the standard player
+    always judged it). Four-handed: the next seat that can still play, partner or opponent."""
+    if view.players == 2:
+        return _Answer(view.opponent_cards, False)
+    seat = view.next_to_play()
+    if seat is None:
+        return _Answer(0, False)
+    return _Answer(view.held_counts[seat], view.is_partner(seat))
 
 
 def _unseen_ranks(view: PlayerView) -> list[int]:
@@ -169,15 +199,24 @@ class Pro(Computer):
     """Discards by the exact analysis plus the pegging each kept hand is worth (simulated
     against random opponent hands); pegs by looking ahead over the possible opponent holdings
     given everything seen (Monte Carlo), counting a game won or lost in the play (board play:
-    pegging out, or stopping the opponent pegging out, outweighs a few points)."""
+    pegging out, or stopping the opponent pegging out, outweighs a few points).
+
+    Near the end of a two-handed game (either side within ``endgame`` points of the target) it
+    plays for the win instead of the points: each keep, and each card in the play, is valued by
+    the chance of winning (:mod:`.winprob`) over the same simulated plays, with the show's
+    points as distributions (its hand and crib from the exact analysis, the opponent's from
+    self-play), not their means."""
 
     name = "pro"
     discard_samples = 40
     play_samples = 48
     discard_margin = 2.0  # keeps within this of the best net are worth simulating
+    endgame = 30
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        analysis = analyze_discards(view.hand, dealer=view.is_dealer, players=2)
+        if view.players != 2:  # the look-ahead is two-handed: the exact analysis alone
+            return Standard().choose_discard(view)
+        analysis = _analysis(view)
         best = analysis.best.net
         candidates = [c for c in analysis.choices if best - c.net <= self.discard_margin][:6]
         if len(candidates) == 1:
@@ -189,16 +228,19 @@ class Pro(Computer):
         # Seats of the simulation: 0 = this seat, 1 = the opponent; the non-dealer leads.
         leader = 1 if view.is_dealer else 0
         need = (view.target - view.my_score, view.target - view.their_score)
+        near_end = min(need) <= self.endgame
 
         def value(choice: DiscardChoice) -> float:
             mine = _ranks(choice.keep)
-            total = 0.0
-            for theirs in opponents:
-                points, winner = pegging.play_out(
+            plays = [
+                pegging.play_out(
                     [mine[:], theirs[:]], [], 0, leader, None, set(), seen_unseen, need
                 )
-                total += _outcome(points, winner)
-            return float(choice.net) + total / len(opponents)
+                for theirs in opponents
+            ]
+            if near_end:
+                return _chance_after_plays(view, plays, *_discard_shows(view, choice))
+            return float(choice.net) + sum(_outcome(p, w) for p, w in plays) / len(plays)
 
         return max(candidates, key=value).discard
 
@@ -206,6 +248,8 @@ class Pro(Computer):
         playable = view.playable()
         if not playable:
             return Go(view.seat)
+        if view.players != 2:
+            return self._four_handed_play(view)
         ranks = sorted(set(_ranks(playable)))
         if len(ranks) == 1 and len(view.hand) == 1:
             return self._play(view, ranks[0])
@@ -217,24 +261,99 @@ class Pro(Computer):
         passed = {1} if view.opponent_said_go else set()
         need = (view.target - view.my_score, view.target - view.their_score)
         mine = _ranks(view.hand)
+        shows = _play_shows(view) if min(need) <= self.endgame else None
         best_rank, best_value = ranks[0], -1e9
         for rank in ranks:
-            total = 0.0
             first = pegging.peg_points(series, rank, view.count)
+            plays: list[tuple[list[int], int | None]] = []
             for theirs in holdings:
                 if first >= need[0]:
-                    total += WIN
+                    plays.append(([first, 0], 0))
                     continue
                 hand = mine[:]
                 hand.remove(rank)
-                points, winner = _after_card(
-                    hand, theirs[:], series, rank, view.count, passed, unseen, need, first
+                plays.append(
+                    _after_card(
+                        hand, theirs[:], series, rank, view.count, passed, unseen, need, first
+                    )
                 )
-                total += _outcome(points, winner)
-            value = total / len(holdings)
+            if shows is not None:
+                value = _chance_after_plays(view, plays, *shows)
+            else:
+                value = sum(_outcome(p, w) for p, w in plays) / len(plays)
             if value > best_value + 1e-9:
                 best_rank, best_value = rank, value
         return self._play(view, best_rank)
+
+    def _four_handed_play(self, view: PlayerView) -> Play | Go:
+        """Board play first (a card that pegs the side out wins now), else the standard
+        player's partner-aware choice."""
+        series, need = _ranks(view.series), view.target - view.my_score
+        for rank in sorted(set(_ranks(view.playable())), reverse=True):
+            if pegging.peg_points(series, rank, view.count) >= need:
+                return self._play(view, rank)
+        return Standard().choose_play(view)
+
+
+Show = tuple[tuple[int, float], ...]  # (points, chance) of a side's count in the show
+CRIB_GUESS = 5  # a crib not yet seen, in the play (its mean is about 4.7 in self-play)
+
+
+def _show(counts: dict[int, int]) -> Show:
+    total = sum(counts.values())
+    return tuple((points, n / total) for points, n in sorted(counts.items()))
+
+
+def _add(a: Show, b: Show) -> Show:
+    """The distribution of the sum of two independent counts (a hand and a crib)."""
+    sums: dict[int, float] = {}
+    for x, p in a:
+        for y, q in b:
+            sums[x + y] = sums.get(x + y, 0.0) + p * q
+    return tuple(sorted(sums.items()))
+
+
+def _discard_shows(view: PlayerView, choice: DiscardChoice) -> tuple[Show, Show]:
+    """(mine, theirs) in the show for a keep: the crib goes to the dealer's count."""
+    hand, crib = _show(choice.hand.counts), _show(choice.crib.counts)
+    other = winprob.hand_distribution()
+    return (_add(hand, crib), other) if view.is_dealer else (hand, _add(other, crib))
+
+
+def _play_shows(view: PlayerView) -> tuple[Show, Show]:
+    """(mine, theirs) in the show during the play: this hand's exact count (the starter is
+    known), the opponent's from self-play, the crib (still hidden) as :data:`CRIB_GUESS`."""
+    assert view.starter is not None, "the play comes after the starter"
+    exact = score_hand(view.kept, view.starter).total
+    other = winprob.hand_distribution()
+    crib = ((CRIB_GUESS, 1.0),)
+    if view.is_dealer:
+        return ((exact + CRIB_GUESS, 1.0),), other
+    return ((exact, 1.0),), _add(other, crib)
+
+
+def _chance_after_plays(
+    view: PlayerView, plays: list[tuple[list[int], int | None]], mine: Show, theirs: Show
+) -> float:
+    """The mean chance of winning over simulated plays (points pegged, or who pegged out)."""
+    chances: dict[tuple[int, int], float] = {}
+    total = 0.0
+    for points, winner in plays:
+        if winner is not None:
+            total += 1.0 if winner == 0 else 0.0
+            continue
+        key = (points[0], points[1])
+        if key not in chances:
+            chances[key] = winprob.after_play(
+                view.my_score + key[0],
+                view.their_score + key[1],
+                i_deal=view.is_dealer,
+                my_show=mine,
+                their_show=theirs,
+                target=view.target,
+            )
+        total += chances[key]
+    return total / len(plays)
 
 
 def _outcome(points: list[int], winner: int | None) -> float:
@@ -307,4 +426,59 @@ def _possible_holdings(
             break
     if not hands:  # the go rules out every card? cannot happen, but never crash a decision
         hands = [rng.sample(unseen, k) for _ in range(samples)]
-    return hands
+    return _inferred(view, hands, rng)
+
+
+UNLIKELY = 0.25  # the weight of a holding under which the opponent would have played otherwise
+
+
+def _inferred(view: PlayerView, hands: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """The holdings drawn again in proportion to how likely the opponent was to lay what it
+    laid this deal with them (as the standard player would have): a holding under which each
+    of its cards was the standard choice keeps weight 1, each other card multiplies it by
+    :data:`UNLIKELY`. Opponent hands are inferred from their plays, not drawn blind."""
+    moves = _opponent_moves(view)
+    if not moves or len(hands) < 2:
+        return hands
+    weights = [_likelihood(moves, hand) for hand in hands]
+    return rng.choices(hands, weights=weights, k=len(hands))
+
+
+# One play of the opponent: the series before it, the count, the rank laid, the cards it laid
+# after it this deal, and how many cards this seat held then.
+_Move = tuple[list[int], int, int, list[int], int]
+
+
+def _opponent_moves(view: PlayerView) -> list[_Move]:
+    """The opponent's plays of this deal, each with its series and count, rebuilt from the
+    cards laid in order (two-handed, the count restarted exactly when the next card would
+    not fit, or after 31: after a go neither player held a card that fitted)."""
+    laid = [(seat, int(c.rank)) for seat, c in view.laid]
+    moves: list[_Move] = []
+    series: list[int] = []
+    count = 0
+    mine_left = len(view.kept) or len(view.hand)
+    for i, (seat, rank) in enumerate(laid):
+        if count + pegging.pips(rank) > pegging.MAX_COUNT:
+            series, count = [], 0
+        if seat != view.seat:
+            later = [r for s, r in laid[i + 1 :] if s == seat]
+            moves.append((series[:], count, rank, later, mine_left))
+        else:
+            mine_left -= 1
+        series.append(rank)
+        count += pegging.pips(rank)
+        if count == pegging.MAX_COUNT:
+            series, count = [], 0
+    return moves
+
+
+def _likelihood(moves: list[_Move], hand: list[int]) -> float:
+    weight = 1.0
+    unseen = pegging.unseen_by_rank([])  # the opponent's own knowledge is not modelled
+    for series, count, rank, later, my_cards in moves:
+        held = [*hand, *later, rank]
+        choice = pegging.choose_heuristic(held, series, count, unseen, my_cards)
+        if choice != rank:
+            weight *= UNLIKELY
+    return weight

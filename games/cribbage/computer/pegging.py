@@ -53,13 +53,26 @@ def unseen_by_rank(seen: Sequence[int]) -> list[int]:
 
 
 def heuristic_value(
-    series: Sequence[int], rank: int, count: int, unseen: Sequence[int], opponent_cards: int
+    series: Sequence[int],
+    rank: int,
+    count: int,
+    unseen: Sequence[int],
+    opponent_cards: int,
+    *,
+    partner_next: bool = False,
+    go_counts: bool = True,
 ) -> float:
     """Immediate points less the obvious gifts to the opponent's reply (the standard player).
 
     A gift is a count the opponent can turn into points with one card: 5 or 21 (any ten-card
     makes 15 or 31), any count from which one card makes 15 or 31, or a pair that invites a
     pair royal. The chance is roughly cards held x copies unseen / cards unseen.
+
+    Four-handed, ``opponent_cards`` are those of the seat that answers; when that seat is the
+    partner (``partner_next``: the opponent between has said go or is out) the same chances
+    are worth half in our favour (the partner may score, and the next opponent may answer).
+    ``go_counts=False`` (the FADOQ 116 rule: lone go points no longer score) drops the habit of
+    keeping low cards for the go.
     """
     points = peg_points(series, rank, count)
     new = count + pips(rank)
@@ -76,10 +89,11 @@ def heuristic_value(
         risk += 6 * min(1.0, opponent_cards * unseen[rank] / total)  # a pair royal
     elif new + pips(rank) <= MAX_COUNT:
         risk += 2 * min(1.0, opponent_cards * unseen[rank] / total)  # they pair it
-    value = points - risk
-    if not series:  # a lead: under 5 cannot be made 15; the 5 is the classic gift
+    value = points + 0.5 * risk if partner_next else points - risk
+    if not series and not partner_next:  # a lead: under 5 cannot be made 15; 5 is a gift
         value += 0.5 if rank < 5 else (-1.0 if rank == 5 else 0.0)
-    return value + pips(rank) * 0.01  # ties: lay the higher card, keep low ones for the go
+    # Ties: lay the higher card, keep low ones for the go (while a go still scores).
+    return value + (pips(rank) * 0.01 if go_counts else 0.0)
 
 
 def choose_heuristic(
@@ -88,13 +102,24 @@ def choose_heuristic(
     count: int,
     unseen: Sequence[int],
     opponent_cards: int,
+    *,
+    partner_next: bool = False,
+    go_counts: bool = True,
 ) -> int | None:
     """The standard player's card (a rank) or ``None`` for go."""
     best, best_value = None, -1e9
     for rank in set(hand):
         if count + pips(rank) > MAX_COUNT:
             continue
-        value = heuristic_value(series, rank, count, unseen, opponent_cards)
+        value = heuristic_value(
+            series,
+            rank,
+            count,
+            unseen,
+            opponent_cards,
+            partner_next=partner_next,
+            go_counts=go_counts,
+        )
         if value > best_value:
             best, best_value = rank, value
     return best

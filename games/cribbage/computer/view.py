@@ -1,9 +1,13 @@
-"""What one seat sees of a two-handed game: :class:`PlayerView`.
+"""What one seat sees of a game (two-handed, or four-handed with a partner): :class:`PlayerView`.
 
 The computer players decide from a view only, never from the :class:`GameState` itself, so they
 cannot peek at the opponent's hand or at the deck order: a view holds the seat's own cards, its
 own discards, the starter once turned, the cards laid so far (in order), the running count, who
 said go, the scores and who deals. Two states that differ only in hidden cards give equal views.
+
+Four-handed, the partner's hand is as hidden as the opponents': the view holds only how many
+cards each seat still holds. "The opponent" is then the seat on this seat's left, the one who
+answers the card this seat lays.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from games.cribbage.actions import Deal, Discard, GameError
 from games.cribbage.game import GameState, Phase
 from games.cribbage.rules import RuleSet
 
-__all__ = ["PlayerView", "view_of"]
+__all__ = ["PLAYERS", "PlayerView", "view_of"]
+
+PLAYERS = (2, 4)  # the games the computer plays
 
 
 @dataclass(frozen=True)
@@ -32,24 +38,60 @@ class PlayerView:
     series: tuple[Card, ...]  # laid since the count last restarted
     count: int
     opponent_said_go: bool
-    opponent_cards: int  # cards the opponent still holds
+    opponent_cards: int  # cards the opponent (the next seat) still holds
     scores: tuple[int, ...]  # by side (side = seat in the two-handed game)
+    held_counts: tuple[int, ...] = ()  # cards each seat still holds (every game)
+    passed: frozenset[int] = frozenset()  # seats that said go in this series
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
 
     @property
     def opponent(self) -> int:
-        return 1 - self.seat
+        """The seat that plays after this one (the one opponent in the two-handed game)."""
+        return (self.seat + 1) % self.players
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    def is_partner(self, seat: int) -> bool:
+        return seat != self.seat and self.rules.side_of(seat) == self.side
 
     @property
     def is_dealer(self) -> bool:
         return self.dealer == self.seat
 
     @property
+    def crib_is_ours(self) -> bool:
+        """The crib counts for this seat's side (it deals, or its partner does)."""
+        return self.rules.side_of(self.dealer) == self.side
+
+    @property
     def my_score(self) -> int:
-        return self.scores[self.seat]
+        return self.scores[self.side]
 
     @property
     def their_score(self) -> int:
-        return self.scores[self.opponent]
+        """The best score among the other sides."""
+        return max(s for side, s in enumerate(self.scores) if side != self.side)
+
+    @property
+    def go_counts(self) -> bool:
+        """Whether a lone go or last-card point would still score for this side (the FADOQ
+        116 rule stops them from the cutoff on)."""
+        cutoff = self.rules.one_point_cutoff
+        return cutoff is None or self.my_score < cutoff
+
+    def next_to_play(self) -> int | None:
+        """The seat that would answer a card laid now: the next seat clockwise that still
+        holds cards and has not said go (``None``: nobody, the others are out or stuck)."""
+        for k in range(1, self.players):
+            s = (self.seat + k) % self.players
+            if self.held_counts[s] and s not in self.passed:
+                return s
+        return None
 
     @property
     def target(self) -> int:
@@ -67,12 +109,14 @@ class PlayerView:
 
 
 def view_of(game: GameState, seat: int) -> PlayerView:
-    """The view of ``seat`` in a two-handed ``game`` (after the cut for deal)."""
-    if game.rules.players != 2:
-        raise GameError(f"the computer plays the two-handed game, not {game.rules.players} players")
+    """The view of ``seat`` in a two- or four-handed ``game`` (after the cut for deal)."""
+    if game.rules.players not in PLAYERS:
+        raise GameError(
+            f"the computer plays the two- and four-handed games, not {game.rules.players} players"
+        )
     if game.dealer is None:
         raise GameError("there is no view before the cut for deal: the dealer is not known")
-    opponent = 1 - seat
+    opponent = (seat + 1) % game.rules.players
     return PlayerView(
         rules=game.rules,
         seat=seat,
@@ -88,6 +132,8 @@ def view_of(game: GameState, seat: int) -> PlayerView:
         opponent_said_go=opponent in game.passed,
         opponent_cards=len(game.held[opponent]),
         scores=tuple(game.scores),
+        held_counts=tuple(len(h) for h in game.held),
+        passed=frozenset(game.passed),
     )
 
 

@@ -16,18 +16,23 @@ from rest_framework.response import Response
 from games.api import ErrorOut, bad_request
 from games.cribbage.actions import Cut
 from games.cribbage.computer import LEVELS
+from games.cribbage.rules import FADOQ
 from games.models import PracticeGame
 
 from .. import store
 from ..api_base import PlayView, RefusedOut, StartView, admitted, refused
 from .service import KIND, act, start
-from .table import COMPUTER, HUMAN, Table, TableError
+from .table import FOUR_HANDED, HUMAN, Table, TableError
 from .words import reason_text
+
+# The computer levels, one choice set for the opponent's and the partner's level (the schema
+# names it once: settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
+LEVEL_CHOICES = list(LEVELS)
 
 
 class NewGameRequest(serializers.Serializer):
     level = serializers.ChoiceField(
-        choices=list(LEVELS), default="standard", help_text="How the computer discards and pegs."
+        choices=LEVEL_CHOICES, default="standard", help_text="How the computer discards and pegs."
     )
     target = serializers.ChoiceField(
         choices=[121, 61], default=121, help_text="121 points, or 61 (the French rules)."
@@ -37,6 +42,27 @@ class NewGameRequest(serializers.Serializer):
         help_text="You announce your own counts; the computer calls muggins on "
         "the points you miss.",
     )
+    players = serializers.ChoiceField(
+        choices=[2, 4],
+        default=2,
+        help_text="2: you against the computer. 4: you and a computer partner (opposite, seat "
+        "2) against two computers (seats 1 and 3, at `level`); 121 points, five cards each.",
+    )
+    rules = serializers.ChoiceField(
+        choices=list(FOUR_HANDED),
+        default=FADOQ.name,
+        help_text="Four-handed only: FADOQ (the 116 rule) or the standard partnership rules.",
+    )
+    partner_level = serializers.ChoiceField(
+        choices=LEVEL_CHOICES, default="standard", help_text="Four-handed only: your partner."
+    )
+
+    def validate(self, data: dict) -> dict:
+        if data["players"] == 4 and data["target"] != 121:
+            raise serializers.ValidationError(
+                {"target": "the four-handed game is played to 121 points"}
+            )
+        return data
 
 
 class ActRequest(serializers.Serializer):
@@ -72,27 +98,54 @@ class StateOut(serializers.Serializer):
         child=serializers.JSONField(), help_text="The actions you may send now."
     )
     scores = serializers.DictField(child=serializers.IntegerField())
-    dealer = serializers.CharField(allow_null=True, help_text="you, computer, or null.")
+    dealer = serializers.CharField(
+        allow_null=True, help_text="you, computer (four-handed: left, partner, right), or null."
+    )
     hand = serializers.ListField(child=serializers.CharField())
     starter = serializers.CharField(allow_null=True)
     count = serializers.IntegerField()
     series = serializers.ListField(child=serializers.JSONField())
-    computer_cards = serializers.IntegerField()
+    computer_cards = serializers.IntegerField(
+        help_text="Cards the computer still holds (four-handed: the three computers together)."
+    )
+    players = serializers.IntegerField(help_text="2 or 4.")
+    rules = serializers.CharField(help_text="The rule set: STANDARD_2P_121, FADOQ, ...")
+    partner_level = serializers.CharField(allow_null=True, help_text="Four-handed: your partner.")
+    seats = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="Each seat clockwise from yours (seat 0): its name (you, computer; four-handed "
+        "you, left, partner, right), its side, the cards it holds and has laid this deal.",
+    )
     log = serializers.ListField(
         child=serializers.JSONField(), help_text="What happened since your last action."
     )
     show = serializers.ListField(child=serializers.JSONField())
     coaching = serializers.JSONField(allow_null=True, help_text="This deal's discard coaching.")
-    winner = serializers.CharField(allow_null=True)
+    winner = serializers.CharField(
+        allow_null=True, help_text="you, computer; four-handed your_team, opponents."
+    )
     statistics = serializers.JSONField(allow_null=True)
 
 
-def state_of(game: PracticeGame, applied: bool = False) -> dict:
-    table = Table.from_state(game.state)
-    g, view = table.game, table.view()
-    seat_name = {HUMAN: "you", COMPUTER: "computer"}
-    legal = []
-    for action in g.legal_actions():
+def _seats(table: Table) -> list[dict]:
+    g = table.game
+    return [
+        {
+            "seat": seat,
+            "name": table.seat_name(seat),
+            "side": table.side_name(g.side_of(seat)),
+            "level": table.level_of(seat) if seat != HUMAN else None,
+            "cards": len(g.held[seat]),
+            "laid": [str(c) for s, c in g.laid if s == seat],
+            "said_go": seat in g.passed,
+        }
+        for seat in range(table.players)
+    ]
+
+
+def _legal(table: Table) -> list[dict]:
+    legal: list[dict] = []
+    for action in table.game.legal_actions():
         if getattr(action, "player", HUMAN) != HUMAN or table.awaiting is None:
             continue
         if isinstance(action, Cut):
@@ -102,6 +155,13 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         if type(action).__name__ in ("Misdeal", "Muggins", "TurnStarter"):
             continue
         legal.append(action.to_json())
+    return legal
+
+
+def state_of(game: PracticeGame, applied: bool = False) -> dict:
+    table = Table.from_state(game.state)
+    g, view = table.game, table.view()
+    seat_name = table.seat_name
     return {
         "id": game.pk,
         "level": table.level,
@@ -110,18 +170,22 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         "move": game.moves,
         "applied": applied,
         "awaiting": table.awaiting,
-        "legal": legal,
-        "scores": {"you": g.scores[HUMAN], "computer": g.scores[COMPUTER]},
-        "dealer": seat_name.get(g.dealer) if g.dealer is not None else None,
+        "legal": _legal(table),
+        "scores": {table.side_name(side): score for side, score in enumerate(g.scores)},
+        "dealer": seat_name(g.dealer) if g.dealer is not None else None,
         "hand": [str(c) for c in view.hand] if view else [],
         "starter": str(g.starter) if g.starter else None,
         "count": g.count,
-        "series": [{"by": seat_name[s], "card": str(c)} for s, c in g.series],
-        "computer_cards": len(g.held[COMPUTER]),
+        "series": [{"by": seat_name(s), "card": str(c)} for s, c in g.series],
+        "computer_cards": sum(len(g.held[s]) for s in table.computer_seats),
+        "players": table.players,
+        "rules": g.rules.name,
+        "partner_level": table.partner_level,
+        "seats": _seats(table),
         "log": table.recent,
         "show": table.show,
         "coaching": table.last_advice,
-        "winner": seat_name.get(g.winner) if g.is_over and g.winner is not None else None,
+        "winner": table.side_name(g.winner) if g.is_over and g.winner is not None else None,
         "statistics": table.statistics() if g.is_over else None,
     }
 
@@ -143,8 +207,17 @@ class NewCribbageView(StartView):
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         data = serializer.validated_data
+        four = data["players"] == 4
         visitor = admitted(request)
-        game = start(data["level"], data["target"], data["count_own_hand"], owner=visitor.owner)
+        game = start(
+            data["level"],
+            data["target"],
+            data["count_own_hand"],
+            players=data["players"],
+            rules=data["rules"] if four else None,
+            partner_level=data["partner_level"] if four else None,
+            owner=visitor.owner,
+        )
         return Response(state_of(game), status=201)
 
 

@@ -77,8 +77,32 @@ SKUNK_LABELS = {
 }
 
 
-def who(seat: int | None) -> str:
-    return _("You") if seat == HUMAN else _("The computer")
+# Four-handed, each seat by where it sits from the player (seat 0), clockwise.
+SEATS_FOUR = {
+    1: gettext_lazy("The opponent on your left"),
+    2: gettext_lazy("Your partner"),
+    3: gettext_lazy("The opponent on your right"),
+}
+# The same after "of" ("the hand of your partner").
+SEATS_FOUR_OF = {
+    1: gettext_lazy("the opponent on your left"),
+    2: gettext_lazy("your partner"),
+    3: gettext_lazy("the opponent on your right"),
+}
+SEATS_FOUR_SHORT = {
+    0: gettext_lazy("You"),
+    1: gettext_lazy("Left"),
+    2: gettext_lazy("Partner"),
+    3: gettext_lazy("Right"),
+}
+
+
+def who(seat: int | None, players: int = 2) -> str:
+    if seat == HUMAN:
+        return _("You")
+    if players == 4 and seat in SEATS_FOUR:
+        return str(SEATS_FOUR[seat])
+    return _("The computer")
 
 
 PEG_NAMES = {
@@ -95,23 +119,15 @@ PEG_NAMES = {
 }
 
 
-def tell(entry: dict[str, Any]) -> str | None:
+def tell(entry: dict[str, Any], players: int = 2) -> str | None:
     """One log entry as a sentence."""
     kind, seat = entry["kind"], entry.get("seat")
+    if players == 4 and kind in ("discard", "deal", "muggins"):
+        return _tell_four(entry)
     if kind == "play":
-        text = _("%(who)s: %(card)s, %(count)d") % {
-            "who": who(seat),
-            "card": pretty(entry["card"]),
-            "count": entry["count"],
-        }
-        if entry["points"]:
-            names = _(" and ").join(str(PEG_NAMES.get(n, n)) for n in entry["items"])
-            text += " — " + ngettext(
-                "%(names)s for %(points)d point", "%(names)s for %(points)d points", entry["points"]
-            ) % {"names": names, "points": entry["points"]}
-        return text
+        return _tell_play(entry, players)
     if kind == "go":
-        return _("%(who)s: “Go”") % {"who": who(seat)}
+        return _("%(who)s: “Go”") % {"who": who(seat, players)}
     if kind == "discard":
         return (
             _("You laid away two cards to the crib.")
@@ -130,7 +146,7 @@ def tell(entry: dict[str, Any]) -> str | None:
         if entry.get("card") is None:
             return None
         return _("%(who)s cut %(card)s.") % {
-            "who": who(seat),
+            "who": who(seat, players),
             "card": pretty(entry["card"]),
         }
     if kind == "muggins":
@@ -142,32 +158,71 @@ def tell(entry: dict[str, Any]) -> str | None:
     return None
 
 
-def log_lines(recent: list[dict[str, Any]]) -> list[str]:
+def _tell_play(entry: dict[str, Any], players: int) -> str:
+    text = _("%(who)s: %(card)s, %(count)d") % {
+        "who": who(entry.get("seat"), players),
+        "card": pretty(entry["card"]),
+        "count": entry["count"],
+    }
+    if entry["points"]:
+        names = _(" and ").join(str(PEG_NAMES.get(n, n)) for n in entry["items"])
+        text += " — " + ngettext(
+            "%(names)s for %(points)d point", "%(names)s for %(points)d points", entry["points"]
+        ) % {"names": names, "points": entry["points"]}
+    return text
+
+
+def _tell_four(entry: dict[str, Any]) -> str:
+    """The four-handed sentences: one card to the crib, who deals, who calls muggins."""
+    kind, seat = entry["kind"], entry.get("seat")
+    if kind == "discard":
+        if seat == HUMAN:
+            return _("You laid away a card to the crib.")
+        return _("%(who)s laid away a card to the crib.") % {"who": who(seat, 4)}
+    if kind == "deal":
+        dealer = entry["dealer"]
+        return _("You deal.") if dealer == HUMAN else _("%(who)s deals.") % {"who": who(dealer, 4)}
+    return ngettext(
+        "Muggins! %(who)s takes the %(points)d point you missed.",
+        "Muggins! %(who)s takes the %(points)d points you missed.",
+        entry["points"],
+    ) % {"who": who(seat, 4), "points": entry["points"]}
+
+
+def log_lines(recent: list[dict[str, Any]], players: int = 2) -> list[str]:
     lines = []
     for entry in recent:
         if entry["kind"] in ("go", "last card") and "points" in entry:
             what = _("the go") if entry["kind"] == "go" else _("the last card")
             if entry["points"]:
                 lines.append(
-                    _("%(who)s: 1 for %(what)s.") % {"who": who(entry["seat"]), "what": what}
+                    _("%(who)s: 1 for %(what)s.")
+                    % {"who": who(entry["seat"], players), "what": what}
                 )
             continue
         if entry["kind"] in ("show", "over"):
             continue
-        line = tell(entry)
+        line = tell(entry, players)
         if line:
             lines.append(line)
     return lines
 
 
-def show_view(entry: dict[str, Any]) -> dict[str, Any]:
+def _show_title(entry: dict[str, Any], players: int) -> str:
+    seat, crib = entry["seat"], entry["what"] == "crib"
+    if seat == HUMAN:
+        return _("Your crib") if crib else _("Your hand")
+    if players == 4:
+        of = {"who": SEATS_FOUR_OF[seat]}
+        return _("Crib of %(who)s") % of if crib else _("Hand of %(who)s") % of
+    return _("The computer's crib") if crib else _("The computer's hand")
+
+
+def show_view(entry: dict[str, Any], players: int = 2) -> dict[str, Any]:
     cards = [parse_card(c) for c in entry["cards"]]
     starter = parse_card(entry["starter"])
     score = score_hand(cards, starter, crib=entry["what"] == "crib")
-    if entry["what"] == "crib":
-        title = _("Your crib") if entry["seat"] == HUMAN else _("The computer's crib")
-    else:
-        title = _("Your hand") if entry["seat"] == HUMAN else _("The computer's hand")
+    title = _show_title(entry, players)
     return {
         "title": title,
         "cards": cards_view(cards),
@@ -177,6 +232,7 @@ def show_view(entry: dict[str, Any]) -> dict[str, Any]:
         "claimed": entry.get("claimed"),
         "scored": entry.get("scored", score.total),
         "mine": entry["seat"] == HUMAN,
+        "ours": players == 4 and entry["seat"] % 2 == HUMAN,
     }
 
 
@@ -244,8 +300,10 @@ def table_context(table: Table, game) -> dict[str, Any]:
         "their_score": scores[COMPUTER],
         "board": board(table),
         "pegs": table.pegs(),
-        "log": log_lines(table.recent),
-        "show": [show_view(e) for e in table.show],
+        "log": log_lines(table.recent, table.players),
+        "show": [show_view(e, table.players) for e in table.show],
+        "side_labels": (_("You"), _("Computer")),
+        "discards": 2,
         "advice": _advice_view(table.last_advice),
         "dealer": g.dealer,
         "i_deal": g.dealer == HUMAN,
@@ -258,9 +316,14 @@ def table_context(table: Table, game) -> dict[str, Any]:
                 "hand": [{**card_view(c), "playable": c in playable} for c in view.hand],
                 "starter": card_view(view.starter) if view.starter else None,
                 "count": view.count,
-                "series": [{**card_view(c), "mine": s == HUMAN} for s, c in g.series]
-                if g.series
-                else [],
+                "series": [
+                    {
+                        **card_view(c),
+                        "mine": s == HUMAN,
+                        "by": SEATS_FOUR_SHORT[s] if table.players == 4 else None,
+                    }
+                    for s, c in g.series
+                ],
                 "computer_cards": view.opponent_cards,
                 "hint": _hint(table),
             }
@@ -270,6 +333,8 @@ def table_context(table: Table, game) -> dict[str, Any]:
             context["count_what"] = what
             context["count_action"] = "CountHand" if what == "hand" else "CountCrib"
             context["count_cards"] = cards_view(g.kept[HUMAN] if what == "hand" else g.crib)
+    if table.players == 4:
+        context.update(four_handed(table))
     if g.is_over:
         context["won"] = g.winner == HUMAN
         winner = g.winner
@@ -286,6 +351,58 @@ def table_context(table: Table, game) -> dict[str, Any]:
         context["suboptimal"] = [_advice_view(a) for a in stats["suboptimal"]]
         context["expected_loss"] = points_text(stats["expected_loss"])
     return context
+
+
+def four_handed(table: Table) -> dict[str, Any]:
+    """The four-handed table: the seats around it, whose deal, the crib the player feeds."""
+    g = table.game
+    seats = {}
+    for seat, key in ((HUMAN, "you"), (1, "left"), (2, "partner"), (3, "right")):
+        seats[key] = {
+            "seat": seat,
+            "name": SEATS_FOUR_SHORT[seat],
+            "level": LEVEL_LABELS.get(table.level_of(seat)) if seat != HUMAN else None,
+            "cards": len(g.held[seat]),
+            "laid": cards_view(c for s, c in g.laid if s == seat),
+            "go": seat in g.passed,
+            "deals": g.dealer == seat,
+            "turn": table.awaiting in ("play", "go") and seat == HUMAN,
+            "ours": seat % 2 == HUMAN,
+        }
+    return {
+        "four": True,
+        "rules_name": FOUR_HANDED_NAMES.get(g.rules.name, g.rules.name),
+        "seats": seats,
+        "side_labels": (_("Your team"), _("Opponents")),
+        "dealer_text": _dealer_text(table),
+        "discard_text": _discard_text(g.dealer),
+        "discards": 1,
+    }
+
+
+FOUR_HANDED_NAMES = {
+    "FADOQ": gettext_lazy("FADOQ rules"),
+    "FOUR_PLAYER_PARTNERS": gettext_lazy("standard partnership rules"),
+}
+
+
+def _dealer_text(table: Table) -> str | None:
+    dealer = table.game.dealer
+    if dealer is None or table.game.is_over:
+        return None
+    if table.awaiting == "deal" and table.game.hand_number:
+        if dealer == HUMAN:
+            return _("Next deal: yours")
+        return _("Next deal: %(who)s") % {"who": SEATS_FOUR_OF[dealer]}
+    return _("You deal") if dealer == HUMAN else _("%(who)s deals.") % {"who": who(dealer, 4)}
+
+
+def _discard_text(dealer: int | None) -> str:
+    if dealer is None or dealer == HUMAN:
+        return _("Lay away one card to your crib.")
+    if dealer == 2:
+        return _("Lay away one card to your partner's crib.")
+    return _("Lay away one card to the crib of %(who)s.") % {"who": SEATS_FOUR_OF[dealer]}
 
 
 def counted_points(table: Table) -> tuple[dict[int, dict[str, int]], dict[str, Any] | None]:

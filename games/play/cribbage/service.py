@@ -13,12 +13,34 @@ from .table import Table
 KIND = PracticeGame.Kind.CRIBBAGE
 
 
-def start(level: str, target: int, count_own: bool, owner: str = "") -> PracticeGame:
-    """Deal a new game with the form's (or the API's) validated choices, for ``owner`` (who
-    started it: games.play.limits)."""
-    table = Table.new(level, int(target), count_own)
-    options = {"target": int(target), "count_own": count_own}
+def start(
+    level: str,
+    target: int,
+    count_own: bool,
+    *,
+    players: int = 2,
+    rules: str | None = None,
+    partner_level: str | None = None,
+    owner: str = "",
+) -> PracticeGame:
+    """Deal a new game with the form's (or the API's) validated choices (four-handed: the
+    rule set and the partner's level too), for ``owner`` (who started it: games.play.limits)."""
+    table = Table.new(
+        level, int(target), count_own, players=players, rules=rules, partner_level=partner_level
+    )
+    options: dict[str, Any] = {"target": int(target), "count_own": count_own}
+    if players == 4:
+        options |= {
+            "players": 4,
+            "rules": table.game.rules.name,
+            "partner_level": table.partner_level,
+        }
     return store.create(KIND, level, options, table.to_state(), owner=owner)
+
+
+def discards(game: PracticeGame) -> int:
+    """How many cards the player lays away in ``game`` (2, or 1 four-handed)."""
+    return 1 if game.options.get("players") == 4 else 2
 
 
 def act(game: PracticeGame, move: int | None, action: dict[str, Any]) -> tuple[PracticeGame, bool]:

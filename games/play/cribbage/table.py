@@ -5,10 +5,13 @@ Plain Python over the engine (no Django): the views and the API load a :class:`T
 :meth:`Table.to_state`. The game itself is stored as the engine's record and replayed on load,
 so the engine stays the only authority on what is legal.
 
-The player sits at seat 0, the computer at seat 1. The computer's turns, the deal's automatic
-steps and (unless the player counts their own hands) the show are played at once; the table
-stops when the player has something to do: cut for deal, go on to the next deal (after seeing
-the show), lay away two cards, cut the pack, lay a card or say go, count their hand or crib.
+The player sits at seat 0. Two-handed, the computer sits at seat 1. Four-handed (partners
+opposite, FADOQ rules by default), the player's computer partner sits at seat 2 and the two
+computer opponents at seats 1 (on the player's left) and 3 (on the right); the partner plays at
+``partner_level``, the opponents at ``level``. The computers' turns, the deal's automatic steps
+and (unless the player counts their own hands) the show are played at once; the table stops
+when the player has something to do: cut for deal, go on to the next deal (after seeing the
+show), lay away cards, cut the pack, lay a card or say go, count their hand or crib.
 """
 
 from __future__ import annotations
@@ -34,15 +37,34 @@ from games.cribbage.actions import (
     action_from_json,
 )
 from games.cribbage.coaching import coach_discard, pegging_hint
-from games.cribbage.computer import LEVELS, PlayerView, computer, computer_action, view_of
+from games.cribbage.computer import (
+    LEVELS,
+    Computer,
+    PlayerView,
+    computer,
+    computer_action,
+    view_of,
+)
 from games.cribbage.game import GameState, Phase
 from games.cribbage.pegging import MAX_COUNT, peg_score
 from games.cribbage.record import game_to_record, replay
-from games.cribbage.rules import STANDARD_2P_61, STANDARD_2P_121, RuleSet
+from games.cribbage.rules import (
+    FADOQ,
+    FOUR_PLAYER_PARTNERS,
+    STANDARD_2P_61,
+    STANDARD_2P_121,
+    RuleSet,
+)
 from games.cribbage.scoring import score_hand
 
 HUMAN, COMPUTER = 0, 1
+PARTNER = 2  # four-handed: the seat opposite the player
 TARGETS: dict[int, RuleSet] = {121: STANDARD_2P_121, 61: STANDARD_2P_61}
+# The four-handed rule sets a practice game may use (FADOQ first: the default).
+FOUR_HANDED: dict[str, RuleSet] = {r.name: r for r in (FADOQ, FOUR_PLAYER_PARTNERS)}
+# Each seat as the player sees it: two-handed, and four-handed (clockwise from the player).
+SEAT_NAMES = {2: ("you", "computer"), 4: ("you", "left", "partner", "right")}
+SIDE_NAMES = {2: ("you", "computer"), 4: ("your_team", "opponents")}
 FORMAT = "huche-practice-cribbage/1"
 # What the player may send, by engine action type (the rest are the table's to play).
 PLAYER_ACTIONS = ("CutForDeal", "Deal", "Discard", "Cut", "Play", "Go", "CountHand", "CountCrib")
@@ -68,7 +90,26 @@ class ClaimTooHigh(TableError):
         )
 
 
-def rules_for(target: int, count_own: bool) -> RuleSet:
+def rules_for(target: int, count_own: bool, players: int = 2, preset: str | None = None) -> RuleSet:
+    """The rules of a new game: two-handed to ``target``, or four-handed under ``preset``."""
+    if players == 4:
+        name = preset or FADOQ.name
+        if name not in FOUR_HANDED:
+            raise TableError(
+                "bad-rules",
+                f"no four-handed rules {name!r}: choose {', '.join(FOUR_HANDED)}",
+                rules=name,
+            )
+        if target != 121:
+            raise TableError(
+                "bad-target-four", f"the four-handed game is played to 121, not {target!r}"
+            )
+        rules = FOUR_HANDED[name]
+        return rules.replace(muggins=True) if count_own else rules
+    if players != 2:
+        raise TableError(
+            "bad-players", f"a practice game has 2 or 4 players, not {players!r}", players=players
+        )
     if target not in TARGETS:
         raise TableError(
             "bad-target", f"a game is played to 121 or 61 points, not {target!r}", target=target
@@ -87,19 +128,35 @@ class Table:
     coaching: list[dict[str, Any]] = field(default_factory=list)
     recent: list[dict[str, Any]] = field(default_factory=list)  # since the player's last action
     show: list[dict[str, Any]] = field(default_factory=list)  # the counts of the current deal
+    partner_level: str | None = None  # four-handed: the level of the player's partner
 
     # -- set up, load, save ---------------------------------------------------------------------
 
     @classmethod
     def new(
-        cls, level: str, target: int = 121, count_own: bool = False, seed: int | str | None = None
+        cls,
+        level: str,
+        target: int = 121,
+        count_own: bool = False,
+        seed: int | str | None = None,
+        *,
+        players: int = 2,
+        rules: str | None = None,
+        partner_level: str | None = None,
     ) -> Table:
-        if level not in LEVELS:
-            raise TableError(
-                "bad-level", f"no computer level {level!r}: choose {', '.join(LEVELS)}", level=level
-            )
-        game = GameState(rules_for(target, count_own), seed=seed)
-        table = cls(game, level, count_own)
+        """A new game: ``level`` for the opponent(s); four-handed, ``partner_level`` for the
+        partner (the standard level by default) and ``rules`` one of :data:`FOUR_HANDED`."""
+        if players == 4 and partner_level is None:
+            partner_level = "standard"
+        for name in (level, partner_level):
+            if name is not None and name not in LEVELS:
+                raise TableError(
+                    "bad-level",
+                    f"no computer level {name!r}: choose {', '.join(LEVELS)}",
+                    level=name,
+                )
+        game = GameState(rules_for(target, count_own, players, rules), seed=seed)
+        table = cls(game, level, count_own, partner_level=partner_level if players == 4 else None)
         table.advance()
         return table
 
@@ -112,6 +169,7 @@ class Table:
             state.get("coaching", []),
             state.get("recent", []),
             state.get("show", []),
+            state.get("partner_level"),
         )
 
     def to_state(self) -> dict[str, Any]:
@@ -123,7 +181,32 @@ class Table:
             "coaching": self.coaching,
             "recent": self.recent,
             "show": self.show,
+            "partner_level": self.partner_level,
         }
+
+    # -- the seats ------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
+
+    @property
+    def computer_seats(self) -> range:
+        return range(1, self.players)
+
+    def level_of(self, seat: int) -> str:
+        """The level of the computer at ``seat`` (the partner's, or the opponents')."""
+        if self.partner_level is not None and self.game.side_of(seat) == self.game.side_of(HUMAN):
+            return self.partner_level
+        return self.level
+
+    def seat_name(self, seat: int) -> str:
+        """``you``, ``computer`` (two-handed) or ``left``, ``partner``, ``right``."""
+        return SEAT_NAMES[self.players][seat]
+
+    def side_name(self, side: int) -> str:
+        """``you``/``computer`` two-handed, ``your_team``/``opponents`` four-handed."""
+        return SIDE_NAMES[self.players][side]
 
     # -- what the player is asked ---------------------------------------------------------------
 
@@ -203,7 +286,7 @@ class Table:
             data.pop("player")
         elif data["player"] != HUMAN:
             raise TableError(
-                "wrong-seat", f"you play seat {HUMAN}; the computer plays seat {COMPUTER}"
+                "wrong-seat", f"you play seat {HUMAN}; the computers play the other seats"
             )
         if kind == "Cut" and "depth" not in data:
             low = self.game.rules.min_cut_packet
@@ -223,7 +306,8 @@ class Table:
             dealer = game.dealer
             assert dealer is not None, "discards come after the deal"
             if len(action.cards) != game.rules.discards_of(HUMAN, dealer=dealer):
-                return TableError("discard-count", text, count=len(action.cards))
+                code = "discard-count" if self.players == 2 else "discard-count-one"
+                return TableError(code, text, count=len(action.cards))
             if missing:
                 return TableError("not-in-hand", text, card=str(missing[0]))
         if isinstance(action, Play):
@@ -257,24 +341,28 @@ class Table:
         """Play every step that is not the player's, until the player is asked (or the end)."""
         game = self.game
         while not game.is_over:
-            if Muggins(COMPUTER) in game.legal_actions():
-                self._apply(Muggins(COMPUTER))
+            calls = [a for a in game.legal_actions() if isinstance(a, Muggins) and a.player]
+            if calls:  # the first computer opponent takes the points the player missed
+                self._apply(calls[0])
                 continue
             phase = game.phase
+            pending = [s for s in self.computer_seats if s not in game.discarded]
             if phase is Phase.STARTER:
                 self._apply(TurnStarter())
-            elif phase is Phase.DISCARD and COMPUTER not in game.discarded:
-                self._apply(computer_action(game, COMPUTER, self._computer()))
-            elif phase is Phase.SHOW and (game.to_act == COMPUTER or not self.count_own):
+            elif phase is Phase.DISCARD and pending:
+                self._apply(computer_action(game, pending[0], self._computer(pending[0])))
+            elif phase is Phase.SHOW and (game.to_act != HUMAN or not self.count_own):
                 what, seat = game.show_queue[0]
                 self._apply(CountHand(seat) if what == "hand" else CountCrib(seat))
             elif phase in (Phase.DEAL, Phase.DISCARD, Phase.SHOW) or game.to_act == HUMAN:
                 return
             else:
-                self._apply(computer_action(game, COMPUTER, self._computer()))
+                actor = game.to_act
+                assert actor is not None, "a game not over has a seat to act"
+                self._apply(computer_action(game, actor, self._computer(actor)))
 
-    def _computer(self):
-        return computer(self.level)
+    def _computer(self, seat: int) -> Computer:
+        return computer(self.level_of(seat))
 
     def _apply(self, action: Action) -> None:
         """Apply one action and tell it in the log (structured, translated by the page)."""
@@ -362,7 +450,10 @@ class Table:
 
     def _coach(self, dealt: tuple[Card, ...], action: Discard) -> None:
         keep = [c for c in dealt if c not in action.cards]
-        advice = coach_discard(dealt, keep=keep, dealer=self.game.dealer == HUMAN)
+        dealer = self.game.dealer
+        assert dealer is not None, "the discard comes after the deal"
+        ours = self.game.side_of(dealer) == self.game.side_of(HUMAN)
+        advice = coach_discard(dealt, keep=keep, dealer=ours, players=self.players)
         self.coaching.append({"hand": self.game.hand_number, **advice.as_dict()})
 
     # -- reading the game -----------------------------------------------------------------------
@@ -377,7 +468,7 @@ class Table:
     def pegs(self) -> list[tuple[int, int]]:
         """(front peg, back peg) of each side: the score, and the score before the last points."""
         pegs = []
-        for side in range(2):
+        for side in range(self.game.rules.sides):
             front = self.game.scores[side]
             back = self.game.initial_scores[side]
             moves = [e for e in self.game.events if e.side == side and e.points > 0]
@@ -390,7 +481,7 @@ class Table:
         """Points by source for each side, hands played, the best hand, the coaching summary."""
         stats = {
             side: {"pegging": 0, "hand": 0, "crib": 0, "muggins": 0, "best_hand": 0}
-            for side in (0, 1)
+            for side in range(self.game.rules.sides)
         }
         for e in self.game.events:
             kind = "pegging" if e.kind in ("play", "go", "last card", "his heels") else e.kind
@@ -411,7 +502,9 @@ class Table:
 
 __all__ = [
     "COMPUTER",
+    "FOUR_HANDED",
     "HUMAN",
+    "PARTNER",
     "ClaimTooHigh",
     "Table",
     "TableError",

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods
 from .. import limits, store
 from .display import table_context
 from .forms import LEVEL_HELP, LEVEL_LABELS, NewCribbageForm, action_from_post
-from .service import KIND, act, start
+from .service import KIND, act, discards, start
 from .table import Table, TableError
 from .words import reason_text
 
@@ -45,7 +45,16 @@ def play_home(request):
             form.add_error(None, exc.message)
             wait = exc.wait
         else:
-            game = start(data["level"], data["target"], data["count_own"], owner=visitor.owner)
+            four = data["players"] == 4
+            game = start(
+                data["level"],
+                data["target"],
+                data["count_own"],
+                players=data["players"],
+                rules=data.get("rules") if four else None,
+                partner_level=data.get("partner_level") if four else None,
+                owner=visitor.owner,
+            )
             store.remember(request.session, game)
             return redirect("play:game", game_id=game.pk)
     current = store.current(request.session, KIND)
@@ -69,7 +78,7 @@ def play_game(request, game_id):
     if request.method == "POST":
         move = store.posted_move(request.POST)
         try:
-            game, _applied = act(game, move, action_from_post(request.POST))
+            game, _applied = act(game, move, action_from_post(request.POST, discards(game)))
         except TableError as exc:
             error = reason_text(exc)
         if not _is_fetch(request):

@@ -23,7 +23,7 @@ ACTION_NAMES = {
 AWAITING = {
     "cut_for_deal": gettext_lazy("the cut for deal"),
     "deal": gettext_lazy("the deal"),
-    "discard": gettext_lazy("your two cards for the crib"),
+    "discard": gettext_lazy("your cards for the crib"),
     "cut": gettext_lazy("the cut"),
     "play": gettext_lazy("a card to lay"),
     "go": gettext_lazy("your go"),
@@ -42,6 +42,9 @@ REASONS = {
     "discard-count": gettext_lazy(
         "Choose exactly two cards to lay away to the crib (%(count)d chosen)."
     ),
+    "discard-count-one": gettext_lazy(
+        "Choose exactly one card to lay away to the crib (%(count)d chosen)."
+    ),
     "not-in-hand": gettext_lazy("%(card)s is not in your hand."),
     "over-31": gettext_lazy("%(card)s would take the count past 31 (the count is %(count)d)."),
     "cannot-go": gettext_lazy(
@@ -55,6 +58,9 @@ REASONS = {
     "cut-depth": gettext_lazy("The pack cannot be cut at %(depth)s cards."),
     "bad-level": gettext_lazy("There is no computer level %(level)s."),
     "bad-target": gettext_lazy("A game is played to 121 or 61 points."),
+    "bad-target-four": gettext_lazy("The four-handed game is played to 121 points."),
+    "bad-rules": gettext_lazy("There are no four-handed rules named %(rules)s."),
+    "bad-players": gettext_lazy("A practice game is two-handed or four-handed."),
     "refused": gettext_lazy("This action is not allowed now."),
 }
 

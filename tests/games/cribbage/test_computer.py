@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.cards import DECK, parse_cards, shuffled_deck
+from games.cards import DECK, Card, parse_cards, shuffled_deck
 from games.cribbage.actions import Deal, Discard, Go, Play
 from games.cribbage.coaching import coach_discard, suboptimal
 from games.cribbage.computer import (
@@ -20,12 +20,13 @@ from games.cribbage.computer import (
     play_computer_game,
     view_of,
 )
+from games.cribbage.computer import levels as level_code
 from games.cribbage.computer import pegging as fastpeg
 from games.cribbage.computer.levels import score_before_cut
 from games.cribbage.discard import analyze_discards
 from games.cribbage.game import GameState, Phase
 from games.cribbage.pegging import peg_points
-from games.cribbage.rules import STANDARD_2P_61, STANDARD_2P_121
+from games.cribbage.rules import FADOQ, FOUR_PLAYER_PARTNERS, STANDARD_2P_61, STANDARD_2P_121
 
 FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 levels = st.sampled_from(sorted(LEVELS))
@@ -241,3 +242,156 @@ def test_coaching_a_known_hand():
     assert suboptimal(
         [advice, coach_discard("5H 5C 5S JD 4D 6D", keep="5H 5C 4D 6D", dealer=True)]
     ) == [advice]
+
+
+# --- the four-handed game ------------------------------------------------------------------------
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**9),
+    team=levels,
+    others=levels,
+    rules=st.sampled_from([FADOQ, FOUR_PLAYER_PARTNERS.replace(muggins=True)]),
+)
+def test_every_level_makes_only_legal_moves_through_four_handed_games(seed, team, others, rules):
+    players = [computer(team), computer(others)] * 2  # partners sit opposite
+    game = GameState(rules, seed=seed)
+    discards = 0
+    while not game.is_over:
+        seat = game.to_act
+        action = computer_action(game, seat, players[seat])
+        assert action in game.legal_actions(), (action, game)
+        if isinstance(action, Discard):
+            assert len(action.cards) == 1  # five cards dealt, one to the crib
+            discards += 1
+        game.apply(action)
+    assert max(game.scores) == 121 and discards >= 8
+
+
+def _hidden_four(game: GameState) -> list[Card]:
+    """What seat 0 cannot see of the deal: the other three hands (the partner's included) and
+    the pack (less the starter once turned)."""
+    return [c for seat in (1, 2, 3) for c in game.held[seat]] + list(game.pack)
+
+
+def _redeal_hidden(game: GameState, deck, rng: random.Random) -> list[Card] | None:
+    """The deck with the other seats' unplayed cards and the pack dealt anew among
+    themselves, each seat that was seen stuck at a go getting only cards that still do not fit
+    (``None`` when that cannot be done)."""
+    rooms = {seat: max(_rooms_at_go(game, seat), default=0) for seat in (1, 2, 3)}
+    pool = _hidden_four(game)
+    rng.shuffle(pool)
+    new_hands: dict[int, list[Card]] = {}
+    for seat in sorted((1, 2, 3), key=lambda s: -rooms[s]):  # the tightest seat first
+        fits = [c for c in pool if c.pips > rooms[seat]][: len(game.held[seat])]
+        if len(fits) < len(game.held[seat]):
+            return None
+        new_hands[seat] = fits
+        pool = [c for c in pool if c not in fits]
+    old = _hidden_four(game)
+    new = [c for seat in (1, 2, 3) for c in new_hands[seat]] + pool
+    deck = list(deck)
+    positions = [deck.index(c) for c in old]
+    for position, card in zip(positions, new, strict=True):
+        deck[position] = card
+    return deck
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), level=levels, plays=st.integers(0, 7))
+def test_a_four_handed_choice_is_the_same_whatever_the_hidden_cards(seed, level, plays):
+    """Seat 0 decides; the unplayed cards of the three other seats (the partner's included)
+    and the pack are dealt anew among themselves (the cards laid, the discards and the
+    starter stay): the view is the same and so is the choice."""
+    deck = shuffled_deck(f"hidden4:{seed}")
+    game = GameState(FADOQ, decks=[deck], first_dealer=seed % 4)
+    player, rng = computer(level), random.Random(seed)
+    game.apply(Deal())
+    if plays:
+        while game.phase is not Phase.PLAY or game.to_act != 0 or len(game.laid) < plays:
+            if game.is_over or game.phase is Phase.SHOW:
+                return
+            seat = game.to_act
+            game.apply(computer_action(game, seat, computer("standard")))
+    starter_at = deck.index(game.starter) if game.starter else None
+    other_deck = _redeal_hidden(game, deck, rng)
+    if other_deck is None:
+        return
+    assert starter_at is None or other_deck[starter_at] == game.starter
+    other = _rerun(game, other_deck)
+    assert other.held[0] == game.held[0] and other.laid == game.laid
+    assert [other.held[s] for s in (1, 2, 3)] != [game.held[s] for s in (1, 2, 3)]
+    assert view_of(other, 0) == view_of(game, 0)
+    assert computer_action(other, 0, player) == computer_action(game, 0, player)
+
+
+def test_the_four_handed_view_holds_nothing_of_the_partner_or_the_opponents():
+    game = GameState(FADOQ, seed=3, first_dealer=1)
+    game.apply(Deal())
+    view = view_of(game, 0)
+    hidden = set(_hidden_four(game))
+    assert hidden.isdisjoint(set(view.hand) | set(view.kept) | set(view.discards))
+    assert set(view.unseen()) == hidden and len(view.hand) == 5
+    assert view.held_counts == (5, 5, 5, 5) and view.opponent == 1 and view.is_partner(2)
+    assert not view.is_partner(1) and not view.is_partner(3)
+
+
+@pytest.mark.parametrize(("dealer", "ours"), [(0, True), (1, False), (2, True), (3, False)])
+def test_four_handed_discards_count_the_crib_for_the_team_that_deals(dealer, ours):
+    game = GameState(FADOQ, decks=[shuffled_deck("team")], first_dealer=dealer)
+    game.apply(Deal())
+    view = view_of(game, 0)
+    assert view.crib_is_ours == ours
+    best = analyze_discards(view.hand, dealer=ours, players=4).best
+    assert computer("standard").choose_discard(view) == best.discard
+    assert computer("pro").choose_discard(view) == best.discard
+
+
+def test_a_count_that_helps_the_next_player_is_avoided_for_an_opponent_sought_for_the_partner():
+    """At 16 with a 5 and a 4: the 5 makes 21, which a ten (16 of them) turns into 31. Against
+    an opponent answering, the standard player lays the 4; when the partner answers (the
+    opponent between has said go), it lays the 5 for the partner."""
+    unseen = fastpeg.unseen_by_rank([])
+    assert fastpeg.choose_heuristic([5, 4], [10, 6], 16, unseen, 3) == 4
+    assert fastpeg.choose_heuristic([5, 4], [10, 6], 16, unseen, 3, partner_next=True) == 5
+
+
+def test_the_116_rule_is_known_to_the_view():
+    game = GameState(FADOQ, seed=4, first_dealer=0, scores=(116, 100))
+    game.apply(Deal())
+    assert not view_of(game, 0).go_counts and not view_of(game, 2).go_counts
+    assert view_of(game, 1).go_counts  # the other team, at 100, still pegs its go
+    plain = GameState(FOUR_PLAYER_PARTNERS, seed=4, first_dealer=0, scores=(116, 100))
+    plain.apply(Deal())
+    assert view_of(plain, 0).go_counts
+
+
+# --- pro: what the opponent's plays say of its hand --------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), dealer=st.integers(0, 1))
+def test_the_opponents_plays_are_rebuilt_with_their_series_and_count(seed, dealer):
+    """Each of the opponent's plays, as pro rebuilds it from the cards laid, has the series and
+    the count the engine had when the card was laid."""
+    game = GameState(STANDARD_2P_121, seed=seed, first_dealer=dealer)
+    player = computer("standard")
+    game.apply(Deal())
+    seen = []
+    while not game.is_over and game.phase is not Phase.SHOW:
+        seat = game.to_act
+        action = computer_action(game, seat, player)
+        if isinstance(action, Play) and seat == 1:
+            seen.append(([int(c.rank) for _, c in game.series], game.count, int(action.card.rank)))
+        game.apply(action)
+        if game.phase is Phase.PLAY and game.to_act == 0:
+            moves = level_code._opponent_moves(view_of(game, 0))
+            assert [(m[0], m[1], m[2]) for m in moves] == seen
+
+
+def test_a_holding_under_which_the_opponent_would_have_laid_another_card_weighs_less():
+    lead_five = [([], 0, 5, [], 4)]  # the opponent led a 5, holding three more cards now
+    # With only fives the 5 is forced; holding a 4, the standard player leads the 4 instead.
+    assert level_code._likelihood(lead_five, [5, 5, 5]) == 1.0
+    assert level_code._likelihood(lead_five, [4, 9, 10]) == level_code.UNLIKELY

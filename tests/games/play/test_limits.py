@@ -110,7 +110,9 @@ def test_an_account_keeps_a_few_unfinished_games_through_the_api(organizer):
     )
 
 
-def test_abandoned_games_are_purged_by_the_command_and_the_periodic_task(settings, tasks_in_process):
+def test_abandoned_games_are_purged_by_the_command_and_the_periodic_task(
+    settings, tasks_in_process
+):
     browser = Client()
     for _ in range(3):
         browser.post(*CRIBBAGE, **EN)

@@ -152,7 +152,7 @@ def test_a_refused_action_reads_in_the_visitors_language(api_client):
 
     early = refusal(api_client, state, {"type": "Go"}, "fr-CA")["detail"]
     assert early == (
-        "Ce n'est pas à vous de dire go maintenant (on attend : vos deux cartes pour le crib)."
+        "Ce n'est pas à vous de dire go maintenant (on attend : vos cartes pour le crib)."
     )
 
     state = advance(api_client, state, "count")
@@ -162,3 +162,92 @@ def test_a_refused_action_reads_in_the_visitors_language(api_client):
     )
     assert refusal(api_client, state, too_high, "en")["code"] == "claim-too-high"
     assert PracticeGame.objects.get().moves == state["move"]  # nothing refused was applied
+
+
+# --- the four-handed game ------------------------------------------------------------------------
+
+
+def test_a_whole_four_handed_fadoq_game_through_the_api(api_client):
+    response = api_client.post(
+        BASE, {"players": 4, "level": "easy", "partner_level": "easy"}, format="json"
+    )
+    assert response.status_code == 201
+    state = response.json()
+    assert state["players"] == 4 and state["rules"] == "FADOQ" and state["target"] == 121
+    assert [s["name"] for s in state["seats"]] == ["you", "left", "partner", "right"]
+    assert [s["side"] for s in state["seats"]] == ["your_team", "opponents"] * 2
+    discards = 0
+    for _ in range(600):
+        if state["awaiting"] is None:
+            break
+        if state["awaiting"] == "discard":
+            assert len(state["hand"]) == 5  # five cards each, one to the crib
+            assert [a["cards"] for a in state["legal"]] == [[c] for c in state["hand"]]
+            discards += 1
+        response = api_client.post(
+            f"{BASE}{state['id']}/act/",
+            {"move": state["move"], "action": state["legal"][-1]},
+            format="json",
+        )
+        assert response.status_code == 200, response.json()
+        state = response.json()
+        assert state["coaching"] is None or len(state["coaching"]["discard"]) == 1
+    assert state["winner"] in ("your_team", "opponents")
+    assert sorted(state["scores"]) == ["opponents", "your_team"]
+    assert 121 in state["scores"].values()
+    assert state["statistics"]["discards"] == discards >= 5
+    final = replay(PracticeGame.objects.get(pk=state["id"]).state["record"])
+    assert final.rules.one_point_cutoff == 116 and final.rules.players == 4
+    assert [final.scores[0], final.scores[1]] == [
+        state["scores"]["your_team"],
+        state["scores"]["opponents"],
+    ]
+
+
+def test_the_four_handed_state_never_shows_another_seats_hand(api_client):
+    """Neither the opponents' hands nor the partner's: only the cards each seat has laid."""
+    state = api_client.post(BASE, {"players": 4, "level": "pro"}, format="json").json()
+    url = f"{BASE}{state['id']}/act/"
+    seen_play = False
+    for _ in range(40):
+        if state["awaiting"] is None:
+            break
+        table = Table.from_state(PracticeGame.objects.get().state)
+        g = table.game
+        if g.phase.name in ("DISCARD", "CUT", "PLAY"):
+            text = str(state)
+            hidden = [c for seat in (1, 2, 3) for c in g.held[seat]] + g.pack
+            assert hidden and not [c for c in hidden if f"'{c}'" in text], g
+            assert [s["cards"] for s in state["seats"]] == [len(h) for h in g.held]
+            seen_play |= g.phase.name == "PLAY"
+        state = api_client.post(
+            url, {"move": state["move"], "action": state["legal"][0]}, format="json"
+        ).json()
+    assert seen_play
+
+
+def test_four_handed_choices_are_checked(api_client):
+    response = api_client.post(BASE, {"players": 4, "target": 61}, format="json")
+    assert response.status_code == 400 and "121" in response.json()["detail"]
+    response = api_client.post(BASE, {"players": 3}, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("players:")
+    response = api_client.post(BASE, {"players": 4, "rules": "SIX_PLAYER"}, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("rules:")
+    assert not PracticeGame.objects.exists()
+    state = api_client.post(
+        BASE,
+        {"players": 4, "rules": "FOUR_PLAYER_PARTNERS", "level": "pro", "partner_level": "easy"},
+        format="json",
+    ).json()
+    assert state["rules"] == "FOUR_PLAYER_PARTNERS" and state["partner_level"] == "easy"
+    assert [s["level"] for s in state["seats"]] == [None, "pro", "easy", "pro"]
+
+
+def test_a_four_handed_discard_of_two_cards_is_refused_in_words(api_client):
+    state = api_client.post(BASE, {"players": 4}, format="json").json()
+    state = advance(api_client, state, "discard")
+    two = {"type": "Discard", "cards": state["hand"][:2]}
+    assert refusal(api_client, state, two, "fr-CA") == {
+        "detail": "Choisissez exactement une carte à mettre au crib (2 choisies).",
+        "code": "discard-count-one",
+    }

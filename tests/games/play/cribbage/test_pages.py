@@ -36,7 +36,8 @@ def page_state(client, url) -> tuple[str, str, str | None]:
 def next_move(html: str, awaiting: str, move: str) -> dict:
     data = {"move": move}
     if awaiting == "discard":
-        data.update(action="Discard", cards=re.findall(r'name="cards" value="(\w+)"', html)[:2])
+        need = int(re.search(r'data-discard="(\d)"', html).group(1))  # 2, or 1 four-handed
+        data.update(action="Discard", cards=re.findall(r'name="cards" value="(\w+)"', html)[:need])
     elif awaiting == "play":
         playable = re.findall(r'name="card" value="(\w+)" class="card-button" aria-label', html)
         data.update(action="Play", card=playable[0])
@@ -231,6 +232,73 @@ def test_a_refused_action_reads_in_the_visitors_language():
     assert "Enter your count as a number from 0 to 29." in refused(
         {"action": action, "claimed": "lots"}, "en"
     )
+
+
+# --- the four-handed game ------------------------------------------------------------------------
+
+FOUR = {"players": "4", "target": "121", "rules": "FADOQ", "level": "easy", "partner_level": "easy"}
+
+
+def test_a_whole_four_handed_game_is_played_with_plain_forms():
+    client = Client()
+    url = start(client, **FOUR)
+    html, awaiting, move = advance_to(client, url, "discard")
+    # Five cards, one to lay away; the four seats around the table, partner opposite.
+    assert len(re.findall(r'name="cards" value=', html)) == 5 and 'data-discard="1"' in html
+    for seat in ("you", "left", "partner", "right"):
+        assert f'data-seat="{seat}"' in html
+    assert "Your team" in html and "Opponents" in html and "FADOQ rules" in html
+    html = play_to_the_end(client, url, limit=900)
+    assert "data-result" in html and ("Your team wins!" in html or "The opponents win." in html)
+    final = replay(PracticeGame.objects.get().state["record"])
+    assert final.rules.name == "FADOQ" and max(final.scores) == 121
+    assert final.scores == [int(s) for s in re.findall(r"data-(?:my|their)-score>(\d+)<", html)]
+    # Every one-card discard of the player was coached, and the end counts them.
+    coached = PracticeGame.objects.get().state["coaching"]
+    assert coached and all(len(a["discard"]) == 1 and len(a["dealt"]) == 5 for a in coached)
+    assert f"Best discard {sum(a['is_best'] for a in coached)} times out of {len(coached)}" in html
+
+
+def test_the_four_handed_coaching_compares_the_one_card_discard_with_the_best():
+    client = Client()
+    url = start(client, **FOUR)
+    html, awaiting, move = advance_to(client, url, "discard")
+    table = Table.from_state(PracticeGame.objects.get().state)
+    g = table.game
+    ours = g.dealer in (0, 2)  # the crib counts for the player's team when the partner deals
+    analysis = analyze_discards(g.held[0], dealer=ours, players=4)
+    worst = analysis.choices[-1]
+    client.post(url, {"move": move, "action": "Discard", "cards": [str(worst.discard[0])]})
+    html = client.get(url, **EN).content.decode()
+    assert "Not the best discard." in html
+    loss = float(analysis.best.net - worst.net)
+    assert f"Your discard costs {loss:.1f} point" in html
+
+
+def test_the_four_handed_page_speaks_french_and_refuses_two_cards():
+    client = Client()
+    url = start(client, **FOUR)
+    html, awaiting, move = advance_to(client, url, "discard")
+    hand = re.findall(r'name="cards" value="(\w+)"', html)
+    response = client.post(
+        url,
+        {"move": move, "action": "Discard", "cards": hand[:2]},
+        HTTP_X_REQUESTED_WITH="fetch",
+        HTTP_ACCEPT_LANGUAGE="fr-CA",
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Choisissez exactement une carte à mettre au crib (2 choisies)." in page
+    assert "Votre équipe" in page and "Adversaires" in page and "Partenaire" in page
+    assert "Mettez une carte" in page
+
+
+def test_the_four_handed_game_is_to_121_points():
+    client = Client()
+    response = client.post("/play/", {**FOUR, "target": "61"}, **EN)
+    assert response.status_code == 400
+    assert "The four-handed game is played to 121 points." in response.content.decode()
+    assert not PracticeGame.objects.exists()
 
 
 def test_the_end_of_game_table_adds_up_to_the_scores_on_the_board():
