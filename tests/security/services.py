@@ -197,6 +197,9 @@ class Huche:
     env: dict
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
+    log: Path = field(
+        default_factory=lambda: Path(tempfile.mkstemp(prefix="huche-gunicorn-", suffix=".log")[1])
+    )
 
     @property
     def url(self) -> str:
@@ -238,7 +241,9 @@ class Huche:
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            # To a file, never an unread pipe: once a pipe's 64 KB fill up, gunicorn blocks on its
+            # next log line and every request through it hangs.
+            stderr=self.log.open("w"),
         )
         wait_until(
             lambda: requests.get(self.url + "/healthz", timeout=2).status_code in (200, 503),
