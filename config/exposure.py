@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from config import hall
 
@@ -72,8 +73,11 @@ def retire_demo_passwords(say: Callable[[str], None]) -> int:
         user.set_password(password)
         user.save(update_fields=["password"])
         say(
-            f"{user.email} had the published demo password, which is refused on the network: "
-            f"its new password is {password}"
+            _(
+                "%(email)s had the published demo password, which is refused on the network: "
+                "its new password is %(password)s"
+            )
+            % {"email": user.email, "password": password}
         )
     return len(accounts)
 

@@ -181,9 +181,9 @@ def test_a_phone_on_the_hall_network_reports_a_score_through_make_hall(hall_netw
         threading.Thread(target=lambda: printed.extend(server.stdout), daemon=True).start()
         wait_for(LAPTOP, port, server)
         # The address phones must use follows HOST and PORT.
-        assert f"Phones on the hall's network open: {base}/\n" in printed, printed
+        assert f"Les téléphones du réseau de la salle ouvrent : {base}/\n" in printed, printed
         # The published demo password was replaced, the new one printed on the laptop only.
-        changed = [line for line in printed if "had the published demo password" in line]
+        changed = [line for line in printed if "avait le mot de passe publié de la démo" in line]
         assert len(changed) == 3, printed
         organizer = next(line for line in changed if line.startswith("organisatrice@"))
         _, landed = log_in(base, "organisatrice@huche.demo", "huche-demo")
