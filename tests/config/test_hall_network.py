@@ -158,8 +158,9 @@ def test_a_phone_on_the_hall_network_reports_a_score_through_make_hall(hall_netw
     port = free_port(LAPTOP)
     base = f"http://{LAPTOP}:{port}"
     env = hall_env(tmp_path)
-    # The worst case: the demo was loaded into the hall's database, published password included.
-    demo = env | {"HUCHE_HALL": "1", "HUCHE_LISTEN": f"{LAPTOP}:{port}"}
+    # The worst case: a demo database with the published password (loaded with DEBUG on, as
+    # `make run` does) ends up as the hall's database.
+    demo = env | {"HUCHE_HALL": "1", "HUCHE_LISTEN": f"{LAPTOP}:{port}", "DEBUG": "1"}
     for command in (["migrate", "--noinput"], ["load_demo", "--quiet"]):
         subprocess.run(
             [sys.executable, "manage.py", *command], cwd=ROOT, env=demo, check=True, timeout=300

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from accounts.links import public_base_url
+from accounts.models import User
 from config import hall
 from tests.config.test_foundation import settings_in_subprocess
 from tests.conftest import link_of
@@ -200,3 +201,18 @@ def test_one_teams_new_slip_alone_after_a_new_link(desk, event):
     new = link_of(team)
     assert new.token in html and old.token not in html and old.pk != new.pk
     assert desk.get(f"/organize/{event.slug}/slips/print/?team=999999").status_code == 404
+
+
+def test_a_demo_loaded_into_a_real_site_does_not_get_the_published_password(db, capsys):
+    # The hall's database or the central site (DEBUG off): the demo's accounts get a password
+    # of their own, printed once on the console, never the one the README publishes.
+    with override_settings(DEBUG=False, TESTING=False):
+        call_command("load_demo")
+    out = capsys.readouterr().out
+    password = re.search(r"Accounts \(password '([^']+)'\)", out).group(1)
+    organizer = User.objects.get(email="organisatrice@huche.demo")
+    assert password != "huche-demo" and not organizer.check_password("huche-demo")
+    assert organizer.check_password(password)
+    with override_settings(DEBUG=False, TESTING=False):
+        call_command("load_demo")  # again: already there, and it does not pretend to know it
+    assert "the password printed when the demo was loaded" in capsys.readouterr().out

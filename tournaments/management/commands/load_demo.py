@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import datetime
 import random
+import secrets
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -28,6 +30,17 @@ from tournaments.seating import rounds as seating
 from tournaments.standings.service import release
 
 PASSWORD = "huche-demo"
+
+
+def demo_password() -> str:
+    """The published password only where nobody else can reach the site (DEBUG serves the
+    loopback only: config/exposure.py) or in tests; a demo loaded into a real site (the hall's
+    database, the central site) gets a password of its own, printed here only."""
+    if settings.DEBUG or settings.TESTING:
+        return PASSWORD
+    return secrets.token_urlsafe(9)
+
+
 SLUG = "demo-fadoq"
 TEAMS = [
     ("Les As de Chicoutimi", "Gisèle Tremblay", "Roger Gagnon"),
@@ -81,20 +94,22 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, quiet=False, **options):
         say = (lambda *a: None) if quiet else self.stdout.write
+        self.password, self.made_now = demo_password(), False
         if Event.objects.filter(slug=SLUG).exists():
             say("The demo data is already there.")
             self.print_access(Event.objects.get(slug=SLUG), say)
             return
+        self.made_now = True
         admin = User.objects.filter(
             email="admin@huche.demo"
         ).first() or User.objects.create_superuser(
-            "admin@huche.demo", PASSWORD, display_name="Admin"
+            "admin@huche.demo", self.password, display_name="Admin"
         )
         organizer = User.objects.create_user(
-            "organisatrice@huche.demo", PASSWORD, display_name="Monique Organisatrice"
+            "organisatrice@huche.demo", self.password, display_name="Monique Organisatrice"
         )
         official = User.objects.create_user(
-            "arbitre@huche.demo", PASSWORD, display_name="Bernard Responsable de plateau"
+            "arbitre@huche.demo", self.password, display_name="Bernard Responsable de plateau"
         )
         league, _ = League.objects.get_or_create(
             slug="fadoq-saguenay",
@@ -212,8 +227,13 @@ class Command(BaseCommand):
         if event.season_id:
             season = event.season
             say(f"Season: {base}/s/{season.league.slug}/{season.slug}/")
+        password = (
+            f"password '{self.password}'"
+            if self.password == PASSWORD or self.made_now
+            else "the password printed when the demo was loaded"
+        )
         say(
-            f"Accounts (password '{PASSWORD}'): organisatrice@huche.demo (organizer), "
+            f"Accounts ({password}): organisatrice@huche.demo (organizer), "
             "arbitre@huche.demo (official), admin@huche.demo (staff, /admin/)"
         )
         for team in teams or event.teams.order_by("id"):
