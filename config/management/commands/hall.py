@@ -12,19 +12,16 @@ import getpass
 import os
 import shutil
 import sys
-from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.core.validators import validate_email
 from django.core.wsgi import get_wsgi_application
 from django.utils.translation import gettext as _
 
 from config import exposure, hall
+from config.management.commands.create_organizer import create_organizer_account
 
 
 def organizer_missing() -> bool:
@@ -40,17 +37,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-serve", action="store_true", help="Prepare everything, print, do not serve."
         )
-        parser.add_argument(
-            "--organizer", action="store_true", help="Only ask for the organizer's account."
-        )
 
-    def handle(self, *args, listen, workers, no_serve, organizer, **options):
+    def handle(self, *args, listen, workers, no_serve, **options):
         if not settings.HUCHE_HALL:
             raise CommandError("Run it as `make hall` (it sets HUCHE_HALL=1: docs/hall.md).")
-        if organizer:
-            call_command("migrate", "--noinput", verbosity=0)
-            create_first_organizer(input, getpass.getpass, self.stdout.write)
-            return
         try:
             exposure.refuse_debug([listen])
         except exposure.Exposed as refused:
@@ -70,47 +60,15 @@ class Command(BaseCommand):
         if not organizer_missing():
             return
         if sys.stdin.isatty():
-            create_first_organizer(input, getpass.getpass, self.stdout.write)
+            self.stdout.write(_("First start: the organizer's account (email and password)."))
+            create_organizer_account(input, getpass.getpass, self.stdout.write)
             return
         self.stdout.write(
             _(
                 "No organizer account yet. In another terminal, in the Huche folder, run:\n"
-                "  HUCHE_HALL=1 .venv/bin/python manage.py hall --organizer"
+                "  HUCHE_HALL=1 .venv/bin/python manage.py create_organizer"
             )
         )
-
-
-def create_first_organizer(
-    ask: Callable[[str], str], ask_secret: Callable[[str], str], write: Callable[[str], None]
-) -> None:
-    """The organizer's account, asked in the hall's language (Django's createsuperuser asks
-    for the password in English whatever the language), checked by the site's password rules."""
-    write(_("First start: the organizer's account (email and password)."))
-    users = get_user_model()
-    while True:
-        email = users.objects.normalize_email(ask(_("Organizer's email: ")).strip())
-        try:
-            validate_email(email)
-        except ValidationError:
-            write(_("That is not an email address (e.g. nom@exemple.ca)."))
-            continue
-        if users.objects.filter(email__iexact=email).exists():
-            write(_("An account already uses this email."))
-            continue
-        break
-    while True:
-        password = ask_secret(_("Password: "))
-        if ask_secret(_("Password again: ")) != password:
-            write(_("The two passwords differ. Again, please."))
-            continue
-        try:
-            validate_password(password, users(email=email))
-        except ValidationError as refused:
-            write(" ".join(refused.messages))
-            continue
-        break
-    users.objects.create_superuser(email=email, password=password)
-    write(_("Account created: %(email)s can log in.") % {"email": email})
 
 
 def serve(listen: str, workers: int) -> None:

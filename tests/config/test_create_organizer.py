@@ -1,5 +1,5 @@
-"""`make hall`'s first start asks for the organizer's account in the console's language (French),
-with the site's password rules: Django's createsuperuser asks for the password in English."""
+"""`manage.py create_organizer` (and `make hall`'s first start) asks for the organizer's account in the
+console's language (French) with the site's password rules: createsuperuser asks in English."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from config.management.commands.hall import create_first_organizer
+from config.management.commands.create_organizer import create_organizer_account
 
 
 def run(answers: list[str], secrets: list[str]) -> list[str]:
@@ -22,7 +22,7 @@ def run(answers: list[str], secrets: list[str]) -> list[str]:
         return secrets.pop(0)
 
     with translation.override("fr-ca"):
-        create_first_organizer(ask, ask_secret, printed.append)
+        create_organizer_account(ask, ask_secret, printed.append)
     return asked + printed
 
 
