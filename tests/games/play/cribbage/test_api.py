@@ -229,8 +229,10 @@ def test_the_four_handed_state_never_shows_another_seats_hand(api_client):
 def test_four_handed_choices_are_checked(api_client):
     response = api_client.post(BASE, {"players": 4, "target": 61}, format="json")
     assert response.status_code == 400 and "121" in response.json()["detail"]
-    response = api_client.post(BASE, {"players": 3}, format="json")
+    response = api_client.post(BASE, {"players": 5}, format="json")
     assert response.status_code == 400 and response.json()["detail"].startswith("players:")
+    response = api_client.post(BASE, {"players": 3, "target": 61}, format="json")
+    assert response.status_code == 400 and "three-handed" in response.json()["detail"]
     response = api_client.post(BASE, {"players": 4, "rules": "SIX_PLAYER"}, format="json")
     assert response.status_code == 400 and response.json()["detail"].startswith("rules:")
     assert not PracticeGame.objects.exists()
