@@ -66,3 +66,23 @@ def test_a_three_handed_skunk_says_whose_it_is():
         assert _skunk_help(2, THREE_PLAYER, 3, 1).startswith(
             "Double pétrin : l'adversaire à votre gauche a terminé à 60 points"
         )
+
+
+def test_the_board_names_the_teams_or_the_three_players_not_the_computer():
+    """The board's spoken title (screen readers) names each side on the board: two-handed you
+    and the computer, four-handed the two teams, three-handed each player."""
+    from games.play.cribbage.display import board
+    from games.play.cribbage.table import Table
+
+    with translation.override("fr-ca"):
+        two = board(Table.new("easy", 121, seed=1))["title"]
+        assert two == "La planche : vous 0, l'ordinateur 0, sur 121"
+        four = board(Table.new("easy", 121, players=4, seed=1))["title"]
+        assert four == "La planche, sur 121 : Votre équipe 0, Adversaires 0"
+        three = Table.new("easy", 121, players=3, seed=1)
+        drawn = board(three)
+        assert drawn["title"] == "La planche, sur 121 : Vous 0, Gauche 0, Droite 0"
+        # One lane of holes per player, 120 holes each, and a peg pair each.
+        assert len(drawn["holes"]) == 3 * 120
+        assert sorted({p["side"] for p in drawn["pegs"]}) == [0, 1, 2]
+        assert len({h["y"] for h in drawn["holes"]}) == 3 * 4  # three lanes, 4 streets of 30
