@@ -81,31 +81,9 @@ def test_a_whole_three_handed_game_on_a_phone(phone, shot, live_server, browser)
             left = page.locator(".series .by", has_text="Gauche").count()
             right = page.locator(".series .by", has_text="Droite").count()
             if not both_seen and left and right and awaiting == "play":
-                # Both opponents' cards in the series with their names, and on their seats.
-                assert page.locator(".seat-left [data-laid] .mini").count() >= 1
-                assert page.locator(".seat-right [data-laid] .mini").count() >= 1
-                assert page.locator(".board .peg").count() == 6  # a peg pair per player
-                assert page.locator(".score-line [data-score]").count() == 3
-                assert page.evaluate(NO_SIDEWAYS)
-                shot(page, "play3-play")
-                # What the phone shows without scrolling: the card to lay (focus scrolls it
-                # there; a frame may pass first), the cards laid, the board, whose turn. Just
-                # after the discard the coaching is shown first instead (play.js): later then.
-                try:
-                    page.wait_for_function(
-                        ON_SCREEN, arg=".card-button:not([disabled])", timeout=3000
-                    )
-                except PlaywrightTimeout:
-                    assert page.evaluate(ON_SCREEN, "[data-coaching]")
-                    act(page, lambda: page.locator(".card-button:not([disabled])").first.tap())
+                both_seen = the_play_on_screen(page, shot, browser)
+                if not both_seen:
                     continue
-                for selector in (".series", ".board", ".seat-you"):
-                    assert page.evaluate(ON_SCREEN, selector), selector
-                assert page.locator(".seat-you.turn").count() == 1
-                assert "à vous" in page.inner_text(".seat-you")
-                page.screenshot(path=str(ARTIFACTS / "play3-play-screen.png"))
-                laptop(browser, page.url)
-                both_seen = True
             if awaiting == "play":
                 act(page, lambda: page.locator(".card-button:not([disabled])").first.tap())
             else:
@@ -131,6 +109,35 @@ def test_a_whole_three_handed_game_on_a_phone(phone, shot, live_server, browser)
     shot(page, "play3-result")
     final = replay(PracticeGame.objects.get().state["record"])
     assert final.rules.name == "THREE_PLAYER" and max(final.scores) == 121
+
+
+def the_play_on_screen(page, shot, browser) -> bool:
+    """Both opponents have laid a card and the player is to lay one: the three seats, a peg
+    pair per player, the cards laid, whose turn, on the phone's screen without scrolling (and
+    the same table on a laptop). ``False``: just after the discard, where the coaching is shown
+    first (play.js); the card was laid, look again later."""
+    # Both opponents' cards in the series with their names, and on their seats.
+    assert page.locator(".seat-left [data-laid] .mini").count() >= 1
+    assert page.locator(".seat-right [data-laid] .mini").count() >= 1
+    assert page.locator(".board .peg").count() == 6  # a peg pair per player
+    assert page.locator(".score-line [data-score]").count() == 3
+    assert page.evaluate(NO_SIDEWAYS)
+    shot(page, "play3-play")
+    # What the phone shows without scrolling: the card to lay (focus scrolls it there; a frame
+    # may pass first), the cards laid, the board, whose turn.
+    try:
+        page.wait_for_function(ON_SCREEN, arg=".card-button:not([disabled])", timeout=3000)
+    except PlaywrightTimeout:
+        assert page.evaluate(ON_SCREEN, "[data-coaching]")
+        act(page, lambda: page.locator(".card-button:not([disabled])").first.tap())
+        return False
+    for selector in (".series", ".board", ".seat-you"):
+        assert page.evaluate(ON_SCREEN, selector), selector
+    assert page.locator(".seat-you.turn").count() == 1
+    assert "à vous" in page.inner_text(".seat-you")
+    page.screenshot(path=str(ARTIFACTS / "play3-play-screen.png"))
+    laptop(browser, page.url)
+    return True
 
 
 def laptop(browser, url: str) -> None:
