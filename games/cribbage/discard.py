@@ -7,14 +7,16 @@ For a dealt hand, every way of keeping 4 cards is scored over every equally like
 - the **crib**: the cards laid away, plus the other players' unknown crib cards and the starter,
   over every starter and every set of unknown crib cards (2 players: the opponent's 2 discards,
   46 x C(45, 2) = 45,540 cases; 4 players, FADOQ: one card from each of the 3 others,
-  47 x C(46, 3) = 713,460 cases).
+  47 x C(46, 3) = 713,460 cases; 3 players: one card from each of the 2 others and one from the
+  pack, the same 713,460 cases).
 
 **Assumption:** every card the player has not seen is equally likely to be the starter or any
 of the other players' discards (uniform over the unseen cards). Real opponents choose their
 discards, so the crib figure is the value of a random discard, the usual yardstick.
 
 The net is what the choice is worth to the player's side: hand + crib when the crib is theirs
-(they deal, or four-handed their partner deals), hand - crib otherwise.
+(they deal, or four-handed their partner deals), hand - crib otherwise (three-handed: the crib
+is one opponent's).
 
 Exact and fast (well under a second for 6 cards; the plain enumeration takes about a minute):
 fifteens, pairs and runs depend only on the five ranks, so the unknown cards are counted by rank
@@ -48,10 +50,18 @@ from typing import Any
 from games.cards import DECK, Card, CardError, format_cards, parse_cards
 from games.cribbage.cli import command
 from games.cribbage.fast import CARD_WEIGHT, RANK_WEIGHT, RANKS, rank_table, score_total
-from games.cribbage.rules import FOUR_PLAYER_PARTNERS, HAND_SIZE, STANDARD_2P_121, RuleSet
+from games.cribbage.rules import (
+    FOUR_PLAYER_PARTNERS,
+    HAND_SIZE,
+    STANDARD_2P_121,
+    THREE_PLAYER,
+    RuleSet,
+)
 
 # The games the advisor knows: players -> rule set (cards dealt to a player who discards).
-GAMES: dict[int, RuleSet] = {2: STANDARD_2P_121, 4: FOUR_PLAYER_PARTNERS}
+# Five cards dealt: three or four players, the same analysis (3 unknown crib cards); the
+# number of cards alone says four (the FADOQ game).
+GAMES: dict[int, RuleSet] = {2: STANDARD_2P_121, 3: THREE_PLAYER, 4: FOUR_PLAYER_PARTNERS}
 CRIB_SIZE = 4
 MAX_SHOW = 29
 JACK = 11
@@ -155,7 +165,7 @@ class DiscardAnalysis:
 def analyze_discards(
     cards: str | Iterable[str | Card], *, dealer: bool, players: int | None = None
 ) -> DiscardAnalysis:
-    """Rank every choice of 4 cards to keep from a dealt hand (6 cards: 2 players; 5: 4 players).
+    """Rank every choice of 4 cards to keep from a dealt hand (6 cards: 2 players; 5: 3 or 4).
 
     ``dealer``: the crib counts for the player (they deal, or four-handed their partner deals).
     ``players`` defaults from the number of cards; given, it must match. Bad input raises
@@ -181,12 +191,12 @@ def _check_deal(dealt: Sequence[Card], players: int | None) -> int:
     if players is None:
         if len(dealt) not in dealt_sizes:
             raise CardError(
-                f"discard advice needs the cards dealt to you: 6 (2 players) or 5 (4 players), "
+                f"discard advice needs the cards dealt to you: 6 (2 players) or 5 (3 or 4 players), "
                 f"got {len(dealt)}: {format_cards(dealt)}"
             )
         return dealt_sizes[len(dealt)]
     if players not in GAMES:
-        raise CardError(f"discard advice is for 2 or 4 players, not {players!r}")
+        raise CardError(f"discard advice is for 2, 3 or 4 players, not {players!r}")
     expected = GAMES[players].deal[0]
     if len(dealt) != expected:
         raise CardError(
@@ -329,7 +339,9 @@ def _distribution(counts: Sequence[int]) -> ScoreDistribution:
 
 
 def _discard_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("cards", nargs="+", help="the cards dealt to you: 6 (2 players) or 5 (4)")
+    parser.add_argument(
+        "cards", nargs="+", help="the cards dealt to you: 6 (2 players) or 5 (3, 4)"
+    )
     side = parser.add_mutually_exclusive_group()
     side.add_argument("--dealer", action="store_true", help="you deal: the crib is yours")
     side.add_argument(

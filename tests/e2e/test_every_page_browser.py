@@ -98,9 +98,9 @@ def start_game(page):
     page.wait_for_url("**/play/**-*/**")
 
 
-def start_four_handed_game(page):
+def start_four_handed_game(page, players: str = "4"):
     """Start a four-handed (FADOQ) game and go on to the first discard: the four seats."""
-    page.check("input[name=players][value='4']")
+    page.check(f"input[name=players][value='{players}']")
     start_game(page)
     for _ in range(6):
         if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
@@ -110,7 +110,24 @@ def start_four_handed_game(page):
         page.wait_for_function(
             "m => document.querySelector('input[name=move]').value !== m", arg=before
         )
-    raise AssertionError("the four-handed game never asked for the discard")
+    raise AssertionError(f"the {players}-handed game never asked for the discard")
+
+
+def three_handed_play(page):
+    """Start a three-handed game, lay away a card and go on to the play: the three seats, the
+    coaching naming whose crib it is, the cards laid by both opponents."""
+    start_four_handed_game(page, "3")
+    page.locator(".card-choice .pcard").first.click()
+    for _ in range(8):
+        awaiting = page.get_attribute("[data-awaiting]", "data-awaiting")
+        if awaiting in ("play", "go"):
+            return
+        before = page.get_attribute("input[name=move]", "value")
+        page.locator(".play-action button[type=submit]").first.click()
+        page.wait_for_function(
+            "m => document.querySelector('input[name=move]').value !== m", arg=before
+        )
+    raise AssertionError("the three-handed game never came to the play")
 
 
 def crapette_computer_turn(page):
@@ -321,6 +338,7 @@ PAGES: dict[str, list[Visit]] = {
     "play:game": [
         Visit("play-cribbage-game", ANYONE, lambda s: "/play/", then=start_game),
         Visit("play-cribbage-four", ANYONE, lambda s: "/play/", then=start_four_handed_game),
+        Visit("play-cribbage-three", ANYONE, lambda s: "/play/", then=three_handed_play),
         Visit("play-cribbage-coaching", ANYONE, lambda s: "/play/", then=cribbage_coaching),
     ],
     "play:crapette-home": [Visit("play-crapette-home", ANYONE, lambda s: "/play/crapette/")],

@@ -1,4 +1,4 @@
-"""Computer players for the two- and four-handed games (plain Python, no Django).
+"""Computer players for the two-, three- and four-handed games (plain Python, no Django).
 
 >>> from games.cribbage.rules import STANDARD_2P_61
 >>> game = play_computer_game(STANDARD_2P_61, ("easy", "pro"), seed=5)

@@ -1,7 +1,9 @@
 """The computer players: ``easy``, ``standard`` and ``pro``, and the registry of levels.
 
-They play the two-handed game and the four-handed partnership game (five cards, one to the
-crib; in the play the partner is the seat opposite, the opponent the seat that answers).
+They play the two-handed game, the three-handed game and the four-handed partnership game
+(five cards, one to the crib; in the play the partner is the seat opposite, the opponent the
+seat that answers; three-handed, each seat plays alone and the seat that answers is always an
+opponent).
 
 Every level answers two questions from a :class:`PlayerView` (never from the game state):
 which two cards to lay away (:meth:`Computer.choose_discard`) and what to do in the play
@@ -173,7 +175,8 @@ class _Answer:
 
 def _answer(view: PlayerView) -> _Answer:
     """Who answers a card laid now. Two-handed: always the opponent (as the standard player
-    always judged it). Four-handed: the next seat that can still play, partner or opponent."""
+    always judged it). Three- and four-handed: the next seat that can still play, partner or
+    opponent (three-handed, always an opponent)."""
     if view.players == 2:
         return _Answer(view.opponent_cards, False)
     seat = view.next_to_play()

@@ -1,4 +1,4 @@
-"""What one seat sees of a game (two-handed, or four-handed with a partner): :class:`PlayerView`.
+"""What one seat sees of a game (two-, three- or four-handed): :class:`PlayerView`.
 
 The computer players decide from a view only, never from the :class:`GameState` itself, so they
 cannot peek at the opponent's hand or at the deck order: a view holds the seat's own cards, its
@@ -21,7 +21,7 @@ from games.cribbage.rules import RuleSet
 
 __all__ = ["PLAYERS", "PlayerView", "view_of"]
 
-PLAYERS = (2, 4)  # the games the computer plays
+PLAYERS = (2, 3, 4)  # the games the computer plays
 
 
 @dataclass(frozen=True)
@@ -109,10 +109,11 @@ class PlayerView:
 
 
 def view_of(game: GameState, seat: int) -> PlayerView:
-    """The view of ``seat`` in a two- or four-handed ``game`` (after the cut for deal)."""
+    """The view of ``seat`` in a two-, three- or four-handed ``game`` (after the cut for deal)."""
     if game.rules.players not in PLAYERS:
         raise GameError(
-            f"the computer plays the two- and four-handed games, not {game.rules.players} players"
+            f"the computer plays the two-, three- and four-handed games, not "
+            f"{game.rules.players} players"
         )
     if game.dealer is None:
         raise GameError("there is no view before the cut for deal: the dealer is not known")

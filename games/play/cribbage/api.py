@@ -43,10 +43,12 @@ class NewGameRequest(serializers.Serializer):
         "the points you miss.",
     )
     players = serializers.ChoiceField(
-        choices=[2, 4],
+        choices=[2, 3, 4],
         default=2,
-        help_text="2: you against the computer. 4: you and a computer partner (opposite, seat "
-        "2) against two computers (seats 1 and 3, at `level`); 121 points, five cards each.",
+        help_text="2: you against the computer. 3: you against two computers (seats 1 and 2, "
+        "each for itself, at `level`); 121 points, five cards each, one to the crib and one "
+        "from the pack. 4: you and a computer partner (opposite, seat 2) against two computers "
+        "(seats 1 and 3, at `level`); 121 points, five cards each.",
     )
     rules = serializers.ChoiceField(
         choices=list(FOUR_HANDED),
@@ -58,9 +60,10 @@ class NewGameRequest(serializers.Serializer):
     )
 
     def validate(self, data: dict) -> dict:
-        if data["players"] == 4 and data["target"] != 121:
+        if data["players"] in (3, 4) and data["target"] != 121:
+            hands = "three" if data["players"] == 3 else "four"
             raise serializers.ValidationError(
-                {"target": "the four-handed game is played to 121 points"}
+                {"target": f"the {hands}-handed game is played to 121 points"}
             )
         return data
 
@@ -97,24 +100,31 @@ class StateOut(serializers.Serializer):
     legal = serializers.ListField(
         child=serializers.JSONField(), help_text="The actions you may send now."
     )
-    scores = serializers.DictField(child=serializers.IntegerField())
+    scores = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="By side: you, computer; three-handed you, left, right; four-handed "
+        "your_team, opponents.",
+    )
     dealer = serializers.CharField(
-        allow_null=True, help_text="you, computer (four-handed: left, partner, right), or null."
+        allow_null=True,
+        help_text="you, computer (three-handed: left, right; four-handed: left, partner, "
+        "right), or null.",
     )
     hand = serializers.ListField(child=serializers.CharField())
     starter = serializers.CharField(allow_null=True)
     count = serializers.IntegerField()
     series = serializers.ListField(child=serializers.JSONField())
     computer_cards = serializers.IntegerField(
-        help_text="Cards the computer still holds (four-handed: the three computers together)."
+        help_text="Cards the computer still holds (three- and four-handed: the computers together)."
     )
-    players = serializers.IntegerField(help_text="2 or 4.")
+    players = serializers.IntegerField(help_text="2, 3 or 4.")
     rules = serializers.CharField(help_text="The rule set: STANDARD_2P_121, FADOQ, ...")
     partner_level = serializers.CharField(allow_null=True, help_text="Four-handed: your partner.")
     seats = serializers.ListField(
         child=serializers.JSONField(),
-        help_text="Each seat clockwise from yours (seat 0): its name (you, computer; four-handed "
-        "you, left, partner, right), its side, the cards it holds and has laid this deal.",
+        help_text="Each seat clockwise from yours (seat 0): its name (you, computer; three-handed "
+        "you, left, right; four-handed you, left, partner, right), its side, the cards it holds "
+        "and has laid this deal.",
     )
     log = serializers.ListField(
         child=serializers.JSONField(), help_text="What happened since your last action."
@@ -122,7 +132,8 @@ class StateOut(serializers.Serializer):
     show = serializers.ListField(child=serializers.JSONField())
     coaching = serializers.JSONField(allow_null=True, help_text="This deal's discard coaching.")
     winner = serializers.CharField(
-        allow_null=True, help_text="you, computer; four-handed your_team, opponents."
+        allow_null=True,
+        help_text="you, computer; three-handed you, left, right; four-handed your_team, opponents.",
     )
     statistics = serializers.JSONField(allow_null=True)
 

@@ -19,7 +19,7 @@ from games.cribbage.scoring import score_hand
 from games.spoken import announce
 
 from .forms import LEVEL_LABELS
-from .table import COMPUTER, HUMAN, Table
+from .table import COMPUTER, HUMAN, PARTNER, SEAT_NAMES, Table
 
 
 def one_decimal(value: float) -> str:
@@ -77,31 +77,42 @@ SKUNK_LABELS = {
 }
 
 
-# Four-handed, each seat by where it sits from the player (seat 0), clockwise.
-SEATS_FOUR = {
-    1: gettext_lazy("The opponent on your left"),
-    2: gettext_lazy("Your partner"),
-    3: gettext_lazy("The opponent on your right"),
+# Three- and four-handed, each seat by where it sits from the player (seat 0), clockwise: its
+# place name (``Table.seat_name``: left, partner, right).
+SEATS_AROUND = {
+    "left": gettext_lazy("The opponent on your left"),
+    "partner": gettext_lazy("Your partner"),
+    "right": gettext_lazy("The opponent on your right"),
 }
 # The same after "of" ("the hand of your partner").
-SEATS_FOUR_OF = {
-    1: gettext_lazy("the opponent on your left"),
-    2: gettext_lazy("your partner"),
-    3: gettext_lazy("the opponent on your right"),
+SEATS_AROUND_OF = {
+    "left": gettext_lazy("the opponent on your left"),
+    "partner": gettext_lazy("your partner"),
+    "right": gettext_lazy("the opponent on your right"),
 }
-SEATS_FOUR_SHORT = {
-    0: gettext_lazy("You"),
-    1: gettext_lazy("Left"),
-    2: gettext_lazy("Partner"),
-    3: gettext_lazy("Right"),
+SEATS_SHORT = {
+    "you": gettext_lazy("You"),
+    "left": gettext_lazy("Left"),
+    "partner": gettext_lazy("Partner"),
+    "right": gettext_lazy("Right"),
 }
+
+
+def place(seat: int, players: int) -> str:
+    """``you``, ``computer`` (two-handed), ``left``, ``partner`` or ``right``."""
+    return SEAT_NAMES[players][seat]
+
+
+def seat_of(seat: int, players: int) -> str:
+    """``the opponent on your left``… (after "of"), three- and four-handed."""
+    return str(SEATS_AROUND_OF[place(seat, players)])
 
 
 def who(seat: int | None, players: int = 2) -> str:
     if seat == HUMAN:
         return _("You")
-    if players == 4 and seat in SEATS_FOUR:
-        return str(SEATS_FOUR[seat])
+    if players > 2 and seat is not None:
+        return str(SEATS_AROUND[place(seat, players)])
     return _("The computer")
 
 
@@ -122,8 +133,8 @@ PEG_NAMES = {
 def tell(entry: dict[str, Any], players: int = 2) -> str | None:
     """One log entry as a sentence."""
     kind, seat = entry["kind"], entry.get("seat")
-    if players == 4 and kind in ("discard", "deal", "muggins"):
-        return _tell_four(entry)
+    if players > 2 and kind in ("discard", "deal", "muggins"):
+        return _tell_many(entry, players)
     if kind == "play":
         return _tell_play(entry, players)
     if kind == "go":
@@ -172,21 +183,24 @@ def _tell_play(entry: dict[str, Any], players: int) -> str:
     return text
 
 
-def _tell_four(entry: dict[str, Any]) -> str:
-    """The four-handed sentences: one card to the crib, who deals, who calls muggins."""
+def _tell_many(entry: dict[str, Any], players: int) -> str:
+    """The three- and four-handed sentences: one card to the crib, who deals, who calls
+    muggins."""
     kind, seat = entry["kind"], entry.get("seat")
     if kind == "discard":
         if seat == HUMAN:
             return _("You laid away a card to the crib.")
-        return _("%(who)s laid away a card to the crib.") % {"who": who(seat, 4)}
+        return _("%(who)s laid away a card to the crib.") % {"who": who(seat, players)}
     if kind == "deal":
         dealer = entry["dealer"]
-        return _("You deal.") if dealer == HUMAN else _("%(who)s deals.") % {"who": who(dealer, 4)}
+        if dealer == HUMAN:
+            return _("You deal.")
+        return _("%(who)s deals.") % {"who": who(dealer, players)}
     return ngettext(
         "Muggins! %(who)s takes the %(points)d point you missed.",
         "Muggins! %(who)s takes the %(points)d points you missed.",
         entry["points"],
-    ) % {"who": who(seat, 4), "points": entry["points"]}
+    ) % {"who": who(seat, players), "points": entry["points"]}
 
 
 def log_lines(recent: list[dict[str, Any]], players: int = 2) -> list[str]:
@@ -212,8 +226,8 @@ def _show_title(entry: dict[str, Any], players: int) -> str:
     seat, crib = entry["seat"], entry["what"] == "crib"
     if seat == HUMAN:
         return _("Your crib") if crib else _("Your hand")
-    if players == 4:
-        of = {"who": SEATS_FOUR_OF[seat]}
+    if players > 2:
+        of = {"who": seat_of(seat, players)}
         return _("Crib of %(who)s") % of if crib else _("Hand of %(who)s") % of
     return _("The computer's crib") if crib else _("The computer's hand")
 
@@ -238,36 +252,47 @@ def show_view(entry: dict[str, Any], players: int = 2) -> dict[str, Any]:
 
 # --- the board ---------------------------------------------------------------------------------
 
-HOLE, GAP, STREET, ROW, LANE, LEFT = 10, 5, 30, 40, 13, 22
+HOLE, GAP, STREET, LANE, LEFT = 10, 5, 30, 13, 22
+STREET_GAP = 14  # between two streets, below their lanes (two lanes: 40 from street to street)
 
 
-def hole_xy(n: int, side: int) -> tuple[int, int]:
-    """Centre of hole ``n`` (1..target) of ``side``'s lane; 0 is the start, left of the board."""
+def street_height(sides: int) -> int:
+    return sides * LANE + STREET_GAP
+
+
+def hole_xy(n: int, side: int, sides: int = 2) -> tuple[int, int]:
+    """Centre of hole ``n`` (1..target) of ``side``'s lane (one lane per side: two, or three
+    three-handed); 0 is the start, left of the board."""
     if n <= 0:
         return 8, 14 + side * LANE
     row, col = divmod(n - 1, STREET)
-    return LEFT + col * HOLE + (col // 5) * GAP, 14 + row * ROW + side * LANE
+    return LEFT + col * HOLE + (col // 5) * GAP, 14 + row * street_height(sides) + side * LANE
 
 
 def board(table: Table) -> dict[str, Any]:
     rules = table.game.rules
-    target = rules.target
+    target, sides = rules.target, rules.sides
     rows = (target - 1) // STREET + (1 if (target - 1) % STREET else 0)
     holes = []
     for n in range(1, target):
-        for side in (0, 1):
-            x, y = hole_xy(n, side)
+        for side in range(sides):
+            x, y = hole_xy(n, side, sides)
             holes.append({"x": x, "y": y})
-    fx, _fy = hole_xy(target - 1, 0)
-    finish = {"x": fx + HOLE + 6, "y": 14 + (rows - 1) * ROW + LANE // 2}
+    fx, _fy = hole_xy(target - 1, 0, sides)
+    finish = {
+        "x": fx + HOLE + 6,
+        "y": 14 + (rows - 1) * street_height(sides) + LANE * (sides - 1) // 2,
+    }
     lines = []
     for line in rules.skunk_lines:
-        x, y = hole_xy(line, 0)
-        lines.append({"x": x + HOLE // 2 + 1, "y1": y - 8, "y2": y + LANE + 8, "at": line})
+        x, y = hole_xy(line, 0, sides)
+        lines.append(
+            {"x": x + HOLE // 2 + 1, "y1": y - 8, "y2": y + LANE * (sides - 1) + 8, "at": line}
+        )
     pegs = []
     for side, (front, back) in enumerate(table.pegs()):
         for score, kind in ((back, "back"), (front, "front")):
-            x, y = (finish["x"], finish["y"]) if score >= target else hole_xy(score, side)
+            x, y = (finish["x"], finish["y"]) if score >= target else hole_xy(score, side, sides)
             pegs.append({"x": x, "y": y, "side": side, "kind": kind, "score": score})
     width = LEFT + STREET * HOLE + (STREET // 5) * GAP + 24
     return {
@@ -276,9 +301,34 @@ def board(table: Table) -> dict[str, Any]:
         "lines": lines,
         "finish": finish,
         "width": width,
-        "height": rows * ROW + 6,
+        "height": rows * street_height(sides) + 6,
         "target": target,
+        "title": _board_title(table),
     }
+
+
+def _board_title(table: Table) -> str:
+    scores, target = table.game.scores, table.game.rules.target
+    if table.players == 2:
+        return _("The board: you %(mine)s, the computer %(theirs)s, out of %(target)s") % {
+            "mine": scores[HUMAN],
+            "theirs": scores[COMPUTER],
+            "target": target,
+        }
+    each = ", ".join(
+        f"{label} {score}" for label, score in zip(side_labels(table), scores, strict=True)
+    )
+    return _("The board, out of %(target)d: %(scores)s") % {"target": target, "scores": each}
+
+
+def side_labels(table: Table) -> tuple[str, ...]:
+    """Each side's name on the score line, the board and the result: two-handed you and the
+    computer, three-handed each seat, four-handed the two teams."""
+    if table.players == 2:
+        return (_("You"), _("Computer"))
+    if table.players == 4:
+        return (_("Your team"), _("Opponents"))
+    return tuple(str(SEATS_SHORT[place(seat, table.players)]) for seat in range(table.players))
 
 
 # --- the whole page ----------------------------------------------------------------------------
@@ -289,6 +339,7 @@ def table_context(table: Table, game) -> dict[str, Any]:
     view = table.view()
     awaiting = table.awaiting
     scores = g.scores
+    labels = side_labels(table)
     context: dict[str, Any] = {
         "table": table,
         "awaiting": awaiting,
@@ -298,86 +349,144 @@ def table_context(table: Table, game) -> dict[str, Any]:
         "count_own": table.count_own,
         "my_score": scores[HUMAN],
         "their_score": scores[COMPUTER],
+        "score_sides": [
+            {"side": side, "label": label, "score": score, "mine": side == HUMAN}
+            for side, (label, score) in enumerate(zip(labels, scores, strict=True))
+        ],
         "board": board(table),
         "pegs": table.pegs(),
         "log": log_lines(table.recent, table.players),
         "show": [show_view(e, table.players) for e in table.show],
-        "side_labels": (_("You"), _("Computer")),
+        "side_labels": labels,
         "discards": 2,
-        "advice": _advice_view(table.last_advice),
+        "advice": _advice_view(table.last_advice, table.players),
         "dealer": g.dealer,
         "i_deal": g.dealer == HUMAN,
         "hand_number": g.hand_number,
+        "players": table.players,
+        "many": table.players > 2,
+        "three": table.players == 3,
     }
     if view is not None:
-        playable = set(view.playable()) if awaiting == "play" else set()
-        context.update(
-            {
-                "hand": [{**card_view(c), "playable": c in playable} for c in view.hand],
-                "starter": card_view(view.starter) if view.starter else None,
-                "count": view.count,
-                "series": [
-                    {
-                        **card_view(c),
-                        "mine": s == HUMAN,
-                        "by": SEATS_FOUR_SHORT[s] if table.players == 4 else None,
-                    }
-                    for s, c in g.series
-                ],
-                "computer_cards": view.opponent_cards,
-                "hint": _hint(table),
-            }
-        )
-        if awaiting == "count":
-            what, _seat = g.show_queue[0]
-            context["count_what"] = what
-            context["count_action"] = "CountHand" if what == "hand" else "CountCrib"
-            context["count_cards"] = cards_view(g.kept[HUMAN] if what == "hand" else g.crib)
-    if table.players == 4:
-        context.update(four_handed(table))
+        context.update(_view_context(table, view, awaiting))
+    if table.players > 2:
+        context.update(around_the_table(table))
     if g.is_over:
-        context["won"] = g.winner == HUMAN
-        winner = g.winner
-        assert winner is not None, "a game over has a winner"
-        loser = 1 - winner
-        context["skunk"] = SKUNK_LABELS.get(int(skunk(scores[winner], scores[loser], g.rules)))
-        stats = table.statistics()
-        stats["sides"], stopped = counted_points(table)
-        context["stats"] = stats
-        context["stopped"] = _stopped_text(stopped, g.rules.target)
-        context["skunk_help"] = _skunk_help(
-            int(skunk(scores[winner], scores[loser], g.rules)), g.rules
-        )
-        context["suboptimal"] = [_advice_view(a) for a in stats["suboptimal"]]
-        context["expected_loss"] = points_text(stats["expected_loss"])
+        context.update(_result(table))
     return context
 
 
-def four_handed(table: Table) -> dict[str, Any]:
-    """The four-handed table: the seats around it, whose deal, the crib the player feeds."""
+def _view_context(table: Table, view, awaiting: str | None) -> dict[str, Any]:
+    """What the player's seat sees: the hand, the starter, the count and the cards laid."""
+    g = table.game
+    playable = set(view.playable()) if awaiting == "play" else set()
+    context = {
+        "hand": [{**card_view(c), "playable": c in playable} for c in view.hand],
+        "starter": card_view(view.starter) if view.starter else None,
+        "count": view.count,
+        "series": [
+            {
+                **card_view(c),
+                "mine": s == HUMAN,
+                "side": g.side_of(s),
+                "by": SEATS_SHORT[place(s, table.players)] if table.players > 2 else None,
+            }
+            for s, c in g.series
+        ],
+        "computer_cards": view.opponent_cards,
+        "hint": _hint(table),
+    }
+    if awaiting == "count":
+        what, _seat = g.show_queue[0]
+        context["count_what"] = what
+        context["count_action"] = "CountHand" if what == "hand" else "CountCrib"
+        context["count_cards"] = cards_view(g.kept[HUMAN] if what == "hand" else g.crib)
+    return context
+
+
+def _result(table: Table) -> dict[str, Any]:
+    """The end of the game: who won, the skunk, where the count stopped, the statistics."""
+    g = table.game
+    winner = g.winner
+    assert winner is not None, "a game over has a winner"
+    level, skunked = _skunk_of(table)
+    stats = table.statistics()
+    stats["sides"], stopped = counted_points(table)
+    rows = [("pegging", _("Pegging")), ("hand", _("Hands")), ("crib", _("Cribs"))]
+    if table.count_own:
+        rows.append(("muggins", _("Muggins")))
+    rows.append(("best_hand", _("Best hand")))
+    return {
+        "won": winner == HUMAN,
+        "winner_text": _winner_text(table, winner),
+        "skunk": SKUNK_LABELS.get(level),
+        "stats": stats,
+        "stats_rows": [
+            {"label": label, "values": [stats["sides"][side][key] for side in stats["sides"]]}
+            for key, label in rows
+        ],
+        "stopped": _stopped_text(stopped, g.rules.target, table.players),
+        "skunk_help": _skunk_help(level, g.rules, table.players, skunked),
+        "suboptimal": [_advice_view(a, table.players) for a in stats["suboptimal"]],
+        "expected_loss": points_text(stats["expected_loss"]),
+    }
+
+
+def _winner_text(table: Table, winner: int) -> str:
+    if table.players == 4:
+        return _("Your team wins!") if winner == HUMAN else _("The opponents win.")
+    if winner == HUMAN:
+        return _("You win!")
+    if table.players == 3:
+        return _("%(who)s wins.") % {"who": who(winner, 3)}
+    return _("The computer wins.")
+
+
+def _skunk_of(table: Table) -> tuple[int, int]:
+    """(skunk level, side skunked) as the player sees the result: the player's own skunk when
+    they lost, else the worst skunk among the losers (three-handed, each loser has its own)."""
+    g = table.game
+    winner = g.winner
+    assert winner is not None, "a game over has a winner"
+    losers = [side for side in range(g.rules.sides) if side != winner]
+    if HUMAN in losers:
+        losers = [HUMAN]
+
+    def level(side: int) -> int:
+        return int(skunk(g.scores[winner], g.scores[side], g.rules))
+
+    worst = max(losers, key=lambda side: (level(side), -side))
+    return level(worst), worst
+
+
+def around_the_table(table: Table) -> dict[str, Any]:
+    """The three- or four-handed table: the seats around it, whose deal, the crib the player
+    feeds."""
     g = table.game
     seats = {}
-    for seat, key in ((HUMAN, "you"), (1, "left"), (2, "partner"), (3, "right")):
+    for seat in range(table.players):
+        key = place(seat, table.players)
         seats[key] = {
             "seat": seat,
-            "name": SEATS_FOUR_SHORT[seat],
+            "side": g.side_of(seat),
+            "name": SEATS_SHORT[key],
             "level": LEVEL_LABELS.get(table.level_of(seat)) if seat != HUMAN else None,
             "cards": len(g.held[seat]),
             "laid": cards_view(c for s, c in g.laid if s == seat),
             "go": seat in g.passed,
             "deals": g.dealer == seat,
             "turn": table.awaiting in ("play", "go") and seat == HUMAN,
-            "ours": seat % 2 == HUMAN,
+            "ours": g.side_of(seat) == g.side_of(HUMAN),
         }
-    return {
-        "four": True,
-        "rules_name": FOUR_HANDED_NAMES.get(g.rules.name, g.rules.name),
+    context: dict[str, Any] = {
         "seats": seats,
-        "side_labels": (_("Your team"), _("Opponents")),
         "dealer_text": _dealer_text(table),
-        "discard_text": _discard_text(g.dealer),
+        "discard_text": _discard_text(g.dealer, table.players),
         "discards": 1,
     }
+    if table.players == 4:
+        context |= {"four": True, "rules_name": FOUR_HANDED_NAMES.get(g.rules.name, g.rules.name)}
+    return context
 
 
 FOUR_HANDED_NAMES = {
@@ -387,22 +496,24 @@ FOUR_HANDED_NAMES = {
 
 
 def _dealer_text(table: Table) -> str | None:
-    dealer = table.game.dealer
+    dealer, players = table.game.dealer, table.players
     if dealer is None or table.game.is_over:
         return None
     if table.awaiting == "deal" and table.game.hand_number:
         if dealer == HUMAN:
             return _("Next deal: yours")
-        return _("Next deal: %(who)s") % {"who": SEATS_FOUR_OF[dealer]}
-    return _("You deal") if dealer == HUMAN else _("%(who)s deals.") % {"who": who(dealer, 4)}
+        return _("Next deal: %(who)s") % {"who": seat_of(dealer, players)}
+    if dealer == HUMAN:
+        return _("You deal")
+    return _("%(who)s deals.") % {"who": who(dealer, players)}
 
 
-def _discard_text(dealer: int | None) -> str:
+def _discard_text(dealer: int | None, players: int) -> str:
     if dealer is None or dealer == HUMAN:
         return _("Lay away one card to your crib.")
-    if dealer == 2:
+    if players == 4 and dealer == PARTNER:
         return _("Lay away one card to your partner's crib.")
-    return _("Lay away one card to the crib of %(who)s.") % {"who": SEATS_FOUR_OF[dealer]}
+    return _("Lay away one card to the crib of %(who)s.") % {"who": seat_of(dealer, players)}
 
 
 def counted_points(table: Table) -> tuple[dict[int, dict[str, int]], dict[str, Any] | None]:
@@ -411,7 +522,7 @@ def counted_points(table: Table) -> tuple[dict[int, dict[str, int]], dict[str, A
     in, when it was not counted in full."""
     g = table.game
     sides = {side: {"pegging": 0, "hand": 0, "crib": 0, "muggins": 0, "best_hand": 0}
-             for side in (0, 1)}  # fmt: skip
+             for side in range(g.rules.sides)}  # fmt: skip
     before = list(g.initial_scores)
     stopped = None
     for e in g.events:
@@ -427,17 +538,37 @@ def counted_points(table: Table) -> tuple[dict[int, dict[str, int]], dict[str, A
     return sides, stopped
 
 
-def _stopped_text(stopped: dict[str, Any] | None, target: int) -> str:
+def _stopped_text(stopped: dict[str, Any] | None, target: int, players: int = 2) -> str:
     if stopped is None:
         return ""
     what = {"hand": _("the hand"), "crib": _("the crib")}.get(stopped["kind"], _("the play"))
     facts = {"target": target, "counted": stopped["counted"], "points": stopped["points"],
              "what": what}  # fmt: skip
-    if stopped["side"] == HUMAN:
+    side = stopped["side"]
+    if players == 4:
+        if side == HUMAN:
+            text = _(
+                "Your team reached %(target)d with %(counted)d of the %(points)d points of "
+                "%(what)s: the game stops there, even in the middle of the show, and the rest is "
+                "not counted."
+            )
+        else:
+            text = _(
+                "The opposing team reached %(target)d with %(counted)d of the %(points)d points "
+                "of %(what)s: the game stops there, even in the middle of the show, and the rest "
+                "is not counted."
+            )
+    elif side == HUMAN:
         text = _(
             "You reached %(target)d with %(counted)d of the %(points)d points of %(what)s: the "
             "game stops there, even in the middle of the show, and the rest is not counted."
         )
+    elif players == 3:
+        text = _(
+            "%(who)s reached %(target)d with %(counted)d of the %(points)d points of %(what)s: "
+            "the game stops there, even in the middle of the show, and the rest is not counted."
+        )
+        facts["who"] = who(side, 3)
     else:
         text = _(
             "The computer reached %(target)d with %(counted)d of the %(points)d points of "
@@ -447,13 +578,28 @@ def _stopped_text(stopped: dict[str, Any] | None, target: int) -> str:
     return text % facts
 
 
-def _skunk_help(level: int, rules) -> str:
-    """What the skunk ("pétrin") named in the result means, with its line."""
+def _skunk_help(level: int, rules, players: int = 2, side: int = COMPUTER) -> str:
+    """What the skunk ("pétrin") named in the result means, with its line (three-handed: whose
+    skunk it is, each loser has their own)."""
     if not level:
         return ""
+    facts = {"name": capfirst(str(SKUNK_LABELS[level])), "line": rules.skunk_lines[level - 1]}
+    if players != 3:
+        return (
+            _(
+                "%(name)s: the loser finished at %(line)d points or fewer (the red line on the "
+                "board)."
+            )
+            % facts
+        )
+    if side == HUMAN:
+        return (
+            _("%(name)s: you finished at %(line)d points or fewer (the red line on the board).")
+            % facts
+        )
     return _(
-        "%(name)s: the loser finished at %(line)d points or fewer (the red line on the board)."
-    ) % {"name": capfirst(str(SKUNK_LABELS[level])), "line": rules.skunk_lines[level - 1]}
+        "%(name)s: %(who)s finished at %(line)d points or fewer (the red line on the board)."
+    ) % {**facts, "who": seat_of(side, 3)}
 
 
 def _hint(table: Table) -> dict[str, Any] | None:
@@ -461,11 +607,13 @@ def _hint(table: Table) -> dict[str, Any] | None:
     return card_view(card) if card is not None else None
 
 
-def _advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:
+def _advice_view(advice: dict[str, Any] | None, players: int = 2) -> dict[str, Any] | None:
     if advice is None:
         return None
     return {
         **advice,
+        "crib_note": _crib_note(advice, players),
+        "crib_label": _crib_label(advice, players),
         "dealt_cards": cards_view(advice["dealt"]),
         "discard_cards": cards_view(advice["discard"]),
         "best_discard_cards": cards_view(advice["best_discard"]),
@@ -478,3 +626,63 @@ def _advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:
         "best_text": one_decimal(advice["best"]),
         "loss_text": one_decimal(advice["loss"]),
     }
+
+
+def _crib_of(advice: dict[str, Any], players: int) -> int | None:
+    """The seat whose crib the coached discard went to (kept with the advice since the three-
+    handed game; older games only know whether the crib was the player's side's)."""
+    seat = advice.get("crib_of")
+    return seat if isinstance(seat, int) and 0 <= seat < players else None
+
+
+def _crib_note(advice: dict[str, Any], players: int) -> str:
+    """Whose crib the figures count, and how: added when it is the player's side's, taken away
+    (so they can be below zero) when it is an opponent's, named as the table has it."""
+    seat = _crib_of(advice, players)
+    if advice["dealer"]:
+        if players == 4 and seat == PARTNER:
+            return _(
+                "The crib is your partner's: these figures are your hand's average points plus "
+                "the crib's."
+            )
+        return ""
+    if players == 2:
+        return _(
+            "The crib is the computer's: these figures are your hand's average points minus "
+            "the crib's, so they can be below zero."
+        )
+    if players == 4:
+        return _(
+            "The crib is the opposing team's: these figures are your hand's average points "
+            "minus the crib's, so they can be below zero."
+        )
+    if seat is None:
+        return _(
+            "The crib is an opponent's: these figures are your hand's average points minus the "
+            "crib's, so they can be below zero."
+        )
+    return _(
+        "The crib is %(whose)s: these figures are your hand's average points minus the crib's, "
+        "so they can be below zero."
+    ) % {"whose": CRIB_OF[place(seat, players)]}
+
+
+# "The crib is ..." with the owner: in French "à l'adversaire de gauche".
+CRIB_OF = {
+    "left": gettext_lazy("the left-hand opponent's"),
+    "right": gettext_lazy("the right-hand opponent's"),
+}
+
+
+def _crib_label(advice: dict[str, Any], players: int) -> str:
+    """Whose crib the hand was dealt for, in the list of sub-optimal discards."""
+    if not advice["dealer"]:
+        if players == 4:
+            return _("the opposing team's crib")
+        seat = _crib_of(advice, players)
+        if players == 3 and seat is not None:
+            return _("the crib of %(who)s") % {"who": seat_of(seat, 3)}
+        return _("the computer's crib") if players == 2 else ""
+    if players == 4 and _crib_of(advice, players) == PARTNER:
+        return _("your partner's crib")
+    return _("your crib")

@@ -56,6 +56,7 @@ class NewCribbageForm(forms.Form):
         widget=forms.RadioSelect,
         choices=[
             (2, gettext_lazy("Two-handed: you against the computer")),
+            (3, gettext_lazy("Three-handed: you against two computers, each for itself")),
             (4, gettext_lazy("Four-handed: you and a computer partner against two computers")),
         ],
     )
@@ -80,6 +81,8 @@ class NewCribbageForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean() or {}
         data["players"] = data.get("players") or 2
+        if data["players"] == 3 and data.get("target") == 61:
+            self.add_error("target", gettext_lazy("The three-handed game is played to 121 points."))
         if data["players"] == 4:
             if data.get("target") == 61:
                 self.add_error(
@@ -95,7 +98,7 @@ ACTIONS = {"CutForDeal", "Deal", "Discard", "Cut", "Play", "Go", "CountHand", "C
 
 def action_from_post(post, discards: int = 2) -> dict:
     """The engine action (JSON form) a page form posted: ``action`` plus its fields
-    (``discards``: the cards the player lays away, 2 two-handed, 1 four-handed)."""
+    (``discards``: the cards the player lays away, 2 two-handed, 1 three- and four-handed)."""
     kind = post.get("action")
     if kind not in ACTIONS:
         raise TableError("unknown-action", f"unknown action {kind!r}", action=kind or "—")

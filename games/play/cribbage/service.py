@@ -23,12 +23,15 @@ def start(
     partner_level: str | None = None,
     owner: str = "",
 ) -> PracticeGame:
-    """Deal a new game with the form's (or the API's) validated choices (four-handed: the
-    rule set and the partner's level too), for ``owner`` (who started it: games.play.limits)."""
+    """Deal a new game with the form's (or the API's) validated choices (two, three or four
+    players; four-handed: the rule set and the partner's level too), for ``owner`` (who started
+    it: games.play.limits)."""
     table = Table.new(
         level, int(target), count_own, players=players, rules=rules, partner_level=partner_level
     )
     options: dict[str, Any] = {"target": int(target), "count_own": count_own}
+    if players == 3:
+        options |= {"players": 3}
     if players == 4:
         options |= {
             "players": 4,
@@ -39,8 +42,8 @@ def start(
 
 
 def discards(game: PracticeGame) -> int:
-    """How many cards the player lays away in ``game`` (2, or 1 four-handed)."""
-    return 1 if game.options.get("players") == 4 else 2
+    """How many cards the player lays away in ``game`` (2, or 1 three- and four-handed)."""
+    return 1 if game.options.get("players") in (3, 4) else 2
 
 
 def act(game: PracticeGame, move: int | None, action: dict[str, Any]) -> tuple[PracticeGame, bool]:

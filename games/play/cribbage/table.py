@@ -5,7 +5,9 @@ Plain Python over the engine (no Django): the views and the API load a :class:`T
 :meth:`Table.to_state`. The game itself is stored as the engine's record and replayed on load,
 so the engine stays the only authority on what is legal.
 
-The player sits at seat 0. Two-handed, the computer sits at seat 1. Four-handed (partners
+The player sits at seat 0. Two-handed, the computer sits at seat 1. Three-handed (each for
+themselves, five cards each, one to the crib and one from the pack), the computers sit at seats
+1 (on the player's left) and 2 (on the right), both at ``level``. Four-handed (partners
 opposite, FADOQ rules by default), the player's computer partner sits at seat 2 and the two
 computer opponents at seats 1 (on the player's left) and 3 (on the right); the partner plays at
 ``partner_level``, the opponents at ``level``. The computers' turns, the deal's automatic steps
@@ -53,6 +55,7 @@ from games.cribbage.rules import (
     FOUR_PLAYER_PARTNERS,
     STANDARD_2P_61,
     STANDARD_2P_121,
+    THREE_PLAYER,
     RuleSet,
 )
 from games.cribbage.scoring import score_hand
@@ -63,8 +66,12 @@ TARGETS: dict[int, RuleSet] = {121: STANDARD_2P_121, 61: STANDARD_2P_61}
 # The four-handed rule sets a practice game may use (FADOQ first: the default).
 FOUR_HANDED: dict[str, RuleSet] = {r.name: r for r in (FADOQ, FOUR_PLAYER_PARTNERS)}
 # Each seat as the player sees it: two-handed, and four-handed (clockwise from the player).
-SEAT_NAMES = {2: ("you", "computer"), 4: ("you", "left", "partner", "right")}
-SIDE_NAMES = {2: ("you", "computer"), 4: ("your_team", "opponents")}
+SEAT_NAMES = {
+    2: ("you", "computer"),
+    3: ("you", "left", "right"),
+    4: ("you", "left", "partner", "right"),
+}
+SIDE_NAMES = {2: ("you", "computer"), 3: ("you", "left", "right"), 4: ("your_team", "opponents")}
 FORMAT = "huche-practice-cribbage/1"
 # What the player may send, by engine action type (the rest are the table's to play).
 PLAYER_ACTIONS = ("CutForDeal", "Deal", "Discard", "Cut", "Play", "Go", "CountHand", "CountCrib")
@@ -91,7 +98,14 @@ class ClaimTooHigh(TableError):
 
 
 def rules_for(target: int, count_own: bool, players: int = 2, preset: str | None = None) -> RuleSet:
-    """The rules of a new game: two-handed to ``target``, or four-handed under ``preset``."""
+    """The rules of a new game: two-handed to ``target``, three-handed to 121, or four-handed
+    under ``preset``."""
+    if players == 3:
+        if target != 121:
+            raise TableError(
+                "bad-target-three", f"the three-handed game is played to 121, not {target!r}"
+            )
+        return THREE_PLAYER.replace(muggins=True) if count_own else THREE_PLAYER
     if players == 4:
         name = preset or FADOQ.name
         if name not in FOUR_HANDED:
@@ -108,7 +122,9 @@ def rules_for(target: int, count_own: bool, players: int = 2, preset: str | None
         return rules.replace(muggins=True) if count_own else rules
     if players != 2:
         raise TableError(
-            "bad-players", f"a practice game has 2 or 4 players, not {players!r}", players=players
+            "bad-players",
+            f"a practice game has 2, 3 or 4 players, not {players!r}",
+            players=players,
         )
     if target not in TARGETS:
         raise TableError(
@@ -201,11 +217,12 @@ class Table:
         return self.level
 
     def seat_name(self, seat: int) -> str:
-        """``you``, ``computer`` (two-handed) or ``left``, ``partner``, ``right``."""
+        """``you``, ``computer`` (two-handed) or ``left``, ``partner`` (four-handed), ``right``."""
         return SEAT_NAMES[self.players][seat]
 
     def side_name(self, side: int) -> str:
-        """``you``/``computer`` two-handed, ``your_team``/``opponents`` four-handed."""
+        """``you``/``computer`` two-handed, ``you``/``left``/``right`` three-handed,
+        ``your_team``/``opponents`` four-handed."""
         return SIDE_NAMES[self.players][side]
 
     # -- what the player is asked ---------------------------------------------------------------
@@ -454,7 +471,7 @@ class Table:
         assert dealer is not None, "the discard comes after the deal"
         ours = self.game.side_of(dealer) == self.game.side_of(HUMAN)
         advice = coach_discard(dealt, keep=keep, dealer=ours, players=self.players)
-        self.coaching.append({"hand": self.game.hand_number, **advice.as_dict()})
+        self.coaching.append({"hand": self.game.hand_number, "crib_of": dealer, **advice.as_dict()})
 
     # -- reading the game -----------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ AWAITING = {
 REASONS = {
     "not-an-action": gettext_lazy('An action is an object with a "type", e.g. {"type": "Go"}.'),
     "unknown-action": gettext_lazy("Unknown action: %(action)s."),
-    "wrong-seat": gettext_lazy("You play seat 0; the computer plays seat 1."),
+    "wrong-seat": gettext_lazy("You play seat 0; the other seats are the computer's."),
     "malformed": gettext_lazy(
         "This action is incomplete or unreadable (%(action)s): cards are written like 5H, TD or QS."
     ),
@@ -59,8 +59,9 @@ REASONS = {
     "bad-level": gettext_lazy("There is no computer level %(level)s."),
     "bad-target": gettext_lazy("A game is played to 121 or 61 points."),
     "bad-target-four": gettext_lazy("The four-handed game is played to 121 points."),
+    "bad-target-three": gettext_lazy("The three-handed game is played to 121 points."),
     "bad-rules": gettext_lazy("There are no four-handed rules named %(rules)s."),
-    "bad-players": gettext_lazy("A practice game is two-handed or four-handed."),
+    "bad-players": gettext_lazy("A practice game is two-, three- or four-handed."),
     "refused": gettext_lazy("This action is not allowed now."),
 }
 

@@ -26,7 +26,13 @@ from games.cribbage.computer.levels import score_before_cut
 from games.cribbage.discard import analyze_discards
 from games.cribbage.game import GameState, Phase
 from games.cribbage.pegging import peg_points
-from games.cribbage.rules import FADOQ, FOUR_PLAYER_PARTNERS, STANDARD_2P_61, STANDARD_2P_121
+from games.cribbage.rules import (
+    FADOQ,
+    FOUR_PLAYER_PARTNERS,
+    STANDARD_2P_61,
+    STANDARD_2P_121,
+    THREE_PLAYER,
+)
 
 FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 levels = st.sampled_from(sorted(LEVELS))
@@ -395,3 +401,139 @@ def test_a_holding_under_which_the_opponent_would_have_laid_another_card_weighs_
     # With only fives the 5 is forced; holding a 4, the standard player leads the 4 instead.
     assert level_code._likelihood(lead_five, [5, 5, 5]) == 1.0
     assert level_code._likelihood(lead_five, [4, 9, 10]) == level_code.UNLIKELY
+
+
+# --- the three-handed game -----------------------------------------------------------------------
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**9),
+    first=levels,
+    second=levels,
+    third=levels,
+    muggins=st.booleans(),
+)
+def test_every_level_makes_only_legal_moves_through_three_handed_games(
+    seed, first, second, third, muggins
+):
+    players = [computer(first), computer(second), computer(third)]
+    game = GameState(THREE_PLAYER.replace(muggins=muggins), seed=seed)
+    discards = 0
+    while not game.is_over:
+        seat = game.to_act
+        action = computer_action(game, seat, players[seat])
+        assert action in game.legal_actions(), (action, game)
+        if isinstance(action, Discard):
+            assert len(action.cards) == 1  # five cards dealt, one to the crib
+            discards += 1
+        game.apply(action)
+    assert max(game.scores) == 121 and discards >= 6
+
+
+def _hidden_of(game: GameState, seats) -> list[Card]:
+    """What seat 0 cannot see: the other seats' unplayed cards, the card the pack gave the crib
+    (three-handed) and the pack (less the starter once turned)."""
+    from_pack = game.crib[: game.rules.crib_from_deck]
+    return [c for seat in seats for c in game.held[seat]] + list(from_pack) + list(game.pack)
+
+
+def _redeal_hidden_three(game: GameState, deck, rng: random.Random) -> list[Card] | None:
+    """The deck with seats 1 and 2's unplayed cards, the crib's card from the pack and the pack
+    dealt anew among themselves (a seat seen stuck at a go gets only cards that do not fit)."""
+    seats = (1, 2)
+    rooms = {seat: max(_rooms_at_go(game, seat), default=0) for seat in seats}
+    pool = _hidden_of(game, seats)
+    rng.shuffle(pool)
+    new_hands: dict[int, list[Card]] = {}
+    for seat in sorted(seats, key=lambda s: -rooms[s]):
+        fits = [c for c in pool if c.pips > rooms[seat]][: len(game.held[seat])]
+        if len(fits) < len(game.held[seat]):
+            return None
+        new_hands[seat] = fits
+        pool = [c for c in pool if c not in fits]
+    old = _hidden_of(game, seats)
+    new = [c for seat in seats for c in new_hands[seat]] + pool
+    deck = list(deck)
+    positions = [deck.index(c) for c in old]
+    for position, card in zip(positions, new, strict=True):
+        deck[position] = card
+    return deck
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), level=levels, plays=st.integers(0, 6))
+def test_a_three_handed_choice_is_the_same_whatever_the_hidden_cards(seed, level, plays):
+    """Seat 0 decides; the unplayed cards of both opponents, the crib's card from the pack and
+    the pack are dealt anew among themselves (the cards laid, the discards and the starter
+    stay): the view is the same and so is the choice."""
+    deck = shuffled_deck(f"hidden3:{seed}")
+    game = GameState(THREE_PLAYER, decks=[deck], first_dealer=seed % 3)
+    player, rng = computer(level), random.Random(seed)
+    game.apply(Deal())
+    if plays:
+        while game.phase is not Phase.PLAY or game.to_act != 0 or len(game.laid) < plays:
+            if game.is_over or game.phase is Phase.SHOW:
+                return
+            seat = game.to_act
+            game.apply(computer_action(game, seat, computer("standard")))
+    starter_at = deck.index(game.starter) if game.starter else None
+    other_deck = _redeal_hidden_three(game, deck, rng)
+    if other_deck is None:
+        return
+    assert starter_at is None or other_deck[starter_at] == game.starter
+    other = _rerun(game, other_deck)
+    assert other.held[0] == game.held[0] and other.laid == game.laid
+    assert [other.held[s] for s in (1, 2)] != [game.held[s] for s in (1, 2)]
+    assert view_of(other, 0) == view_of(game, 0)
+    assert computer_action(other, 0, player) == computer_action(game, 0, player)
+
+
+def test_the_three_handed_view_holds_nothing_of_the_opponents_or_the_crib_card():
+    game = GameState(THREE_PLAYER, seed=5, first_dealer=2)
+    game.apply(Deal())
+    view = view_of(game, 0)
+    hidden = set(_hidden_of(game, (1, 2)))
+    assert len(game.crib) == 1 and game.crib[0] in hidden  # the pack's card to the crib
+    assert hidden.isdisjoint(set(view.hand) | set(view.kept) | set(view.discards))
+    assert set(view.unseen()) == hidden and len(view.hand) == 5
+    assert view.held_counts == (5, 5, 5) and view.opponent == 1
+    assert not view.is_partner(1) and not view.is_partner(2)
+
+
+@pytest.mark.parametrize(("dealer", "ours"), [(0, True), (1, False), (2, False)])
+def test_three_handed_discards_count_the_crib_only_for_the_dealer(dealer, ours):
+    game = GameState(THREE_PLAYER, decks=[shuffled_deck("three")], first_dealer=dealer)
+    game.apply(Deal())
+    view = view_of(game, 0)
+    assert view.crib_is_ours == ours
+    best = analyze_discards(view.hand, dealer=ours, players=3).best
+    for level in ("standard", "pro"):
+        assert computer(level).choose_discard(view) == best.discard
+        assert len(best.discard) == 1
+
+
+def test_three_handed_pegging_avoids_setting_up_the_next_player():
+    """Seat 0 at 16 holds a 5 and a 4; seat 1 (an opponent, no partner at a three-handed
+    table) answers: the 5 would make 21 (a ten makes 31), so the standard player lays the 4."""
+    deck = shuffled_deck("setup3")
+    game = GameState(THREE_PLAYER, decks=[deck], first_dealer=2)
+    game.apply(Deal())
+    view = view_of(game, 0)
+    fives = [c for c in DECK if int(c.rank) == 5][:1] + [c for c in DECK if int(c.rank) == 4][:1]
+    tens = parse_cards("TH 6C")
+    staged = type(view)(
+        **{
+            **view.__dict__,
+            "phase": Phase.PLAY,
+            "hand": tuple(fives),
+            "kept": tuple(fives),
+            "laid": ((1, tens[0]), (2, tens[1])),
+            "series": tuple(tens),
+            "count": 16,
+            "held_counts": (2, 3, 3),
+            "passed": frozenset(),
+        }
+    )
+    assert staged.next_to_play() == 1 and not staged.is_partner(1)
+    assert computer("standard").choose_play(staged) == Play(0, fives[1])

@@ -136,6 +136,23 @@ def test_random_deals_crib_distribution_matches_table_brute_force():
         assert found.crib.mean == mean
 
 
+def test_three_player_values_match_brute_force():
+    """Three-handed (RULES.md section 4): five cards each, one from each player and one from
+    the pack to the crib, so three crib cards are unknown to the player, as four-handed; the
+    crib is the dealer's alone. Hands against the brute-force mean, one crib against a
+    card-by-card enumeration (laying the jack: its nobs cases count)."""
+    dealt = parse_cards("5H 5C 5S JD 4D")
+    analysis = analyze_discards(dealt, dealer=False, players=3)
+    assert analysis.players == 3 and len(analysis.choices) == 5
+    for c in analysis.choices:
+        assert c.hand.mean == brute_hand_mean(c.keep, dealt) and c.hand.cases == 47
+        assert c.net == c.hand.mean - c.crib.mean  # the crib is an opponent's
+    found = choice(analysis, "JD")
+    assert found.crib.cases == 47 * comb(46, 3)
+    mine = choice(analyze_discards(dealt, dealer=True, players=3), "JD")
+    assert mine.net == mine.hand.mean + mine.crib.mean
+
+
 def test_four_player_hand_values_match_brute_force():
     dealt = parse_cards("5H 5C 5S JD 4D")
     analysis = analyze_discards(dealt, dealer=False, players=4)
@@ -191,10 +208,11 @@ def test_analysis_as_json_is_complete():
 @pytest.mark.parametrize(
     ("cards", "players", "message"),
     [
-        ("5H 5C 5S JD", None, "6 (2 players) or 5 (4 players), got 4"),
+        ("5H 5C 5S JD", None, "6 (2 players) or 5 (3 or 4 players), got 4"),
         ("5H 5C 5S JD 4D", 2, "with 2 players each player is dealt 6 cards, got 5"),
         ("5H 5C 5S JD 4D 6D", 4, "with 4 players each player is dealt 5 cards, got 6"),
-        ("5H 5C 5S JD 4D", 3, "for 2 or 4 players, not 3"),
+        ("5H 5C 5S JD 4D", 5, "for 2, 3 or 4 players, not 5"),
+        ("5H 5C 5S JD 4D 6D", 3, "with 3 players each player is dealt 5 cards, got 6"),
         ("5H 5C 5S JD 4D 5H", None, "5H appears twice"),
         ("5H 5C 5S JD 4D 1H", None, "'1H' is not a card"),
     ],

@@ -4,7 +4,9 @@ and what the state never shows (the computer's cards, the deck)."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
+from games.cribbage.computer import view_of
 from games.cribbage.record import replay
 from games.models import PracticeGame
 from games.play.cribbage.table import Table
@@ -229,8 +231,10 @@ def test_the_four_handed_state_never_shows_another_seats_hand(api_client):
 def test_four_handed_choices_are_checked(api_client):
     response = api_client.post(BASE, {"players": 4, "target": 61}, format="json")
     assert response.status_code == 400 and "121" in response.json()["detail"]
-    response = api_client.post(BASE, {"players": 3}, format="json")
+    response = api_client.post(BASE, {"players": 5}, format="json")
     assert response.status_code == 400 and response.json()["detail"].startswith("players:")
+    response = api_client.post(BASE, {"players": 3, "target": 61}, format="json")
+    assert response.status_code == 400 and "three-handed" in response.json()["detail"]
     response = api_client.post(BASE, {"players": 4, "rules": "SIX_PLAYER"}, format="json")
     assert response.status_code == 400 and response.json()["detail"].startswith("rules:")
     assert not PracticeGame.objects.exists()
@@ -251,3 +255,62 @@ def test_a_four_handed_discard_of_two_cards_is_refused_in_words(api_client):
         "detail": "Choisissez exactement une carte à mettre au crib (2 choisies).",
         "code": "discard-count-one",
     }
+
+
+# --- the three-handed game -----------------------------------------------------------------------
+
+
+def test_a_whole_three_handed_game_through_the_api(api_client):
+    response = api_client.post(BASE, {"players": 3, "level": "standard"}, format="json")
+    assert response.status_code == 201
+    state = response.json()
+    assert state["players"] == 3 and state["rules"] == "THREE_PLAYER" and state["target"] == 121
+    assert [s["name"] for s in state["seats"]] == ["you", "left", "right"]
+    assert [s["side"] for s in state["seats"]] == ["you", "left", "right"]
+    discards = 0
+    for i in range(700):
+        if state["awaiting"] is None:
+            break
+        if i % 50 == 49:  # a whole game to 121 takes more actions than the 60 a minute allowed
+            cache.clear()
+        if state["awaiting"] == "discard":
+            assert len(state["hand"]) == 5  # five cards each, one to the crib
+            assert [a["cards"] for a in state["legal"]] == [[c] for c in state["hand"]]
+            discards += 1
+        response = api_client.post(
+            f"{BASE}{state['id']}/act/",
+            {"move": state["move"], "action": state["legal"][0]},
+            format="json",
+        )
+        assert response.status_code == 200, response.json()
+        state = response.json()
+    assert state["winner"] in ("you", "left", "right")
+    assert sorted(state["scores"]) == ["left", "right", "you"]
+    final = replay(PracticeGame.objects.get(pk=state["id"]).state["record"])
+    assert final.rules.players == 3 and max(final.scores) == 121
+    assert list(final.scores) == [state["scores"][k] for k in ("you", "left", "right")]
+    assert state["statistics"]["discards"] == discards >= 4
+
+
+def test_the_three_handed_state_never_shows_the_opponents_hands_or_the_crib_card(api_client):
+    """Neither opponent's hand, nor the card the pack gave the crib, nor the pack."""
+    state = api_client.post(BASE, {"players": 3, "level": "pro"}, format="json").json()
+    url = f"{BASE}{state['id']}/act/"
+    seen = set()
+    for _ in range(40):
+        if state["awaiting"] is None:
+            break
+        g = Table.from_state(PracticeGame.objects.get().state).game
+        if g.phase.name in ("DISCARD", "CUT", "PLAY"):
+            text = str(state)
+            hidden = [c for seat in (1, 2) for c in g.held[seat]] + g.crib + g.pack
+            view = view_of(g, 0)
+            mine = set(view.hand) | set(view.kept) | set(view.discards) | {c for _, c in g.laid}
+            hidden = [c for c in hidden if c not in mine]  # the player's own discard is theirs
+            assert hidden and not [c for c in hidden if f"'{c}'" in text], g
+            assert [s["cards"] for s in state["seats"]] == [len(h) for h in g.held]
+            seen.add(g.phase.name)
+        state = api_client.post(
+            url, {"move": state["move"], "action": state["legal"][0]}, format="json"
+        ).json()
+    assert {"DISCARD", "PLAY"} <= seen

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.cribbage.rules import STANDARD_2P_121
-from games.play.cribbage.display import _skunk_help, points_text, pretty
+from games.cribbage.rules import STANDARD_2P_121, THREE_PLAYER
+from games.play.cribbage.display import _skunk_help, _stopped_text, points_text, pretty
 
 
 def test_points_take_the_french_singular_below_two_and_the_english_one_only_at_one():
@@ -40,3 +40,49 @@ def test_the_skunk_is_explained_with_its_line():
             "Double pétrin : le perdant a terminé à 60"
         )
         assert _skunk_help(0, STANDARD_2P_121) == ""
+
+
+def test_a_game_stopped_in_a_count_names_the_side_that_reached_the_target():
+    """Four-handed it is a team that reaches 121, three-handed one of two opponents: never
+    "the computer", and in French on French pages."""
+    stopped = {"kind": "hand", "side": 1, "points": 12, "counted": 5}
+    with translation.override("fr-ca"):
+        four = _stopped_text(stopped, 121, 4)
+        assert four.startswith("L'équipe adverse a atteint 121 avec 5 des 12 points de la main")
+        assert _stopped_text({**stopped, "side": 0}, 121, 4).startswith("Votre équipe a atteint")
+        three = _stopped_text({**stopped, "side": 2}, 121, 3)
+        assert three.startswith("L'adversaire à votre droite a atteint 121")
+        assert _stopped_text(stopped, 121, 2).startswith("L'ordinateur a atteint")
+    with translation.override("en"):
+        assert _stopped_text(stopped, 121, 4).startswith("The opposing team reached 121")
+        assert "computer" not in _stopped_text(stopped, 121, 4)
+
+
+def test_a_three_handed_skunk_says_whose_it_is():
+    with translation.override("fr-ca"):
+        assert _skunk_help(1, THREE_PLAYER, 3, 0) == (
+            "Pétrin : vous avez terminé à 90 points ou moins (la ligne rouge sur la planche)."
+        )
+        assert _skunk_help(2, THREE_PLAYER, 3, 1).startswith(
+            "Double pétrin : l'adversaire à votre gauche a terminé à 60 points"
+        )
+
+
+def test_the_board_names_the_teams_or_the_three_players_not_the_computer():
+    """The board's spoken title (screen readers) names each side on the board: two-handed you
+    and the computer, four-handed the two teams, three-handed each player."""
+    from games.play.cribbage.display import board
+    from games.play.cribbage.table import Table
+
+    with translation.override("fr-ca"):
+        two = board(Table.new("easy", 121, seed=1))["title"]
+        assert two == "La planche : vous 0, l'ordinateur 0, sur 121"
+        four = board(Table.new("easy", 121, players=4, seed=1))["title"]
+        assert four == "La planche, sur 121 : Votre équipe 0, Adversaires 0"
+        three = Table.new("easy", 121, players=3, seed=1)
+        drawn = board(three)
+        assert drawn["title"] == "La planche, sur 121 : Vous 0, Gauche 0, Droite 0"
+        # One lane of holes per player, 120 holes each, and a peg pair each.
+        assert len(drawn["holes"]) == 3 * 120
+        assert sorted({p["side"] for p in drawn["pegs"]}) == [0, 1, 2]
+        assert len({h["y"] for h in drawn["holes"]}) == 3 * 4  # three lanes, 4 streets of 30

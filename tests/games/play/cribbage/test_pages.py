@@ -320,3 +320,108 @@ def test_the_end_of_game_table_adds_up_to_the_scores_on_the_board():
     last = table.game.events[-1]
     overshoot = last.points > last.scores[last.side] - table.game.events[-2].scores[last.side]
     assert ("the rest is not counted" in html) == overshoot
+
+
+# --- the three-handed game and whose crib ------------------------------------------------------
+
+THREE = {"players": "3", "target": "121", "level": "easy"}
+FR = {"HTTP_ACCEPT_LANGUAGE": "fr-CA"}
+
+
+def stored_at_discard(players: int, seed: int) -> tuple[str, Table]:
+    """A game dealt from a fixed seed, stored as the page stores it, waiting for the player's
+    discard (the seed fixes who deals)."""
+    from games.play import store
+    from games.play.cribbage.service import KIND
+
+    table = Table.new("easy", 121, players=players, seed=seed)
+    while table.awaiting != "discard":
+        table.act({"type": {"cut_for_deal": "CutForDeal", "deal": "Deal"}[table.awaiting]})
+    options = {"target": 121, "count_own": False, "players": players}
+    if players == 4:
+        options |= {"rules": "FADOQ", "partner_level": "easy"}
+    game = store.create(KIND, "easy", options, table.to_state())
+    return f"/play/{game.pk}/", table
+
+
+def discard_worst(client, url: str, table: Table, language: dict) -> str:
+    """Lay away the worst card of the analysis; the page after it, in ``language``."""
+    g = table.game
+    ours = g.side_of(g.dealer) == g.side_of(0)
+    worst = analyze_discards(g.held[0], dealer=ours, players=table.players).choices[-1]
+    html, awaiting, move = page_state(client, url)
+    assert awaiting == "discard" and 'data-discard="1"' in html
+    client.post(url, {"move": move, "action": "Discard", "cards": [str(worst.discard[0])]})
+    return client.get(url, **language).content.decode()
+
+
+def test_a_whole_three_handed_game_is_played_with_plain_forms():
+    client = Client()
+    url = start(client, **THREE)
+    html, awaiting, move = advance_to(client, url, "discard")
+    # Five cards, one to lay away; the player and two opponents, no partner.
+    assert len(re.findall(r'name="cards" value=', html)) == 5 and 'data-discard="1"' in html
+    assert 'data-seat="left"' in html and 'data-seat="right"' in html
+    assert 'data-seat="partner"' not in html and "Your team" not in html
+    assert "three-handed" in html
+    html = play_to_the_end(client, url, limit=900)
+    final = replay(PracticeGame.objects.get().state["record"])
+    assert final.rules.name == "THREE_PLAYER" and max(final.scores) == 121
+    # One score per player on the score line, the board (a peg pair each) and the result.
+    shown = [int(s) for s in re.findall(r'data-score="\d"[^>]*>(\d+)<', html)]
+    assert shown == list(final.scores)
+    assert sorted(set(re.findall(r'data-side="(\d)" data-peg="front"', html))) == ["0", "1", "2"]
+    winner = final.winner
+    expected = {
+        0: "You win!",
+        1: "The opponent on your left wins.",
+        2: "The opponent on your right wins.",
+    }
+    assert expected[winner] in html
+    rows = re.findall(r'<th scope="row">Pegging</th>((?:<td class="num">\d+</td>){3})</tr>', html)
+    assert len(rows) == 1  # one column per player
+    coached = PracticeGame.objects.get().state["coaching"]
+    assert coached and all(len(a["discard"]) == 1 and len(a["dealt"]) == 5 for a in coached)
+    assert f"Best discard {sum(a['is_best'] for a in coached)} times out of {len(coached)}" in html
+
+
+def test_the_three_handed_coaching_names_whose_crib_it_is():
+    client = Client()
+    # Seed 1: the opponent on the player's left deals; seed 4: the player deals.
+    url, table = stored_at_discard(3, seed=1)
+    assert table.game.dealer == 1
+    html = client.get(url, **FR).content.decode()
+    assert "Mettez une carte au crib de l&#x27;adversaire à votre gauche." in html
+    assert "Gauche" in html and "Droite" in html and "Partenaire" not in html
+    html = discard_worst(client, url, table, FR)
+    assert "Le crib est à l&#x27;adversaire à votre gauche : ces chiffres" in html
+    assert "ordinateur" not in html.split("data-coaching")[1].split("</div>")[0]
+    url, table = stored_at_discard(3, seed=4)
+    assert table.game.dealer == 0
+    html = discard_worst(client, url, table, EN)
+    assert "data-coaching" in html and "data-crib-note" not in html  # the crib is the player's
+
+
+def test_the_three_handed_game_is_to_121_points():
+    client = Client()
+    response = client.post("/play/", {**THREE, "target": "61"}, **EN)
+    assert response.status_code == 400
+    assert "The three-handed game is played to 121 points." in response.content.decode()
+    assert not PracticeGame.objects.exists()
+
+
+def test_the_four_handed_coaching_says_whose_crib_it_is_not_the_computers():
+    """The crib of a four-handed deal is a team's: the opposing team's when an opponent deals
+    (never "the computer's"), the partner's when the partner deals."""
+    client = Client()
+    url, table = stored_at_discard(4, seed=1)  # the opponent on the left deals
+    assert table.game.dealer == 1
+    html = discard_worst(client, url, table, FR)
+    coaching = html.split("data-coaching")[1].split("</div>")[0]
+    assert "Le crib est à l&#x27;équipe adverse : ces chiffres" in coaching
+    assert "ordinateur" not in coaching
+    url, table = stored_at_discard(4, seed=0)  # the partner deals
+    assert table.game.dealer == 2
+    html = discard_worst(client, url, table, EN)
+    coaching = html.split("data-coaching")[1].split("</div>")[0]
+    assert "The crib is your partner&#x27;s: these figures are your hand&#x27;s average" in coaching
