@@ -191,3 +191,30 @@ def test_a_laptop_shows_the_hand_without_scrolling(browser, live_server):
         assert on_screen(page, "[data-scores]")
     finally:
         context.close()
+
+
+def test_a_laptop_header_stays_short_and_within_the_screen_for_an_organizer(
+    browser, live_server, django_user_model
+):
+    """1366×768, logged in (two more menu links): the site menu may take two low lines, never a
+    third, and never pushes the page wider than the screen."""
+    django_user_model.objects.create_user(email="lise@club.ca", password="Quinze-Deux-9!")
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="fr-CA")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        for logged_in in (False, True):
+            if logged_in:
+                page.goto(f"{live_server.url}/accounts/login/")
+                page.fill("input[name=username]", "lise@club.ca")
+                page.fill("input[name=password]", "Quinze-Deux-9!")
+                page.click("main form button[type=submit]")
+            page.goto(f"{live_server.url}/play/")
+            page.click("main form button[type=submit]")
+            page.wait_for_selector("[data-awaiting]")
+            header = page.evaluate("document.querySelector('header.site').offsetHeight")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 1366, (logged_in, width)
+            assert header <= (80 if logged_in else 56), (logged_in, header)
+    finally:
+        context.close()
