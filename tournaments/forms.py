@@ -66,6 +66,8 @@ class EventForm(forms.ModelForm):
             "tiebreaks",
             "bye_points",
             "movement",
+            "playoff_format",
+            "playoff_best_of",
             "confirmation",
             "visibility",
         ]
@@ -101,6 +103,9 @@ class EventForm(forms.ModelForm):
                 self.initial.setdefault(name, field.default)
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
+                self.fields[name].disabled = True
+        if self.instance.pk and self.instance.rounds.filter(kind="playoff").exists():
+            for name in ("playoff_format", "playoff_best_of"):
                 self.fields[name].disabled = True
 
     def clean_tiebreaks(self) -> list[str]:

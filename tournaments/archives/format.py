@@ -232,6 +232,9 @@ class EventRow(Strict):
     tiebreaks = Many(Text(40, blank=False), max_length=40)
     bye_points = Whole(0, MAX_SMALL, allow_null=True)
     movement = Text(20, blank=False)
+    # Archives written before playoff formats existed: the stepladder of best-of-threes.
+    playoff_format = Choice(Event.PlayoffFormat.choices, required=False, default="stepladder")
+    playoff_best_of = Choice(Event.PlayoffBestOf.choices, required=False, default=3)
     confirmation = Choice(Event.Confirmation.choices)
     visibility = Choice(Event.Visibility.choices)
     released_at = Moment(allow_null=True)

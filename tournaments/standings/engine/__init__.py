@@ -15,6 +15,7 @@ from .playoffs import (
     PlannedMatch,
     PlayoffFormat,
     RobinLine,
+    last_match_outcomes,
     match_state,
     next_match,
     playable_matches,
@@ -55,6 +56,7 @@ __all__ = [
     "playoff_plan",
     "points_by_round",
     "register_metric",
+    "last_match_outcomes",
     "robin_lines",
     "tiebreak_choices",
 ]

@@ -383,3 +383,56 @@ def playoff_order(
     teams = tuple(team for team in order if team is not None)
     assert len(teams) == len(order), "a decided match has a winner and a loser"
     return teams
+
+
+def _continuations(wins_a: int, wins_b: int, needed: int) -> list[tuple[bool, ...]]:
+    """Every way a match at ``wins_a``-``wins_b`` can end (True: team A wins that game)."""
+    if wins_a >= needed or wins_b >= needed:
+        return [()]
+    return [
+        (won_by_a, *rest)
+        for won_by_a in (True, False)
+        for rest in _continuations(wins_a + won_by_a, wins_b + (not won_by_a), needed)
+    ]
+
+
+def last_match_outcomes(
+    plan: Sequence[PlannedMatch], seeding: Sequence[int]
+) -> dict[int, tuple[int, ...] | None] | None:
+    """What the last undecided match of a round robin means for the group's order.
+
+    None unless exactly one match is left (the others decided). Else, for each team of that
+    match, the group's order if it wins the match, or None when the order then depends on the
+    games' scores (games won, points spread): every way the match can end is tried, with each
+    game won by 1 point and by 121 points.
+    """
+    left = [m for m in plan if m.status != "decided"]
+    if len(left) != 1 or left[0].state is None or left[0].team_b_from is not None:
+        return None
+    state = left[0].state
+    found: dict[int, set[tuple[int, ...]]] = {state.team_a: set(), state.team_b: set()}
+    for sequence in _continuations(state.wins_a, state.wins_b, state.wins_needed):
+        for margins in _margins(len(sequence)):
+            games = list(state.games)
+            for won_by_a, margin in zip(sequence, margins, strict=True):
+                winner = state.team_a if won_by_a else state.team_b
+                scores = (121, 121 - margin) if won_by_a else (121 - margin, 121)
+                games.append(PlayoffGame(state.match, state.team_a, state.team_b, winner, *scores))
+            ended = match_state(state.match, state.team_a, state.team_b, games, state.wins_needed)
+            replaced = [
+                PlannedMatch(m.match, m.team_a, m.team_b, None, ended) if m is left[0] else m
+                for m in plan
+            ]
+            order = playoff_order(replaced, seeding)
+            assert order is not None and ended.winner is not None, "every match is decided"
+            found[ended.winner].add(order)
+    return {
+        team: next(iter(orders)) if len(orders) == 1 else None for team, orders in found.items()
+    }
+
+
+def _margins(count: int) -> list[tuple[int, ...]]:
+    """Each game won by 1 or by 121 points, every combination."""
+    if count == 0:
+        return [()]
+    return [(margin, *rest) for margin in (1, 121) for rest in _margins(count - 1)]

@@ -8,6 +8,7 @@ from tournaments.standings.engine.playoffs import (
     ROUND_ROBIN,
     STEPLADDER,
     PlayoffFormat,
+    last_match_outcomes,
     playable_matches,
     playoff_order,
     playoff_plan,
@@ -167,3 +168,19 @@ def test_standings_give_the_medals_by_the_round_robin():
         (3, 2, "bronze"),
     ]
     assert standings.medal_ties == ()
+
+
+def test_what_the_last_round_robin_match_means_for_the_places():
+    # 9 beat 4 2-0 and lost to 7 0-2: 7 v 4 is left. If 7 wins, 7 has 2 matches (1st), 9 one
+    # (2nd), 4 none (3rd). If 4 wins, a cycle: games won 7 = 2 + (0 or 1), 9 = 2, 4 = (2) + 0:
+    # 4 wins 2-0 -> 7 2, 9 2, 4 2: all level, the spread decides; so it depends on the games.
+    played = [game("A", 4, 9, 9), game("A", 4, 9, 9), game("B", 7, 9, 7), game("B", 7, 9, 7)]
+    plan = playoff_plan(set(SEEDS), SEEDS, played, ROBIN_3)
+    assert last_match_outcomes(plan, SEEDS) == {7: (7, 9, 4), 4: None}
+    # Single games: 9 beat 4 by 21, 7 beat 9 by 21. If 4 beats 7: one win each, spread 7 = +21
+    # - m, 9 = 0, 4 = -21 + m (m = 4's margin): m = 1 -> 7, 9, 4; m = 121 -> 4, 9, 7.
+    played = [game("A", 4, 9, 9), game("B", 7, 9, 7)]
+    plan = playoff_plan(set(SEEDS), SEEDS, played, ROBIN_1)
+    assert last_match_outcomes(plan, SEEDS) == {7: (7, 9, 4), 4: None}
+    # Nothing played: two matches left, nothing to say yet.
+    assert last_match_outcomes(playoff_plan(set(SEEDS), SEEDS, [], ROBIN_1), SEEDS) is None
