@@ -137,7 +137,7 @@ class Event(models.Model):
         LIVE = "live", _("Live, as results are confirmed")
 
     class PlayoffFormat(models.TextChoices):
-        ROUND_ROBIN = "round_robin", _("Round robin: each tied team plays each of the others")
+        ROUND_ROBIN = "round_robin", _("Round robin among the tied teams")
         STEPLADDER = "stepladder", _("Stepladder seeded by the tiebreaks")
 
     class PlayoffBestOf(models.IntegerChoices):
@@ -190,7 +190,11 @@ class Event(models.Model):
         max_length=20,
         choices=PlayoffFormat.choices,
         default=PlayoffFormat.ROUND_ROBIN,
-        help_text=_("Two tied teams always play one match."),
+        help_text=_(
+            "Round robin: each tied team plays each of the others once. Stepladder: the two "
+            "lowest seeds start, each winner plays the next seed up. Two tied teams always "
+            "play one match. Fixed once the first playoff game is seated."
+        ),
     )
     playoff_best_of = models.PositiveSmallIntegerField(
         _("each playoff match"),

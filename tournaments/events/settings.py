@@ -53,7 +53,7 @@ def update_event(event: Event, actor, values: dict) -> Event:
                 "“%(field)s” cannot change once the playoff has begun: its games were seated "
                 "and played in the format chosen."
             )
-            % {"field": Event._meta.get_field(playoff_fixed[0]).verbose_name},
+            % {"field": _field_label(playoff_fixed[0])},
             field=playoff_fixed[0],
             code="fixed",
         )
@@ -76,3 +76,8 @@ def update_event(event: Event, actor, values: dict) -> Event:
         )
         bump_event(event)
     return event
+
+
+def _field_label(name: str) -> str:
+    field = Event._meta.get_field(name)
+    return str(getattr(field, "verbose_name", name))

@@ -9,16 +9,23 @@ under way must not change its plan); new events default to the round robin
 from django.db import migrations, models
 
 FORMATS = [
-    ("round_robin", "Round robin: each tied team plays each of the others"),
+    ("round_robin", "Round robin among the tied teams"),
     ("stepladder", "Stepladder seeded by the tiebreaks"),
 ]
+
+
+HELP = (
+    "Round robin: each tied team plays each of the others once. Stepladder: the two lowest "
+    "seeds start, each winner plays the next seed up. Two tied teams always play one match. "
+    "Fixed once the first playoff game is seated."
+)
 
 
 def playoff_format(default: str) -> models.CharField:
     return models.CharField(
         choices=FORMATS,
         default=default,
-        help_text="Two tied teams always play one match.",
+        help_text=HELP,
         max_length=20,
         verbose_name="playoff among three or more tied teams",
     )

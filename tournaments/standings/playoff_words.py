@@ -44,7 +44,8 @@ class MatchWords:
 
 @dataclass(frozen=True)
 class TieWords:
-    summary: str
+    headline: str  # who is level, for which places
+    summary: str  # how they play it off, what it means for the seeds
     matches: tuple[MatchWords, ...]
     table: str = ""  # round robin: matches won so far, once one is decided
 
@@ -56,70 +57,80 @@ def explain_tie(tie: MedalTie, names: Mapping[int, str]) -> TieWords:
     if robin:
         outcomes = last_match_outcomes(tie.matches, tie.teams)
         matches = tuple(_robin_match(steps, m, tie, names, outcomes) for m in tie.matches)
-        return TieWords(_summary(tie, teams), matches, _robin_table(tie, names))
+        return TieWords(
+            _headline(tie, teams), _rules(tie, teams), matches, _robin_table(tie, names)
+        )
     count = len(tie.matches)
     return TieWords(
-        _summary(tie, teams),
+        _headline(tie, teams),
+        _rules(tie, teams),
         tuple(_ladder_match(i, m, count, tie, names) for i, m in enumerate(tie.matches, 1)),
     )
 
 
-def _summary(tie: MedalTie, teams: Sequence[str]) -> str:
+def _headline(tie: MedalTie, teams: Sequence[str]) -> str:
     first, last = tie.places
-    single = tie.format.best_of == 1
     if len(teams) == 2:
-        words = (
-            _(
-                "%(a)s and %(b)s are level on points for %(first)s and %(last)s. They play a "
-                "single game: its winner takes %(first)s."
-            )
-            if single
-            else _(
-                "%(a)s and %(b)s are level on points for %(first)s and %(last)s. They play a "
-                "best of three: the first team to win %(wins)s games wins the match."
-            )
-        )
-        return words % {
+        return _("%(a)s and %(b)s are level on points for %(first)s and %(last)s.") % {
             "a": teams[0],
             "b": teams[1],
             "first": place_name(first),
             "last": place_name(last),
-            "wins": 2,
         }
-    values = {"teams": ", ".join(teams), "first": first, "last": last, "top": place_name(first)}
-    if tie.format.kind == ROUND_ROBIN:
-        words = (
+    return _("%(teams)s are level on points for places %(first)s to %(last)s.") % {
+        "teams": ", ".join(teams),
+        "first": first,
+        "last": last,
+    }
+
+
+def _rules(tie: MedalTie, teams: Sequence[str]) -> str:
+    """How the playoff is played and what it means for the seeds, in the tie's format."""
+    first, last = tie.places
+    single = tie.format.best_of == 1
+    top = {"top": place_name(first)}
+    if len(teams) == 2:
+        if single:
+            return _("They play a single game: its winner takes %(top)s.") % top
+        return (
             _(
-                "%(teams)s are level on points for places %(first)s to %(last)s. They play a "
-                "round robin of single games: each team plays each of the others once. The "
-                "most games won takes %(top)s, and so on down; teams still level are split by "
-                "the game between them, then by the points spread in the playoff, then by the "
-                "order above (the tiebreaks)."
+                "They play a best of three: the first team to win 2 games wins the match and "
+                "takes %(top)s."
             )
-            if single
-            else _(
-                "%(teams)s are level on points for places %(first)s to %(last)s. They play a "
-                "round robin of best-of-three matches (the first team to win 2 games wins a "
-                "match): each team plays each of the others once. The most matches won takes "
-                "%(top)s, and so on down; teams still level are split by the match between "
-                "them, then by the games won, then by the points spread in the playoff, then "
-                "by the order above (the tiebreaks)."
-            )
+            % top
         )
-        return words % values
+    if tie.format.kind == ROUND_ROBIN:
+        if single:
+            rules = _(
+                "They play a round robin of single games: each team plays each of the others "
+                "once. The most games won takes %(top)s, and so on down; teams still level are "
+                "split by the game between them, then by the points spread in the playoff, "
+                "then by the order above (the tiebreaks)."
+            )
+        else:
+            rules = _(
+                "They play a round robin of best-of-three matches (the first team to win 2 "
+                "games wins a match): each team plays each of the others once. The most "
+                "matches won takes %(top)s, and so on down; teams still level are split by the "
+                "match between them, then by the games won, then by the points spread in the "
+                "playoff, then by the order above (the tiebreaks)."
+            )
+        seeds = _(
+            "No place is given in advance: each team can finish anywhere from %(top)s to "
+            "%(bottom)s."
+        ) % (top | {"bottom": place_name(last)})
+        return f"{rules % top} {seeds}"
     if single:
-        words = _(
-            "%(teams)s are level on points for places %(first)s to %(last)s. Seeded in that "
-            "order by the tiebreaks, they play a ladder of single games: the two lowest seeds "
-            "start, each winner goes on to play the next seed up, each loser takes the lowest "
-            "place left."
+        rules = _(
+            "Seeded in that order by the tiebreaks, they play a ladder of single games: the two "
+            "lowest seeds start, each winner goes on to play the next seed up, each loser takes "
+            "the lowest place left."
         )
     else:
-        words = _(
-            "%(teams)s are level on points for places %(first)s to %(last)s. Seeded in that "
-            "order by the tiebreaks, they play a ladder of best-of-three matches (the first "
-            "team to win %(wins)s games wins a match): the two lowest seeds start, each winner "
-            "goes on to play the next seed up, each loser takes the lowest place left."
+        rules = _(
+            "Seeded in that order by the tiebreaks, they play a ladder of best-of-three matches "
+            "(the first team to win 2 games wins a match): the two lowest seeds start, each "
+            "winner goes on to play the next seed up, each loser takes the lowest place left."
         )
     seeds = _(
         "%(top)s, the top seed, plays only the last step and finishes no lower than "
@@ -130,7 +141,7 @@ def _summary(tie: MedalTie, teams: Sequence[str]) -> str:
         "bottom": teams[-1],
         "first_place": place_name(first),
     }
-    return f"{words % (values | {'wins': 2})} {seeds}"
+    return f"{rules} {seeds}"
 
 
 def _ladder_match(
@@ -175,6 +186,8 @@ def _robin_match(
                 (match.team_b, outcomes[match.team_b]),
             )
         )
+    elif match.status == "decided":
+        stakes = ""
     elif tie.format.best_of == 1:
         stakes = _("Its winner counts one game won.")
     else:

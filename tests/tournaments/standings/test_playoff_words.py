@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from tournaments.audit import AuditAction
+from tournaments.audit import AuditAction, describe
 from tournaments.errors import RuleError
 from tournaments.events import registration
 from tournaments.events.settings import update_event
@@ -64,7 +64,10 @@ def test_the_ladder_is_explained_before_the_first_game(three_way_tie, organizer)
     event, (first, second, third) = three_way_tie
     for page in pages(event, organizer):
         assert (
-            f"{first}, {second}, {third} sont à égalité de points pour les places 1 à 3. "
+            f"<strong>{first}, {second}, {third} sont à égalité de points pour les places 1 à "
+            "3.</strong>"
+        ) in page
+        assert (
             "Classées dans cet ordre par les bris d'égalité, elles jouent une échelle de deux "
             "de trois"
         ) in page
@@ -116,10 +119,17 @@ def test_the_round_robin_is_explained_before_the_first_game(event, organizer):
     event, (first, second, third) = tied(event, organizer, "round_robin", 3)
     for page in pages(event, organizer):
         assert (
-            f"{first}, {second}, {third} sont à égalité de points pour les places 1 à 3. Elles "
-            "jouent un tournoi à la ronde de deux de trois (la première équipe à gagner 2 "
+            f"<strong>{first}, {second}, {third} sont à égalité de points pour les places 1 à "
+            "3.</strong>"
+        ) in page
+        assert (
+            "Elles jouent un tournoi à la ronde de deux de trois (la première équipe à gagner 2 "
             "parties gagne le match) : chaque équipe affronte une fois chacune des autres. "
             "L'équipe qui gagne le plus de matchs prend la 1re place (or)"
+        ) in page
+        assert (
+            "Aucune place n'est acquise d'avance : chaque équipe peut finir n'importe où de la "
+            "1re place (or) à la 3e place (bronze)."
         ) in page
         # Seeds 2 v 3 first, then 1 v 3, then the top two seeds.
         assert f"Match 1 : {second} contre {third}.</strong> La gagnante compte un match" in page
@@ -141,6 +151,11 @@ def test_the_round_robin_is_played_seated_by_itself_and_its_last_match_said(even
     assert {game.team_a.name, game.team_b.name} == {first, third}
     seated = AuditEntry.objects.filter(action=AuditAction.PLAYOFF_SEAT).order_by("pk")
     assert seated.count() == 3 and seated.last().actor is None
+    with translation.override("fr-ca"):
+        assert describe(seated.last()).text == (
+            "Huche a placé une partie de barrage pour les médailles (1 match). Automatiquement, "
+            "dès la confirmation de la partie de barrage précédente."
+        )
     dashboard = pages(event, organizer)[0]
     assert f"{third} a gagné le match 2–0." in dashboard
     assert f"Matchs gagnés jusqu'ici : {third} 1, {first} 0, {second} 0." in dashboard
