@@ -18,6 +18,9 @@ from tournaments.events.settings import update_event
 from tournaments.models import AuditEntry, Event, Game, Report, Round
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
+from tournaments.standings.engine import MedalTie, PlayoffFormat, PlayoffGame, playoff_plan
+from tournaments.standings.engine.playoffs import ROUND_ROBIN
+from tournaments.standings.playoff_words import explain_tie
 from tournaments.standings.service import event_standings, release, seat_playoff_games
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +212,38 @@ def test_the_format_is_fixed_once_the_playoff_has_begun(event, organizer):
     with pytest.raises(RuleError, match=refused), translation.override("fr-ca"):
         update_event(event, organizer, {"playoff_best_of": 1})
     assert Event.objects.get(pk=event.pk).playoff_best_of == 3
+
+
+@pytest.mark.parametrize(
+    ("best_of", "rules", "score"),
+    [
+        (
+            3,
+            "Elles jouent un deux de trois : la première équipe à gagner 2 parties gagne le "
+            "match et prend la 2e place (argent).",
+            "Pas commencé : partie 1 à jouer.",
+        ),
+        (1, "Elles jouent une seule partie : la gagnante prend la 2e place (argent).", None),
+    ],
+)
+def test_two_tied_teams_play_one_match_said_in_its_format(best_of, rules, score):
+    fmt = PlayoffFormat(ROUND_ROBIN, best_of)  # the format of 3+ teams does not matter for two
+    tie = MedalTie((5, 8), (2, 3), tuple(playoff_plan({5, 8}, (5, 8), [], fmt)), fmt)
+    with translation.override("fr-ca"):
+        words = explain_tie(tie, {5: "Les As", 8: "Les Valets"})
+        assert words.headline == (
+            "Les As et Les Valets sont à égalité de points pour la 2e place (argent) et la 3e "
+            "place (bronze)."
+        )
+        assert words.summary == rules
+        [match] = words.matches
+        assert match.teams == "Les As contre Les Valets"
+        assert (
+            match.stakes
+            == "La gagnante prend la 2e place (argent), la perdante la 3e place (bronze)."
+        )
+        assert match.score == (score or "Pas encore joué.")
+        played = [PlayoffGame("A", 5, 8, 8, 100, 121)]
+        tie = MedalTie((5, 8), (2, 3), tuple(playoff_plan({5, 8}, (5, 8), played, fmt)), fmt)
+        [match] = explain_tie(tie, {5: "Les As", 8: "Les Valets"}).matches
+        assert match.score == ("Les Valets mènent 1–0." if best_of == 3 else "Les Valets a gagné.")
