@@ -373,7 +373,7 @@ def play_the_series(day: Day, desk, event: Event) -> tuple[list[int], int]:
         if number == 1:
             cut_the_series(day)
         if number < GAMES:
-            plan = [(g, 121, 90 + (7 * g.table + 3 * number) % 31) for g in games]
+            plan = [series_score(g, number) for g in games]
         else:
             plan, tied, first_place = last_round_for_a_three_way_tie(series_so_far(event), games)
         for game, score_a, score_b in plan:
@@ -390,6 +390,14 @@ def play_the_series(day: Day, desk, event: Event) -> tuple[list[int], int]:
     assert "6 équipes en jeu, 1 retirée" in page.locator("[data-team-count]").inner_text()
     day.snap(page, "medal-tie")
     return tied, first_place
+
+
+def series_score(game: Game, number: int) -> tuple[Game, int, int]:
+    """The listed team wins, except at three tables of rounds 3 to 5 (the field spreads out)."""
+    loser = 90 + (7 * game.table + 3 * number) % 31
+    if (game.table, number) in ((3, 3), (2, 4), (3, 5)):
+        return game, loser, 121
+    return game, 121, loser
 
 
 def cut_the_series(day: Day) -> None:
