@@ -320,11 +320,14 @@ def _seat(entry: AuditEntry, actor: str) -> str:
 
 def _playoff(entry: AuditEntry, actor: str) -> str:
     games = len((entry.after or {}).get("games") or [])
-    return ngettext(
+    text = ngettext(
         "%(who)s seated a medal playoff game (%(n)s match).",
         "%(who)s seated a medal playoff game (%(n)s matches).",
         games,
     ) % {"who": actor, "n": games}
+    if (entry.after or {}).get("automatic"):
+        text += " " + _("By itself, once the previous playoff game was confirmed.")
+    return text
 
 
 def _simple(message: StrOrPromise) -> Renderer:

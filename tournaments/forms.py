@@ -39,6 +39,9 @@ def add_rule_error(form: forms.BaseForm, exc: RuleError) -> None:
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
 
+PLAYOFF_FIELDS = ("playoff_format", "playoff_best_of")
+
+
 class EventForm(forms.ModelForm):
     rule_set = forms.ChoiceField(label=_("Rule set"))
     movement = forms.ChoiceField(label=_("Seating"))
@@ -66,6 +69,8 @@ class EventForm(forms.ModelForm):
             "tiebreaks",
             "bye_points",
             "movement",
+            "playoff_format",
+            "playoff_best_of",
             "confirmation",
             "visibility",
         ]
@@ -102,6 +107,18 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
+        for name in PLAYOFF_FIELDS:
+            # Left out of a post (a form saved before these existed): the value stays as it is.
+            self.fields[name].required = False
+        if self.instance.pk and self.instance.rounds.filter(kind="playoff").exists():
+            for name in PLAYOFF_FIELDS:
+                self.fields[name].disabled = True
+
+    def clean_playoff_format(self) -> str:
+        return self.cleaned_data.get("playoff_format") or self.instance.playoff_format
+
+    def clean_playoff_best_of(self) -> int:
+        return self.cleaned_data.get("playoff_best_of") or self.instance.playoff_best_of
 
     def clean_tiebreaks(self) -> list[str]:
         return [

@@ -136,6 +136,14 @@ class Event(models.Model):
         AFTER_RELEASE = "release", _("Hidden until the organizer releases them")
         LIVE = "live", _("Live, as results are confirmed")
 
+    class PlayoffFormat(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("Round robin among the tied teams")
+        STEPLADDER = "stepladder", _("Stepladder seeded by the tiebreaks")
+
+    class PlayoffBestOf(models.IntegerChoices):
+        BEST_OF_THREE = 3, _("Best of three games")
+        SINGLE_GAME = 1, _("A single game")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("In progress")
@@ -175,6 +183,24 @@ class Event(models.Model):
         help_text=_("Empty: the team's average over its games."),
     )
     movement = models.CharField(_("seating"), max_length=20, default="winners_stay")
+    # How a tie for a medal is played off (FADOQ: "un deux de trois"); fixed once the playoff
+    # has begun. The default is argued in docs/tournament-day.md.
+    playoff_format = models.CharField(
+        _("playoff among three or more tied teams"),
+        max_length=20,
+        choices=PlayoffFormat.choices,
+        default=PlayoffFormat.ROUND_ROBIN,
+        help_text=_(
+            "Round robin: each tied team plays each of the others once. Stepladder: the two "
+            "lowest seeds start, each winner plays the next seed up. Two tied teams always "
+            "play one match. Fixed once the first playoff game is seated."
+        ),
+    )
+    playoff_best_of = models.PositiveSmallIntegerField(
+        _("each playoff match"),
+        choices=PlayoffBestOf.choices,
+        default=PlayoffBestOf.BEST_OF_THREE,
+    )
     confirmation = models.CharField(
         _("confirmation"),
         max_length=20,

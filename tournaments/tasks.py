@@ -14,7 +14,7 @@ from django.dispatch import receiver
 
 from tournaments import outbox
 from tournaments.leagues import season_export
-from tournaments.models import Event
+from tournaments.models import Event, Game, Round
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
 
@@ -63,3 +63,11 @@ outbox.register("build_season_export", build_season_export)
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.refresh_after_confirmation")
 def refresh_after_confirmation(sender, event: Event, **kwargs) -> None:
     outbox.schedule("refresh_standings", event.pk)
+
+
+@receiver(result_confirmed, dispatch_uid="tournaments.tasks.seat_after_playoff_game")
+def seat_after_playoff_game(sender, event: Event, game: Game, **kwargs) -> None:
+    """A playoff game confirmed: the next one is seated by itself, in the same transaction (not
+    a background task), so the captains' pages show it as soon as the confirmation answers."""
+    if game.round.kind == Round.Kind.PLAYOFF:
+        standings_service.seat_after_playoff_game(event)

@@ -1,12 +1,18 @@
-"""Issue 16's "Done when": a whole FADOQ day from an empty database, in a real browser, as the
-people do it. The organizer opens an account and creates the event on a laptop, imports the
-teams from French Excel's file (Windows-1252, ``;``), invites an official who creates their
-account from the invitation's link, prints the captains' slips; each of the six captains reads
-their own slip (link and NIP) and reports every game from a phone (390 x 844): final scores, a
-hand-by-hand sheet with a "19" refused then fixed, a skunk, a dispute the official settles at
-the desk. The last round's scores are chosen so that the series ends with a tie for a medal:
-its best-of-three is seated and played; the results are released, the event closed, the podium
-public, and the CSV files downloaded and read back.
+"""Issues 16 and 25's "Done when": a whole FADOQ day from an empty database, in a real browser,
+as the people do it. The organizer opens an account and creates the event on a laptop (choosing
+how a three-way medal tie is played: a round robin of best-of-threes), imports the seven teams
+from French Excel's file (Windows-1252, ``;``), invites an official who creates their account
+from the invitation's link, prints the captains' slips; each captain reads their own slip (link
+and NIP) and reports every game from a phone (390 x 844): final scores, a hand-by-hand sheet with
+a "19" refused then fixed, a skunk, a dispute the official settles at the desk. Seven teams: a
+bye every round, named on the printed sheet. The series is cut to 6 games; a team withdraws after
+round 2 (asked first, then answered) and its captain's link answers a French 410 page. The last
+round's scores are chosen so that the series ends with three teams level for a medal; the
+results are released (asked and answered), the round robin is explained in words on the
+dashboard, a spectator's phone and the projector (1920 x 1080) before its first game, played with
+each match's running score and each next game seated by itself, through a three-way cycle
+settled by games won then the match between the two left level; the event is closed (asked and
+answered), the podium public, and the CSV files downloaded and read back.
 
 Screenshots of every step: ``test-artifacts/day-*.png``. Nothing waits a fixed time: every step
 waits for the element or the page that proves it happened.
@@ -32,6 +38,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
+PROJECTOR = {"width": 1920, "height": 1080}
 EMAIL, PASSWORD = "lucie.gagnon@example.org", "Cribbage-Laurentides-26"
 OFFICIAL_EMAIL, OFFICIAL_PASSWORD = "gilles.officiel@example.org", "Plateau-de-jeu-2026"
 TEAMS = [  # team; captain; partner (accents, apostrophes, a hyphen: what halls really write)
@@ -41,7 +48,10 @@ TEAMS = [  # team; captain; partner (accents, apostrophes, a hyphen: what halls 
     ("Les Quinze-Deux", "Noël Bérubé", "Thérèse Ouellet"),
     ("L'Équipe à Léo", "Léo Fortin", "Cécile Morin"),
     ("Les Capots de Mont-Laurier", "Jérôme Caron", "Ginette Bouchard"),
+    ("Les Valets de Jonquière", "Marcel Girard", "Denise Simard"),
 ]
+LEAVING = "Les Valets de Jonquière"  # withdraws after round 2
+GAMES = 6  # the series, cut from 8 after round 1
 TYPO = "Gisele Trembley"
 LOCAL_TIME = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$")
 
@@ -144,52 +154,80 @@ def name_of(team_id: int) -> str:
     return Team.objects.get(pk=team_id).name
 
 
-def points_so_far(event: Event) -> dict[int, int]:
-    """FADOQ points (RULES.md section 5: the scores, the winner's as 121) of confirmed games."""
-    points = {t.pk: 0 for t in event.teams.all()}
+def bye_worth(scored: int, played: int) -> int:
+    """RULES.md section 5: a bye is worth the team's average over its games, halves up."""
+    return (2 * scored + played) // (2 * played) if played else 0
+
+
+def series_so_far(event: Event) -> dict[int, tuple[int, int, int]]:
+    """Each team's (points scored, games played, byes) over the confirmed series games; a bye
+    of a round after the team withdrew counts nothing (there is none here: it withdraws before
+    round 3 is seated)."""
+    record = {t.pk: [0, 0, 0] for t in event.teams.all()}
     for game in Game.objects.filter(
-        round__event=event, round__kind=Round.Kind.SERIES, status=Game.Status.CONFIRMED
+        round__event=event, round__kind=Round.Kind.SERIES
     ).select_related("confirmed_report"):
-        points[game.team_a_id] += game.confirmed_report.score_a
-        points[game.team_b_id] += game.confirmed_report.score_b
-    return points
+        if game.team_b_id is None:
+            assert game.status == Game.Status.BYE
+            record[game.team_a_id][2] += 1
+        elif game.status == Game.Status.CONFIRMED:
+            for team, score in (
+                (game.team_a_id, game.confirmed_report.score_a),
+                (game.team_b_id, game.confirmed_report.score_b),
+            ):
+                record[team][0] += score
+                record[team][1] += 1
+    return {team: (s, p, b) for team, (s, p, b) in record.items()}
 
 
-def last_round_for_a_medal_tie(points: dict[int, int], games: list[Game]):
-    """Winners and losers' scores of the last round so that exactly two teams end level on
-    points, at a place that touches the podium (a best-of-three), every other total distinct.
+def total(record: tuple[int, int, int], last: int | None = None) -> int:
+    """FADOQ points (RULES.md section 5: the scores, the winner's as 121, byes at the team's
+    average), with ``last`` the score of one more game."""
+    scored, played, byes = record
+    if last is not None:
+        scored, played = scored + last, played + 1
+    return scored + byes * bye_worth(scored, played)
 
-    Returns ``[(game, score_a, score_b)]``. Worked out here from the rules, not by Huche."""
-    fillers = {104, 97, 110, 93, 115, 101}
+
+def last_round_for_a_three_way_tie(records: dict[int, tuple[int, int, int]], games: list[Game]):
+    """Winners and losers' scores (91 to 120: no skunk) of the last round so that exactly three
+    teams end level on points, at places touching the podium, every other total distinct.
+
+    Returns ``[(game, score_a, score_b)]`` and the three teams. Worked out here from the rules,
+    not by Huche."""
+    # A tie for silver first (places 2 to 4: one team loses its medal in the playoff, as in
+    # issue 25's day), else any three-way tie touching the podium.
+    for wanted in (1, None):
+        found = _three_way_tie(records, games, wanted)
+        if found is not None:
+            return found
+    raise AssertionError(f"no last round gives a three-way medal tie from {records}")
+
+
+def _three_way_tie(records, games: list[Game], wanted: int | None):
     for winners in itertools.product((0, 1), repeat=len(games)):
-        final, losers = dict(points), []
-        for game, side in zip(games, winners, strict=True):
-            pair = (game.team_a_id, game.team_b_id)
-            final[pair[side]] += 121
-            losers.append(pair[1 - side])
-        # A loser's score may also be the one that brings it level with a winner.
-        candidates = sorted(
-            fillers
-            | {
-                final[w] - final[x]
-                for x in losers
-                for w in final
-                if w not in losers and 80 <= final[w] - final[x] <= 120
-            }
-        )
-        for fill in itertools.product(candidates, repeat=len(losers)):
-            scores = dict(zip(losers, fill, strict=True))
-            totals = {t: final[t] + scores.get(t, 0) for t in final}
+        pairs = [(g.team_a_id, g.team_b_id) for g in games]
+        won = {pair[side] for pair, side in zip(pairs, winners, strict=True)}
+        losers = [pair[1 - side] for pair, side in zip(pairs, winners, strict=True)]
+        base = {t: total(r, 121 if t in won else None) for t, r in records.items()}
+        for fill in itertools.product(range(91, 121), repeat=len(losers)):
+            totals = dict(base)
+            for loser, score in zip(losers, fill, strict=True):
+                totals[loser] = total(records[loser], score)
             values = sorted(totals.values(), reverse=True)
             level = [v for v in set(values) if values.count(v) > 1]
-            if len(level) != 1 or values.count(level[0]) != 2 or values.index(level[0]) > 2:
-                continue  # exactly one tie, of two teams, touching 1st, 2nd or 3rd place
-            plan = []
-            for game, side in zip(games, winners, strict=True):
-                loser = (game.team_a_id, game.team_b_id)[1 - side]
-                plan.append((game, 121, scores[loser]) if side == 0 else (game, scores[loser], 121))
-            return plan, sorted(t for t in totals if totals[t] == level[0])
-    raise AssertionError(f"no last round gives a medal tie from {points}")
+            if len(level) != 1 or values.count(level[0]) != 3 or values.index(level[0]) > 2:
+                continue  # exactly one tie, of three teams, touching 1st, 2nd or 3rd place
+            if wanted is not None and values.index(level[0]) != wanted:
+                continue
+            scores = dict(zip(losers, fill, strict=True))
+            plan = [
+                (g, 121, scores[g.team_b_id]) if side == 0 else (g, scores[g.team_a_id], 121)
+                for g, side in zip(games, winners, strict=True)
+            ]
+            tied = sorted(t for t in totals if totals[t] == level[0])
+            return plan, tied, values.index(level[0]) + 1
+    return None
 
 
 def cp1252_csv(tmp_path):
@@ -214,11 +252,12 @@ def test_a_whole_tournament_day(live_server, browser, shot, tmp_path):
     import_and_correct_the_teams(day, tmp_path)  # 3 and 3b
     desk = appoint_an_official(day)  # 4
     open_the_captains_links(day)  # 5
-    tied = play_the_series(day, desk, event)  # 6
-    playoff_winner, played = play_the_best_of_three(day, event, tied)  # 7
-    release_and_close(day)  # 8
-    the_public_podium(day, playoff_winner)  # 9
-    read_the_csv_files(day, playoff_winner, played)  # 10
+    tied, first_place = play_the_series(day, desk, event)  # 6, with the bye and the withdrawal
+    release(day)  # 7
+    order = play_the_round_robin(day, event, tied, first_place)  # 8
+    close(day)  # 9
+    the_public_podium(day, order, first_place)  # 10
+    read_the_csv_files(day, order, first_place)  # 11
 
 
 def open_an_account_and_create_the_event(day: Day) -> Event:
@@ -242,6 +281,12 @@ def open_an_account_and_create_the_event(day: Day) -> Event:
     assert org.input_value("#id_rule_set") == "FADOQ"  # four-handed, not the first in the list
     assert org.input_value("#id_scoring_system") == "fadoq"
     assert org.input_value("#id_number_of_games") == "8"
+    # A tie of three or more: a round robin of best-of-threes (the defaults), chosen knowingly.
+    assert org.input_value("#id_playoff_format") == "round_robin"
+    assert org.input_value("#id_playoff_best_of") == "3"
+    assert "Tournoi à la ronde entre les équipes à égalité" in org.inner_text("main")
+    org.select_option("#id_playoff_format", "round_robin")
+    org.select_option("#id_playoff_best_of", "3")
     day.snap(org, "new-event")
     org.click("main form.card button[type=submit]")
     org.wait_for_url("**/teams/")
@@ -254,7 +299,7 @@ def import_and_correct_the_teams(day: Day, tmp_path) -> None:
     # 3. The teams, from French Excel's file, uploaded through the page.
     org.set_input_files("#id_import-file", str(cp1252_csv(tmp_path)))
     org.click(f"form[action='/organize/{day.slug}/teams/import/'] button[type=submit]")
-    assert "6" in success(org)
+    assert "7" in success(org)
     for team, captain, partner in TEAMS:
         row = org.locator("tbody tr", has_text=team)
         assert (TYPO if captain == TEAMS[0][1] else captain) in row.inner_text()
@@ -299,7 +344,7 @@ def open_the_captains_links(day: Day) -> None:
     day.go(org, f"/organize/{day.slug}/slips/print/")
     day.snap(org, "slips")
     slips = org.locator("article.slip")
-    assert slips.count() == 6
+    assert slips.count() == 7
     for slip in slips.all():
         team, url = slip.locator("h2").inner_text(), slip.locator(".slip-url").inner_text()
         nip = slip.locator(".slip-pin").inner_text()
@@ -317,15 +362,20 @@ def open_the_captains_links(day: Day) -> None:
     day.snap(day.captains[TEAMS[0][0]], "captain-home-phone")
 
 
-def play_the_series(day: Day, desk, event: Event) -> list[int]:
-    """6. Eight rounds: seated from the dashboard, reported and confirmed by the captains; the
-    last one ends in a tie for a medal (returns the tied teams)."""
-    for number in range(1, 9):
+def play_the_series(day: Day, desk, event: Event) -> tuple[list[int], int]:
+    """6. The series: seated from the dashboard, reported and confirmed by the captains; cut to
+    6 games after round 1; a withdrawal after round 2; the last round ends in a three-way tie for
+    a medal (returns the tied teams and the first place they cover)."""
+    for number in range(1, GAMES + 1):
+        if number == 3:
+            withdraw_a_team(day, event)
         games = seat_round(day, event, number)
-        if number < 8:
-            plan = [(g, 121, 90 + (7 * g.table + 3 * number) % 31) for g in games]
+        if number == 1:
+            cut_the_series(day)
+        if number < GAMES:
+            plan = [series_score(g, number) for g in games]
         else:
-            plan, tied = last_round_for_a_medal_tie(points_so_far(event), games)
+            plan, tied, first_place = last_round_for_a_three_way_tie(series_so_far(event), games)
         for game, score_a, score_b in plan:
             play_game(day, desk, number, game, score_a, score_b)
         if number == 2:
@@ -337,11 +387,51 @@ def play_the_series(day: Day, desk, event: Event) -> list[int]:
     assert "Égalités pour une médaille" in ties.inner_text()
     for team in tied:
         assert name_of(team) in ties.inner_text()
+    assert "6 équipes en jeu, 1 retirée" in page.locator("[data-team-count]").inner_text()
     day.snap(page, "medal-tie")
-    return tied
+    return tied, first_place
+
+
+def series_score(game: Game, number: int) -> tuple[Game, int, int]:
+    """The listed team wins, except at three tables of rounds 3 to 5 (the field spreads out)."""
+    loser = 90 + (7 * game.table + 3 * number) % 31
+    if (game.table, number) in ((3, 3), (2, 4), (3, 5)):
+        return game, loser, 121
+    return game, 121, loser
+
+
+def cut_the_series(day: Day) -> None:
+    """The hall is short of time: the series is cut from 8 games to 6 on the dashboard."""
+    page = day.dashboard()
+    page.fill("#id_number_of_games", str(GAMES))
+    page.click(f"form[action='/organize/{day.slug}/games-count/'] button[type=submit]")
+    success(page)
+    assert f"ronde 1 sur {GAMES}" in page.inner_text("main")
+
+
+def withdraw_a_team(day: Day, event: Event) -> None:
+    """After round 2 a team leaves: "Retirer" asks first, saying what will happen; answered.
+    Its captain's link then answers a page in French (410) saying whom to see."""
+    team = Team.objects.get(event=event, name=LEAVING)
+    page = day.organizer
+    day.go(page, f"/organize/{day.slug}/teams/")
+    page.click(f"form[action='/organize/{day.slug}/teams/{team.pk}/withdraw/'] button")
+    answer(day, page, f"Retirer {LEAVING} ?", f"Oui, retirer {LEAVING}", snap="withdraw-asked")
+    success(page)
+    team.refresh_from_db()
+    assert team.withdrawn_at is not None and team.withdrawn_after_round == 2
+    captain = day.captains[LEAVING]
+    response = captain.goto(day.base + captain.slip_path)
+    assert response.status == 410
+    words = captain.inner_text("main")
+    assert f"{LEAVING} s'est retirée de ce tournoi." in words
+    assert "Lucie Gagnon" in words and "Gilles Bouffard" in words  # whom to see
+    day.snap(captain, "withdrawn-captain-410")
 
 
 def seat_round(day: Day, event: Event, number: int) -> list[Game]:
+    """Seat round ``number``; seven teams (rounds 1 and 2) leave one on a bye, named on the
+    printed sheet."""
     page = day.dashboard()
     if number == 1:  # the organizer seeds round 1 in the order of the list
         page.locator("details:has(#seeded_order) summary").click()
@@ -350,12 +440,17 @@ def seat_round(day: Day, event: Event, number: int) -> list[Game]:
     success(page)
     if number == 1:
         day.snap(page, "round-1-seated")
-    games = list(
-        Game.objects.filter(round__event=event, round__number=number)
-        .select_related("team_a", "team_b")
-        .order_by("table")
-    )
-    assert len(games) == 3 and all(g.team_b_id for g in games)
+    seated = Game.objects.filter(round__event=event, round__number=number)
+    games = list(seated.exclude(team_b=None).select_related("team_a", "team_b").order_by("table"))
+    byes = [g.team_a.name for g in seated.filter(team_b=None).select_related("team_a")]
+    assert len(games) == 3 and len(byes) == (1 if number <= 2 else 0), (number, byes)
+    if number == 1:
+        day.go(page, f"/organize/{day.slug}/rounds/1/print/")
+        page.emulate_media(media="print")
+        bye = page.locator("section.sheet-page [data-bye]").first
+        assert byes[0] in bye.inner_text() and "Exempt" in bye.inner_text()
+        day.snap(page, "printed-sheet-bye")
+        page.emulate_media(media="screen")
     return games
 
 
@@ -381,53 +476,127 @@ def play_game(day: Day, desk, number: int, game: Game, score_a: int, score_b: in
     assert game.status == Game.Status.CONFIRMED, (number, game.table, game.status)
 
 
-def play_the_best_of_three(day: Day, event: Event, tied: list[int]) -> tuple[int, int]:
-    """7. The best of three: the first team listed wins both games. Returns the winner and
-    the number of the playoff game that found no more to seat."""
-    playoff_winner = None
-    for played in itertools.count(1):
-        page = day.dashboard()
-        button = page.locator(f"form[action='/organize/{day.slug}/playoffs/'] button")
-        if button.count() == 0:
-            break
-        words = page.locator("[data-playoff-words]").inner_text()
-        assert "deux de trois" in words and "La gagnante prend la" in words  # said in words
-        score = page.locator("[data-playoff-score]").inner_text()
-        assert ("Pas commencé" if played == 1 else "mènent 1–0") in score, score
-        if played == 1:
-            day.snap(page, "playoff-explained")
-        assert played <= 3, "a best-of-three never needs a fourth game"
-        button.click()
-        success(page)
-        game = (
-            Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
-            .select_related("team_a", "team_b")
-            .order_by("-pk")
-            .first()
-        )
-        assert sorted([game.team_a_id, game.team_b_id]) == tied
-        playoff_winner = playoff_winner or game.team_a_id
-        won_by_a = game.team_a_id == playoff_winner
+def place(n: int) -> str:
+    return {1: "1re place (or)", 2: "2e place (argent)", 3: "3e place (bronze)"}.get(
+        n, f"{n}e place"
+    )
+
+
+def open_playoff_game(event: Event) -> Game | None:
+    waiting = list(
+        Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
+        .exclude(status=Game.Status.CONFIRMED)
+        .select_related("team_a", "team_b")
+    )
+    assert len(waiting) <= 1, "three teams: one match at a time, one game seated at a time"
+    return waiting[0] if waiting else None
+
+
+def playoff_screens(day: Day, when: str, *expected: str) -> None:
+    """The tie in words on the organizer's dashboard, a spectator's phone and the projector,
+    each saying ``expected``."""
+    page = day.dashboard()
+    words = page.locator("[data-playoff-words]")
+    words.scroll_into_view_if_needed()
+    screens = [(page, words.inner_text(), f"playoff-{when}-dashboard")]
+    spectator = day.phone()
+    spectator.goto(f"{day.base}/e/{day.slug}/standings/")
+    screens.append((spectator, spectator.locator("[data-playoff-words]").inner_text(), "phone"))
+    projector = day.person(PROJECTOR)
+    projector.goto(f"{day.base}/e/{day.slug}/standings/?display=projector")
+    text = projector.locator("[data-playoff-words]").inner_text()
+    screens.append((projector, text, "projector"))
+    for screen, text, name in screens:
+        for sentence in expected:
+            assert sentence in text, (name, sentence, text)
+        assert "match A" not in text and "match B" not in text
+        day.snap(screen, name if name.startswith("playoff-") else f"playoff-{when}-{name}")
+    for screen in (spectator, projector):
+        screen.context.close()
+
+
+def play_the_round_robin(day: Day, event: Event, tied: list[int], first: int) -> list[str]:
+    """8. The three-way tie, a round robin of best-of-threes, explained before its first game;
+    the organizer seats the first game, each next one is seated by itself once the previous is
+    confirmed. Returns the final order of the three teams (names).
+
+    Seeds s1, s2, s3 as the page lists them; worked out by hand:
+      match 1, s2 v s3: s3, s2, s3 win the games (s3 2-1, "mènent 1–0" then "Égalité 1–1");
+      match 2, s1 v s3: s1 2-0;
+      match 3, s1 v s2: s2 2-0. A cycle (s3 beat s2, s1 beat s3, s2 beat s1): one match each.
+      Games won: s2 = 1 + 2 = 3, s1 = 2 + 0 = 2, s3 = 2 + 0 = 2 -> s2 first; s1 and s3 level,
+      split by their own match (s1 beat s3): s2, s1, s3. (s2 winning 2-1 instead gives s1 3
+      games too, and s2 beat s1: the same order, so the page can say it before match 3.)"""
+    page = day.dashboard()
+    summary = page.locator("[data-playoff-words] p.big").first.inner_text()
+    seeds = summary.split(" sont à égalité")[0].split(", ")
+    assert sorted(seeds) == sorted(name_of(t) for t in tied)
+    s1, s2, s3 = seeds
+    playoff_screens(
+        day,
+        "explained",
+        f"sont à égalité de points pour les places {first} à {first + 2}",
+        "Elles jouent un tournoi à la ronde de deux de trois",
+        f"L'équipe qui gagne le plus de matchs prend la {place(first)}",
+        f"Aucune place n'est acquise d'avance : chaque équipe peut finir n'importe où de la "
+        f"{place(first)} à la {place(first + 2)}.",
+        f"Match 1 : {s2} contre {s3}.",
+        f"Match 2 : {s1} contre {s3}.",
+        f"Match 3 : {s1} contre {s2}.",
+        "Pas commencé : partie 1 à jouer.",
+        "Se joue une fois le match 1 terminé.",
+    )
+    page = day.dashboard()
+    page.click(f"form[action='/organize/{day.slug}/playoffs/'] button")
+    success(page)
+    assert page.locator(f"form[action='/organize/{day.slug}/playoffs/']").count() == 0
+    assert "se place d'elle-même" in page.locator("[data-playoff-seated]").inner_text()
+
+    winners = [s3, s2, s3, s1, s1, s2, s2]
+    for played, winner in enumerate(winners, start=1):
+        game = open_playoff_game(event)
+        assert game is not None, f"game {played} was not seated by itself"
         a, b = game.team_a.name, game.team_b.name
-        day.report(
-            a,
-            game,
-            121 if won_by_a else 103,
-            103 if won_by_a else 121,
-            snap=f"playoff-{played}-report",
-        )
-        day.confirm(b, game)
-    assert played == 3  # two games won: the series is decided
-    day.snap(day.dashboard(), "playoff-decided")
-    return playoff_winner, played
+        assert winner in (a, b)
+        won_by_a = winner == a
+        day.report(a, game, 121 if won_by_a else 103, 103 if won_by_a else 121)
+        day.confirm(b, game, snap="playoff-captain-confirms" if played == 1 else "")
+        if played == 1:
+            playoff_screens(day, "1-0", f"{s3} mènent 1–0.")
+        elif played == 2:
+            playoff_screens(day, "1-1", "Égalité 1–1 : la prochaine partie décide.")
+        elif played == 5:  # match 3 left: what each of its results gives, said before it
+            playoff_screens(
+                day,
+                "last-match",
+                f"{s3} a gagné le match 2–1.",
+                f"{s1} a gagné le match 2–0.",
+                f"Matchs gagnés jusqu'ici : {s1} 1, {s3} 1, {s2} 0.",
+                f"Si l'équipe {s1} gagne : {s1} en {place(first)}, {s3} en "
+                f"{place(first + 1)}, {s2} en {place(first + 2)}.",
+                f"Si l'équipe {s2} gagne : {s2} en {place(first)}, {s1} en "
+                f"{place(first + 1)}, {s3} en {place(first + 2)}.",
+            )
+    assert open_playoff_game(event) is None
+    page = day.dashboard()
+    assert page.locator(f"form[action='/organize/{day.slug}/playoffs/']").count() == 0
+    assert page.locator("[data-playoff-words]").count() == 0  # decided: no tie left
+    day.snap(page, "playoff-decided")
+    return [s2, s1, s3]
 
 
-def release_and_close(day: Day) -> None:
-    """8. Release, then close: the event is finished."""
+def release(day: Day) -> None:
+    """7. The series is verified: the results are released (asked first), so the hall's
+    projector and phones show the tie and its playoff."""
     page = day.dashboard()
     page.click(f"form[action='/organize/{day.slug}/release/'] button")
     answer(day, page, "Publier les résultats ?", "Oui, publier les résultats", snap="release-asked")
     success(page)
+
+
+def close(day: Day) -> None:
+    """9. Close (asked first): the event is finished."""
+    page = day.dashboard()
     page.click(f"form[action='/organize/{day.slug}/close/'] button")
     answer(day, page, "Clore l'événement ?", "Oui, clore l'événement", snap="close-asked")
     success(page)
@@ -445,35 +614,40 @@ def answer(day: Day, page, question: str, yes: str, *, snap: str) -> None:
     page.click("[data-confirm-yes]")
 
 
-def the_public_podium(day: Day, playoff_winner: int) -> None:
-    """9. The public podium, on a spectator's phone."""
+def the_public_podium(day: Day, order: list[str], first: int) -> None:
+    """10. The public podium, on a spectator's phone: the round robin's order on it."""
     spectator = day.phone()
     spectator.goto(f"{day.base}/e/{day.slug}/")
     podium = spectator.locator("#finished li")
     assert podium.count() == 3
     assert "Or" in podium.first.inner_text()
+    for offset, team in enumerate(order):
+        if first + offset <= 3:
+            assert team in podium.nth(first + offset - 1).inner_text()
     day.snap(spectator, "public-podium")
     spectator.goto(f"{day.base}/e/{day.slug}/podium/")
-    assert name_of(playoff_winner) in spectator.inner_text("main")
+    assert order[0] in spectator.inner_text("main")
     day.snap(spectator, "podium-page")
 
 
-def read_the_csv_files(day: Day, playoff_winner: int, played: int) -> None:
-    """10. The CSV files, as French Excel opens them: accents, ";", local times."""
+def read_the_csv_files(day: Day, order: list[str], first: int) -> None:
+    """11. The CSV files, as French Excel opens them: accents, ";", local times."""
     standings = download(day, "standings")
-    assert [row[1] for row in standings[1:]] and {row[1] for row in standings[1:]} == {
-        team for team, _c, _p in TEAMS
-    }
+    assert {row[1] for row in standings[1:]} == {team for team, _c, _p in TEAMS}
     assert [row[0] for row in standings[1:4]] == ["1", "2", "3"]
     assert all(row[-1] for row in standings[1:4]) and not any(r[-1] for r in standings[4:])
-    assert standings[1][1] == name_of(playoff_winner) or standings[2][1] == name_of(playoff_winner)
+    assert [row[1] for row in standings[first : first + 3]] == order
     games = download(day, "games")
     header, rows = games[0], games[1:]
-    assert len(rows) == 8 * 3 + played - 1
+    # 6 rounds of 3 tables, 2 byes (seven teams in rounds 1 and 2), 7 playoff games.
+    assert len(rows) == GAMES * 3 + 2 + 7
     assert {"Les Pétroles", "L'Équipe à Léo"} <= {row[3] for row in rows} | {row[4] for row in rows}
     reported, confirmed = header.index("Déclaré le"), header.index("Confirmé le")
+    byes = [row for row in rows if row[4] == "au repos"]
+    assert len(byes) == 2
     for row in rows:
-        assert LOCAL_TIME.match(row[reported]) and LOCAL_TIME.match(row[confirmed]), row
+        if row not in byes:
+            assert LOCAL_TIME.match(row[reported]) and LOCAL_TIME.match(row[confirmed]), row
 
 
 def hand_by_hand_sheet_with_a_19(day: Day, team: str, game: Game) -> None:

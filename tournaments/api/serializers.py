@@ -43,6 +43,8 @@ EVENT_SETTINGS = [
     "scoring_system",
     "bye_points",
     "movement",
+    "playoff_format",
+    "playoff_best_of",
     "confirmation",
     "visibility",
 ]

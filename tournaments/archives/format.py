@@ -232,6 +232,9 @@ class EventRow(Strict):
     tiebreaks = Many(Text(40, blank=False), max_length=40)
     bye_points = Whole(0, MAX_SMALL, allow_null=True)
     movement = Text(20, blank=False)
+    # Archives written before playoff formats existed: the stepladder of best-of-threes.
+    playoff_format = Choice(Event.PlayoffFormat.choices, required=False, default="stepladder")
+    playoff_best_of = Whole(1, 3, required=False, default=3)
     confirmation = Choice(Event.Confirmation.choices)
     visibility = Choice(Event.Visibility.choices)
     released_at = Moment(allow_null=True)
@@ -241,6 +244,11 @@ class EventRow(Strict):
     finished_by = user_ref(required=False, default=None)
     seed = Whole(-MAX_BIG - 1, MAX_BIG)
     created_at = Moment()
+
+    def validate_playoff_best_of(self, value: int) -> int:
+        if value not in Event.PlayoffBestOf.values:
+            raise serializers.ValidationError(_("must be 3 (best of three) or 1 (a single game)."))
+        return value
 
 
 class PlayerRow(Strict):

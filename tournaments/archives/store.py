@@ -51,6 +51,8 @@ EVENT_SETTINGS = (
     "tiebreaks",
     "bye_points",
     "movement",
+    "playoff_format",
+    "playoff_best_of",
     "confirmation",
     "visibility",
     "seed",

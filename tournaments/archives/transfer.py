@@ -194,6 +194,8 @@ def _content(event: Event) -> dict:
             "tiebreaks": event.tiebreaks,
             "bye_points": event.bye_points,
             "movement": event.movement,
+            "playoff_format": event.playoff_format,
+            "playoff_best_of": event.playoff_best_of,
             "confirmation": event.confirmation,
             "visibility": event.visibility,
             "released_at": event.released_at,

@@ -1,7 +1,7 @@
 """Changing an event's settings: the one service behind the settings page and the API.
 
 The game, rule set and seating are fixed once the first round is seated (the page disables
-them); the options are checked against the engines' registries; the series length goes through
+them), the playoff format once the first playoff game is seated; the options are checked against the engines' registries; the series length goes through
 :func:`~tournaments.events.registration.set_number_of_games` (never below the rounds already seated).
 """
 
@@ -15,10 +15,11 @@ from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.options import validate_event_options
 from tournaments.events.registration import set_number_of_games
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.publishing.caching import bump_event
 
 FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement")
+FIXED_ONCE_PLAYOFF = ("playoff_format", "playoff_best_of")
 EDITABLE_ONCE_FINISHED = {"name", "date", "venue"}
 
 
@@ -45,6 +46,17 @@ def update_event(event: Event, actor, values: dict) -> Event:
                     field=name,
                     code="fixed",
                 )
+    playoff_fixed = [name for name in FIXED_ONCE_PLAYOFF if name in changes]
+    if playoff_fixed and event.rounds.filter(kind=Round.Kind.PLAYOFF).exists():
+        raise RuleError(
+            _(
+                "“%(field)s” cannot change once the playoff has begun: its games were seated "
+                "and played in the format chosen."
+            )
+            % {"field": _field_label(playoff_fixed[0])},
+            field=playoff_fixed[0],
+            code="fixed",
+        )
     validate_event_options(changes)
     games = changes.pop("number_of_games", None)
     if games is not None:
@@ -64,3 +76,8 @@ def update_event(event: Event, actor, values: dict) -> Event:
         )
         bump_event(event)
     return event
+
+
+def _field_label(name: str) -> str:
+    field = Event._meta.get_field(name)
+    return str(getattr(field, "verbose_name", name))

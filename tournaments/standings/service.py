@@ -25,6 +25,7 @@ from tournaments.publishing.caching import bump_event, cached
 from tournaments.standings.engine import (
     METRICS,
     GameResult,
+    PlayoffFormat,
     PlayoffGame,
     Standings,
     StandingsConfig,
@@ -42,6 +43,7 @@ def config_for(event: Event, teams: list[Team] | None = None) -> StandingsConfig
         target=target_of(event),
         bye_points="average" if event.bye_points is None else event.bye_points,
         drawn_lots=lots,
+        playoff=PlayoffFormat(event.playoff_format, event.playoff_best_of),
     )
 
 
@@ -95,7 +97,7 @@ def load_results(event: Event) -> EventResults:
         if kind == Round.Kind.PLAYOFF:
             if report is not None:
                 winner = team_a if score_a > score_b else team_b
-                playoff.append(PlayoffGame(match, team_a, team_b, winner))
+                playoff.append(PlayoffGame(match, team_a, team_b, winner, score_a, score_b))
             continue
         if team_b is None:
             if team_a in left_after and number > left_after[team_a]:
@@ -241,10 +243,45 @@ PLAYOFF_CONFLICT = _lazy(
 
 @transaction.atomic
 def seat_playoff_games(event: Event, actor: Person) -> list[Game]:
-    """Seat the next game of every medal tie's best-of-three (an official's action)."""
+    """Seat the next game of every medal tie's playoff (an official's action).
+
+    Every match that can be played now gets a game, unless it has one waiting for its result
+    already. Idempotent: when every such game is seated already (by hand, or by itself after the
+    previous game was confirmed), nothing more is seated and those games are returned."""
     if not is_official(actor, event):
         raise PermissionRuleError(_("Only an official can create a playoff."))
     event = Event.objects.select_for_update().get(pk=event.pk)
+    games = _seat_playable(event, actor) or open_playoff_games(event)
+    if not games:
+        raise RuleError(_("No playoff game is needed now."), code="no_playoff")
+    return games
+
+
+def open_playoff_games(event: Event) -> list[Game]:
+    """The playoff games seated and waiting for their result (confirmed ones excluded)."""
+    return list(
+        Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
+        .exclude(status=Game.Status.CONFIRMED)
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number", "table")
+    )
+
+
+@transaction.atomic
+def seat_after_playoff_game(event: Event) -> list[Game]:
+    """A playoff game's result was just confirmed: seat the game(s) that can now be played, by
+    itself (the audit log names Huche). Nothing to seat, a finished event or a playoff that no
+    longer fits the standings: nothing happens (the organizer sees why on the dashboard)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    try:
+        return _seat_playable(event, None)
+    except RuleError:
+        return []
+
+
+def _seat_playable(event: Event, actor: Person | None) -> list[Game]:
+    """The games of the playable matches without a game waiting for its result (the event is
+    locked by the caller)."""
     if event.finished:
         raise RuleError(_("The event is finished."), code="finished")
     series_left = event.rounds.filter(kind=Round.Kind.SERIES).count() < event.number_of_games
@@ -260,20 +297,19 @@ def seat_playoff_games(event: Event, actor: Person) -> list[Game]:
     computed = compute(event)
     if computed.playoff_conflict:
         raise RuleError(PLAYOFF_CONFLICT, code="playoff_conflict")
-    standings = computed.standings
     open_playoff = set(
         Game.objects.filter(round__event=event, round__kind=Round.Kind.PLAYOFF)
         .exclude(status=Game.Status.CONFIRMED)
         .values_list("playoff_match", "team_a_id")
     )
-    planned = []
-    for tie in standings.medal_ties:
-        match = tie.next_match
-        if match is None or (match.match, match.team_a) in open_playoff:
-            continue
-        planned.append(match)
+    planned = [
+        match
+        for tie in computed.standings.medal_ties
+        for match in tie.playable
+        if (match.match, match.team_a) not in open_playoff
+    ]
     if not planned:
-        raise RuleError(_("No playoff game is needed now."), code="no_playoff")
+        return []
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     round_ = Round.objects.create(
         event=event,
@@ -294,6 +330,7 @@ def seat_playoff_games(event: Event, actor: Person) -> list[Game]:
         actor,
         AuditAction.PLAYOFF_SEAT,
         str(round_),
-        after={"games": [[g.playoff_match, g.team_a_id, g.team_b_id] for g in games]},
+        after={"games": [[g.playoff_match, g.team_a_id, g.team_b_id] for g in games]}
+        | ({} if actor else {"automatic": True}),
     )
     return games

@@ -134,6 +134,7 @@ def dashboard(request, slug):
             if standings and standings.playoff_conflict
             else "",
             "playoffs": playoffs,
+            "open_playoff": any(g.status != Game.Status.CONFIRMED for g in playoffs),
             "disputes": Dispute.objects.filter(game__round__event=event).open().count(),
             "closing_blockers": closing.closing_blockers(event)
             if event.status == Event.Status.RUNNING

@@ -8,18 +8,29 @@ come from :data:`METRICS` and :data:`SYSTEMS`; the Django side translates the la
 from .compute import MedalTie, StandingRow, Standings, compute_standings, points_by_round
 from .metrics import METRICS, Metric, MetricContext, get_metric, register_metric
 from .playoffs import (
+    FORMATS,
+    ROUND_ROBIN,
+    STEPLADDER,
     MatchState,
     PlannedMatch,
+    PlayoffFormat,
+    RobinLine,
+    last_match_outcomes,
     match_state,
     next_match,
+    playable_matches,
     playoff_order,
     playoff_plan,
+    robin_lines,
 )
 from .records import GameResult, PlayoffGame, StandingsError, TeamGame
 from .systems import SYSTEMS, ScoringSystem, StandingsConfig, tiebreak_choices
 
 __all__ = [
+    "FORMATS",
     "METRICS",
+    "ROUND_ROBIN",
+    "STEPLADDER",
     "SYSTEMS",
     "GameResult",
     "MatchState",
@@ -27,7 +38,9 @@ __all__ = [
     "Metric",
     "MetricContext",
     "PlannedMatch",
+    "PlayoffFormat",
     "PlayoffGame",
+    "RobinLine",
     "ScoringSystem",
     "StandingRow",
     "Standings",
@@ -38,9 +51,12 @@ __all__ = [
     "get_metric",
     "match_state",
     "next_match",
+    "playable_matches",
     "playoff_order",
     "playoff_plan",
     "points_by_round",
     "register_metric",
+    "last_match_outcomes",
+    "robin_lines",
     "tiebreak_choices",
 ]

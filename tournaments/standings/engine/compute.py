@@ -12,7 +12,7 @@ How a field is ordered:
    ``Standings.needs_draw``.
 4. FADOQ: once the series is complete (``series_complete``), a group tied on points that
    touches a medal place (its first team would be 1st, 2nd or 3rd) is ordered by its
-   best-of-three playoff (``playoffs``), seeded by the tiebreak chain. Until the playoff is
+   playoff (``playoffs``: the config's ``playoff`` format), seeded by the tiebreak chain. Until the playoff is
    complete the group is listed in seeding order, shares a rank, wins no medal, and is reported
    in ``Standings.medal_ties`` with its plan. Only teams still in play off: withdrawn teams of
    such a group are ordered by the chain below the others.
@@ -34,7 +34,14 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 
 from .metrics import METRICS, MetricContext, Value, bye_worth
-from .playoffs import PlannedMatch, next_match, playoff_order, playoff_plan
+from .playoffs import (
+    PlannedMatch,
+    PlayoffFormat,
+    next_match,
+    playable_matches,
+    playoff_order,
+    playoff_plan,
+)
 from .records import GameResult, PlayoffGame, StandingsError, index_results
 from .systems import MEDALS, PLAYOFF_KEY, StandingsConfig
 
@@ -58,10 +65,16 @@ class MedalTie:
     teams: tuple[int, ...]  # seeded best first by the tiebreak chain
     places: tuple[int, int]  # the first and last places the group covers
     matches: tuple[PlannedMatch, ...]
+    format: PlayoffFormat = field(default_factory=PlayoffFormat)
 
     @property
     def next_match(self) -> PlannedMatch | None:
         return next_match(self.matches)
+
+    @property
+    def playable(self) -> tuple[PlannedMatch, ...]:
+        """The matches that can be played now (a game of each can be seated)."""
+        return playable_matches(self.matches)
 
 
 @dataclass(frozen=True)
@@ -181,10 +194,12 @@ def compute_standings(
     )
     # Playoff games only count once the series is complete (a series lengthened after its
     # playoff makes the standings provisional again rather than wrong).
-    plans = _playoff_plans(groups, medal_groups, playoff_games if playoffs_apply else ())
+    plans = _playoff_plans(
+        groups, medal_groups, playoff_games if playoffs_apply else (), config.playoff
+    )
     positions = {}
-    for plan in plans.values():
-        order = playoff_order(plan)
+    for index, plan in plans.items():
+        order = playoff_order(plan, [t for b in medal_groups[index] for t in b.teams])
         positions.update({team: i for i, team in enumerate(order or (), start=1)})
     ranker.ctx = replace(ctx, playoff_positions=positions)
     if PLAYOFF_KEY in config.columns:
@@ -203,7 +218,12 @@ def compute_standings(
                 found = [_Block(seeded)]  # shares a rank until the playoff is done
                 first = sum(len(b.teams) for b in blocks) + 1
                 medal_ties.append(
-                    MedalTie(seeded, (first, first + len(group) - 1), tuple(plans[index]))
+                    MedalTie(
+                        seeded,
+                        (first, first + len(group) - 1),
+                        tuple(plans[index]),
+                        config.playoff,
+                    )
                 )
                 # The playoff cannot be seeded until the draw separates these.
                 needs_draw.extend(b.teams for b in seeding if b.needs_draw)
@@ -256,8 +276,9 @@ def _playoff_plans(
     groups: Sequence[Sequence[int]],
     medal_groups: Mapping[int, Sequence[_Block]],
     playoff_games: Iterable[PlayoffGame],
+    fmt: PlayoffFormat,
 ) -> dict[int, list[PlannedMatch]]:
-    """Route each playoff game to its medal tie and build each tie's stepladder."""
+    """Route each playoff game to its medal tie and build each tie's plan (``fmt``)."""
     group_of = {team: index for index in medal_groups for team in groups[index]}
     games: dict[int, list[PlayoffGame]] = {index: [] for index in medal_groups}
     for game in playoff_games:
@@ -270,7 +291,7 @@ def _playoff_plans(
             )
         games[index].append(game)
     return {
-        index: playoff_plan(groups[index], [t for b in seeding for t in b.teams], games[index])
+        index: playoff_plan(groups[index], [t for b in seeding for t in b.teams], games[index], fmt)
         for index, seeding in medal_groups.items()
     }
 

@@ -89,12 +89,15 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class PlayoffGame:
-    """One game of a best-of-three playoff match (``match`` is the plan's id, e.g. "A")."""
+    """One game of a playoff match (``match`` is the plan's id, e.g. "A"); the scores, when
+    known, give the points spread a round robin playoff is ordered by after games won."""
 
     match: str
     team_a: int
     team_b: int
     winner: int
+    score_a: int = 0
+    score_b: int = 0
 
     def __post_init__(self) -> None:
         if self.team_a == self.team_b:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .metrics import METRICS
+from .playoffs import PlayoffFormat
 from .records import StandingsError, check_drawn_lots
 
 DRAW_KEY = "drawn_lot"
@@ -126,6 +127,7 @@ class StandingsConfig:
     double_skunk_bonus: bool = False
     drawn_lots: Mapping[int, int] = field(default_factory=dict)
     bye_counts_as_win: bool = False
+    playoff: PlayoffFormat = field(default_factory=PlayoffFormat)
 
     def __post_init__(self) -> None:
         scoring = get_system(self.system)

@@ -22,7 +22,7 @@ def _fresh_cache():
 
 
 TIE_BANNER = "Égalité pour une place sur le podium"
-PLAYOFF_BUTTON = "Placer la prochaine partie de barrage"
+PLAYOFF_BUTTON = "partie de barrage</button>"  # "Placer la première/prochaine partie…"
 
 
 def play_round(event, organizer):
