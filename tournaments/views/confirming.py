@@ -52,6 +52,14 @@ QUESTIONS = {
         ),
         _("Yes, close the event"),
     ),
+    "import": (
+        _("Import this archive?"),
+        _(
+            "What it holds is added to this site for good: an import cannot be undone, and "
+            "results are never deleted. A later archive of the same event may add to it."
+        ),
+        _("Yes, import it"),
+    ),
     "force": (
         _("Seat the next round with results missing?"),
         _(
