@@ -116,9 +116,11 @@ class TiebreakOrder(forms.Widget):
 
 
 class EventForm(forms.ModelForm):
-    rule_set = forms.ChoiceField(label=_("Rule set"))
-    movement = forms.ChoiceField(label=_("Seating"))
-    scoring_system = forms.ChoiceField(label=_("Scoring system"))
+    # Choices whose names are sentences: radio buttons, whose words wrap on a phone and show in
+    # full on a projector (a drop-down clips its own text; issue 25).
+    rule_set = forms.ChoiceField(label=_("Rule set"), widget=forms.RadioSelect)
+    movement = forms.ChoiceField(label=_("Seating"), widget=forms.RadioSelect)
+    scoring_system = forms.ChoiceField(label=_("Scoring system"), widget=forms.RadioSelect)
     tiebreaks = forms.CharField(
         label=_("Tiebreak order"),
         required=False,
@@ -148,7 +150,13 @@ class EventForm(forms.ModelForm):
             "confirmation",
             "visibility",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            # An address is read whole, wrapped between words (a one-line box cut it; issue 25).
+            "venue": forms.Textarea(attrs={"rows": 2, "class": "one-line"}),
+            "confirmation": forms.RadioSelect,
+            "visibility": forms.RadioSelect,
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -184,6 +192,10 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement"):
                 self.fields[name].disabled = True
+
+    def clean_venue(self) -> str:
+        """One line, as typed in the two-line box (Enter adds nothing)."""
+        return " ".join((self.cleaned_data.get("venue") or "").split())
 
     def clean_tiebreaks(self) -> list[str]:
         return [
