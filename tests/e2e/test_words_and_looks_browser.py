@@ -98,3 +98,37 @@ def test_the_halls_address_on_a_slip_wraps_between_words(
         assert page.evaluate(lines_of, word) == 1, (word, width)
     assert "tournoi-de-lavent-jonquiere.local:8000/c/" in slip.inner_text().replace("\n", "")
     context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_season_chart_legend_shows_whole_names(live_server, browser, organizer, width, height):
+    from django.core.cache import cache
+
+    from tests.builders.season import build_season
+    from tournaments.models import Team
+
+    cache.clear()
+    season, _people, _events, _hidden = build_season(organizer)
+    Team.objects.filter(name="Les Valets").update(name="Les Valets de Jonquière")
+    Team.objects.filter(name="Les Nouveaux Rois").update(name="Les Nouveaux Rois de Chicoutimi")
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-CA")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/s/{season.league.slug}/{season.slug}/")
+    chart = page.locator("svg.chart")
+    chart.screenshot(path=str(ARTIFACTS / f"words-season-chart-{width}.png"))
+    legend = page.evaluate(
+        """() => {
+          const svg = document.querySelector('svg.chart');
+          const room = svg.viewBox.baseVal;
+          return [...svg.querySelectorAll('text.legend')].map(t => {
+            const box = t.getBBox();
+            const shown = [...t.querySelectorAll('tspan')].map(s => s.textContent).join(' ');
+            return [shown, box.x + box.width <= room.width,
+                    box.y + box.height <= room.height];
+          });
+        }"""
+    )
+    words = " ".join(text for text, _w, _h in legend)
+    assert "Jonquière" in words and "Chicoutimi" in words, words
+    assert all(inside_w and inside_h for _t, inside_w, inside_h in legend), legend
+    context.close()

@@ -48,6 +48,18 @@ def delimiter_of(choice: str | None) -> str:
     return DELIMITERS.get(choice or "", DELIMITERS[default_delimiter()])
 
 
+# In a file's name: the two versions of an export must not download under the same name.
+DELIMITER_WORDS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons")}
+
+
+def csv_filename(base: str, delimiter: str) -> str:
+    """``base-commas.csv`` or ``base-semicolons.csv`` (in the page's language, ASCII)."""
+    from django.utils.text import slugify
+
+    word = slugify(str(DELIMITER_WORDS.get(delimiter, "")))
+    return f"{base}-{word}.csv" if word else f"{base}.csv"
+
+
 def safe_cell(value):
     """A text cell starting like a formula gets a leading apostrophe (OWASP): the spreadsheet
     shows the text, runs nothing. Numbers are left as they are, so they stay numbers."""

@@ -69,7 +69,7 @@ def test_each_slip_holds_its_own_team_link_and_pin_only(desk, event, organizer):
         slip, link = slips[team.name], link_of(team)
         url = f"http://{LAN}:8000/c/{link.token}/"
         assert f"{link.pin[:3]} {link.pin[3:]}" in slip
-        assert url in slip
+        assert url in slip.replace("<wbr>", "")  # breakable between its parts (issue 25)
         # The QR code is the QR code of that very address.
         assert qr_svg(url) in slip
         for other in still_in.exclude(pk=team.pk):
@@ -80,7 +80,7 @@ def test_each_slip_holds_its_own_team_link_and_pin_only(desk, event, organizer):
 
 def test_slips_warn_when_their_links_only_work_on_this_computer(desk, event):
     html = desk.get(f"/organize/{event.slug}/slips/print/", HTTP_HOST="127.0.0.1:8000")
-    assert "http://127.0.0.1:8000/c/" in html.content.decode()
+    assert "http://127.0.0.1:8000/c/" in html.content.decode().replace("<wbr>", "")
     assert "which only this computer can open" in html.content.decode()
 
 
