@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -54,8 +55,6 @@ DELIMITER_WORDS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons")}
 
 def csv_filename(base: str, delimiter: str) -> str:
     """``base-commas.csv`` or ``base-semicolons.csv`` (in the page's language, ASCII)."""
-    from django.utils.text import slugify
-
     word = slugify(str(DELIMITER_WORDS.get(delimiter, "")))
     return f"{base}-{word}.csv" if word else f"{base}.csv"
 

@@ -201,3 +201,12 @@ def test_a_file_that_is_not_an_archive_says_so(data, importer):
     message = refused.value.message
     assert "not a Huche event archive" in message, message
     assert "None" not in message
+
+
+def test_the_command_says_a_file_is_not_an_archive(tmp_path):
+    path = tmp_path / "bonjour.json"
+    path.write_text('{"hello": "world"}', encoding="utf-8")
+    with pytest.raises(CommandError) as refused:
+        call_command("import_event", str(path))
+    assert "not a Huche event archive" in str(refused.value)
+    assert "None" not in str(refused.value)
