@@ -85,6 +85,10 @@ def line_chart(
         parts.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="3" points="{points}"/>'
         )
+        known = [(i, v) for i, v in enumerate(values) if v is not None]
+        if len(known) == 1:  # a line of one point draws nothing: a dot shows where it starts
+            i, v = known[0]
+            parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="5" fill="{colour}"/>')
         spans = "".join(
             f'<tspan x="{left + plot_w + 10}" y="{line_y + 20 * k}">{escape(text)}</tspan>'
             for k, text in enumerate(legend[n])

@@ -23,6 +23,12 @@ def breakable_url(url) -> str:
     return mark_safe("<wbr>".join(conditional_escape(piece) for piece in pieces))  # noqa: S308 - each piece escaped
 
 
+@register.filter
+def has_unknown(lines) -> bool:
+    """Some chart line has a value not known yet (``None``: a bye before any game)."""
+    return any(value is None for line in lines for value in line)
+
+
 @register.filter(name="receipt_number")
 def receipt_number_of(report):
     """The number on the captain's receipt for this report (the desk shows the same)."""
