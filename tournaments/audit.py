@@ -52,6 +52,7 @@ class AuditAction(models.TextChoices):
     PLAYOFF_SEAT = "playoff.seat"
     RESULT_CONFIRM = "result.confirm"
     RESULT_CORRECT = "result.correct"
+    RESULT_ARCHIVE_SETTLE = "result.archive_settle"
     RESULT_DECIDE = "result.decide"
     RESULT_DISPUTE = "result.dispute"
     RESULT_REPORT = "result.report"
@@ -337,6 +338,33 @@ def _simple(message: StrOrPromise) -> Renderer:
     return render
 
 
+def _archive_settle(entry: AuditEntry, actor: str) -> str:
+    """A game corrected differently here and at the hall: whose version the organizer chose."""
+    after, before = entry.after or {}, entry.before or {}
+
+    def score(value) -> str:
+        return f"{value[1]}–{value[2]} (v{value[0]})" if value else "—"
+
+    mine, theirs = score(before.get("here")), score(before.get("archive"))
+    if after.get("stands") == "archive":
+        text = _(
+            "%(who)s settled %(target)s, corrected differently on two sites: the archive's "
+            "result %(theirs)s (“%(site)s”) stands; this site's %(mine)s is kept in its history."
+        )
+    else:
+        text = _(
+            "%(who)s settled %(target)s, corrected differently on two sites: this site's "
+            "result %(mine)s stands; the archive's %(theirs)s (“%(site)s”) is kept in its history."
+        )
+    return text % {
+        "who": actor,
+        "target": entry.target,
+        "mine": mine,
+        "theirs": theirs,
+        "site": after.get("signer") or _("unsigned archive"),
+    }
+
+
 def _import(entry: AuditEntry, actor: str) -> str:
     """Who imported the event, and on what grounds its origin was taken (docs/archives.md)."""
     after = entry.after or {}
@@ -442,6 +470,7 @@ RENDERERS: dict[str, Renderer] = {
     AuditAction.ACCOUNT_CREATE: _simple(gettext_lazy("%(who)s created their account.")),
     AuditAction.EVENT_CREATE: _simple(gettext_lazy("%(who)s created the event %(target)s.")),
     AuditAction.EVENT_IMPORT: _import,
+    AuditAction.RESULT_ARCHIVE_SETTLE: _archive_settle,
     AuditAction.ARCHIVE_KEY_TRUST: _archive_key(
         gettext_lazy(
             "%(who)s trusted the archive key %(key)s of “%(hall)s” for the league %(league)s."

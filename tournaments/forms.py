@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.db import models
 from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from accounts.links import normalize_pin
@@ -42,17 +44,96 @@ def add_rule_error(form: forms.BaseForm, exc: RuleError) -> None:
 PLAYOFF_FIELDS = ("playoff_format", "playoff_best_of")
 
 
+DRAW = "drawn_lot"
+POSITIONS = 5  # positions shown (more when a stored chain is longer); read up to READ_MAX
+READ_MAX = 12
+
+
+def chain_of(value) -> list[str]:
+    """A chain as a list, from the model's list or the comma list typed before (or posted)."""
+    if isinstance(value, (list, tuple)):
+        return [str(k) for k in value]
+    return [k.strip() for k in str(value or "").split(",") if k.strip()]
+
+
+class TiebreakOrder(forms.Widget):
+    """The tiebreak chain as numbered drop-downs, names in the page's language, no JavaScript:
+    1st, 2nd… each a metric or “—”; the draw of lots is always last (said, not chosen).
+
+    Posts ``tiebreaks_0``, ``tiebreaks_1``…; a plain ``tiebreaks`` (the comma list of keys or
+    names, as older pages and scripts send it) is still read, and wins when both are sent."""
+
+    def __init__(self, keys=(), attrs=None):
+        super().__init__(attrs)
+        self.keys = tuple(keys)
+
+    def options(self) -> list[tuple[str, str]]:
+        return [("", "—")] + [(k, str(_(METRICS[k].label))) for k in self.keys]
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chain = [k for k in chain_of(value) if k != DRAW]
+        base = (attrs or {}).get("id") or f"id_{name}"
+        rows = []
+        for index in range(max(POSITIONS, len(chain))):
+            chosen = chain[index] if index < len(chain) else ""
+            options = format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                (
+                    (key, mark_safe(" selected") if key == chosen else "", label)
+                    for key, label in self.options()
+                ),
+            )
+            if chosen and chosen not in self.keys:  # a typed key refused: shown as sent
+                options = format_html(
+                    '{}<option value="{}" selected>{}</option>', options, chosen, chosen
+                )
+            rows.append(
+                format_html(
+                    '<li><label class="visually-hidden" for="{id}">{label}</label>'
+                    '<select name="{name}" id="{id}">{options}</select></li>',
+                    id=f"{base}_{index}",
+                    label=_("Tiebreak %(n)d") % {"n": index + 1},
+                    name=f"{name}_{index}",
+                    options=options,
+                )
+            )
+        return format_html(
+            '<ol class="tiebreak-order" id="{}">{}<li class="hint">{}</li></ol>',
+            base,
+            mark_safe("".join(rows)),  # noqa: S308 - each row built by format_html above
+            _("then the draw of lots (always last)"),
+        )
+
+    def value_from_datadict(self, data, files, name):
+        if name in data:
+            return data.get(name)
+        picked = [str(data.get(f"{name}_{i}", "")).strip() for i in range(READ_MAX)]
+        return ", ".join(k for k in picked if k)
+
+    def value_omitted_from_data(self, data, files, name):
+        return name not in data and f"{name}_0" not in data
+
+    def id_for_label(self, id_):
+        return f"{id_}_0" if id_ else id_
+
+
 class EventForm(forms.ModelForm):
-    rule_set = forms.ChoiceField(label=_("Rule set"))
-    movement = forms.ChoiceField(label=_("Seating"))
-    scoring_system = forms.ChoiceField(label=_("Scoring system"))
+    # Choices whose names are sentences: radio buttons, whose words wrap on a phone and show in
+    # full on a projector (a drop-down clips its own text; issue 25).
+    rule_set = forms.ChoiceField(label=_("Rule set"), widget=forms.RadioSelect)
+    movement = forms.ChoiceField(label=_("Seating"), widget=forms.RadioSelect)
+    scoring_system = forms.ChoiceField(label=_("Scoring system"), widget=forms.RadioSelect)
     tiebreaks = forms.CharField(
         label=_("Tiebreak order"),
         required=False,
-        help_text=_(
-            "Leave empty for the system's order. Otherwise the tiebreaks separated by "
-            "commas, by key or by name, e.g. “head_to_head, wins, spread”; the draw "
-            "of lots always comes last."
+        widget=TiebreakOrder(
+            dict.fromkeys(
+                k
+                for system in ("fadoq", "game_points", "wins")
+                for k in tiebreak_choices(system)
+                if k != DRAW
+            )
         ),
     )
 
@@ -74,7 +155,13 @@ class EventForm(forms.ModelForm):
             "confirmation",
             "visibility",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            # An address is read whole, wrapped between words (a one-line box cut it; issue 25).
+            "venue": forms.Textarea(attrs={"rows": 2, "class": "one-line"}),
+            "confirmation": forms.RadioSelect,
+            "visibility": forms.RadioSelect,
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -97,6 +184,9 @@ class EventForm(forms.ModelForm):
         if self.instance.pk:
             # The model's JSON list shown as the comma list people type (never "[]").
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
+        self.fields["tiebreaks"].help_text = system_order_words(
+            self.instance.scoring_system if self.instance.pk else "fadoq"
+        )
         if not self.instance.pk:
             # The choice fields declared above have no model default of their own: without
             # this a new "FADOQ" event silently opened on the first rule set (two-handed).
@@ -119,6 +209,10 @@ class EventForm(forms.ModelForm):
 
     def clean_playoff_best_of(self) -> int:
         return self.cleaned_data.get("playoff_best_of") or self.instance.playoff_best_of
+
+    def clean_venue(self) -> str:
+        """One line, as typed in the two-line box (Enter adds nothing)."""
+        return " ".join((self.cleaned_data.get("venue") or "").split())
 
     def clean_tiebreaks(self) -> list[str]:
         return [
@@ -163,6 +257,18 @@ class EventForm(forms.ModelForm):
                     % {"keys": listed},
                 )
         return data
+
+
+def system_order_words(system: str) -> str:
+    """What an empty chain means, in words: the scoring system's own order."""
+    try:
+        keys = StandingsConfig(system).chain
+    except StandingsError:
+        return ""
+    return _(
+        "In order: the first separates teams tied in the ranking, the next ones teams still "
+        "tied. All left at “—”: the scoring system's own order (%(order)s)."
+    ) % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
 
 
 class TeamForm(forms.Form):

@@ -631,3 +631,37 @@ class PendingArchiveImport(models.Model):
 
     def __str__(self) -> str:
         return f"archive uploaded by {self.user_id} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class ArchiveSettlement(models.Model):
+    """A game corrected differently on two sites, settled by a league organizer on import.
+
+    Both versions are kept (results are never overwritten nor deleted): the archive's reports
+    of this game from ``from_version`` on are stored here ``offset`` versions later, after
+    this site's own, and ``stands`` says whose result the game now counts. Later archives of
+    the event read the game's versions through the same shift (tournaments/archives/store.py).
+    """
+
+    class Stands(models.TextChoices):
+        HERE = "here", _("This site's version")
+        ARCHIVE = "archive", _("The archive's version")
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="archive_settlements")
+    from_version = models.PositiveIntegerField()
+    offset = models.PositiveIntegerField(default=0)
+    local_max = models.PositiveIntegerField(
+        help_text=_("The game's last version here once settled: older ones are accounted for.")
+    )
+    stands = models.CharField(max_length=10, choices=Stands.choices)
+    signer = models.CharField(max_length=120, blank=True)
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    settled_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "settled_at", "id"]
+        verbose_name = _("settled archive conflict")
+
+    def __str__(self) -> str:
+        return f"{self.game_id} from v{self.from_version} +{self.offset}: {self.stands}"

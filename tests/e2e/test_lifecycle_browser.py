@@ -94,6 +94,7 @@ def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     shot(page, "lifecycle-2-desk-withdrawal-phone")
     fits(page, "#withdrawal")
     page.locator("#withdrawal button").first.click()  # win by forfeit
+    page.locator("[data-confirm-yes]").click()  # asked first: a bye is no longer offered after
     assert page.locator(".messages .success").count() == 1
 
     page.goto(f"{live_server.url}/organize/{event.slug}/desk/games/{sheets.pk}/")

@@ -278,8 +278,9 @@ def open_an_account_and_create_the_event(day: Day) -> Event:
     org.fill("#id_name", "Omnium FADOQ des Laurentides")
     org.fill("#id_date", "2026-11-28")
     org.fill("#id_venue", "Salle des Chevaliers de Colomb, Saint-Jérôme")
-    assert org.input_value("#id_rule_set") == "FADOQ"  # four-handed, not the first in the list
-    assert org.input_value("#id_scoring_system") == "fadoq"
+    # four-handed, not the first in the list (radio buttons since issue 25: words not clipped)
+    assert org.is_checked("input[name=rule_set][value=FADOQ]")
+    assert org.is_checked("input[name=scoring_system][value=fadoq]")
     assert org.input_value("#id_number_of_games") == "8"
     # A tie of three or more: a round robin of best-of-threes (the defaults), chosen knowingly.
     assert org.input_value("#id_playoff_format") == "round_robin"

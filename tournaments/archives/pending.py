@@ -1,4 +1,5 @@
-"""Archives waiting for their importer's confirmation (their origin is not proved).
+"""Archives waiting for their importer's confirmation (the import cannot be undone; their
+origin may not be proved; games corrected on both sites need a choice).
 
 The upload page shows what the import would add and asks; a browser cannot send the same file
 again with the answer, so the file waits here, for its uploader only, for a day at most.
@@ -19,14 +20,18 @@ KEPT = timedelta(days=1)
 
 
 def hold(data: bytes | str, user, season: Season | None) -> PendingArchiveImport:
-    """Keep an uploaded archive until ``user`` confirms it (older ones are dropped)."""
+    """Keep an uploaded archive until ``user`` confirms it (older ones are dropped): its
+    origin is not proved, the import is irreversible, or some games need a choice."""
     PendingArchiveImport.objects.filter(created_at__lt=timezone.now() - KEPT).delete()
     text = data.decode("utf-8-sig") if isinstance(data, (bytes, bytearray)) else data
     return PendingArchiveImport.objects.create(user=user, season=season, data=text)
 
 
-def confirm(pending_id: str, user, *, trust_key: bool) -> ImportResult:
-    """Import the archive ``user`` uploaded and now confirms; checked again from scratch."""
+def confirm(
+    pending_id: str, user, *, trust_key: bool, choices: dict[int, str] | None = None
+) -> ImportResult:
+    """Import the archive ``user`` uploaded and now confirms; checked again from scratch.
+    ``choices``: for games corrected differently on both sites, which version stands."""
     pending = PendingArchiveImport.objects.filter(
         pk=int(pending_id) if pending_id.isdigit() else 0,
         user=user,
@@ -40,7 +45,12 @@ def confirm(pending_id: str, user, *, trust_key: bool) -> ImportResult:
             code="archive_pending",
         )
     result = import_event(
-        pending.data, user, season=pending.season, confirmed=True, trust_key=trust_key
+        pending.data,
+        user,
+        season=pending.season,
+        confirmed=True,
+        trust_key=trust_key,
+        choices=choices,
     )
     pending.delete()
     return result

@@ -8,8 +8,12 @@ which an archive may fill in. An unmatched row is created. So importing the same
 creates nothing, a later archive of the same event adds only what happened since, and an
 archive that says something else about a stored result is refused: results are never
 overwritten. Rows added here after the import (a result confirmed on this site) are kept; if the
-archive also brings something new for the same game, the two histories have diverged and the
-import is refused.
+archive also brings something new for the same game, the two histories have diverged: nothing is
+imported until a league organizer chooses, for each such game, which version stands
+(:class:`ArchiveDiverged` lists them; ``choices`` answers). Both versions are then kept: the
+archive's reports of that game are stored after this site's own (an
+:class:`~tournaments.models.ArchiveSettlement` records the shift, for later archives), the
+chosen one counts, and the audit log says who chose what.
 
 Everything runs inside the caller's transaction: a refusal anywhere leaves the database as it was.
 """
@@ -19,14 +23,18 @@ from __future__ import annotations
 import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_organizer
-from tournaments.errors import RuleError
+from tournaments import audit
+from tournaments.audit import AuditAction
+from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.registration import unique_slug
 from tournaments.models import (
+    ArchiveSettlement,
     AuditEntry,
     Confirmation,
     Dispute,
@@ -73,6 +81,70 @@ REPORT_FIELDS = (
     "created_at",
 )
 COUNTED = ("teams", "rounds", "games", "reports", "confirmations", "disputes", "audit")
+HERE, THERE = ArchiveSettlement.Stands.HERE, ArchiveSettlement.Stands.ARCHIVE
+
+
+@dataclass
+class VersionShown:
+    """One report version of a diverged game, as the organizer reads it before choosing."""
+
+    version: int
+    score_a: int
+    score_b: int
+    who: str
+    when: object
+    counts: bool  # the result this side counts now
+
+
+@dataclass
+class Divergence:
+    """A game corrected differently here and in the archive: both sides, for a person to choose."""
+
+    game_id: int
+    round: int
+    table: int | None
+    team_a: str
+    team_b: str
+    here: list[VersionShown]
+    there: list[VersionShown]
+
+    site: str = ""  # this installation's name
+    signer: str = ""  # the hall that signed the archive ("" unsigned)
+
+    @property
+    def sides(self) -> list[tuple[str, list[VersionShown], str]]:
+        return [(HERE, self.here, self.site), (THERE, self.there, self.signer)]
+
+    @property
+    def key(self) -> str:
+        """How the command names it: ROUND:TABLE."""
+        return f"{self.round}:{self.table or 0}"
+
+
+class ArchiveDiverged(RuleError):
+    """Some games were corrected differently on both sites: nothing was imported. Each needs a
+    choice (``choices={game id: "here" | "archive"}``) by someone who ``may_settle``."""
+
+    def __init__(self, divergences: list[Divergence], may_settle: bool, site: str, signer: str):
+        games = "; ".join(
+            _("round %(round)s, table %(table)s (%(a)s against %(b)s)")
+            % {"round": d.round, "table": d.table or "—", "a": d.team_a, "b": d.team_b}
+            for d in divergences
+        )
+        super().__init__(
+            _(
+                "These games were corrected differently here and in the archive: %(games)s. "
+                "Nothing was imported: a league organizer chooses, for each, which version "
+                "stands (the other is kept in the game's history), then the rest is imported."
+            )
+            % {"games": games},
+            code="archive_diverged",
+            status=409,
+        )
+        self.divergences, self.may_settle = divergences, may_settle
+        self.site, self.signer = site, signer
+        # set by import_event when the origin is not proved either (an archives.origin.Origin)
+        self.origin: Any = None
 
 
 @dataclass
@@ -144,8 +216,21 @@ def _follow(player: Player) -> Player:
 
 
 class Store:
-    def __init__(self, content: dict, actor, *, season: Season | None, trusted: bool):
+    def __init__(
+        self,
+        content: dict,
+        actor,
+        *,
+        season: Season | None,
+        trusted: bool,
+        choices: dict[int, str] | None = None,
+        site: str = "",
+        signer: str = "",
+    ):
         self.content = content
+        self.choices = choices or {}
+        self.site, self.signer = site, signer
+        self.diverged: list[Divergence] = []
         self.actor = actor if getattr(actor, "is_authenticated", False) else None
         self.season = season
         self.trusted = trusted
@@ -175,6 +260,8 @@ class Store:
         groups = self.merge_groups(teams)
         rounds = self.merge_rounds(groups)
         self.merge_games(teams, rounds)
+        if self.diverged:
+            raise ArchiveDiverged(self.diverged, self.may_settle(), self.site, self.signer)
         self.merge_audit()
         result = ImportResult(
             event,
@@ -185,6 +272,20 @@ class Store:
             (self.content["season"] or {}).get("slug", ""),
         )
         return result
+
+    def may_settle(self) -> bool:
+        """Who chooses between two versions of a result: a league organizer (or staff); for
+        an event in no league, its organizers; the command (whoever has the server)."""
+        if self.trusted:
+            return True
+        actor, event = self.actor, self.imported_event
+        if actor is None:
+            return False
+        if event.season_id is not None:
+            return bool(
+                actor.is_staff or event.season.league.organizers.filter(pk=actor.pk).exists()  # type: ignore[union-attr]  # season_id is set
+            )
+        return bool(actor.is_staff or is_organizer(actor, event))
 
     def create_event(self, data: dict) -> Event:
         slug = data["slug"]
@@ -244,12 +345,28 @@ class Store:
                     data.get("finished_by")
                 )
                 changed += ["finished_at", "finished_by", "finished_by_label"]
+        elif self.closed_again(event, data):
+            # Reopened and closed again at the hall: the later closing stands (issue 25).
+            event.finished_at = data["finished_at"]
+            event.finished_by, event.finished_by_label = self.users.find(data.get("finished_by"))
+            changed += ["finished_at", "finished_by", "finished_by_label"]
         if event.released_at is None and data["released_at"] is not None:
             event.released_at = data["released_at"]
             changed.append("released_at")
         if changed:
             event.save(update_fields=changed)
             self.counts["updated"] += 1
+
+    @staticmethod
+    def closed_again(event: Event, data: dict) -> bool:
+        """Both closed, the archive later: the hall reopened the event and closed it again."""
+        there = data.get("finished_at")
+        return bool(
+            event.finished
+            and data["status"] == Event.Status.FINISHED
+            and there is not None
+            and (event.finished_at is None or there > event.finished_at)
+        )
 
     # --- players and teams ------------------------------------------------------------------
 
@@ -498,15 +615,35 @@ class Store:
 
 
 class GameMerge:
-    """One game: its seat, its report versions, their confirmations, its disputes."""
+    """One game: its seat, its report versions, their confirmations, its disputes.
+
+    A game settled once between two sites (:class:`~tournaments.models.ArchiveSettlement`)
+    reads the archive's versions through the settlement's shift: archive version ``v`` from
+    ``from_version`` on is version ``v + offset`` here."""
 
     def __init__(self, store: Store, row: dict, place: str, teams: dict[int, Team]):
         self.store, self.row, self.place, self.teams = store, row, place, teams
         self.new_rows = False  # the archive brings something this site lacks
         self.local_rows = False  # this site has something the archive lacks
+        self.settlements: list[ArchiveSettlement] = []
+        self.fresh: ArchiveSettlement | None = None  # settled by this import
+        self.stored: dict[int, Report] = {}
 
     def team(self, ref):
         return self.teams[ref] if ref is not None else None
+
+    def local(self, version: int) -> int:
+        """The version here of the archive's ``version`` of this game."""
+        offset = 0
+        for settlement in self.settlements:
+            if version >= settlement.from_version:
+                offset = settlement.offset
+        return version + offset
+
+    @property
+    def floor(self) -> int:
+        """Versions here up to this one were accounted for when the game was last settled."""
+        return self.settlements[-1].local_max if self.settlements else 0
 
     def run(self, game, round_, stored_reports, stored_confirmations, stored_disputes):
         row = self.row
@@ -525,25 +662,147 @@ class GameMerge:
             for key in ("table", "playoff_match"):
                 if getattr(game, key) != row[key]:
                     raise conflict(f"{self.place}.{key}", getattr(game, key), row[key])
+            self.settlements = list(game.archive_settlements.order_by("settled_at", "id"))
+        choice = self.store.choices.get(game.pk)
+        self.stored = stored_reports
+        fork = self.fork(stored_reports)
+        if fork is not None:
+            if choice is None:
+                self.store.diverged.append(
+                    self.describe(game, stored_reports, self.local(fork), fork)
+                )
+                return
+            self.shift(game, stored_reports, fork, choice)
         versions = self.merge_reports(game, stored_reports)
         self.merge_confirmations(versions, stored_confirmations)
         self.merge_disputes(game, versions, stored_disputes)
-        self.settle(game, versions, created)
+        self.settle(game, versions, created, choice)
+
+    # --- two versions of the same game --------------------------------------------------------
+
+    def fork(self, stored: dict[int, Report]) -> int | None:
+        """The archive's first version that is another report than the one stored under the
+        same version here (both sites corrected the game): ``None`` when they agree. A stored
+        report that only differs in a field (same moment or same key) was altered: refused."""
+        for index, row in enumerate(self.row["reports"]):
+            report = stored.get(self.local(row["version"]))
+            if report is None:
+                continue
+            place = f"{self.place}.reports[{index}]"
+            different = self.difference(report, row)
+            if different is None:
+                continue
+            if report.created_at != row["created_at"] and (
+                report.idempotency_key != row["idempotency_key"] or not row["idempotency_key"]
+            ):
+                return row["version"]
+            key, here, there = different
+            raise conflict(f"{place}.{key}", here, there)
+        return None
+
+    def difference(self, report: Report, row: dict):
+        """``(field, here, there)`` for the first field that differs, else ``None``."""
+        for key in REPORT_FIELDS:
+            if getattr(report, key) != row[key]:
+                return key, getattr(report, key), row[key]
+        by_team = self.team(row["by_team"])
+        if report.by_team_id != (by_team.pk if by_team else None):
+            return "by_team", report.by_team_id, row["by_team"]
+        if not same_user(report.by_user, report.by_label, row["by_user"]):
+            return "by_user", report.by_user or report.by_label, row["by_user"]
+        return None
+
+    def shift(self, game, stored: dict[int, Report], fork: int, choice: str) -> None:
+        """Store the archive's versions from ``fork`` on after this site's own."""
+        self.fresh = self.record(game, fork, max(stored) - fork + 1, max(stored), choice)
+        self.settlements.append(self.fresh)
+
+    def record(self, game, fork: int, offset: int, local_max: int, choice: str):
+        store = self.store
+        if not store.may_settle():
+            raise PermissionRuleError(
+                _(
+                    "Only an organizer of the event's league (or staff) may choose which "
+                    "version of a result stands."
+                ),
+                code="archive_settle",
+            )
+        return ArchiveSettlement.objects.create(
+            game=game,
+            from_version=fork,
+            offset=offset,
+            local_max=local_max,
+            stands=choice,
+            signer=store.signer[:120],
+            settled_by=store.actor,
+        )
+
+    def describe(self, game, stored: dict[int, Report], since: int, fork: int) -> Divergence:
+        names = {team.pk: team.name for team in self.teams.values()}
+
+        def who(team_id, user, label) -> str:
+            person = str(user) if user is not None else label
+            team = names.get(team_id, "")
+            return f"{person} ({team})" if person and team else person or team
+
+        here = [
+            VersionShown(
+                version=version,
+                score_a=report.score_a,
+                score_b=report.score_b,
+                who=who(report.by_team_id, report.by_user, report.by_label),
+                when=report.created_at,
+                counts=game.confirmed_report_id == report.pk,
+            )
+            for version, report in sorted(stored.items())
+            if version >= since
+        ]
+        there = [
+            VersionShown(
+                version=row["version"],
+                score_a=row["score_a"],
+                score_b=row["score_b"],
+                who=who(
+                    self.team(row["by_team"]).pk if row["by_team"] is not None else None,
+                    None,
+                    (row["by_user"] or {}).get("label", ""),
+                ),
+                when=row["created_at"],
+                counts=self.row["confirmed_report"] == row["version"],
+            )
+            for row in self.row["reports"]
+            if row["version"] >= fork
+        ]
+        return Divergence(
+            game_id=game.pk,
+            round=self.row["round"],
+            table=game.table,
+            team_a=game.team_a.name,
+            team_b=game.team_b.name if game.team_b_id else "",
+            here=here,
+            there=there,
+            site=self.store.site,
+            signer=self.store.signer,
+        )
+
+    # --- the rows -----------------------------------------------------------------------------
 
     def merge_reports(self, game, stored: dict[int, Report]) -> dict[int, Report]:
         users = self.store.users
         versions = dict(stored)
-        if len(stored) > len(self.row["reports"]):
+        mapped = {self.local(row["version"]) for row in self.row["reports"]}
+        if any(v not in mapped and v > self.floor for v in stored):
             self.local_rows = True
         for index, row in enumerate(self.row["reports"]):
             place = f"{self.place}.reports[{index}]"
-            report = stored.get(row["version"])
+            version = self.local(row["version"])
+            report = stored.get(version)
             by_team = self.team(row["by_team"])
             if report is None:
                 user, label = users.find(row["by_user"])
                 report = Report.objects.create(
                     game=game,
-                    version=row["version"],
+                    version=version,
                     by_team=by_team,
                     by_user=user,
                     by_label=label,
@@ -551,31 +810,27 @@ class GameMerge:
                 )
                 self.store.counts["reports"] += 1
                 self.new_rows = True
-                versions[row["version"]] = report
+                versions[version] = report
                 continue
-            for key in REPORT_FIELDS:
-                if getattr(report, key) != row[key]:
-                    raise conflict(f"{place}.{key}", getattr(report, key), row[key])
-            if report.by_team_id != (by_team.pk if by_team else None):
-                raise conflict(f"{place}.by_team", report.by_team_id, row["by_team"])
-            if not same_user(report.by_user, report.by_label, row["by_user"]):
-                raise conflict(
-                    f"{place}.by_user", report.by_user or report.by_label, row["by_user"]
-                )
+            different = self.difference(report, row)
+            if different is not None:
+                key, here, there = different
+                raise conflict(f"{place}.{key}", here, there)
         return versions
 
     def merge_confirmations(self, versions: dict[int, Report], stored: list[Confirmation]):
         left = Counter((c.report.version, c.by_team_id, c.created_at) for c in stored)
         for row in self.row["reports"]:
+            version = self.local(row["version"])
             for c_row in row["confirmations"]:
                 by_team = self.team(c_row["by_team"])
-                key = (row["version"], by_team.pk if by_team else None, c_row["created_at"])
+                key = (version, by_team.pk if by_team else None, c_row["created_at"])
                 if left[key]:
                     left[key] -= 1
                     continue
                 user, label = self.store.users.find(c_row["by_user"])
                 Confirmation.objects.create(
-                    report=versions[row["version"]],
+                    report=versions[version],
                     by_team=by_team,
                     by_user=user,
                     by_label=label,
@@ -583,18 +838,24 @@ class GameMerge:
                 )
                 self.store.counts["confirmations"] += 1
                 self.new_rows = True
-        if +left:
+        if any(count and key[0] > self.floor for key, count in left.items()):
             self.local_rows = True
 
     def merge_disputes(self, game, versions: dict[int, Report], stored: list[Dispute]):
         by_opening = {d.opened_at: d for d in stored}
-        if set(by_opening) - {row["opened_at"] for row in self.row["disputes"]}:
+        since = self.settlements[-1].settled_at if self.settlements else None
+        if any(
+            since is None or opened > since
+            for opened in set(by_opening) - {row["opened_at"] for row in self.row["disputes"]}
+        ):
             self.local_rows = True
         users = self.store.users
         for index, row in enumerate(self.row["disputes"]):
             place = f"{self.place}.disputes[{index}]"
             dispute = by_opening.get(row["opened_at"])
-            decision = versions[row["decision"]] if row["decision"] is not None else None
+            decision = (
+                versions[self.local(row["decision"])] if row["decision"] is not None else None
+            )
             user, label = users.find(row["resolved_by"])
             if dispute is None:
                 dispute = Dispute.objects.create(
@@ -606,69 +867,82 @@ class GameMerge:
                     decision=decision,
                     note=row["note"],
                 )
-                dispute.reports.add(*(versions[v] for v in row["reports"]))
+                dispute.reports.add(*(versions[self.local(v)] for v in row["reports"]))
                 self.store.counts["disputes"] += 1
                 self.new_rows = True
                 continue
-            have = {r.version for r in dispute.reports.all()}
-            missing = [versions[v] for v in row["reports"] if v not in have]
-            if missing:
-                dispute.reports.add(*missing)
-                self.new_rows = True
-            if set(have) - set(row["reports"]):
-                self.local_rows = True
-            if dispute.resolved_at is None and row["resolved_at"] is not None:
-                dispute.resolved_at, dispute.decision, dispute.note = (
-                    row["resolved_at"],
-                    decision,
-                    row["note"],
-                )
-                dispute.resolved_by, dispute.resolved_by_label = user, label
-                dispute.save(
-                    update_fields=[
-                        "resolved_at",
-                        "decision",
-                        "note",
-                        "resolved_by",
-                        "resolved_by_label",
-                    ]
-                )
-                self.store.counts["updated"] += 1
-                self.new_rows = True
-            elif dispute.resolved_at is not None and row["resolved_at"] is None:
-                self.local_rows = True
-            elif dispute.resolved_at is not None:
-                here = (
-                    dispute.resolved_at,
-                    dispute.decision.version if dispute.decision else None,
-                    dispute.note,
-                )
-                there = (row["resolved_at"], row["decision"], row["note"])
-                if here != there:
-                    raise conflict(place, here, there)
+            self.merge_dispute(place, dispute, row, versions, decision, (user, label))
 
-    def settle(self, game, versions: dict[int, Report], created: bool) -> None:
-        """The game's status and confirmed version follow the archive when it brings news."""
+    def merge_dispute(self, place, dispute, row, versions, decision, resolver) -> None:
+        have = {r.version for r in dispute.reports.all()}
+        wanted = {self.local(v) for v in row["reports"]}
+        missing = [versions[v] for v in sorted(wanted - have)]
+        if missing:
+            dispute.reports.add(*missing)
+            self.new_rows = True
+        if have - wanted:
+            self.local_rows = True
+        if dispute.resolved_at is None and row["resolved_at"] is not None:
+            dispute.resolved_at, dispute.decision, dispute.note = (
+                row["resolved_at"],
+                decision,
+                row["note"],
+            )
+            dispute.resolved_by, dispute.resolved_by_label = resolver
+            dispute.save(
+                update_fields=[
+                    "resolved_at",
+                    "decision",
+                    "note",
+                    "resolved_by",
+                    "resolved_by_label",
+                ]
+            )
+            self.store.counts["updated"] += 1
+            self.new_rows = True
+        elif dispute.resolved_at is not None and row["resolved_at"] is None:
+            self.local_rows = True
+        elif dispute.resolved_at is not None:
+            here = (
+                dispute.resolved_at,
+                dispute.decision.version if dispute.decision else None,
+                dispute.note,
+            )
+            there = (
+                row["resolved_at"],
+                self.local(row["decision"]) if row["decision"] is not None else None,
+                row["note"],
+            )
+            if here != there:
+                raise conflict(place, here, there)
+
+    # --- which result counts ------------------------------------------------------------------
+
+    def settle(self, game, versions: dict[int, Report], created: bool, choice) -> None:
+        """The game's status and confirmed version follow the archive when it brings news;
+        a choice made on this import says whose result counts."""
         row = self.row
-        confirmed = versions[row["confirmed_report"]] if row["confirmed_report"] else None
+        confirmed = (
+            versions[self.local(row["confirmed_report"])] if row["confirmed_report"] else None
+        )
         state = (game.status, game.confirmed_report_id)
         wanted = (row["status"], confirmed.pk if confirmed else None)
+        if self.fresh is not None:
+            self.settled(game, self.fresh, versions, (row["status"], confirmed))
+            return
+        latest = self.settlements[-1] if self.settlements else None
         if state == wanted:
             return
-        if not created and self.new_rows and self.local_rows:
-            raise RuleError(
-                _(
-                    "%(place)s: this game changed both here and in the archive since the first "
-                    "import (new reports or confirmations on both sides); settle it on one site "
-                    "and enter the result there."
-                )
-                % {"place": self.place},
-                code="archive_conflict",
-                field=self.place,
-            )
+        if (
+            not created
+            and self.new_rows
+            and (self.local_rows or (latest is not None and latest.stands == HERE))
+        ):
+            self.both_went_on(game, versions, choice, (row["status"], confirmed))
+            return
         if not created and not self.new_rows:
-            if self.local_rows:
-                return  # this site went further; the archive has nothing newer
+            if self.local_rows or (latest is not None and latest.stands == HERE):
+                return  # this site went further, or kept its own version
             raise conflict(
                 f"{self.place}.status",
                 f"{game.status} v{versions_of(game)}",
@@ -678,6 +952,58 @@ class GameMerge:
         game.save(update_fields=["status", "confirmed_report"])
         if not created:
             self.store.counts["updated"] += 1
+
+    def both_went_on(self, game, versions: dict[int, Report], choice, theirs) -> None:
+        """New rows for this game on both sides, without a version in common: the same choice
+        (no shift needed: the archive's versions keep their current place here)."""
+        last = max((r["version"] for r in self.row["reports"]), default=0)
+        if choice is None:
+            mapped = {self.local(r["version"]) for r in self.row["reports"]}
+            since = min(
+                [
+                    *(v for v in versions if v not in self.stored),
+                    *(v for v in self.stored if v not in mapped and v > self.floor),
+                ],
+                default=max(versions, default=1),
+            )
+            fork = min(
+                (r["version"] for r in self.row["reports"] if self.local(r["version"]) >= since),
+                default=last,
+            )
+            self.store.diverged.append(self.describe(game, self.stored, since, fork))
+            return
+        settlement = self.record(game, last + 1, self.local(last) - last, 0, choice)
+        self.settlements.append(settlement)
+        self.settled(game, settlement, versions, theirs)
+
+    def settled(self, game, settlement, versions: dict[int, Report], theirs) -> None:
+        """Apply the organizer's choice; the audit log says who chose what, and both results."""
+        before = game.confirmed_report
+        if settlement.stands == THERE:
+            game.status, game.confirmed_report = theirs
+            game.save(update_fields=["status", "confirmed_report"])
+        settlement.local_max = max(versions)
+        settlement.save(update_fields=["local_max"])
+        self.store.counts["updated"] += 1
+        counted = game.confirmed_report
+
+        def shown(report):
+            return [report.version, report.score_a, report.score_b] if report else None
+
+        audit.record(
+            self.store.imported_event,
+            self.store.actor,
+            AuditAction.RESULT_ARCHIVE_SETTLE,
+            str(game)[:120],
+            before={"here": shown(before), "archive": shown(theirs[1])},
+            after={
+                "stands": settlement.stands,
+                "counted": shown(counted),
+                "signer": settlement.signer,
+                "archive_from": settlement.from_version,
+                "stored_from": settlement.from_version + settlement.offset,
+            },
+        )
 
 
 def versions_of(game: Game) -> int | None:

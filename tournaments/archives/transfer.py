@@ -23,6 +23,7 @@ import hmac
 import json
 import math
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -38,7 +39,7 @@ from tournaments.archives import signing
 from tournaments.archives.checks import check_archive
 from tournaments.archives.format import ArchiveContent, first_error
 from tournaments.archives.origin import ArchiveNotProved, Origin, origin_of, trust
-from tournaments.archives.store import ImportResult, Store
+from tournaments.archives.store import ArchiveDiverged, ImportResult, Store
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import (
@@ -62,6 +63,7 @@ MAX_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 
 __all__ = [
+    "ArchiveDiverged",
     "ArchiveNotProved",
     "SCHEMA",
     "SCHEMA_VERSION",
@@ -381,6 +383,15 @@ def verify_checksum(document: dict) -> bool:
 # --- import ---------------------------------------------------------------------------------
 
 
+def not_an_archive() -> str:
+    """JSON, but not what Huche writes (``{"hello": "world"}``, a list, another program's file)."""
+    return _(
+        "This file is not a Huche event archive: it is JSON, but not the file Huche writes "
+        "(an archive begins with “schema”: “%(schema)s”). Choose the .json file given by "
+        "“Download the archive” on an event's dashboard."
+    ) % {"schema": SCHEMA}
+
+
 def _refuse_constant(name: str):
     raise ValueError(f"{name} is not allowed in JSON")
 
@@ -394,25 +405,43 @@ def load(data: bytes | str | dict) -> dict:
                 % {"size": len(data) // 2**20, "max": MAX_BYTES // 2**20},
                 code="too_large",
             )
+        if bytes(data[:4]) == b"PK\x03\x04":
+            raise RuleError(
+                _(
+                    "This is a zip file, not a Huche event archive. An archive is the .json "
+                    "file given by “Download the archive” on an event's dashboard: if it is "
+                    "inside this zip, extract it and import the .json file."
+                ),
+                code="archive_schema",
+            )
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise RuleError(
                 _(
-                    "The file is not UTF-8 text: an event archive is a JSON file as "
-                    "Huche writes it."
+                    "This file is not a Huche event archive: it is not text. An archive is "
+                    "the .json file given by “Download the archive” on an event's dashboard."
                 ),
                 code="archive_json",
             ) from None
     if isinstance(data, str):
+        text = data
         try:
-            data = json.loads(data, parse_constant=_refuse_constant)
+            data = json.loads(text, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise RuleError(
-                _(
-                    "The file is not valid JSON (line %(line)d, column %(col)d: "
-                    "%(error)s); it may be truncated. An event archive is the .json "
-                    "file Huche's “Download the archive” gives."
+                (
+                    _(
+                        "The file is not valid JSON (line %(line)d, column %(col)d: "
+                        "%(error)s); it may be truncated. An event archive is the .json "
+                        "file Huche's “Download the archive” gives."
+                    )
+                    if text.lstrip().startswith("{")
+                    else _(
+                        "This file is not a Huche event archive: it is not JSON. An archive "
+                        "is the .json file given by “Download the archive” on an event's "
+                        "dashboard."
+                    )
                 )
                 % {"line": exc.lineno, "col": exc.colno, "error": exc.msg},
                 code="archive_json",
@@ -422,14 +451,7 @@ def load(data: bytes | str | dict) -> dict:
                 _("The file is not valid JSON: %(error)s.") % {"error": exc}, code="archive_json"
             ) from None
     if not isinstance(data, dict):
-        raise RuleError(
-            _(
-                "The file is JSON but not an event archive: an archive is a JSON "
-                "object whose “schema” is “%(schema)s”."
-            )
-            % {"schema": SCHEMA},
-            code="archive_schema",
-        )
+        raise RuleError(not_an_archive(), code="archive_schema")
     return data
 
 
@@ -475,12 +497,7 @@ def _check_values(value, place: str = "", depth: int = 0) -> None:
 def check_envelope(document: dict) -> None:
     schema, version = document.get("schema"), document.get("schema_version")
     if schema != SCHEMA:
-        raise RuleError(
-            _("schema: “%(given)s” is not an event archive; expected “%(schema)s”.")
-            % {"given": str(schema)[:80], "schema": SCHEMA},
-            code="archive_schema",
-            field="schema",
-        )
+        raise RuleError(not_an_archive(), code="archive_schema", field="schema")
     if type(version) is not int:
         raise RuleError(
             _("schema_version: must be a whole number (this site reads version %(v)d).")
@@ -552,14 +569,19 @@ def import_event(
     trusted: bool = False,
     confirmed: bool = False,
     trust_key: bool = False,
+    choices: dict[int, str] | None = None,
+    preview: bool = False,
 ) -> ImportResult:
     """Import an archive (bytes, text or parsed dict) as ``actor``, in ``season`` or none.
 
     ``trusted`` skips the permission checks (the ``import_event`` command: whoever runs it
     has the server). An archive whose origin is not proved (``archives.origin``) raises
     :class:`ArchiveNotProved` with what it would change, unless ``confirmed``; ``trust_key``
-    also pins its hall's key for the season's league. All-or-nothing: on any
-    :class:`RuleError` the database is unchanged.
+    also pins its hall's key for the season's league. Games corrected differently here and in
+    the archive raise :class:`ArchiveDiverged` (both versions of each), unless ``choices``
+    (game id → ``"here"`` or ``"archive"``) says which stands for each. All-or-nothing: on any
+    :class:`RuleError` the database is unchanged. ``preview`` imports nothing and answers
+    what the import would add (the page asks before the irreversible import).
     """
     if not trusted:
         if not may_import(actor):
@@ -584,15 +606,32 @@ def import_event(
             code="archive_trust",
             field="signature",
         )
-    if not origin.proved and not (confirmed or trust_key):
-        raise ArchiveNotProved(origin, _plan(content, actor, season, trusted))
+
+    def store() -> Store:
+        return Store(
+            content,
+            actor,
+            season=season,
+            trusted=trusted,
+            choices=choices,
+            site=signing.install_name(),
+            signer=signer.name if signer is not None else "",
+        )
+
     try:
+        if not origin.proved and not (confirmed or trust_key):
+            raise ArchiveNotProved(origin, _plan(store))
+        if preview:
+            return _plan(store)
         with transaction.atomic():
             if trust_key:
                 trust(origin, actor)
-            result = Store(content, actor, season=season, trusted=trusted).run()
+            result = store().run()
             if not result.up_to_date:
                 _finish(result, actor, document, origin)
+    except ArchiveDiverged as exc:
+        exc.origin = None if origin.proved or confirmed or trust_key else origin
+        raise
     except (IntegrityError, DataError) as exc:
         # The checks above should have caught it; the database's own rules are the last guard.
         raise RuleError(
@@ -607,11 +646,11 @@ class _DryRun(Exception):
     pass
 
 
-def _plan(content: dict, actor, season: Season | None, trusted: bool) -> ImportResult:
+def _plan(store: Callable[[], Store]) -> ImportResult:
     """What the import would add, found by writing it and rolling it all back."""
     try:
         with transaction.atomic():
-            result = Store(content, actor, season=season, trusted=trusted).run()
+            result = store().run()
             raise _DryRun
     except _DryRun:
         return result

@@ -3,6 +3,9 @@ round in an event, and the season score event by event."""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Sequence
+
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
@@ -20,18 +23,36 @@ PALETTE = [
 ]
 
 
+LEGEND_CHARS = 20  # a legend line's width in the 230 px beside the plot, at 17 px bold
+
+
+def legend_lines(name: str) -> list[str]:
+    """A team's name on as many legend lines as it needs, cut between words (issue 25: “Les
+    Valets de Jonquièr”); a word longer than a line stays whole."""
+    return textwrap.wrap(name, LEGEND_CHARS, break_long_words=False) or [name]
+
+
 def line_chart(
-    lines: list[tuple[str, list[int]]],
+    lines: Sequence[tuple[str, Sequence[int | None]]],
     x_labels: list[str],
     *,
     label: str,
     width: int = 760,
     height: int = 380,
 ) -> str:
-    """One polyline per ``(name, values)``, a value per x label, with a text legend."""
+    """One polyline per ``(name, values)``, a value per x label, with a text legend. A
+    ``None`` value is not drawn (the line starts at the first known value)."""
     if not lines or not x_labels:
         return ""
-    top = max((max(values, default=0) for _name, values in lines), default=0) or 1
+    top = (
+        max(
+            (max((v for v in values if v is not None), default=0) for _name, values in lines),
+            default=0,
+        )
+        or 1
+    )
+    legend = [legend_lines(name) for name, _values in lines]
+    height = max(height, 14 + 16 + 20 * sum(len(entry) for entry in legend) + 6 * len(legend))
     count = len(x_labels)
     left, right, bottom, pad = 52, 230, 34, 14
     plot_w, plot_h = width - left - right, height - bottom - pad
@@ -57,16 +78,26 @@ def line_chart(
             f'<text x="{x(i):.1f}" y="{height - 10}" text-anchor="middle" '
             f'font-size="16">{escape(text)}</text>'
         )
+    line_y = pad + 16
     for n, (name, values) in enumerate(lines):
         colour = PALETTE[n % len(PALETTE)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values) if v is not None)
         parts.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="3" points="{points}"/>'
         )
-        parts.append(
-            f'<text x="{left + plot_w + 10}" y="{pad + 16 + 20 * n}" fill="{colour}" '
-            f'font-size="17" font-weight="700">{escape(name[:22])}</text>'
+        known = [(i, v) for i, v in enumerate(values) if v is not None]
+        if len(known) == 1:  # a line of one point draws nothing: a dot shows where it starts
+            i, v = known[0]
+            parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="5" fill="{colour}"/>')
+        spans = "".join(
+            f'<tspan x="{left + plot_w + 10}" y="{line_y + 20 * k}">{escape(text)}</tspan>'
+            for k, text in enumerate(legend[n])
         )
+        parts.append(
+            f'<text class="legend" fill="{colour}" font-size="17" font-weight="700">'
+            f"<title>{escape(name)}</title>{spans}</text>"
+        )
+        line_y += 20 * len(legend[n]) + 6
     parts.append("</svg>")
     return "".join(parts)
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -46,6 +47,16 @@ def delimiter_of(choice: str | None) -> str:
     if choice is not None and choice in DELIMITERS.values():
         return choice
     return DELIMITERS.get(choice or "", DELIMITERS[default_delimiter()])
+
+
+# In a file's name: the two versions of an export must not download under the same name.
+DELIMITER_WORDS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons")}
+
+
+def csv_filename(base: str, delimiter: str) -> str:
+    """``base-commas.csv`` or ``base-semicolons.csv`` (in the page's language, ASCII)."""
+    word = slugify(str(DELIMITER_WORDS.get(delimiter, "")))
+    return f"{base}-{word}.csv" if word else f"{base}.csv"
 
 
 def safe_cell(value):

@@ -132,7 +132,16 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
 
         rules = rule_set_for(event)
         sheet = payload.get("sheet")
-        result = read_sheet(sheet, players=rules.players, target=rules.target)
+        result = read_sheet(
+            sheet,
+            players=rules.players,
+            target=rules.target,
+            names=(
+                {"a": game.team_a.name, "b": game.team_b.name if game.team_b else ""}
+                if game.team_a_id  # an archive's check reads a sheet without its teams
+                else None
+            ),
+        )
         if not result.finished:
             raise RuleError(
                 _(

@@ -47,6 +47,7 @@ class SheetResult:
     ended_by: str | None = None
     checked_cards: int = 0
     trace: list[dict[str, Any]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # the teams of sides "a" and "b"
 
     @property
     def finished(self) -> bool:
@@ -144,10 +145,14 @@ def _check_count(
 Items = list[tuple[str, str, int]]  # (side, what, points) in the order they are scored
 
 
-def read_sheet(sheet: Any, *, players: int, target: int) -> SheetResult:
-    """Validate a sheet and derive the final score; raise :class:`RuleError` on the first fault."""
+def read_sheet(
+    sheet: Any, *, players: int, target: int, names: dict[str, str] | None = None
+) -> SheetResult:
+    """Validate a sheet and derive the final score; raise :class:`RuleError` on the first fault.
+    ``names``: the teams of sides “a” and “b”, so a refusal names them as a captain knows them."""
     score = {"a": 0, "b": 0}
     result = SheetResult(0, 0, None, 0)
+    result.names = names or {}
     for number, deal in enumerate(_deals_of(sheet), start=1):
         where_deal = _("Deal %(n)d") % {"n": number}
         if result.winner:
@@ -296,18 +301,27 @@ def _score_items(
                 if not (lab == peg and (label == peg or pts == 0))
             ]
             if recorded_later:
+                words = {
+                    "where": where_deal,
+                    "side": side.upper(),
+                    "team": result.names.get(side, ""),
+                    "target": target,
+                    "item": label,
+                    "later": recorded_later[0],
+                }
                 raise RuleError(
-                    _(
-                        "%(where)s: side %(side)s reached %(target)d with %(item)s; "
-                        "%(later)s comes after the end of the game and cannot be scored."
+                    (
+                        _(
+                            "%(where)s: %(team)s reached %(target)d with %(item)s; "
+                            "%(later)s comes after the end of the game and cannot be scored."
+                        )
+                        if words["team"]
+                        else _(
+                            "%(where)s: side %(side)s reached %(target)d with %(item)s; "
+                            "%(later)s comes after the end of the game and cannot be scored."
+                        )
                     )
-                    % {
-                        "where": where_deal,
-                        "side": side.upper(),
-                        "target": target,
-                        "item": label,
-                        "later": recorded_later[0],
-                    },
+                    % words,
                     code="after_end",
                 )
             return True

@@ -123,7 +123,7 @@ def load_results(event: Event) -> EventResults:
 class EventStandings:
     standings: Standings
     teams: dict[int, Team]
-    series: dict[int, list[int]]
+    series: dict[int, list[int | None]]  # None: a bye before any game, worth not known yet
     rounds_played: int
     # The playoff games played no longer fit the medal ties (a series result was corrected
     # after them, the event reopened): the standings leave them out rather than fail.

@@ -1,8 +1,10 @@
 """Template helpers for the hand-by-hand sheet form (re-shows what was typed, errors in place)."""
 
+import re
+
 from django import template
 from django.db.models import Count, Q
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from tournaments.archives.signing import this_install_if_readable
@@ -10,6 +12,21 @@ from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text
 
 register = template.Library()
+
+
+@register.filter
+def breakable_url(url) -> str:
+    """An address that wraps between its parts, never inside a word (issue 25: a hall's
+    address cut as “…-de-lavent-jonquie”): a break allowed after each “/”, “.” and “-”."""
+    text = str(url or "")
+    pieces = re.split(r"(?<=[/.\-])", text)
+    return mark_safe("<wbr>".join(conditional_escape(piece) for piece in pieces))  # noqa: S308 - each piece escaped
+
+
+@register.filter
+def has_unknown(lines) -> bool:
+    """Some chart line has a value not known yet (``None``: a bye before any game)."""
+    return any(value is None for line in lines for value in line)
 
 
 @register.filter(name="receipt_number")

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments.archives import origin, pending, signing
 from tournaments.archives.transfer import (
     MAX_BYTES,
+    ArchiveDiverged,
     ArchiveNotProved,
     archive_filename,
     dumps,
@@ -28,8 +29,9 @@ from tournaments.archives.transfer import (
 
 from ..errors import RuleError
 from ..management.commands.import_event import plan, summary
-from ..models import ArchiveKey, Season
+from ..models import ArchiveKey, ArchiveSettlement, Season
 from .access import LoginRequired, managed_event
+from .confirming import action_text, confirmed, question_text
 from .league import managed_league
 
 
@@ -81,10 +83,60 @@ def event_archive(request, slug):
     return response
 
 
+def choices_in(post) -> dict[int, str]:
+    """``game-<id>`` = ``here`` | ``archive``: which version of each diverged game stands."""
+    wanted = {ArchiveSettlement.Stands.HERE, ArchiveSettlement.Stands.ARCHIVE}
+    return {
+        int(key.removeprefix("game-")): value
+        for key, value in post.items()
+        if key.startswith("game-") and key[5:].isdigit() and value in wanted
+    }
+
+
+def _upload(request, form, context: dict) -> None:
+    """A new upload: imported at once when confirmed (``confirm=1``, asked in place by
+    confirm.js), else shown with what it would add and a button that confirms it."""
+    data, season = form.cleaned_data["file"].read(), form.cleaned_data["season"]
+    try:
+        if confirmed(request):
+            context["result"] = import_event(data, request.user, season=season)
+        else:
+            context["ask"] = plan(import_event(data, request.user, season=season, preview=True))
+            context["pending"] = pending.hold(data, request.user, season)
+    except ArchiveNotProved as exc:
+        context |= {
+            "unproved": exc.origin,
+            "plan": plan(exc.plan),
+            "pending": pending.hold(data, request.user, season),
+        }
+    except ArchiveDiverged as exc:
+        context |= {"diverged": exc, "pending": pending.hold(data, request.user, season)}
+    except RuleError as exc:
+        form.add_error("file", _("Nothing was imported. %(error)s") % {"error": exc.message})
+
+
+def _confirm(request, context: dict) -> None:
+    """The importer's answer for an upload held: confirmed, and which versions stand."""
+    held = request.POST["pending"]
+    try:
+        context["result"] = pending.confirm(
+            held,
+            request.user,
+            trust_key=request.POST.get("trust") == "1",
+            choices=choices_in(request.POST),
+        )
+    except ArchiveDiverged as exc:
+        context |= {"diverged": exc, "pending": {"pk": held}}
+    except RuleError as exc:
+        context["error"] = _("Nothing was imported. %(error)s") % {"error": exc.message}
+
+
 @require_http_methods(["GET", "POST"])
 def archive_import(request):
-    """Upload an archive; one whose origin is not proved is shown (what it would add, what
-    its signature proves) and imported only once the organizer confirms."""
+    """Upload an archive. Importing cannot be undone, so it is asked first (in place with
+    JavaScript, else on this page with what it would add); one whose origin is not proved is
+    shown with what its signature proves; games corrected differently here and in the archive
+    are shown side by side for a league organizer to choose which version stands."""
     if not request.user.is_authenticated:
         raise LoginRequired
     if not may_import(request.user):
@@ -99,29 +151,17 @@ def archive_import(request):
         "form": form,
         "result": None,
         "this_site": signing.this_install_if_readable(),
+        "question": question_text("import"),
+        "question_action": action_text("import"),
     }
     if confirming:
-        try:
-            context["result"] = pending.confirm(
-                request.POST["pending"], request.user, trust_key=request.POST.get("trust") == "1"
-            )
-        except RuleError as exc:
-            context["error"] = _("Nothing was imported. %(error)s") % {"error": exc.message}
+        _confirm(request, context)
     elif request.method == "POST" and form.is_valid():
-        data, season = form.cleaned_data["file"].read(), form.cleaned_data["season"]
-        try:
-            context["result"] = import_event(data, request.user, season=season)
-        except ArchiveNotProved as exc:
-            context |= {
-                "unproved": exc.origin,
-                "plan": plan(exc.plan),
-                "pending": pending.hold(data, request.user, season),
-            }
-        except RuleError as exc:
-            form.add_error("file", _("Nothing was imported. %(error)s") % {"error": exc.message})
+        _upload(request, form, context)
     if context["result"]:
         context["lines"] = summary(context["result"])
-    failed = request.method == "POST" and not (context["result"] or "unproved" in context)
+    waiting = any(key in context for key in ("unproved", "ask", "diverged"))
+    failed = request.method == "POST" and not (context["result"] or waiting)
     return render(
         request, "tournaments/archive_import.html", context, status=400 if failed else 200
     )

@@ -52,6 +52,31 @@ QUESTIONS = {
         ),
         _("Yes, close the event"),
     ),
+    "import": (
+        _("Import this archive?"),
+        _(
+            "What it holds is added to this site for good: an import cannot be undone, and "
+            "results are never deleted. A later archive of the same event may add to it."
+        ),
+        _("Yes, import it"),
+    ),
+    "forfeit": (
+        _("Give %(team)s the win by forfeit?"),
+        _(
+            "%(team)s wins this game by forfeit, confirmed at once. The desk no longer offers "
+            "a bye for this game: only a corrected score can change it afterwards."
+        ),
+        _("Yes, a win by forfeit for %(team)s"),
+    ),
+    "bye": (
+        _("Count this game as a bye for %(team)s?"),
+        _(
+            "The game is closed without a result (nobody played it) and %(team)s gets what a "
+            "bye is worth. The desk no longer offers a win by forfeit for this game, and an "
+            "open dispute on it is closed."
+        ),
+        _("Yes, a bye for %(team)s"),
+    ),
     "force": (
         _("Seat the next round with results missing?"),
         _(

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from tournaments.publishing.exports import EXPORTS, csv_lines, delimiter_of
+from tournaments.publishing.exports import EXPORTS, csv_filename, csv_lines, delimiter_of
 
 from .access import managed_event
 
@@ -18,5 +18,6 @@ def export_csv(request, slug, what):
     response = StreamingHttpResponse(
         csv_lines(EXPORTS[what](event), delimiter), content_type="text/csv; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'
+    name = csv_filename(f"{event.slug}-{what}", delimiter)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -14,7 +14,7 @@ from tournaments.leagues.players import may_manage_league
 from tournaments.leagues.season_standings import compute_season, csv_rows
 from tournaments.publishing.charts import season_chart
 from tournaments.publishing.compression import public_page
-from tournaments.publishing.exports import csv_lines, delimiter_of
+from tournaments.publishing.exports import csv_filename, csv_lines, delimiter_of
 
 from ..errors import RuleError
 from ..forms import LeagueForm, SeasonEventsForm, SeasonForm, add_rule_error
@@ -60,7 +60,7 @@ def season_csv(request, league_slug, season_slug, which):
     response = StreamingHttpResponse(
         csv_lines(rows, delimiter), content_type="text/csv; charset=utf-8"
     )
-    name = f"{season.league.slug}-{season.slug}-{which}.csv"
+    name = csv_filename(f"{season.league.slug}-{season.slug}-{which}", delimiter)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

@@ -396,6 +396,12 @@ def desk_game(request, slug, game_id):
         user=request.user, channel=Report.Channel.OFFICIAL, client=client_of(request)
     )
     if request.method == "POST":
+        asked = request.POST.get("action")
+        withdrawal = forfeits.withdrawal_of(game)
+        if asked in ("forfeit", "bye") and withdrawal is not None and not confirmed(request):
+            # Once chosen, the other way is no longer offered: asked first (issue 25).
+            back = reverse("tournaments:desk-game", args=[slug, game.pk])
+            return ask(request, asked, back=back, event=event, team=withdrawal.still_in.name)
         form = DeskDecisionForm(request.POST, game=game)
         if not form.is_valid():
             if "report" in form.errors:

@@ -359,8 +359,12 @@ def loser(document) -> str:
 
 REFUSALS = [
     ("truncated", lambda d: archive.dumps(d)[:5000], "not valid JSON"),
-    ("not an object", lambda d: "[1, 2]", "not an event archive"),
-    ("wrong schema", lambda d: resign(mutate(d, ["schema"], "autre.chose")), "schema:"),
+    ("not an object", lambda d: "[1, 2]", "not a Huche event archive"),
+    (
+        "wrong schema",
+        lambda d: resign(mutate(d, ["schema"], "autre.chose")),
+        "not a Huche event archive",
+    ),
     (
         "newer version",
         lambda d: resign(mutate(d, ["schema_version"], 2)),

@@ -117,10 +117,17 @@ def test_items_after_the_end_of_the_game_are_refused(game):
     late = sheet({(5, "hands"): [12, 4, 12, 6]})
     with pytest.raises(RuleError) as error:
         reporting.submit(game, captain(game.team_a), Report.Kind.SHEET, {"sheet": late})
+    # Issue 25: the captain reads the team's name, not "side A" ("le camp A").
     assert error.value.message == (
-        "Deal 6: side A reached 121 with Deal 6, hand 3; Deal 6, hand 4 comes after the end of "
-        "the game and cannot be scored."
+        f"Deal 6: {game.team_a.name} reached 121 with Deal 6, hand 3; Deal 6, hand 4 comes "
+        "after the end of the game and cannot be scored."
     )
+    from django.utils import translation
+
+    with translation.override("fr-ca"), pytest.raises(RuleError) as french:
+        reporting.submit(game, captain(game.team_a), Report.Kind.SHEET, {"sheet": late})
+    assert f"Donne 6 : {game.team_a.name} a atteint 121" in french.value.message
+    assert "camp" not in french.value.message
 
 
 def test_an_unfinished_sheet_is_not_a_result(game):

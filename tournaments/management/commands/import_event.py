@@ -1,10 +1,13 @@
-"""``manage.py import_event FILE [--season LEAGUE/SEASON] [--as EMAIL] [--confirm|--trust]``.
+"""``manage.py import_event FILE [--season LEAGUE/SEASON] [--as EMAIL] [--confirm|--trust]
+[--keep ROUND:TABLE=here|archive …]``.
 
 Whoever runs the command has the server, so the site's permissions are not asked; ``--as``
 names the account recorded in the audit log, which becomes an organizer of the event. An
 archive whose origin is not proved (unsigned, or signed by a hall the league does not trust
 yet) is not imported: the command prints what it would add; ``--confirm`` imports it (the
-audit log says so), ``--trust`` also trusts the hall's key for the season's league.
+audit log says so), ``--trust`` also trusts the hall's key for the season's league. Games
+corrected differently here and in the archive are listed (both versions) and nothing is
+imported until ``--keep ROUND:TABLE=here`` or ``=archive`` says, for each, which version stands.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournaments.archives.store import ArchiveDiverged, Divergence
 from tournaments.archives.transfer import ArchiveNotProved, import_event
 from tournaments.errors import RuleError
 from tournaments.models import Season
@@ -53,6 +57,58 @@ def plan(result) -> list[str]:
         % {"linked": counts["players_linked"], "created": counts["players_created"]}
     )
     return lines
+
+
+def conflict_lines(exc: ArchiveDiverged) -> list[str]:
+    """Each diverged game, both versions, and how to choose (the command's words)."""
+    lines = [exc.message]
+    for game in exc.divergences:
+        lines.append(
+            _("%(key)s — round %(round)s, table %(table)s: %(a)s against %(b)s")
+            % {
+                "key": game.key,
+                "round": game.round,
+                "table": game.table or "—",
+                "a": game.team_a,
+                "b": game.team_b,
+            }
+        )
+        for side, versions, site in game.sides:
+            where = (
+                _("  here (“%(site)s”):") if side == "here" else _("  in the archive (“%(site)s”):")
+            ) % {"site": site or _("not signed")}
+            shown = "; ".join(
+                f"{v.score_a}–{v.score_b} v{v.version} {v.who} {_when(v.when)}"
+                + (" *" if v.counts else "")
+                for v in versions
+            )
+            lines.append(f"{where} {shown}")
+    lines.append(
+        _(
+            "(* the result counted on that side.) Run again with --keep ROUND:TABLE=here or "
+            "--keep ROUND:TABLE=archive for each game."
+        )
+    )
+    return lines
+
+
+def _when(value) -> str:
+    return value.isoformat(timespec="minutes") if hasattr(value, "isoformat") else str(value)
+
+
+def choices_for(keep: list[str], divergences: list[Divergence]) -> dict[int, str]:
+    """``ROUND:TABLE=here|archive`` → {game id: choice}, for the games that diverged."""
+    games = {game.key: game.game_id for game in divergences}
+    choices = {}
+    for item in keep:
+        key, _sep, choice = item.partition("=")
+        if key not in games or choice not in ("here", "archive"):
+            raise CommandError(
+                _("--keep %(item)s: expected ROUND:TABLE=here or =archive, one of: %(keys)s")
+                % {"item": item, "keys": ", ".join(games)}
+            )
+        choices[games[key]] = choice
+    return choices
 
 
 def summary(result) -> list[str]:
@@ -123,9 +179,24 @@ class Command(BaseCommand):
             action="store_true",
             help=_("trust the archive's hall key for the season's league (first use), and import"),
         )
+        parser.add_argument(
+            "--keep",
+            action="append",
+            default=[],
+            metavar="ROUND:TABLE=here|archive",
+            help=_("for a game corrected differently on both sites: which version stands"),
+        )
 
     def handle(
-        self, *args, file, season=None, as_email=None, confirm=False, trust=False, **options
+        self,
+        *args,
+        file,
+        season=None,
+        as_email=None,
+        confirm=False,
+        trust=False,
+        keep=(),
+        **options,
     ):
         try:
             data = self.stdin_bytes() if file == "-" else Path(file).read_bytes()
@@ -141,10 +212,21 @@ class Command(BaseCommand):
                     _("No account with the email %(email)s here.") % {"email": as_email}
                 )
         target = self.season(season) if season else None
+        options = {"season": target, "trusted": True, "confirmed": confirm, "trust_key": trust}
         try:
-            result = import_event(
-                data, actor, season=target, trusted=True, confirmed=confirm, trust_key=trust
-            )
+            try:
+                result = import_event(data, actor, **options)
+            except ArchiveDiverged as exc:
+                if not keep:
+                    raise CommandError(
+                        "\n".join([_("Nothing was imported."), *conflict_lines(exc)])
+                    ) from None
+                choices = choices_for(list(keep), exc.divergences)
+                result = import_event(data, actor, **options, choices=choices)
+        except ArchiveDiverged as exc:
+            raise CommandError(
+                "\n".join([_("Nothing was imported."), *conflict_lines(exc)])
+            ) from None
         except ArchiveNotProved as exc:
             lines = [_("Nothing was imported."), exc.origin.explanation(), *plan(exc.plan)]
             lines.append(

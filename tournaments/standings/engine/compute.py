@@ -324,20 +324,21 @@ def _rows(
 
 def points_by_round(
     team_ids: Iterable[int], results: Iterable[GameResult], config: StandingsConfig
-) -> dict[int, list[int]]:
+) -> dict[int, list[int | None]]:
     """Accumulated ``points`` of each team after rounds 1, 2, ..., the last round played.
 
     Each value is what the standings showed after that round: an ``"average"`` bye is worth the
-    team's average over the games it had played by then (so a bye before any game is worth 0
-    until the team plays). A round with no confirmed game for a team leaves its line flat.
+    team's average over the games it had played by then. A bye before any game has no worth
+    yet (the team's average is unknown): ``None`` until the team plays, rather than a 0 that
+    reads as a lost round. A round with no confirmed game for a team leaves its line flat.
     """
     games = index_results(team_ids, results, config.target)
     last = max((g.round for played in games.values() for g in played), default=0)
-    series: dict[int, list[int]] = {}
+    series: dict[int, list[int | None]] = {}
     for team, played in games.items():
         by_round = {g.round: g for g in played}
         scored = count = byes = 0
-        line = []
+        line: list[int | None] = []
         for number in range(1, last + 1):
             game = by_round.get(number)
             if game is not None and game.is_bye:
@@ -345,6 +346,9 @@ def points_by_round(
             elif game is not None:
                 scored += min(game.score, config.target)
                 count += 1
+            if byes and not count and config.bye_points == "average":
+                line.append(None)  # rested before playing: its bye's worth is not known yet
+                continue
             line.append(scored + byes * bye_worth(config.bye_points, scored, count))
         series[team] = line
     return series

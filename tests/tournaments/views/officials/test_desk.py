@@ -62,7 +62,9 @@ def test_the_desk_says_what_happens_and_offers_forfeit_or_bye(left_game, officia
 def test_a_forfeit_is_a_win_for_the_team_still_in_without_skunk(left_game, official):
     event = left_game.round.event
     client = desk(official)
-    client.post(f"/organize/{event.slug}/desk/games/{left_game.pk}/", {"action": "forfeit"})
+    client.post(
+        f"/organize/{event.slug}/desk/games/{left_game.pk}/", {"action": "forfeit", "confirm": "1"}
+    )
     left_game.refresh_from_db()
     assert left_game.status == Game.Status.CONFIRMED
     report = left_game.confirmed_report
@@ -80,7 +82,9 @@ def test_a_forfeit_is_a_win_for_the_team_still_in_without_skunk(left_game, offic
 
 def test_a_bye_credits_the_team_still_in_and_not_the_withdrawn_one(left_game, official):
     event = left_game.round.event
-    desk(official).post(f"/organize/{event.slug}/desk/games/{left_game.pk}/", {"action": "bye"})
+    desk(official).post(
+        f"/organize/{event.slug}/desk/games/{left_game.pk}/", {"action": "bye", "confirm": "1"}
+    )
     left_game.refresh_from_db()
     assert left_game.status == Game.Status.BYE and left_game.confirmed_report is None
     event.refresh_from_db()

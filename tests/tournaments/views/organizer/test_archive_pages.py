@@ -120,12 +120,14 @@ def test_the_dashboard_offers_the_archive_to_the_event_officials(
     assert client.get(url).status_code == 302  # to the login page
 
 
-def upload(client, document, **fields):
+def upload(client, document, *, asked=True, **fields):
+    """Post the file; ``asked``: as confirmed in place by confirm.js (``confirm=1``)."""
     text = document if isinstance(document, str) else dumps(document)
     return client.post(
         "/organize/new/import/",
         {
             "file": SimpleUploadedFile("event.json", text.encode(), "application/json"),
+            **({"confirm": "1"} if asked else {}),
             **fields,
         },
         HTTP_ACCEPT_LANGUAGE="en",
