@@ -41,6 +41,7 @@ class AuditAction(models.TextChoices):
     ARCHIVE_KEY_TRUST = "archive_key.trust"
     EVENT_CLOSE = "event.close"
     EVENT_CREATE = "event.create"
+    EVENT_DELETE = "event.delete"
     EVENT_IMPORT = "event.import"
     EVENT_NUMBER_OF_GAMES = "event.number_of_games"
     EVENT_REOPEN = "event.reopen"
@@ -438,6 +439,9 @@ def _reopen(entry: AuditEntry, actor: str) -> str:
 RENDERERS: dict[str, Renderer] = {
     AuditAction.ACCOUNT_CREATE: _simple(gettext_lazy("%(who)s created their account.")),
     AuditAction.EVENT_CREATE: _simple(gettext_lazy("%(who)s created the event %(target)s.")),
+    AuditAction.EVENT_DELETE: _simple(
+        gettext_lazy("%(who)s deleted the event %(target)s (it had no result).")
+    ),
     AuditAction.EVENT_IMPORT: _import,
     AuditAction.ARCHIVE_KEY_TRUST: _archive_key(
         gettext_lazy(
