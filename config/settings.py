@@ -342,6 +342,7 @@ SPECTACULAR_SETTINGS = {
         "ReportKindEnum": "tournaments.models.Report.Kind",
         "CribbageLevelEnum": "games.play.cribbage.api.LEVEL_CHOICES",
         "InvitationStatusEnum": "accounts.models.Invitation.Status",
+        "SeasonAggregationEnum": "tournaments.models.Season.Aggregation",
     },
 }
 

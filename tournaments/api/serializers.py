@@ -21,7 +21,7 @@ from rest_framework import serializers
 from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink, Invitation
 from config.api_input import KnownFieldsOnly
-from tournaments.audit import describe
+from tournaments.audit import describe, who
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,
     PLAYER_NAME_MAX,
@@ -114,8 +114,10 @@ class SeasonChoiceField(serializers.PrimaryKeyRelatedField):
     """A season by its id (``GET /api/v1/leagues/{league}/seasons/`` lists them)."""
 
     default_error_messages = {
-        "does_not_exist": _("No season #%(pk_value)s: the league's seasons list gives the ids."),
-        "incorrect_type": _("A season is given by its id (a whole number), or null."),
+        "does_not_exist": gettext_lazy(
+            "No season #{pk_value}: GET /api/v1/leagues/ lists the seasons with their ids."
+        ),
+        "incorrect_type": gettext_lazy("A season is given by its id (a whole number), or null."),
     }
 
     def __init__(self, **kwargs):
@@ -191,7 +193,10 @@ class NumberOfGamesSerializer(KnownFieldsOnly, serializers.Serializer):
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor_label")
+    actor = serializers.SerializerMethodField(
+        help_text="Who acted, in the request's language like `text` (a user's name, "
+        "“The captain of …”, or Huche for the site itself)."
+    )
     text = serializers.SerializerMethodField(
         help_text="The entry in words, in the request's language."
     )
@@ -199,6 +204,9 @@ class AuditEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = AuditEntry
         fields = ["id", "created_at", "actor", "action", "target", "text", "before", "after"]
+
+    def get_actor(self, entry) -> str:
+        return who(entry)
 
     def get_text(self, entry) -> str:
         return describe(entry).text

@@ -54,7 +54,8 @@ def test_captains_headers_are_documented(schema):
         "type": "apiKey",
         "in": "header",
         "name": "X-Captain-Link",
-        "description": "A captain's private link token (from the table card).",
+        "description": "A captain's private link token (on the captain's slip, the "
+        "last part of the link printed with the PIN).",
     }
     assert schemes["captainPin"]["name"] == "X-Captain-Pin"
     submit = schema["paths"]["/api/v1/games/{id}/reports/"]["post"]
