@@ -12,6 +12,8 @@ Two rules of disclosure are applied by choosing the serializer, never by the cli
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -99,7 +101,7 @@ class ReopenSerializer(KnownFieldsOnly, serializers.Serializer):
 GAMES_MIN, GAMES_MAX = 1, 30
 BYE_POINTS_MAX = 32767
 GAMES_OUT_OF_RANGE = gettext_lazy("The number of games must be between 1 and 30.")
-GAMES_BOUNDS = {
+GAMES_BOUNDS: dict[str, Any] = {
     "min_value": GAMES_MIN,
     "max_value": GAMES_MAX,
     "error_messages": {"min_value": GAMES_OUT_OF_RANGE, "max_value": GAMES_OUT_OF_RANGE},

@@ -43,7 +43,7 @@ def delete_event(event: Event, actor) -> dict:
     blocker = deletion_blocker(event)
     if blocker:
         raise RuleError(blocker, code="has_results", status=409)
-    was = {
+    was: dict[str, object] = {
         "uid": str(event.uid),
         "slug": event.slug,
         "name": event.name,
@@ -59,5 +59,5 @@ def delete_event(event: Event, actor) -> dict:
     AuditEntry.objects.filter(event=event).update(event=None)
     bump_event(event)
     event.delete()
-    audit.record(None, actor, AuditAction.EVENT_DELETE, was["name"], before=was)
+    audit.record(None, actor, AuditAction.EVENT_DELETE, event.name, before=was)
     return was

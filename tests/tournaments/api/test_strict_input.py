@@ -67,7 +67,7 @@ def test_every_write_endpoint_names_an_unknown_field(
     for method, path in _write_operations(schema):
         url = path.replace("{slug}", "2026" if "/seasons/" in path else event.slug)
         for name, value in values.items():
-            url = url.replace("{%s}" % name, str(value))
+            url = url.replace("{" + name + "}", str(value))
         if "{game_id}" in url:
             kind = "crapette" if "/crapette/" in url else "cribbage"
             url = url.replace("{game_id}", str(practice[kind]["id"]))

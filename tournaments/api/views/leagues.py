@@ -65,7 +65,7 @@ class LeagueCreateSerializer(KnownFieldsOnly, serializers.Serializer):
 
 class SeasonSerializer(serializers.ModelSerializer):
     league = serializers.CharField(source="league.slug", read_only=True)
-    events = serializers.SlugRelatedField(
+    events: serializers.SlugRelatedField = serializers.SlugRelatedField(
         slug_field="slug", many=True, read_only=True, help_text="The season's events (slugs)."
     )
 

@@ -46,7 +46,6 @@ else:
 # A view under ``events/{slug}/``: the event, and whether the caller may see scores. (A
 # comment, not a docstring: drf-spectacular would publish a docstring as the endpoints' text.)
 class EventScoped(_ScopedView):
-
     authentication_classes = API_AUTHENTICATION
     permission_classes = [permissions.AllowAny]
 
