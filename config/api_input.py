@@ -20,9 +20,9 @@ def writable_fields(serializer: serializers.Serializer) -> list[str]:
     return [name for name, field in serializer.fields.items() if not field.read_only]
 
 
+# Mixed into a serializer: unknown keys in the input are a validation error. (A comment, not
+# a docstring: drf-spectacular would publish it as the description of every request body.)
 class KnownFieldsOnly:
-    """Mix into a ``Serializer``: unknown keys in the input are a validation error."""
-
     def to_internal_value(self, data):
         if isinstance(data, Mapping):
             allowed = writable_fields(self)  # type: ignore[arg-type]

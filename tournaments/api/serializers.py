@@ -30,6 +30,8 @@ from tournaments.events.names import (
     TEAM_NAME_MAX,
     NameValidator,
 )
+from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
+from tournaments.standings.engine import METRICS
 from tournaments.standings.service import results_visible
 
 from ..models import AuditEntry, Event, Game, Player, Report, Round, Season, Team
@@ -133,11 +135,30 @@ class SeasonChoiceField(serializers.PrimaryKeyRelatedField):
         )
 
 
+def _named_option(names: list[str], what: str) -> serializers.CharField:
+    """A setting whose value is a name of an engine's registry: the schema lists them (an
+    enum), the service checks the value and says which names it takes."""
+
+    @extend_schema_field({"type": "string", "enum": names})
+    class OptionField(serializers.CharField):
+        pass
+
+    return OptionField(required=False, help_text=f"The {what}, by its key.")
+
+
+@extend_schema_field({"type": "string", "enum": sorted(set(METRICS) - {"playoff"})})
+class TiebreakKeyField(serializers.CharField):
+    """A metric's key; which keys a scoring system takes is the service's to say."""
+
+
 class EventCreateSerializer(KnownFieldsOnly, serializers.ModelSerializer):
     slug = serializers.SlugField(
         required=False, max_length=50, help_text="Empty: made from the name."
     )
     season = SeasonChoiceField()
+    rule_set = _named_option(rule_set_names(), "cribbage rule set")
+    scoring_system = _named_option(scoring_system_names(), "scoring system")
+    movement = _named_option(movement_names(), "seating (how teams move between rounds)")
 
     class Meta:
         model = Event
@@ -160,13 +181,16 @@ class EventCreateSerializer(KnownFieldsOnly, serializers.ModelSerializer):
 class EventSettingsSerializer(KnownFieldsOnly, serializers.ModelSerializer):
     season = SeasonChoiceField()
     tiebreaks = serializers.ListField(
-        child=serializers.CharField(max_length=40),
-        max_length=40,
+        child=TiebreakKeyField(),
         required=False,
         help_text="The tiebreak order after the primary metric, as keys (e.g. "
         '["head_to_head", "wins", "spread"]); [] for the scoring system\'s own. A key the '
-        "system does not have is refused with the list of allowed keys.",
+        "system does not have (its primary metric, or one given twice) is refused with the "
+        "list of allowed keys.",
     )
+    rule_set = _named_option(rule_set_names(), "cribbage rule set")
+    scoring_system = _named_option(scoring_system_names(), "scoring system")
+    movement = _named_option(movement_names(), "seating (how teams move between rounds)")
 
     class Meta:
         model = Event

@@ -32,6 +32,7 @@ LEAGUE_SLUG = OpenApiParameter(
     "league", str, OpenApiParameter.PATH, description="The league's slug."
 )
 NAME_MAX = 120  # the services' limit for league and season names (leagues.seasons)
+BEST_OF_MAX = 32767  # the column's (a larger number would fail in the database)
 
 
 # --- shapes --------------------------------------------------------------------------------------
@@ -91,6 +92,7 @@ class SeasonSettingsSerializer(KnownFieldsOnly, serializers.Serializer):
     )
     best_of = serializers.IntegerField(
         min_value=1,
+        max_value=BEST_OF_MAX,
         allow_null=True,
         required=False,
         help_text="Only each team's best N events count; null: every event.",
