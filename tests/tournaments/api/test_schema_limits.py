@@ -10,8 +10,8 @@ naming the field, and nothing is changed.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 
