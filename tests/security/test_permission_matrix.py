@@ -437,6 +437,15 @@ MATRIX = [
         effect=invitation_renewed,
     ),
     page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST, data={"confirm": "1"}),
+    # Deleting: organizers only; the scene's event has results, so the organizer is sent back
+    # to the settings page with the reason, and nothing is deleted.
+    page(
+        "tournaments:event-delete",
+        "POST",
+        EVENT + "/delete/",
+        *ORGANIZER_POST,
+        data={"confirm": "1"},
+    ),
     page(
         "tournaments:reopen", "POST", EVENT + "/reopen/", *ORGANIZER_POST, data={"reason": "Erreur"}
     ),
