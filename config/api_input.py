@@ -34,3 +34,13 @@ class KnownFieldsOnly:
                 }
                 raise serializers.ValidationError({unknown[0][:60]: [message]}, code=UNKNOWN_FIELD)
         return super().to_internal_value(data)  # type: ignore[misc]
+
+
+def no_fields(request) -> None:
+    """An action that takes no field (close, withdraw…): a body with any is refused, naming the
+    first, rather than ignored."""
+    data = request.data
+    if isinstance(data, Mapping) and data:
+        name = sorted(str(key) for key in data)[0][:60]
+        message = _("Unknown field “%(field)s”: this action takes no fields.") % {"field": name}
+        raise serializers.ValidationError({name: [message]}, code=UNKNOWN_FIELD)

@@ -125,7 +125,7 @@ def test_an_unknown_api_address_answers_json_even_in_debug(client, db, path, deb
 
 def test_an_unknown_api_address_is_in_french_for_a_french_client(client, db):
     body = client.get("/api/v1/nowhere/", HTTP_ACCEPT_LANGUAGE="fr-CA").json()
-    assert body["detail"].startswith("Cette adresse n'existe pas dans l'API : /api/v1/nowhere/.")
+    assert body["detail"].startswith("Cette adresse n'existe pas dans l'API\xa0: /api/v1/nowhere/.")
 
 
 def test_a_method_the_endpoint_does_not_take_is_json(api_client, event):
@@ -139,3 +139,28 @@ def test_a_page_error_outside_the_api_stays_a_page(client, db):
     response = client.get("/nowhere/")
     assert response.status_code == 404
     assert "text/html" in response["Content-Type"]
+
+
+def test_an_action_without_fields_refuses_any(
+    api_client, event, organizer, official, other_organizer, staff
+):
+    scene = build_scene(event, organizer, official, other_organizer, staff)
+    logged_in(api_client, organizer)
+    team = f"{API}events/{event.slug}/teams/{scene.team_a.pk}/"
+    for url in (
+        f"{API}events/{event.slug}/close/",
+        f"{API}events/{event.slug}/playoffs/",
+        f"{team}withdraw/",
+        f"{team}new-link/",
+        f"{team}unlock/",
+        f"{API}reports/{scene.report.pk}/confirm/",
+    ):
+        response = api_client.post(url, {"forse": True}, format="json")
+        assert response.status_code == 400, (url, response.json())
+        assert response.json()["detail"] == (
+            "forse: Unknown field “forse”: this action takes no fields."
+        )
+    scene.team_a.refresh_from_db()
+    assert scene.team_a.withdrawn_at is None
+    scene.game.refresh_from_db()
+    assert scene.game.status == "reported"

@@ -17,6 +17,7 @@ from rest_framework import exceptions, mixins, permissions, renderers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from config.api_input import no_fields
 from tournaments.archives.transfer import archive_filename, dumps, export_event
 from tournaments.events import closing, registration
 from tournaments.events.deletion import delete_event
@@ -110,6 +111,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     def destroy(self, request, slug):
         event = managed_event(request, slug, organizer=True)
+        no_fields(request)
         delete_event(event, request.user)
         return Response(status=204)
 
@@ -153,6 +155,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def close(self, request, slug):
         event = managed_event(request, slug, organizer=True)
+        no_fields(request)
         return self._event(closing.close_event(event, request.user))
 
     @extend_schema(
@@ -187,6 +190,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def playoffs(self, request, slug):
         event = managed_event(request, slug)
+        no_fields(request)
         games = seat_playoff_games(event, request.user)
         context = {"request": request, "results_visible": True}
         return Response(s.RoundSerializer(games[0].round, context=context).data, status=201)
