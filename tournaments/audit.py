@@ -122,7 +122,8 @@ def record(
         actor=user,
         actor_label=actor_label(actor),
         action=AuditAction(action),  # a free string is refused (ValueError), never stored
-        target=target,
+        # A label of what was acted on: an event's name may be longer than the column.
+        target=target[: AuditEntry._meta.get_field("target").max_length or None],
         before=before,
         after=after,
     )
