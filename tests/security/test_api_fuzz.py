@@ -124,7 +124,6 @@ def test_every_paged_list_states_and_enforces_its_page_size_bounds(
     """Each ``limit``/``offset`` of the schema has its bounds, and the API keeps them: the
     largest page is served, one more or a number too large for the database is a clear 400."""
     from tournaments.api.pagination import MAX_LIMIT, MAX_OFFSET
-
     from tournaments.models import League
 
     scene = build_scene(event, organizer, official, other_organizer, staff)
