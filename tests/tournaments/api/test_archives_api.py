@@ -94,3 +94,16 @@ def test_an_official_may_export_but_not_import(api_client, official, event):
     archive = exported(client, event)
     response = client.post(f"{API}archives/", {"archive": archive}, format="json")
     assert response.status_code == 403
+
+
+def test_the_archive_may_be_uploaded_as_a_file(org, event):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    archive = exported(org, event)
+    org.delete(f"{API}events/{event.slug}/")
+    upload = SimpleUploadedFile(
+        "tournoi.huche.json", json.dumps(archive).encode(), content_type="application/json"
+    )
+    response = org.post(f"{API}archives/", {"file": upload}, format="multipart")
+    assert response.status_code == 201, response.json()
+    assert response.json()["counts"]["teams"] == 6
