@@ -81,6 +81,51 @@ def _wants_json(request) -> bool:
     return request.path.startswith("/api/")
 
 
+_ERROR_CODES = {
+    400: "bad_request",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+}
+
+
+class ApiJsonErrorsMiddleware:
+    """Under ``/api/``, an error answered as a page (Django's own 404 or 405, or the debug page
+    listing every URL when ``DEBUG`` is on) becomes JSON ``{"detail", "code"}``, as the API's
+    own errors are: a script never has to read HTML."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if not _wants_json(request) or response.status_code < 400:
+            return response
+        kind = response.get("Content-Type", "").split(";")[0].strip()
+        if kind not in ("text/html", "text/plain", ""):
+            return response
+        if response.status_code == 404:
+            return not_found(request)
+        body = {
+            "detail": _api_error_words(request, response),
+            "code": _ERROR_CODES.get(response.status_code, "error"),
+        }
+        converted = JsonResponse(body, status=response.status_code)
+        for header in ("Allow", "Retry-After"):
+            if header in response:
+                converted[header] = response[header]
+        return converted
+
+
+def _api_error_words(request, response) -> str:
+    if response.status_code == 405:
+        return _("%(method)s is not allowed here; allowed: %(allowed)s.") % {
+            "method": request.method,
+            "allowed": response.get("Allow", "") or _("none"),
+        }
+    return _("The request was refused (HTTP %(status)d).") % {"status": response.status_code}
+
+
 def not_found(request, exception=None):
     """``handler404``: an API address that matches no endpoint answers JSON, like the API."""
     if _wants_json(request):

@@ -119,6 +119,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "config.faults.ApiJsonErrorsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -341,6 +342,7 @@ SPECTACULAR_SETTINGS = {
         "ReportKindEnum": "tournaments.models.Report.Kind",
         "CribbageLevelEnum": "games.play.cribbage.api.LEVEL_CHOICES",
         "InvitationStatusEnum": "accounts.models.Invitation.Status",
+        "SeasonAggregationEnum": "tournaments.models.Season.Aggregation",
     },
 }
 

@@ -1,9 +1,20 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils import translation
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from .health import healthz, live
+
+
+class EnglishSchemaView(SpectacularAPIView):
+    """The OpenAPI schema, always in English: the same document whatever the request's
+    Accept-Language (titles and descriptions never mix French and English)."""
+
+    def _get_schema_response(self, request):
+        with translation.override("en"):
+            return super()._get_schema_response(request)
+
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -14,7 +25,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("tools/", include("games.urls")),
     path("play/", include("games.play.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", EnglishSchemaView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the CSP allows no inline script.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include("config.api_urls")),

@@ -18,6 +18,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from config.api_input import KnownFieldsOnly
 from games.crapette import RecordFormatError, check_record
 from games.cribbage import analyze_discards, score_hand
 
@@ -78,7 +79,7 @@ class CardsField(serializers.Field):
         return [str(c) for c in value]
 
 
-class HandRequest(serializers.Serializer):
+class HandRequest(KnownFieldsOnly, serializers.Serializer):
     hand = CardsField(count=4, help_text="The 4 cards of the hand or crib.")
     starter = CardsField(count=1, help_text="The starter card, e.g. 5D.")
     crib = serializers.BooleanField(
@@ -115,7 +116,7 @@ class HandResponse(serializers.Serializer):
     )
 
 
-class DiscardRequest(serializers.Serializer):
+class DiscardRequest(KnownFieldsOnly, serializers.Serializer):
     cards = CardsField(count=(6, 5), help_text="The cards dealt to you: 6 (2 players) or 5 (4).")
     dealer = serializers.BooleanField(
         default=False,
@@ -168,7 +169,7 @@ class DiscardResponse(serializers.Serializer):
     choices = DiscardChoiceOut(many=True, help_text="Best net first.")
 
 
-class CrapetteCheckRequest(serializers.Serializer):
+class CrapetteCheckRequest(KnownFieldsOnly, serializers.Serializer):
     record = serializers.JSONField(help_text="A Crapette game record (docs/crapette.md).")
 
 

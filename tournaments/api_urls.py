@@ -3,7 +3,19 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from .api.views import auth, events, exports, officials, results, rounds, seasons, teams
+from .api.views import (
+    archives,
+    auth,
+    captain,
+    events,
+    exports,
+    leagues,
+    officials,
+    results,
+    rounds,
+    seasons,
+    teams,
+)
 
 EVENT = r"events/(?P<slug>[-\w]+)"
 
@@ -13,9 +25,15 @@ router.register(f"{EVENT}/teams", teams.TeamViewSet, basename="api-team")
 router.register(f"{EVENT}/rounds", rounds.RoundViewSet, basename="api-round")
 router.register(f"{EVENT}/games", rounds.EventGameViewSet, basename="api-event-game")
 router.register(f"{EVENT}/officials", officials.OfficialViewSet, basename="api-official")
+router.register("leagues", leagues.LeagueViewSet, basename="api-league")
+LEAGUE = r"leagues/(?P<league>[-\w]+)"
+router.register(f"{LEAGUE}/seasons", leagues.SeasonViewSet, basename="api-league-season")
+router.register(f"{LEAGUE}/players", leagues.LeaguePlayerViewSet, basename="api-league-player")
 
 urlpatterns = [
     path("auth/token/", auth.ObtainTokenView.as_view(), name="api-token"),
+    path("captain/", captain.CaptainView.as_view(), name="api-captain"),
+    path("archives/", archives.ArchiveImportView.as_view(), name="api-archive-import"),
     path("games/<int:pk>/", rounds.GameDetailView.as_view(), name="api-game"),
     path("games/<int:pk>/reports/", results.SubmitReportView.as_view(), name="api-game-reports"),
     path(

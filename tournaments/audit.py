@@ -41,6 +41,7 @@ class AuditAction(models.TextChoices):
     ARCHIVE_KEY_TRUST = "archive_key.trust"
     EVENT_CLOSE = "event.close"
     EVENT_CREATE = "event.create"
+    EVENT_DELETE = "event.delete"
     EVENT_IMPORT = "event.import"
     EVENT_NUMBER_OF_GAMES = "event.number_of_games"
     EVENT_REOPEN = "event.reopen"
@@ -122,7 +123,8 @@ def record(
         actor=user,
         actor_label=actor_label(actor),
         action=AuditAction(action),  # a free string is refused (ValueError), never stored
-        target=target,
+        # A label of what was acted on: an event's name may be longer than the column.
+        target=target[: AuditEntry._meta.get_field("target").max_length or None],
         before=before,
         after=after,
     )
@@ -469,6 +471,9 @@ def _reopen(entry: AuditEntry, actor: str) -> str:
 RENDERERS: dict[str, Renderer] = {
     AuditAction.ACCOUNT_CREATE: _simple(gettext_lazy("%(who)s created their account.")),
     AuditAction.EVENT_CREATE: _simple(gettext_lazy("%(who)s created the event %(target)s.")),
+    AuditAction.EVENT_DELETE: _simple(
+        gettext_lazy("%(who)s deleted the event %(target)s (it had no result).")
+    ),
     AuditAction.EVENT_IMPORT: _import,
     AuditAction.RESULT_ARCHIVE_SETTLE: _archive_settle,
     AuditAction.ARCHIVE_KEY_TRUST: _archive_key(

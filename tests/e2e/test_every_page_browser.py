@@ -370,6 +370,8 @@ EXCLUDED: dict[str, str] = {
     "tournaments:release": "POST only: redirects to the dashboard (visited)",
     "tournaments:close": "POST only: redirects to the dashboard (visited)",
     "tournaments:reopen": "POST only: redirects to the dashboard (visited)",
+    "tournaments:event-delete": "POST only: asks, then redirects to My events (its browser "
+    "test: test_event_deletion_browser.py)",
     "tournaments:official-action": "POST only: redirects to the officials page (visited)",
     "tournaments:invitation-action": "POST only: redirects to the officials page (visited)",
     "tournaments:playoffs": "POST only: redirects to the dashboard (visited)",

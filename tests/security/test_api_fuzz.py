@@ -31,7 +31,7 @@ EXAMPLES = 6
 
 def known_path_parameters(path: str, scene) -> dict:
     """The scene's real objects for the operation's path parameters."""
-    values = {"slug": scene.event.slug, "number": 1}
+    values = {"slug": scene.event.slug, "number": 1, "league": "ligue-fadoq"}
     if path.startswith("/api/v1/games/"):
         values["pk"] = scene.game.pk
     elif path.startswith("/api/v1/reports/"):
@@ -124,8 +124,12 @@ def test_every_paged_list_states_and_enforces_its_page_size_bounds(
     """Each ``limit``/``offset`` of the schema has its bounds, and the API keeps them: the
     largest page is served, one more or a number too large for the database is a clear 400."""
     from tournaments.api.pagination import MAX_LIMIT, MAX_OFFSET
+    from tournaments.models import League
 
     scene = build_scene(event, organizer, official, other_organizer, staff)
+    League.objects.create(name="Ligue", slug="ligue-fadoq", created_by=organizer).organizers.add(
+        organizer
+    )
     schema = client.get("/api/schema/?format=json").json()
     paged = []
     for path, operations in schema["paths"].items():

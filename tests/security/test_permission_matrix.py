@@ -191,6 +191,12 @@ def event_left_season(scene) -> bool:
     return _event(scene).season_id is None
 
 
+def season_2027_created(scene) -> bool:
+    from tournaments.models import Season
+
+    return Season.objects.filter(slug="2027").exists()
+
+
 def practice_game_created(scene) -> bool:
     from games.models import PracticeGame
 
@@ -431,6 +437,15 @@ MATRIX = [
         effect=invitation_renewed,
     ),
     page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST, data={"confirm": "1"}),
+    # Deleting: organizers only; the scene's event has results, so the organizer is sent back
+    # to the settings page with the reason, and nothing is deleted.
+    page(
+        "tournaments:event-delete",
+        "POST",
+        EVENT + "/delete/",
+        *ORGANIZER_POST,
+        data={"confirm": "1"},
+    ),
     page(
         "tournaments:reopen", "POST", EVENT + "/reopen/", *ORGANIZER_POST, data={"reason": "Erreur"}
     ),
@@ -865,6 +880,133 @@ MATRIX = [
     # --- API: seasons and players (only released events count, for every caller) -------------
     api("api-season-standings", "GET", "leagues/ligue-fadoq/seasons/2026/standings/", *ANYONE),
     api("api-player", "GET", "players/{player}/", *ANYONE),
+    # --- API: leagues, seasons' settings, a league's players (issue 25) ----------------------
+    # Leagues and seasons are public (their standings are); settings and players are the
+    # league's organizers' (the scene's organizer): anyone else logged in gets the pages' 404,
+    # a captain's link is no login (403).
+    api("api-league-list", "GET", "leagues/", *ANYONE),
+    api(
+        "api-league-list",
+        "POST",
+        "leagues/",
+        401,
+        403,
+        403,
+        201,
+        201,
+        201,
+        201,
+        data={"name": "Ligue des Laurentides"},
+        effect=league_created,
+    ),
+    api("api-league-detail", "GET", "leagues/ligue-fadoq/", *ANYONE),
+    api("api-league-season-list", "GET", "leagues/ligue-fadoq/seasons/", *ANYONE),
+    api(
+        "api-league-season-list",
+        "POST",
+        "leagues/ligue-fadoq/seasons/",
+        401,
+        403,
+        403,
+        404,
+        201,
+        404,
+        201,
+        data={"name": "2027"},
+        effect=season_2027_created,
+        elsewhere=403,
+    ),
+    api("api-league-season-detail", "GET", "leagues/ligue-fadoq/seasons/2026/", *ANYONE),
+    api(
+        "api-league-season-detail",
+        "PATCH",
+        "leagues/ligue-fadoq/seasons/2026/",
+        401,
+        403,
+        403,
+        404,
+        200,
+        404,
+        200,
+        data={"best_of": 3},
+        effect=season_best_of_3,
+        elsewhere=403,
+    ),
+    api(
+        "api-league-player-list",
+        "GET",
+        "leagues/ligue-fadoq/players/?member_number=F-1002",
+        401,
+        403,
+        403,
+        404,
+        200,
+        404,
+        200,
+        elsewhere=403,
+    ),
+    api(
+        "api-league-player-detail",
+        "GET",
+        "leagues/ligue-fadoq/players/{league_player}/",
+        401,
+        403,
+        403,
+        404,
+        200,
+        404,
+        200,
+        elsewhere=403,
+    ),
+    # The event out of its season: its organizer also organizes the league.
+    api(
+        "api-event-detail",
+        "PATCH",
+        "events/{slug}/",
+        401,
+        403,
+        403,
+        403,
+        200,
+        404,
+        200,
+        data={"season": None},
+        effect=event_left_season,
+    ),
+    # Deleting the event: refused once a result exists (the scene has reports), and only
+    # ever to its organizers.
+    api("api-event-detail", "DELETE", "events/{slug}/", 401, 403, 403, 403, 409, 404, 409),
+    # --- API: archives ---------------------------------------------------------------------------
+    api("api-event-archive", "GET", "events/{slug}/archive/", 401, 403, 403, 200, 200, 404, 200),
+    # Importing: whoever organizes an event or a league, and staff ({"hello": "world"} is no
+    # archive: a 400 once allowed).
+    api(
+        "api-archive-import",
+        "POST",
+        "archives/",
+        401,
+        403,
+        403,
+        403,
+        400,
+        400,
+        400,
+        data={"archive": {"hello": "world"}},
+    ),
+    # --- API: a captain's link asks which game is theirs ---------------------------------------
+    api(
+        "api-captain",
+        "GET",
+        "captain/",
+        401,
+        200,
+        200,
+        403,
+        403,
+        403,
+        403,
+        elsewhere=200,
+    ),
 ]
 
 #: Routes with no row, each with the reason.
@@ -914,7 +1056,7 @@ def test_every_row_gives_nine_outcomes():
 @pytest.fixture
 def scene(event, organizer, official, other_organizer, staff):
     from tournaments.events.invitations import invite
-    from tournaments.models import ArchiveKey, League, Season, SeasonExport
+    from tournaments.models import ArchiveKey, League, Player, Season, SeasonExport
 
     built = build_scene(event, organizer, official, other_organizer, staff)
     theirs = stranger_event()
@@ -928,6 +1070,7 @@ def scene(event, organizer, official, other_organizer, staff):
         league=league, hall="Salle", public_key="A" * 43 + "=", fingerprint="SHA256:x"
     )
     type(event).objects.filter(pk=event.pk).update(season=season)
+    league_player = Player.objects.create(league=league, name="Gisèle", member_number="F-1002")
     export = SeasonExport.objects.create(
         season=season,
         requested_by=organizer,
@@ -943,6 +1086,7 @@ def scene(event, organizer, official, other_organizer, staff):
         "season": season.pk,
         "season_export": export.pk,
         "archive_key": key.pk,
+        "league_player": league_player.pk,
         "official_role": official.event_roles.get(event=event).pk,
         "invitation": pending.invitation.pk,
         "invitation_token": pending.token,

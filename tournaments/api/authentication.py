@@ -1,7 +1,7 @@
 """Captains authenticate to the API with their team's private link and PIN.
 
 Two headers, both required: ``X-Captain-Link: <token>`` (the token of the link printed on the
-table card) and ``X-Captain-Pin: <pin>``. The PIN is checked by :func:`accounts.links.check_pin`
+captain's slip) and ``X-Captain-Pin: <pin>``. The PIN is checked by :func:`accounts.links.check_pin`
 on every request, so wrong PINs count towards the link's lockout exactly as on the pages.
 
 On success ``request.user`` stays anonymous and ``request.auth`` is the
@@ -133,7 +133,8 @@ class CaptainLinkScheme(OpenApiAuthenticationExtension):
                 "type": "apiKey",
                 "in": "header",
                 "name": LINK_HEADER,
-                "description": "A captain's private link token (from the table card).",
+                "description": "A captain's private link token (on the captain's slip, the "
+                "last part of the link printed with the PIN).",
             },
             {
                 "type": "apiKey",

@@ -12,23 +12,29 @@ Two rules of disclosure are applied by choosing the serializer, never by the cli
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink, Invitation
-from tournaments.audit import describe
+from config.api_input import KnownFieldsOnly
+from tournaments.audit import describe, who
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,
     PLAYER_NAME_MAX,
     TEAM_NAME_MAX,
     NameValidator,
 )
+from tournaments.events.options import movement_names, rule_set_names, scoring_system_names
+from tournaments.standings.engine import METRICS
 from tournaments.standings.service import results_visible
 
-from ..models import AuditEntry, Event, Game, Player, Report, Round, Team
+from ..models import AuditEntry, Event, Game, Player, Report, Round, Season, Team
 from ..selectors import managed_leagues
 
 # --- events ----------------------------------------------------------------------------------
@@ -69,6 +75,7 @@ class EventSerializer(serializers.ModelSerializer):
             "slug",
             *EVENT_SETTINGS,
             "tiebreaks",
+            "season",
             "status",
             "released_at",
             "finished_at",
@@ -88,20 +95,77 @@ class EventSerializer(serializers.ModelSerializer):
         return event.rounds.count()
 
 
-class ReopenSerializer(serializers.Serializer):
+class ReopenSerializer(KnownFieldsOnly, serializers.Serializer):
     reason = serializers.CharField(
         max_length=300, help_text="Why the event is reopened (audit log)."
     )
 
 
-class EventCreateSerializer(serializers.ModelSerializer):
+#: What the server accepts (the service and the settings page say the same).
+GAMES_MIN, GAMES_MAX = 1, 30
+BYE_POINTS_MAX = 32767
+GAMES_OUT_OF_RANGE = gettext_lazy("The number of games must be between 1 and 30.")
+GAMES_BOUNDS: dict[str, Any] = {
+    "min_value": GAMES_MIN,
+    "max_value": GAMES_MAX,
+    "error_messages": {"min_value": GAMES_OUT_OF_RANGE, "max_value": GAMES_OUT_OF_RANGE},
+}
+SETTING_BOUNDS = {
+    "number_of_games": GAMES_BOUNDS,
+    "bye_points": {"min_value": 0, "max_value": BYE_POINTS_MAX},
+}
+
+
+class SeasonChoiceField(serializers.PrimaryKeyRelatedField):
+    """A season by its id (``GET /api/v1/leagues/{league}/seasons/`` lists them)."""
+
+    default_error_messages = {
+        "does_not_exist": gettext_lazy(
+            "No season #{pk_value}: GET /api/v1/leagues/ lists the seasons with their ids."
+        ),
+        "incorrect_type": gettext_lazy("A season is given by its id (a whole number), or null."),
+    }
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            queryset=Season.objects.select_related("league"),
+            allow_null=True,
+            required=False,
+            help_text="The season's id; null: in no season. The caller must organize the "
+            "season's league (and the event).",
+            **kwargs,
+        )
+
+
+def _named_option(names: list[str], what: str) -> serializers.CharField:
+    """A setting whose value is a name of an engine's registry: the schema lists them (an
+    enum), the service checks the value and says which names it takes."""
+
+    @extend_schema_field({"type": "string", "enum": names})
+    class OptionField(serializers.CharField):
+        pass
+
+    return OptionField(required=False, help_text=f"The {what}, by its key.")
+
+
+@extend_schema_field({"type": "string", "enum": sorted(set(METRICS) - {"playoff"})})
+class TiebreakKeyField(serializers.CharField):
+    """A metric's key; which keys a scoring system takes is the service's to say."""
+
+
+class EventCreateSerializer(KnownFieldsOnly, serializers.ModelSerializer):
     slug = serializers.SlugField(
         required=False, max_length=50, help_text="Empty: made from the name."
     )
+    season = SeasonChoiceField()
+    rule_set = _named_option(rule_set_names(), "cribbage rule set")
+    scoring_system = _named_option(scoring_system_names(), "scoring system")
+    movement = _named_option(movement_names(), "seating (how teams move between rounds)")
 
     class Meta:
         model = Event
-        fields = ["slug", *EVENT_SETTINGS]
+        fields = ["slug", *EVENT_SETTINGS, "season"]
+        extra_kwargs = SETTING_BOUNDS
 
     def validate_slug(self, slug: str) -> str:
         if Event.objects.filter(slug=slug).exists():
@@ -116,19 +180,33 @@ class EventCreateSerializer(serializers.ModelSerializer):
         return slug
 
 
-class EventSettingsSerializer(serializers.ModelSerializer):
+class EventSettingsSerializer(KnownFieldsOnly, serializers.ModelSerializer):
+    season = SeasonChoiceField()
+    tiebreaks = serializers.ListField(
+        child=TiebreakKeyField(),
+        required=False,
+        help_text="The tiebreak order after the primary metric, as keys (e.g. "
+        '["head_to_head", "wins", "spread"]); [] for the scoring system\'s own. A key the '
+        "system does not have (its primary metric, or one given twice) is refused with the "
+        "list of allowed keys.",
+    )
+    rule_set = _named_option(rule_set_names(), "cribbage rule set")
+    scoring_system = _named_option(scoring_system_names(), "scoring system")
+    movement = _named_option(movement_names(), "seating (how teams move between rounds)")
+
     class Meta:
         model = Event
-        fields = EVENT_SETTINGS
+        fields = [*EVENT_SETTINGS, "tiebreaks", "season"]
+        extra_kwargs = SETTING_BOUNDS
 
 
-class ReleaseSerializer(serializers.Serializer):
+class ReleaseSerializer(KnownFieldsOnly, serializers.Serializer):
     released = serializers.BooleanField(
         default=True, help_text="true releases the results; false hides them again."
     )
 
 
-class SeatRoundSerializer(serializers.Serializer):
+class SeatRoundSerializer(KnownFieldsOnly, serializers.Serializer):
     force = serializers.BooleanField(
         default=False,
         help_text="Seat even though games of the current round are not "
@@ -136,12 +214,17 @@ class SeatRoundSerializer(serializers.Serializer):
     )
 
 
-class NumberOfGamesSerializer(serializers.Serializer):
-    number_of_games = serializers.IntegerField(help_text="Games in the series, 1 to 30.")
+class NumberOfGamesSerializer(KnownFieldsOnly, serializers.Serializer):
+    number_of_games = serializers.IntegerField(
+        help_text="Games in the series, 1 to 30.", **GAMES_BOUNDS
+    )
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor_label")
+    actor = serializers.SerializerMethodField(
+        help_text="Who acted, in the request's language like `text` (a user's name, "
+        "“The captain of …”, or Huche for the site itself)."
+    )
     text = serializers.SerializerMethodField(
         help_text="The entry in words, in the request's language."
     )
@@ -150,11 +233,22 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         model = AuditEntry
         fields = ["id", "created_at", "actor", "action", "target", "text", "before", "after"]
 
+    def get_actor(self, entry) -> str:
+        return who(entry)
+
     def get_text(self, entry) -> str:
         return describe(entry).text
 
 
 # --- teams -----------------------------------------------------------------------------------
+
+
+#: The registration's limits (``events.names``), not the columns' wider ones.
+NAME_LIMITS = {
+    "name": {"max_length": TEAM_NAME_MAX},
+    "captain": {"max_length": PLAYER_NAME_MAX},
+    "partner": {"max_length": PLAYER_NAME_MAX},
+}
 
 
 class TeamSerializer(serializers.ModelSerializer):
@@ -163,6 +257,7 @@ class TeamSerializer(serializers.ModelSerializer):
     class Meta:
         model = Team
         fields = ["id", "name", "captain", "partner", "players", "withdrawn"]
+        extra_kwargs = NAME_LIMITS
 
     def get_withdrawn(self, team) -> bool:
         return team.withdrawn_at is not None
@@ -224,7 +319,7 @@ class ManagedTeamSerializer(TeamSerializer):
         return CaptainLinkSerializer(live[0], context=self.context).data if live else None
 
 
-class TeamCreateSerializer(serializers.Serializer):
+class TeamCreateSerializer(KnownFieldsOnly, serializers.Serializer):
     name = serializers.CharField(
         max_length=TEAM_NAME_MAX, allow_blank=True, validators=[NameValidator("name")]
     )
@@ -264,7 +359,7 @@ class TeamCreateSerializer(serializers.Serializer):
     )
 
 
-class TeamEditSerializer(serializers.Serializer):
+class TeamEditSerializer(KnownFieldsOnly, serializers.Serializer):
     """A correction: fields left out keep their value. Names are fixed on the players."""
 
     name = serializers.CharField(
@@ -293,7 +388,7 @@ class TeamEditSerializer(serializers.Serializer):
     )
 
 
-class TeamImportSerializer(serializers.Serializer):
+class TeamImportSerializer(KnownFieldsOnly, serializers.Serializer):
     text = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -337,6 +432,7 @@ class TeamRefSerializer(serializers.ModelSerializer):
     class Meta:
         model = Team
         fields = ["id", "name", "players"]
+        extra_kwargs = NAME_LIMITS
 
 
 class ResultSerializer(serializers.Serializer):
@@ -450,7 +546,7 @@ class ScoreField(serializers.Field):
         return value
 
 
-class ReportSubmitSerializer(serializers.Serializer):
+class ReportSubmitSerializer(KnownFieldsOnly, serializers.Serializer):
     kind = serializers.ChoiceField(choices=Report.Kind.choices, default=Report.Kind.FINAL)
     score_a = ScoreField(required=False, help_text="final: team A's score.")
     score_b = ScoreField(required=False, help_text="final: team B's score.")
@@ -519,7 +615,7 @@ class ReportOutcomeSerializer(serializers.Serializer):
     game = GameStatusSerializer()
 
 
-class DecisionSerializer(serializers.Serializer):
+class DecisionSerializer(KnownFieldsOnly, serializers.Serializer):
     report = serializers.IntegerField(required=False, help_text="Confirm this report version…")
     score_a = ScoreField(required=False, help_text="…or enter the right score.")
     score_b = ScoreField(required=False)
@@ -581,7 +677,7 @@ class StandingsSerializer(serializers.Serializer):
     medal_ties = MedalTieSerializer(many=True)
 
 
-class TokenRequestSerializer(serializers.Serializer):
+class TokenRequestSerializer(KnownFieldsOnly, serializers.Serializer):
     email = serializers.EmailField()
     password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
 
@@ -685,7 +781,7 @@ class EventRoleSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=["organizer", "official"])
 
 
-class AppointSerializer(serializers.Serializer):
+class AppointSerializer(KnownFieldsOnly, serializers.Serializer):
     email = serializers.EmailField(max_length=254)
     role = serializers.ChoiceField(choices=["organizer", "official"])
     name = serializers.CharField(
@@ -721,7 +817,7 @@ class IssuedInvitationSerializer(InvitationSerializer):
     emailed = serializers.BooleanField(help_text="Whether it was also emailed (email set up).")
 
 
-class WithdrawalSerializer(serializers.Serializer):
+class WithdrawalSerializer(KnownFieldsOnly, serializers.Serializer):
     how = serializers.ChoiceField(
         choices=["forfeit", "bye"],
         help_text="forfeit: the team still in wins (target–0, no skunk); bye: the game counts "

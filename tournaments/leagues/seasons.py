@@ -241,3 +241,34 @@ def _adopt_players(event: Event, league: League) -> None:
             code="member_number_taken",
         )
     Player.objects.filter(pk__in=[p.pk for p in strays]).update(league=league)
+
+
+@transaction.atomic
+def place_event(event: Event, user, season: Season | None) -> Event:
+    """Put ``event`` in ``season`` (``None``: in no season), with the rules of the season's
+    events page (:func:`set_season_events`): the user organizes the event and the leagues it
+    leaves and joins. A refusal names the ``season`` field."""
+    if event.season_id == (season.pk if season is not None else None):
+        return event
+    for league in {s.league for s in (event.season, season) if s is not None}:
+        if not may_manage_league(user, league):
+            raise RuleError(
+                _(
+                    "Only an organizer of the league “%(league)s” (or staff) may put events in "
+                    "its seasons or take them out."
+                )
+                % {"league": league},
+                field="season",
+                code="not_your_league",
+            )
+    try:
+        if event.season is not None:
+            others = event.season.events.exclude(pk=event.pk).values_list("pk", flat=True)
+            set_season_events(event.season, user, list(others))
+        if season is not None:
+            mine = list(season.events.values_list("pk", flat=True))
+            set_season_events(season, user, [*mine, event.pk])
+    except RuleError as exc:
+        raise RuleError(exc.message, field="season", code=exc.code, status=exc.status) from None
+    event.refresh_from_db()
+    return event

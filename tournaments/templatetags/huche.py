@@ -89,15 +89,15 @@ def team_count(event):
 
 
 @register.simple_tag
-def confirm_question(kind, team=None):
+def confirm_question(kind, team=None, **names):
     """The in-page question of an irreversible button (``data-ask``)."""
-    return question_text(kind, team=team)
+    return question_text(kind, team=team, **names)
 
 
 @register.simple_tag
-def confirm_action(kind, team=None):
+def confirm_action(kind, team=None, **names):
     """The label of the in-page question's "yes" button (``data-ask-action``)."""
-    return action_text(kind, team=team)
+    return action_text(kind, team=team, **names)
 
 
 @register.filter

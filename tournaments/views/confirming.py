@@ -77,6 +77,14 @@ QUESTIONS = {
         ),
         _("Yes, a bye for %(team)s"),
     ),
+    "delete": (
+        _("Delete %(name)s?"),
+        _(
+            "The event, its teams, their captains' links and its seated rounds are deleted "
+            "for good (nothing was reported in it). The deletion is kept in the audit log."
+        ),
+        _("Yes, delete %(name)s"),
+    ),
     "force": (
         _("Seat the next round with results missing?"),
         _(

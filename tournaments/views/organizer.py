@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import is_organizer
-from tournaments.events import closing, registration
+from tournaments.events import closing, deletion, registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
@@ -93,7 +93,24 @@ def event_settings(request, slug):
         else:
             messages.success(request, _("Settings saved."))
             return _back(event)
-    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+    context = {"form": form, "event": event, "deletion_blocker": deletion.deletion_blocker(event)}
+    return render(request, "tournaments/event_form.html", context)
+
+
+@require_POST
+def delete_event(request, slug):
+    """Delete an event before any result (organizers), after asking; see events.deletion."""
+    event = managed_event(request, slug, organizer=True)
+    settings_url = reverse("tournaments:settings", args=[event.slug])
+    if not confirmed(request):
+        return ask(request, "delete", back=settings_url, event=event, name=event.name)
+    try:
+        deletion.delete_event(event, request.user)
+    except RuleError as exc:
+        messages.error(request, exc.message)
+        return redirect(settings_url)
+    messages.success(request, _("“%(event)s” is deleted.") % {"event": event.name})
+    return redirect("tournaments:organizer-home")
 
 
 @require_GET

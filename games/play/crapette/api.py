@@ -13,6 +13,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from config.api_input import KnownFieldsOnly
 from games.api import ErrorOut, bad_request
 from games.models import PracticeGame
 
@@ -26,7 +27,7 @@ from .words import missed_text, reason_text
 ACTIONS = ("move", "turn", "recycle", "pass", "call", "step")
 
 
-class NewCrapetteRequest(serializers.Serializer):
+class NewCrapetteRequest(KnownFieldsOnly, serializers.Serializer):
     level = serializers.ChoiceField(
         choices=list(LEVEL_LABELS),
         default="standard",
@@ -48,7 +49,7 @@ class NewCrapetteRequest(serializers.Serializer):
                                  "would have freed a card for a foundation).")  # fmt: skip
 
 
-class CrapetteActRequest(serializers.Serializer):
+class CrapetteActRequest(KnownFieldsOnly, serializers.Serializer):
     move = serializers.IntegerField(
         min_value=0,
         help_text="The state's move number this action was chosen at. A repeat "

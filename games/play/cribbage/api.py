@@ -13,6 +13,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from config.api_input import KnownFieldsOnly
 from games.api import ErrorOut, bad_request
 from games.cribbage.actions import Cut
 from games.cribbage.computer import LEVELS
@@ -30,7 +31,7 @@ from .words import reason_text
 LEVEL_CHOICES = list(LEVELS)
 
 
-class NewGameRequest(serializers.Serializer):
+class NewGameRequest(KnownFieldsOnly, serializers.Serializer):
     level = serializers.ChoiceField(
         choices=LEVEL_CHOICES, default="standard", help_text="How the computer discards and pegs."
     )
@@ -68,7 +69,7 @@ class NewGameRequest(serializers.Serializer):
         return data
 
 
-class ActRequest(serializers.Serializer):
+class ActRequest(KnownFieldsOnly, serializers.Serializer):
     move = serializers.IntegerField(
         min_value=0,
         help_text="The state's move number this action was chosen at. A repeat "

@@ -177,7 +177,10 @@ def test_a_number_of_games_out_of_range_is_refused(organizer_api, event):
         url(event, "number-of-games/"), {"number_of_games": 31}, format="json"
     )
     assert response.status_code == 400
-    assert response.json()["detail"] == "The number of games must be between 1 and 30."
+    assert response.json()["detail"] == (
+        "number_of_games: The number of games must be between 1 and 30."
+    )
+    assert response.json()["field"] == "number_of_games"
     event.refresh_from_db()
     assert event.number_of_games == 8
 

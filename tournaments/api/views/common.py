@@ -11,6 +11,19 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="What was wrong, where, and what is allowed.")
     code = serializers.CharField(help_text="A stable code for programs (e.g. `not_released`).")
     field = serializers.CharField(required=False, help_text="The field at fault, if one is.")
+    # A field named like Serializer.errors: DRF's serializer metaclass takes it off the class.
+    errors = serializers.JSONField(  # type: ignore[assignment]
+        required=False,
+        help_text="Refused input: every problem, field by field (the first is in `detail`).",
+    )
+    reasons = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Closing refused (`not_ready`): each thing still to do, in words.",
+    )
+    line = serializers.IntegerField(
+        required=False, help_text="A list of teams refused: the line at fault."
+    )
 
 
 ERRORS = {

@@ -3,7 +3,8 @@ event-wide actions (release, series length, playoffs, standings, audit log, clos
 
 from __future__ import annotations
 
-from django.http import StreamingHttpResponse
+from django.db import transaction
+from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -16,8 +17,12 @@ from rest_framework import exceptions, mixins, permissions, renderers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from config.api_input import no_fields
+from tournaments.archives.transfer import archive_filename, dumps, export_event
 from tournaments.events import closing, registration
+from tournaments.events.deletion import delete_event
 from tournaments.events.settings import update_event
+from tournaments.leagues.seasons import place_event
 from tournaments.publishing.exports import EXPORTS, csv_lines, delimiter_of
 from tournaments.standings.service import (
     event_standings,
@@ -46,8 +51,18 @@ HIDDEN = _("The results are not released yet.")
     ),
     partial_update=extend_schema(
         summary="Change the settings (organizer)",
+        description="Fields left out keep their value. `tiebreaks` is checked against the "
+        "scoring system (a 400 lists the allowed keys); `season` puts the event in a season "
+        "(or in none with null) if the caller also organizes that season's league.",
         request=s.EventSettingsSerializer,
         responses={200: s.EventSerializer, **ERRORS},
+    ),
+    destroy=extend_schema(
+        summary="Delete the event, before any result (organizer)",
+        description="Its rounds, games, teams and captains' links go with it; the deletion is "
+        "in the audit log. Refused (409, code `has_results`) once any result was reported: "
+        "results are never erased.",
+        responses={204: None, **ERRORS, 409: ERRORS[400]},
     ),
 )
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -57,7 +72,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     authentication_classes = API_AUTHENTICATION
     permission_classes = [permissions.AllowAny]
     filterset_fields = ["status", "game_type"]
-    http_method_names = ["get", "post", "patch", "head", "options"]
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
     def get_serializer_class(self):
         return s.EventListSerializer if self.action == "list" else s.EventSerializer
@@ -75,14 +90,46 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             s.EventSerializer(event, context={"request": self.request}).data, status=status
         )
 
+    @transaction.atomic
     def create(self, request):
         data = _valid(s.EventCreateSerializer, request)
-        return self._event(registration.create_event(request.user, **data), status=201)
+        season = data.pop("season", None)
+        event = registration.create_event(request.user, **data)
+        if season is not None:
+            event = place_event(event, request.user, season)
+        return self._event(event, status=201)
 
+    @transaction.atomic
     def partial_update(self, request, slug):
         event = managed_event(request, slug, organizer=True)
         data = _valid(s.EventSettingsSerializer, request, partial=True)
-        return self._event(update_event(event, request.user, data))
+        moving, season = "season" in data, data.pop("season", None)
+        event = update_event(event, request.user, data)
+        if moving:
+            event = place_event(event, request.user, season)
+        return self._event(event)
+
+    def destroy(self, request, slug):
+        event = managed_event(request, slug, organizer=True)
+        no_fields(request)
+        delete_event(event, request.user)
+        return Response(status=204)
+
+    @extend_schema(
+        summary="The event's archive, to carry it to another site (organizer, officials)",
+        description="The same file as the dashboard's “Download the archive” "
+        "(docs/archives.md): every team, round, game, report version and audit entry, signed "
+        "by this installation. Import it elsewhere with POST /api/v1/archives/.",
+        responses={(200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT), **ERRORS},
+        filters=False,
+    )
+    @action(detail=True, methods=["get"])
+    def archive(self, request, slug):
+        event = managed_event(request, slug)
+        text = dumps(export_event(event))
+        response = HttpResponse(text, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
+        return response
 
     @extend_schema(
         summary="Release the results, or hide them again (organizer)",
@@ -108,6 +155,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def close(self, request, slug):
         event = managed_event(request, slug, organizer=True)
+        no_fields(request)
         return self._event(closing.close_event(event, request.user))
 
     @extend_schema(
@@ -142,6 +190,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def playoffs(self, request, slug):
         event = managed_event(request, slug)
+        no_fields(request)
         games = seat_playoff_games(event, request.user)
         context = {"request": request, "results_visible": True}
         return Response(s.RoundSerializer(games[0].round, context=context).data, status=201)

@@ -10,6 +10,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_input import no_fields
 from tournaments.results import forfeits, reporting
 
 from ...models import Game, Report
@@ -92,6 +93,7 @@ class ConfirmReportView(APIView):
         # Only the reports of games the caller plays or officiates: any other is not found.
         visible = acting_reports(actor.user, actor.team)
         report = _get(visible, pk, _("No report #%(id)s."))
+        no_fields(request)
         outcome = reporting.confirm(report, actor)
         return Response(outcome_body(outcome.report, outcome.created))
 

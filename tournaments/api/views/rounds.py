@@ -7,9 +7,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 import django_filters
+from django import forms
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
 from rest_framework import exceptions, generics, mixins, permissions, viewsets
 from rest_framework.response import Response
 
@@ -36,9 +43,9 @@ else:
     _ScopedView = object
 
 
+# A view under ``events/{slug}/``: the event, and whether the caller may see scores. (A
+# comment, not a docstring: drf-spectacular would publish a docstring as the endpoints' text.)
 class EventScoped(_ScopedView):
-    """A view under ``events/{slug}/``: the event, and whether the caller may see scores."""
-
     authentication_classes = API_AUTHENTICATION
     permission_classes = [permissions.AllowAny]
 
@@ -105,11 +112,18 @@ class RoundViewSet(
         )
 
 
+@extend_schema_field(OpenApiTypes.INT)
+class IdFilter(django_filters.NumberFilter):
+    """An id: a whole number (``1.5`` or ``abc`` is a 400 naming the filter)."""
+
+    field_class = forms.IntegerField
+
+
 class GameFilter(django_filters.FilterSet):
     round = django_filters.NumberFilter(field_name="round__number", help_text="Round number.")
     status = django_filters.ChoiceFilter(choices=Game.Status.choices)
     table = django_filters.NumberFilter()
-    team = django_filters.NumberFilter(method="involving", help_text="A team's id.")
+    team = IdFilter(method="involving", help_text="A team's id: its games, as A or B.")
 
     class Meta:
         model = Game

@@ -18,6 +18,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
 from accounts.roles import is_official
+from config.api_input import no_fields
 from tournaments.events import registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.registration import MAX_CSV_BYTES
@@ -175,6 +176,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def withdraw(self, request, slug, pk):
         self._managed()
+        no_fields(request)
         return self._team(registration.withdraw_team(self.get_object(), request.user))
 
     @extend_schema(
@@ -186,6 +188,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"], url_path="new-link")
     def new_link(self, request, slug, pk):
         self._managed()
+        no_fields(request)
         team = self.get_object()
         link = new_captain_link(team, request.user)
         url = s.CaptainLinkSerializer(link, context={"request": request}).data["url"]
@@ -202,4 +205,5 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def unlock(self, request, slug, pk):
         self._managed()
+        no_fields(request)
         return self._team(unlock_captain_link(self.get_object(), request.user))

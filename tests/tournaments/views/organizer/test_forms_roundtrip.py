@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 # Forms that act rather than edit (seat a round, release, withdraw…): not posted here.
 ACTIONS = re.compile(
-    r"/(rounds/next|release|playoffs|teams/\d+/(?!edit/)|close|reopen"
+    r"/(rounds/next|release|playoffs|teams/\d+/(?!edit/)|close|reopen|delete"
     r"|officials/\d+/remove|accounts/logout|i18n/setlang)"
 )
 
