@@ -11,6 +11,7 @@ import math
 import pytest
 
 from games.cards import parse_cards
+from games.cribbage.actions import Deal
 from games.cribbage.computer import computer, computer_action, winprob4
 from games.cribbage.computer.view import PlayerView
 from games.cribbage.computer.winprob4 import TARGET, after_play, solve, win_chance
@@ -82,6 +83,25 @@ def test_after_the_play_the_show_counts_in_order():
     half = [((0, 0.5), (2, 0.5)), ((10, 1.0),), ((0, 1.0),), ((10, 1.0),)]
     assert after_play(118, 119, we_deal=True, shows=half) == pytest.approx(0.5)
     assert after_play(119, 118, we_deal=False, shows=half) == pytest.approx(0.5)
+
+
+def test_the_builder_sorts_each_deals_points_by_team_and_order():
+    """Each sampled deal (the builder's self-play) against the game's own scores: the play's
+    points and the counts add up to each team's score after the deal, whoever dealt."""
+    from games.cribbage.computer.winprob_build import sample_deals4
+
+    outcomes = sample_deals4(4, seed="check")
+    for i, (pn, pd, h1, h2, h3, h4) in enumerate(outcomes):
+        dealer = i % 4
+        game = GameState(FOUR_PLAYER_PARTNERS, seed=f"check:{i}", first_dealer=dealer)
+        player = computer("standard")
+        game.apply(Deal())
+        while game.phase is not Phase.DEAL:
+            game.apply(computer_action(game, game.to_act, player))
+        dealing = FOUR_PLAYER_PARTNERS.side_of(dealer)
+        assert pn + pd >= 1
+        assert game.scores[dealing] == pd + h2 + h4
+        assert game.scores[1 - dealing] == pn + h1 + h3
 
 
 def test_the_shipped_distributions_are_distributions():
