@@ -202,17 +202,19 @@ class Pro(Computer):
     given everything seen (Monte Carlo), counting a game won or lost in the play (board play:
     pegging out, or stopping the opponent pegging out, outweighs a few points).
 
-    Near the end of a two-handed game (either side within ``endgame`` points of the target) it
-    plays for the win instead of the points: each keep, and each card in the play, is valued by
-    the chance of winning (:mod:`.winprob`) over the same simulated plays, with the show's
-    points as distributions (its hand and crib from the exact analysis, the opponent's from
-    self-play), not their means."""
+    Two-handed it plays for the win, not the points, throughout the game (``endgame``: within
+    that many points of the target, 121 = always): each keep, and each card in the play, is
+    valued by the chance of winning (:mod:`.winprob`) over the same simulated plays, with the
+    show's points as distributions (its hand and crib from the exact analysis, the opponent's
+    from self-play), not their means. Four-handed, near the end (``endgame4``), it keeps the
+    hand with the best chance of winning by :mod:`.winprob4`."""
 
     name = "pro"
     discard_samples = 40
     play_samples = 48
     discard_margin = 2.0  # keeps within this of the best net are worth simulating
-    endgame = 30
+    endgame = 121  # two-handed: from the first deal (it beat 30 in self-play: performance.md)
+    endgame4 = 30  # four-handed: win probability within this of the target
     deep_play = False  # search its own order of cards in the play's look-ahead
     discard_margin4 = 3.0  # four-handed, near the end: keeps within this of the best net
     discard_samples4 = 600  # simulated deals per keep (the same for every keep)
@@ -296,13 +298,13 @@ class Pro(Computer):
         return self._play(view, best_rank)
 
     def _four_handed_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        """The exact analysis's best net; near the end (either team within ``endgame`` points)
+        """The exact analysis's best net; near the end (either team within ``endgame4`` points)
         the keep with the best chance of winning (:mod:`.winprob4`): its hand and the crib as
         their exact distributions, the other hands and the play from four-handed self-play."""
         analysis = _analysis(view)
         best = analysis.best
         need = min(view.target - view.my_score, view.target - view.their_score)
-        if need > self.endgame or view.rules.sides != 2:
+        if need > self.endgame4 or view.rules.sides != 2:
             return best.discard
         candidates = [c for c in analysis.choices if best.net - c.net <= self.discard_margin4]
         if len(candidates) == 1:
