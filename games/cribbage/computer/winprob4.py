@@ -20,7 +20,7 @@ at least one point: the last card, or 31).
 
 Shipped as ``winprob4.json`` (``V`` in ten-thousandths, and the sampled distributions of the
 four counts, which :func:`after_play` uses for hands not seen); rebuilt by
-``python -m games.cribbage.computer.winprob_build --players 4``.
+``python -m games.cribbage.computer.winprob_build --players 4 --deals 4000``.
 
 >>> round(win_chance(120, 0, we_deal=False), 2)  # one point to go: the play brings it
 1.0
