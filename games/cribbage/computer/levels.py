@@ -213,7 +213,7 @@ class Pro(Computer):
     discard_samples = 40
     play_samples = 48
     discard_margin = 2.0  # keeps within this of the best net are worth simulating
-    endgame = 121  # two-handed: from the first deal (it beat 30 in self-play: performance.md)
+    endgame = 121  # two-handed: from the first deal (the issue; 30 before: performance.md)
     endgame4 = 30  # four-handed: win probability within this of the target
     deep_play = False  # search its own order of cards in the play's look-ahead
     discard_margin4 = 3.0  # four-handed, near the end: keeps within this of the best net
