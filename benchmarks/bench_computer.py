@@ -5,14 +5,20 @@ processes (``--workers``, default 2). Each game is seeded; the two levels swap s
 game, and the first dealer is cut for, as at the table. Reported:
 
 - the win rate of the first level of each pairing with its 95 % confidence interval (normal
-  approximation, ±1.96·√(p(1-p)/n)); about 2,400 games make the interval ±2 points;
+  approximation, ±1.96·√(p(1-p)/n)); about 2,400 games make the interval ±2 points, 4,000 ±1.5;
 - average points per deal by level and role (dealer / non-dealer): hand, crib, pegging (the
   play, go, last card and his heels), over the deals that reached the crib's count;
 - every decision's time (discard or play) per level: median, 95th percentile, maximum, as wall
   clock and as the deciding thread's CPU time (a shared machine's waits inflate the first).
 
-Options: ``--games N`` per pairing (env ``HUCHE_BENCH_COMPUTER_GAMES``, default 2400),
-``--pairings easy:standard,standard:pro`` to run only some.
+Four-handed (FADOQ rules, 121 points, partners opposite): a pair of one level against a pair
+of another (``--four-pairings``, default ``pro:standard``), the pairs swapping places every
+other game; ``--four-games N`` (env ``HUCHE_BENCH_COMPUTER_FOUR_GAMES``, default 1000, 0 to
+skip). Its win rate and decision times are printed like the two-handed ones.
+
+Options: ``--games N`` per pairing (env ``HUCHE_BENCH_COMPUTER_GAMES``, default 4000: the
+interval is then about ±1.5 points), ``--pairings easy:standard,standard:pro`` to run only some.
+Progress is printed every ``--progress`` games.
 """
 
 from __future__ import annotations
@@ -30,9 +36,10 @@ from collections import defaultdict
 from games.cribbage.actions import Deal
 from games.cribbage.computer import computer, computer_action
 from games.cribbage.game import GameState, Phase
-from games.cribbage.rules import STANDARD_2P_121
+from games.cribbage.rules import FADOQ, STANDARD_2P_121
 
-PAIRINGS = [("standard", "easy"), ("pro", "standard"), ("pro", "easy")]
+PAIRINGS = [("pro", "standard"), ("standard", "easy"), ("pro", "easy")]
+FOUR_PAIRINGS = [("pro", "standard")]
 PEGGING = {"play", "go", "last card", "his heels"}
 
 
@@ -81,13 +88,96 @@ def play_one(job: tuple[str, str, int]) -> dict:
     }
 
 
+def play_four(job: tuple[str, str, int]) -> dict:
+    """One four-handed FADOQ game: ``first``'s pair at seats 0 and 2 on even seeds (the pairs
+    swap on odd ones); the first dealer is cut for."""
+    first, second, seed = job
+    pair = (first, second) if seed % 2 == 0 else (second, first)
+    levels = (pair[0], pair[1], pair[0], pair[1])
+    players = [computer(level) for level in levels]
+    game = GameState(FADOQ, seed=f"bench4:{seed}")
+    times: dict[str, list[float]] = {first: [], second: []}
+    cpu: dict[str, list[float]] = {first: [], second: []}
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None, "a game that is not over has a seat to act"
+        decision = game.phase in (Phase.DISCARD, Phase.PLAY)
+        started, started_cpu = time.perf_counter(), time.thread_time()
+        action = computer_action(game, seat, players[seat])
+        if decision:
+            times[levels[seat]].append(time.perf_counter() - started)
+            cpu[levels[seat]].append(time.thread_time() - started_cpu)
+        game.apply(action)
+    assert game.winner is not None, "the game is over"
+    return {"winner": pair[game.winner], "times": times, "cpu": cpu}
+
+
 def interval(wins: int, n: int) -> tuple[float, float, float]:
     p = wins / n
     half = 1.96 * math.sqrt(p * (1 - p) / n)
     return p, p - half, p + half
 
 
-def run(games: int, pairings, workers: int) -> None:
+def verdict(first: str, second: str, wins: int, games: int, seconds: float) -> str:
+    p, low, high = interval(wins, games)
+    above = ", above 55 %" if low > 0.55 else (", above 50 %" if low > 0.5 else "")
+    return (
+        f"{first} v {second}: {first} wins {wins}/{games} = {100 * p:.1f} % "
+        f"(95 % CI {100 * low:.1f}-{100 * high:.1f} %{above or ', NOT entirely above 50 %'}) "
+        f"[{seconds:.0f} s]"
+    )
+
+
+def print_times(times: dict[str, list[float]], cpu: dict[str, list[float]]) -> None:
+    print(
+        f"{'level':<10}{'decisions':>10}{'median':>9}{'p95':>9}{'max':>9}"
+        f"{'cpu med':>9}{'cpu p95':>9}{'cpu max':>9}"
+    )
+    for level in sorted(times):
+        wall, used = sorted(times[level]), sorted(cpu[level])
+        if not wall:
+            continue
+        print(
+            f"{level:<10}{len(wall):>10}"
+            + "".join(
+                f"{1000 * v:>9.2f}"
+                for spent in (wall, used)
+                for v in (statistics.median(spent), spent[int(0.95 * (len(spent) - 1))], spent[-1])
+            )
+        )
+
+
+def run_four(games: int, pairings, workers: int, progress: int) -> None:
+    """Four-handed FADOQ games, a pair of each level of a pairing."""
+    times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
+    with multiprocessing.Pool(workers) as pool:
+        for first, second in pairings:
+            started = time.perf_counter()
+            wins = 0
+            jobs = [(first, second, seed) for seed in range(games)]
+            results = pool.imap_unordered(play_four, jobs, chunksize=5)
+            for done, result in enumerate(results, start=1):
+                wins += result["winner"] == first
+                for level, spent in result["times"].items():
+                    times[level] += spent
+                    cpu[level] += result["cpu"][level]
+                if progress and done % progress == 0 and done < games:
+                    p = wins / done
+                    print(
+                        f"  ... {done}/{games} four-handed games, {first} pair {100 * p:.1f} %",
+                        flush=True,
+                    )
+            elapsed = time.perf_counter() - started
+            print(
+                "four-handed (FADOQ), pairs: " + verdict(first, second, wins, games, elapsed),
+                flush=True,
+            )
+    print("\nfour-handed decision times, milliseconds (wall clock, then CPU)")
+    print_times(times, cpu)
+
+
+def run(games: int, pairings, workers: int, progress: int = 0) -> None:
     print(
         f"python {platform.python_version()}, {os.cpu_count()} CPUs, {workers} workers, "
         f"{games} games per pairing (121 points)",
@@ -102,8 +192,12 @@ def run(games: int, pairings, workers: int) -> None:
             started = time.perf_counter()
             wins = 0
             jobs = [(first, second, seed) for seed in range(games)]
-            for result in pool.imap_unordered(play_one, jobs, chunksize=20):
+            results = pool.imap_unordered(play_one, jobs, chunksize=20)
+            for done, result in enumerate(results, start=1):
                 wins += result["winner"] == first
+                if progress and done % progress == 0 and done < games:
+                    p = wins / done
+                    print(f"  ... {done}/{games} games, {first} {100 * p:.1f} %", flush=True)
                 for level, spent in result["times"].items():
                     times[level] += spent
                     cpu[level] += result["cpu"][level]
@@ -111,14 +205,8 @@ def run(games: int, pairings, workers: int) -> None:
                     points[key] += value
                 for key, value in result["deals"].items():
                     deals[key] += value
-            p, low, high = interval(wins, games)
-            verdict = "above 50 %" if low > 0.5 else "NOT entirely above 50 %"
-            print(
-                f"{first} v {second}: {first} wins {wins}/{games} = {100 * p:.1f} % "
-                f"(95 % CI {100 * low:.1f}-{100 * high:.1f} %, {verdict}) "
-                f"[{time.perf_counter() - started:.0f} s]",
-                flush=True,
-            )
+            elapsed = time.perf_counter() - started
+            print(verdict(first, second, wins, games, elapsed), flush=True)
     print("\naverage points per deal (complete deals; pegging = play, go, last card, his heels)")
     print(f"{'level':<10}{'role':<8}{'hand':>7}{'crib':>7}{'pegging':>9}{'total':>8}{'deals':>8}")
     for level in sorted({lv for pair in pairings for lv in pair}):
@@ -133,39 +221,40 @@ def run(games: int, pairings, workers: int) -> None:
         "\ndecision times (discard or play), milliseconds: wall clock, and CPU time of the "
         "deciding thread (the same work without the waits of a loaded machine)"
     )
-    print(
-        f"{'level':<10}{'decisions':>10}{'median':>9}{'p95':>9}{'max':>9}"
-        f"{'cpu med':>9}{'cpu p95':>9}{'cpu max':>9}"
-    )
-    for level in sorted(times):
-        wall, used = sorted(times[level]), sorted(cpu[level])
-        print(
-            f"{level:<10}{len(wall):>10}"
-            + "".join(
-                f"{1000 * v:>9.2f}"
-                for spent in (wall, used)
-                for v in (statistics.median(spent), spent[int(0.95 * (len(spent) - 1))], spent[-1])
-            )
-        )
+    print_times(times, cpu)
 
 
-QUICK = ["--games", "4"]
+QUICK = ["--games", "4", "--four-games", "2"]
 
 
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--games", type=int, default=int(os.environ.get("HUCHE_BENCH_COMPUTER_GAMES", "2400"))
+        "--games", type=int, default=int(os.environ.get("HUCHE_BENCH_COMPUTER_GAMES", "4000"))
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS))
+    parser.add_argument(
+        "--four-games",
+        type=int,
+        default=int(os.environ.get("HUCHE_BENCH_COMPUTER_FOUR_GAMES", "1000")),
+    )
+    parser.add_argument("--four-pairings", default=",".join(f"{a}:{b}" for a, b in FOUR_PAIRINGS))
+    parser.add_argument("--progress", type=int, default=500, help="print every N games (0: no)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args([] if argv is None else argv)
-    pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
-    run(args.games, pairings, args.workers)
+    pairings = [tuple(p.split(":")) for p in args.pairings.split(",") if p]
+    started = time.perf_counter()
+    if args.games and pairings:
+        run(args.games, pairings, args.workers, args.progress)
+    four = [tuple(p.split(":")) for p in args.four_pairings.split(",") if p]
+    if args.four_games and four:
+        print()
+        run_four(args.four_games, four, args.workers, args.progress // 5)
+    print(f"\nbench_computer took {time.perf_counter() - started:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

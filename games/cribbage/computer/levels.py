@@ -14,6 +14,7 @@ every level; the levels differ only in these choices. A new level is a subclass 
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import random
 from collections.abc import Callable, Iterable
@@ -25,7 +26,7 @@ from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_disca
 from games.cribbage.rules import HAND_SIZE
 from games.cribbage.scoring import score_hand
 
-from . import pegging, winprob
+from . import pegging, winprob, winprob4
 from .view import PlayerView
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
@@ -204,19 +205,26 @@ class Pro(Computer):
     given everything seen (Monte Carlo), counting a game won or lost in the play (board play:
     pegging out, or stopping the opponent pegging out, outweighs a few points).
 
-    Near the end of a two-handed game (either side within ``endgame`` points of the target) it
-    plays for the win instead of the points: each keep, and each card in the play, is valued by
-    the chance of winning (:mod:`.winprob`) over the same simulated plays, with the show's
-    points as distributions (its hand and crib from the exact analysis, the opponent's from
-    self-play), not their means."""
+    Two-handed it plays for the win, not the points, throughout the game (``endgame``: within
+    that many points of the target, 121 = always): each keep, and each card in the play, is
+    valued by the chance of winning (:mod:`.winprob`) over the same simulated plays, with the
+    show's points as distributions (its hand and crib from the exact analysis, the opponent's
+    from self-play), not their means. Four-handed, near the end (``endgame4``), it keeps the
+    hand with the best chance of winning by :mod:`.winprob4`."""
 
     name = "pro"
     discard_samples = 40
     play_samples = 48
     discard_margin = 2.0  # keeps within this of the best net are worth simulating
-    endgame = 30
+    endgame = 121  # two-handed: from the first deal (the issue; 30 before: performance.md)
+    endgame4 = 30  # four-handed: win probability within this of the target
+    deep_play = False  # search its own order of cards in the play's look-ahead
+    discard_margin4 = 3.0  # four-handed, near the end: keeps within this of the best net
+    discard_samples4 = 600  # simulated deals per keep (the same for every keep)
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        if view.players == 4:
+            return self._four_handed_discard(view)
         if view.players != 2:  # the look-ahead is two-handed: the exact analysis alone
             return Standard().choose_discard(view)
         analysis = _analysis(view)
@@ -264,29 +272,48 @@ class Pro(Computer):
         passed = {1} if view.opponent_said_go else set()
         need = (view.target - view.my_score, view.target - view.their_score)
         mine = _ranks(view.hand)
-        shows = _play_shows(view) if min(need) <= self.endgame else None
+        leaf = _chance_leaf(view, *_play_shows(view)) if min(need) <= self.endgame else _outcome
         best_rank, best_value = ranks[0], -1e9
         for rank in ranks:
             first = pegging.peg_points(series, rank, view.count)
-            plays: list[tuple[list[int], int | None]] = []
-            for theirs in holdings:
-                if first >= need[0]:
-                    plays.append(([first, 0], 0))
-                    continue
-                hand = mine[:]
-                hand.remove(rank)
-                plays.append(
-                    _after_card(
-                        hand, theirs[:], series, rank, view.count, passed, unseen, need, first
-                    )
+            if first >= need[0]:
+                return self._play(view, rank)  # pegs out: the game is won now
+            hand = mine[:]
+            hand.remove(rank)
+            value = sum(
+                _after_card(
+                    hand[:],
+                    theirs[:],
+                    series,
+                    rank,
+                    view.count,
+                    passed,
+                    unseen,
+                    need,
+                    first,
+                    leaf,
+                    self.deep_play,
                 )
-            if shows is not None:
-                value = _chance_after_plays(view, plays, *shows)
-            else:
-                value = sum(_outcome(p, w) for p, w in plays) / len(plays)
+                for theirs in holdings
+            ) / len(holdings)
             if value > best_value + 1e-9:
                 best_rank, best_value = rank, value
         return self._play(view, best_rank)
+
+    def _four_handed_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        """The exact analysis's best net; near the end (either team within ``endgame4`` points)
+        the keep with the best chance of winning (:mod:`.winprob4`): its hand and the crib as
+        their exact distributions, the other hands and the play from four-handed self-play."""
+        analysis = _analysis(view)
+        best = analysis.best
+        need = min(view.target - view.my_score, view.target - view.their_score)
+        if need > self.endgame4 or view.rules.sides != 2:
+            return best.discard
+        candidates = [c for c in analysis.choices if best.net - c.net <= self.discard_margin4]
+        if len(candidates) == 1:
+            return best.discard
+        draws = _team_draws(seeded_rng(view, "discard4"), self.discard_samples4)
+        return max(candidates, key=lambda c: _team_chance(view, c, draws)).discard
 
     def _four_handed_play(self, view: PlayerView) -> Play | Go:
         """Board play first (a card that pegs the side out wins now), else the standard
@@ -359,6 +386,100 @@ def _chance_after_plays(
     return total / len(plays)
 
 
+def _chance_leaf(view: PlayerView, mine: Show, theirs: Show) -> pegging.Leaf:
+    """The chance of winning after a simulated play (points pegged, or who pegged out)."""
+    chances: dict[tuple[int, int], float] = {}
+
+    def leaf(points: list[int], winner: int | None) -> float:
+        if winner is not None:
+            return 1.0 if winner == 0 else 0.0
+        key = (points[0], points[1])
+        if key not in chances:
+            chances[key] = winprob.after_play(
+                view.my_score + key[0],
+                view.their_score + key[1],
+                i_deal=view.is_dealer,
+                my_show=mine,
+                their_show=theirs,
+                target=view.target,
+            )
+        return chances[key]
+
+    return leaf
+
+
+# Four-handed: one simulated deal as uniform draws (the play, then the four counts of the show).
+_Draw = tuple[float, float, float, float, float]
+
+
+def _team_draws(rng: random.Random, samples: int) -> list[_Draw]:
+    return [
+        (rng.random(), rng.random(), rng.random(), rng.random(), rng.random())
+        for _ in range(samples)
+    ]
+
+
+def _quantiles(show: Show) -> tuple[list[float], list[int]]:
+    """Cumulative chances and points of a distribution, for drawing by inverse transform."""
+    edges, points, total = [], [], 0.0
+    for x, p in show:
+        total += p
+        edges.append(total)
+        points.append(x)
+    edges[-1] = 2.0  # rounding: every draw below 1 finds a point
+    return edges, points
+
+
+def _draw(quantiles: tuple[list[float], list[int]], u: float) -> int:
+    edges, points = quantiles
+    return points[bisect.bisect_right(edges, u)]
+
+
+def _team_chance(view: PlayerView, choice: DiscardChoice, draws: list[_Draw]) -> float:
+    """Our team's chance of winning with ``choice``, over simulated deals drawn alike for every
+    keep (the same draws: the keeps are compared on the same deals)."""
+    step = (view.seat - view.dealer - 1) % 4  # this seat's count in the show (0 to 3)
+    counts = list(winprob4.counts())
+    other = counts[0]  # a hand not seen (the first count: a hand without a crib)
+    hand, crib = _show(choice.hand.counts), _show(choice.crib.counts)
+    counts[3] = _add(hand if step == 3 else other, crib)
+    if step != 3:
+        counts[step] = hand
+    shows = [_quantiles(c) for c in counts]
+    play = _quantiles(tuple((i, p) for i, (_, _, p) in enumerate(winprob4.plays())))
+    pairs = winprob4.plays()
+    we_deal = view.crib_is_ours
+    target = view.target
+    total = 0.0
+    for u_play, *u_show in draws:
+        pn, pd, _ = pairs[_draw(play, u_play)]
+        a, b = (view.their_score, view.my_score) if we_deal else (view.my_score, view.their_score)
+        a, b = a + pn, b + pd
+        if a >= target or b >= target:
+            nd_wins = 1.0 if b < target else (0.5 if a >= target else 0.0)
+        else:
+            nd_wins = _show_out(
+                a, b, [_draw(q, u) for q, u in zip(shows, u_show, strict=True)], target
+            )
+        total += 1.0 - nd_wins if we_deal else nd_wins
+    return total / len(draws)
+
+
+def _show_out(a: int, b: int, points: list[int], target: int) -> float:
+    """The non-dealing team's chance after the play at ``a`` to ``b``: the four counts in order
+    (the first team to reach the target wins), then the next deal."""
+    for step, x in enumerate(points):
+        if step in winprob4.NON_DEALING_STEPS:
+            a += x
+            if a >= target:
+                return 1.0
+        else:
+            b += x
+            if b >= target:
+                return 0.0
+    return winprob4.win_chance(a, b, we_deal=True, target=target)
+
+
 def _outcome(points: list[int], winner: int | None) -> float:
     if winner == 0:
         return WIN
@@ -377,8 +498,12 @@ def _after_card(
     unseen: list[int],
     need: tuple[int, int],
     first: int,
-) -> tuple[list[int], int | None]:
-    """Lay ``rank`` (seat 0), then play the rest out; the points include the card's."""
+    leaf: pegging.Leaf,
+    deep: bool = False,
+) -> float:
+    """Lay ``rank`` (seat 0), then play the rest out: the ``leaf`` value of the points (the
+    card's included) and of who pegged out. ``deep``: seat 0 then searches its best order of
+    cards (against these hidden cards) instead of playing the heuristic."""
     series = [*series, rank]
     count += pegging.pips(rank)
     hands = [mine, theirs]
@@ -394,19 +519,24 @@ def _after_card(
         elif not pegging._can_play(mine, count):
             points[0] += 1  # the go (the opponent has said go or is out of cards)
             if points[0] >= need[0]:
-                return points, 0
+                return leaf(points, 0)
             series, count, passed = [], 0, set()
             turn, last = (1 if theirs else 0), None
             if not mine and not theirs:
-                return points, None
+                return leaf(points, None)
     if not mine and not theirs:
         if count and count != pegging.MAX_COUNT:
             points[0] += 1  # last card
-        return points, (0 if points[0] >= need[0] else None)
-    more, winner = pegging.play_out(
-        hands, series, count, turn, last, passed, unseen, (need[0] - points[0], need[1])
-    )
-    return [points[0] + more[0], more[1]], winner
+        return leaf(points, (0 if points[0] >= need[0] else None))
+    rest = (need[0] - points[0], need[1])
+    if deep:
+
+        def shifted(more: list[int], winner: int | None) -> float:
+            return leaf([points[0] + more[0], more[1]], winner)
+
+        return pegging.search_out(hands, series, count, turn, last, passed, unseen, rest, shifted)
+    more, winner = pegging.play_out(hands, series, count, turn, last, passed, unseen, rest)
+    return leaf([points[0] + more[0], more[1]], winner)
 
 
 def _possible_holdings(

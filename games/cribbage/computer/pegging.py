@@ -9,7 +9,7 @@ engine does in the two-handed game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 MAX_COUNT = 31
@@ -149,6 +149,56 @@ def play_out(
     return play.points, play.winner
 
 
+Leaf = Callable[[list[int], "int | None"], float]
+
+
+def search_out(
+    hands: list[list[int]],
+    series: list[int],
+    count: int,
+    turn: int,
+    last: int | None,
+    passed: set[int],
+    unseen: Sequence[int],
+    need: Sequence[int],
+    leaf: Leaf,
+) -> float:
+    """Like :func:`play_out`, but seat 0 picks its best card at each of its turns (searching
+    every order of its cards) against seat 1 playing the heuristic: the best ``leaf(points,
+    winner)`` seat 0 can reach with these two hands. ``hands``, ``series``, ``passed`` are
+    modified."""
+    play = _PlayOut(hands, series, count, turn, last, passed, need)
+    return _search(play, unseen, leaf)
+
+
+def _search(play: _PlayOut, unseen: Sequence[int], leaf: Leaf) -> float:
+    while play.hands[0] or play.hands[1]:
+        hand = play.hands[0]
+        if play.turn == 0 and hand:
+            options = {r for r in hand if play.count + pips(r) <= MAX_COUNT}
+            if len(options) > 1:
+                return max(_branch(play, rank, unseen, leaf) for rank in options)
+        if play.act(unseen) or play.advance():
+            break
+    return leaf(play.points, play.winner)
+
+
+def _branch(play: _PlayOut, rank: int, unseen: Sequence[int], leaf: Leaf) -> float:
+    child = _PlayOut(
+        [play.hands[0][:], play.hands[1][:]],
+        play.series[:],
+        play.count,
+        play.turn,
+        play.last,
+        set(play.passed),
+        play.need,
+        play.points[:],
+    )
+    if child.lay(rank) or child.advance():
+        return leaf(child.points, child.winner)
+    return _search(child, unseen, leaf)
+
+
 @dataclass(slots=True)
 class _PlayOut:
     """The state of :func:`play_out`; ``winner`` is set when a seat reaches its need."""
@@ -169,6 +219,11 @@ class _PlayOut:
         rank = None
         if _can_play(hand, self.count):
             rank = choose_heuristic(hand, self.series, self.count, unseen, len(self.hands[1 - p]))
+        return self.lay(rank)
+
+    def lay(self, rank: int | None) -> bool:
+        """The seat to act lays ``rank`` (``None``: says go); True when that wins."""
+        p, hand = self.turn, self.hands[self.turn]
         if rank is None:
             self.passed.add(p)
             return False

@@ -1,0 +1,71 @@
+"""Pro's pegging search (games.cribbage.computer.pegging.search_out): the best order of its own
+cards against a known hand played by the standard heuristic."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from games.cribbage.computer import pegging
+
+
+def margin(points: list[int], winner: int | None) -> float:
+    return points[0] - points[1]
+
+
+def test_alone_it_finds_the_best_order_worked_out_by_hand():
+    # The other seat is out: 10-5 makes 15 (2), the second 5 pairs (2), last card (1) = 5;
+    # any other order makes 3 (5-5 pair then 20, or 5-10 fifteen then a lone 5 at 20).
+    unseen = pegging.unseen_by_rank([])
+    best = pegging.search_out([[5, 5, 10], []], [], 0, 0, None, set(), unseen, (99, 99), margin)
+    assert best == 5
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_search_is_never_worse_than_the_heuristic_it_searches_around(seed):
+    """A maximum over every order of seat 0's cards includes the order the heuristic plays."""
+    rng = random.Random(seed)
+    deck = [r for r in range(1, 14) for _ in range(4)]
+    rng.shuffle(deck)
+    hands = [sorted(deck[:4]), sorted(deck[4:8])]
+    unseen = pegging.unseen_by_rank(deck[:4])
+    turn = seed % 2
+    points, winner = pegging.play_out(
+        [h[:] for h in hands], [], 0, turn, None, set(), unseen, (99, 99)
+    )
+    searched = pegging.search_out(
+        [h[:] for h in hands], [], 0, turn, None, set(), unseen, (99, 99), margin
+    )
+    assert searched >= margin(points, winner)
+
+
+def test_alone_the_search_equals_the_best_of_every_order():
+    """With the other seat out of cards, every order of seat 0's cards scored by hand (15 and
+    31, pairs, runs, go and last card) against the search. Four cards: only the last can fail
+    to fit (three cards make at most 30), so every order is a legal one."""
+    unseen = pegging.unseen_by_rank([])
+    rng = random.Random(7)
+    for _ in range(30):
+        hand = [rng.randint(1, 13) for _ in range(4)]
+        best = max(_alone(order) for order in itertools.permutations(hand))
+        found = pegging.search_out([hand[:], []], [], 0, 0, None, set(), unseen, (99, 99), margin)
+        assert found == best, hand
+
+
+def _alone(order: tuple[int, ...]) -> int:
+    """One seat laying ``order`` with nobody to answer: a card that does not fit restarts the
+    count after a go point for the last card laid; the last card of all scores 1."""
+    points, series, count = 0, [], 0
+    for rank in order:
+        pips = min(rank, 10)
+        if count + pips > 31:
+            points += 1  # the go
+            series, count = [], 0
+        points += pegging.peg_points(series, rank, count)
+        series.append(rank)
+        count += pips
+        if count == 31:
+            series, count = [], 0
+    return points + (1 if count else 0)
