@@ -161,6 +161,8 @@ class EventForm(forms.ModelForm):
             "venue": forms.Textarea(attrs={"rows": 2, "class": "one-line"}),
             "confirmation": forms.RadioSelect,
             "visibility": forms.RadioSelect,
+            "playoff_format": forms.RadioSelect,
+            "playoff_best_of": forms.RadioSelect,
         }
 
     def __init__(self, *args, **kwargs):

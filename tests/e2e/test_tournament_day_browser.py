@@ -283,11 +283,11 @@ def open_an_account_and_create_the_event(day: Day) -> Event:
     assert org.is_checked("input[name=scoring_system][value=fadoq]")
     assert org.input_value("#id_number_of_games") == "8"
     # A tie of three or more: a round robin of best-of-threes (the defaults), chosen knowingly.
-    assert org.input_value("#id_playoff_format") == "round_robin"
-    assert org.input_value("#id_playoff_best_of") == "3"
+    assert org.is_checked("input[name=playoff_format][value=round_robin]")
+    assert org.is_checked("input[name=playoff_best_of][value='3']")
     assert "Tournoi à la ronde entre les équipes à égalité" in org.inner_text("main")
-    org.select_option("#id_playoff_format", "round_robin")
-    org.select_option("#id_playoff_best_of", "3")
+    org.check("input[name=playoff_format][value=round_robin]")
+    org.check("input[name=playoff_best_of][value='3']")
     day.snap(org, "new-event")
     org.click("main form.card button[type=submit]")
     org.wait_for_url("**/teams/")

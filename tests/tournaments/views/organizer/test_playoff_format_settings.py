@@ -97,7 +97,7 @@ def test_once_the_playoff_has_begun_the_format_is_fixed(staff, event, organizer,
     seat_playoff_games(event, organizer)
     page = settings_page(staff, event)
     for name in ("playoff_format", "playoff_best_of"):
-        assert re.search(rf'<select name="{name}"[^>]*disabled', page), name
+        assert re.search(rf'<input type="radio" name="{name}"[^>]*disabled', page), name
     staff.post(f"/organize/{event.slug}/settings/", form_of(event, playoff_format="stepladder"))
     assert Event.objects.get(pk=event.pk).playoff_format == "round_robin"
     response = logged_in(api_client, organizer).patch(
