@@ -28,7 +28,9 @@ FLAGS = [
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-@pytest.fixture(scope="session")
+# Closed once the browser tests are done: a page left open (live.js refreshing the standings)
+# would keep calling the live server while later tests, without database access, run.
+@pytest.fixture(scope="package")
 def browser():
     if not Path(CHROMIUM).exists():
         if os.environ.get("HUCHE_E2E_REQUIRED") == "1":
@@ -39,6 +41,17 @@ def browser():
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def close_what_the_test_opened(request):
+    """Every browser window a test opened is closed after it, even when the test failed half
+    way: an open page keeps polling the server into the next tests."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is not None:
+        for context in list(browser.contexts):
+            context.close()
 
 
 @pytest.fixture
