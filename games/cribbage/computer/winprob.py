@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 __all__ = ["DATA", "SCALE", "TARGET", "after_play", "hand_distribution", "solve", "win_chance"]
@@ -39,38 +39,57 @@ SCALE = 10_000
 Outcome = tuple[int, int, int, int]
 
 
+class WinTable:
+    """A shipped table of chances of winning at the start of a deal: rows of the non-dealing
+    side's chance by (its score, the dealer's score), in ten-thousandths (two- and four-handed
+    share it: winprob4)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @cached_property
+    def data(self) -> dict[str, object]:
+        data: dict[str, object] = json.loads(self.path.read_text(encoding="utf-8"))
+        return data
+
+    @cached_property
+    def rows(self) -> tuple[tuple[float, ...], ...]:
+        rows = self.data["nondealer"]
+        assert isinstance(rows, list), f"{self.path.name} holds the table as rows"
+        return tuple(tuple(int(v) / SCALE for v in row) for row in rows)
+
+    def forget(self) -> None:
+        """Read the file again at the next use (after it is rebuilt)."""
+        for loaded in ("data", "rows"):
+            self.__dict__.pop(loaded, None)
+
+    def chance(self, mine: int, theirs: int, *, i_deal: bool, target: int = TARGET) -> float:
+        """This side's chance; a shorter game is read as the last points of a game of 121
+        (same points to go)."""
+        offset = TARGET - target
+        mine, theirs = mine + offset, theirs + offset
+        if mine >= TARGET or theirs >= TARGET:
+            return 1.0 if mine >= TARGET else 0.0
+        if i_deal:
+            return 1.0 - self.rows[theirs][mine]
+        return self.rows[mine][theirs]
+
+
+TWO_HANDED = WinTable(DATA)
+
+
 def win_chance(mine: int, theirs: int, *, i_deal: bool, target: int = TARGET) -> float:
     """This side's chance of winning at the start of a deal (``i_deal``: this side deals it).
 
     A game of 61 is read as the last 61 points of a game of 121 (same points to go).
     """
-    offset = TARGET - target
-    mine, theirs = mine + offset, theirs + offset
-    if mine >= TARGET or theirs >= TARGET:
-        return 1.0 if mine >= TARGET else 0.0
-    table = _table()
-    if i_deal:
-        return 1.0 - table[theirs][mine]
-    return table[mine][theirs]
-
-
-@cache
-def _data() -> dict[str, object]:
-    data: dict[str, object] = json.loads(DATA.read_text(encoding="utf-8"))
-    return data
-
-
-@cache
-def _table() -> tuple[tuple[float, ...], ...]:
-    rows = _data()["nondealer"]
-    assert isinstance(rows, list), "winprob.json holds the table as rows"
-    return tuple(tuple(int(v) / SCALE for v in row) for row in rows)
+    return TWO_HANDED.chance(mine, theirs, i_deal=i_deal, target=target)
 
 
 @cache
 def hand_distribution() -> tuple[tuple[int, float], ...]:
     """(points, chance) of a hand not seen (a non-dealer's hand in self-play)."""
-    counts = _data()["hand"]
+    counts = TWO_HANDED.data["hand"]
     assert isinstance(counts, dict), "winprob.json holds the hand distribution"
     total = sum(int(c) for c in counts.values())
     return tuple((int(points), int(c) / total) for points, c in counts.items())
@@ -151,5 +170,5 @@ def _before_show(
 
 def clear_cache() -> None:
     """Forget the loaded table (after it is rebuilt)."""
-    for cached in (_data, _table, hand_distribution):
-        cached.cache_clear()
+    TWO_HANDED.forget()
+    hand_distribution.cache_clear()

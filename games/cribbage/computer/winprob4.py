@@ -30,11 +30,12 @@ True
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+
+from games.cribbage.computer.winprob import WinTable
 
 __all__ = ["DATA", "SCALE", "TARGET", "after_play", "counts", "solve", "win_chance"]
 
@@ -47,37 +48,20 @@ Show = Sequence[tuple[int, float]]  # (points, chance) of one count
 NON_DEALING_STEPS = (0, 2)  # the counts of the show that go to the non-dealing team
 
 
+FOUR_HANDED = WinTable(DATA)
+
+
 def win_chance(ours: int, theirs: int, *, we_deal: bool, target: int = TARGET) -> float:
     """Our team's chance of winning at the start of a deal (``we_deal``: our team deals it).
     A shorter game is read as the last points of a game of 121 (same points to go)."""
-    offset = TARGET - target
-    ours, theirs = ours + offset, theirs + offset
-    if ours >= TARGET or theirs >= TARGET:
-        return 1.0 if ours >= TARGET else 0.0
-    table = _table()
-    if we_deal:
-        return 1.0 - table[theirs][ours]
-    return table[ours][theirs]
-
-
-@cache
-def _data() -> dict[str, object]:
-    data: dict[str, object] = json.loads(DATA.read_text(encoding="utf-8"))
-    return data
-
-
-@cache
-def _table() -> tuple[tuple[float, ...], ...]:
-    rows = _data()["nondealer"]
-    assert isinstance(rows, list), "winprob4.json holds the table as rows"
-    return tuple(tuple(int(v) / SCALE for v in row) for row in rows)
+    return FOUR_HANDED.chance(ours, theirs, i_deal=we_deal, target=target)
 
 
 @cache
 def counts() -> tuple[tuple[tuple[int, float], ...], ...]:
     """The four counts of the show in their order (h1, h2, h3, h4: see the module text), each
     as (points, chance) from self-play."""
-    steps = _data()["show"]
+    steps = FOUR_HANDED.data["show"]
     assert isinstance(steps, list), "winprob4.json holds the four counts"
     out = []
     for step in steps:
@@ -89,7 +73,7 @@ def counts() -> tuple[tuple[tuple[int, float], ...], ...]:
 @cache
 def plays() -> tuple[tuple[int, int, float], ...]:
     """The play's points (non-dealing team, dealing team, chance) from self-play."""
-    pairs = _data()["play"]
+    pairs = FOUR_HANDED.data["play"]
     assert isinstance(pairs, dict), "winprob4.json holds the play's points"
     total = sum(int(c) for c in pairs.values())
     out = []
@@ -197,5 +181,6 @@ def _before_count(
 
 def clear_cache() -> None:
     """Forget the loaded table (after it is rebuilt)."""
-    for cached in (_data, _table, counts, plays):
+    FOUR_HANDED.forget()
+    for cached in (counts, plays):
         cached.cache_clear()
