@@ -366,24 +366,8 @@ def _chance_after_plays(
     view: PlayerView, plays: list[tuple[list[int], int | None]], mine: Show, theirs: Show
 ) -> float:
     """The mean chance of winning over simulated plays (points pegged, or who pegged out)."""
-    chances: dict[tuple[int, int], float] = {}
-    total = 0.0
-    for points, winner in plays:
-        if winner is not None:
-            total += 1.0 if winner == 0 else 0.0
-            continue
-        key = (points[0], points[1])
-        if key not in chances:
-            chances[key] = winprob.after_play(
-                view.my_score + key[0],
-                view.their_score + key[1],
-                i_deal=view.is_dealer,
-                my_show=mine,
-                their_show=theirs,
-                target=view.target,
-            )
-        total += chances[key]
-    return total / len(plays)
+    leaf = _chance_leaf(view, mine, theirs)
+    return sum(leaf(points, winner) for points, winner in plays) / len(plays)
 
 
 def _chance_leaf(view: PlayerView, mine: Show, theirs: Show) -> pegging.Leaf:
