@@ -43,6 +43,21 @@ FOUR_PAIRINGS = [("pro", "standard")]
 PEGGING = {"play", "go", "last card", "his heels"}
 
 
+def timed_move(game, players, levels, times, cpu):
+    """The seat to act decides and its move is applied; a discard's or a card's decision time
+    (wall clock and the thread's CPU) is added to that seat's level."""
+    seat = game.to_act
+    assert seat is not None, "a game that is not over has a seat to act"
+    decision = game.phase in (Phase.DISCARD, Phase.PLAY)
+    started, started_cpu = time.perf_counter(), time.thread_time()
+    action = computer_action(game, seat, players[seat])
+    if decision:
+        times[levels[seat]].append(time.perf_counter() - started)
+        cpu[levels[seat]].append(time.thread_time() - started_cpu)
+    game.apply(action)
+    return action
+
+
 def play_one(job: tuple[str, str, int]) -> dict:
     """One game; ``levels[0]`` sits at seat 0 on even seeds, seat 1 on odd ones."""
     first, second, seed = job
@@ -53,15 +68,7 @@ def play_one(job: tuple[str, str, int]) -> dict:
     times: dict[str, list[float]] = {first: [], second: []}
     cpu: dict[str, list[float]] = {first: [], second: []}
     while not game.is_over:
-        seat = game.to_act
-        assert seat is not None, "a game that is not over has a seat to act"
-        decision = game.phase in (Phase.DISCARD, Phase.PLAY)
-        started, started_cpu = time.perf_counter(), time.thread_time()
-        action = computer_action(game, seat, players[seat])
-        if decision:
-            times[levels[seat]].append(time.perf_counter() - started)
-            cpu[levels[seat]].append(time.thread_time() - started_cpu)
-        game.apply(action)
+        action = timed_move(game, players, levels, times, cpu)
         if isinstance(action, Deal):
             assert game.dealer is not None, "the dealer deals"
             dealers[game.hand_number] = game.dealer
@@ -99,15 +106,7 @@ def play_four(job: tuple[str, str, int]) -> dict:
     times: dict[str, list[float]] = {first: [], second: []}
     cpu: dict[str, list[float]] = {first: [], second: []}
     while not game.is_over:
-        seat = game.to_act
-        assert seat is not None, "a game that is not over has a seat to act"
-        decision = game.phase in (Phase.DISCARD, Phase.PLAY)
-        started, started_cpu = time.perf_counter(), time.thread_time()
-        action = computer_action(game, seat, players[seat])
-        if decision:
-            times[levels[seat]].append(time.perf_counter() - started)
-            cpu[levels[seat]].append(time.thread_time() - started_cpu)
-        game.apply(action)
+        timed_move(game, players, levels, times, cpu)
     assert game.winner is not None, "the game is over"
     return {"winner": pair[game.winner], "times": times, "cpu": cpu}
 

@@ -35,13 +35,11 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from games.cribbage.computer.winprob import WinTable
+from games.cribbage.computer.winprob import SCALE, TARGET, WinTable
 
 __all__ = ["DATA", "SCALE", "TARGET", "after_play", "counts", "solve", "win_chance"]
 
-TARGET = 121
 DATA = Path(__file__).with_name("winprob4.json")
-SCALE = 10_000
 # One deal's points: (play non-dealing team, play dealing team, h1, h2, h3, h4) (module text).
 Outcome = tuple[int, int, int, int, int, int]
 Show = Sequence[tuple[int, float]]  # (points, chance) of one count
