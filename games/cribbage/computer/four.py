@@ -5,8 +5,9 @@ keep with the best chance of winning by :mod:`.winprob4`.
 
 The play: the other three seats' cards (the partner's too: its hand is hidden) are sampled from
 the unseen cards, consistent with every go (a seat skipped in its turn held nothing that fitted)
-and weighted by how likely each seat was to lay what it laid with them (as the standard player
-would have: :data:`UNLIKELY` per other card). Against each weighted holding, each card pro may
+and weighted by how likely each seat was to keep those four cards (:func:`.keeps.keep_likelihood`)
+and to lay what it laid with them (as the standard player would have: :data:`UNLIKELY` per
+other card). Against each weighted holding, each card pro may
 lay is followed by the rest of the play, all four seats laying the standard heuristic's card
 (:func:`.pegging.play_out_sides`, with the FADOQ 116 rule), and valued by the team's chance of
 winning: pegging out wins, else the show of the sampled hands (their exact counts with the
@@ -28,7 +29,7 @@ from games.cribbage import fast
 from games.cribbage.actions import Go, Play
 from games.cribbage.discard import DiscardChoice, analyze_discards
 
-from . import pegging, winprob4
+from . import keeps, pegging, winprob4
 from .view import PlayerView
 
 __all__ = ["discard", "play"]
@@ -237,9 +238,9 @@ def _draw_holding(
 
 
 def likelihood(view: PlayerView, reading: _Reading, hands: Sequence[Sequence[Card]]) -> float:
-    """How likely the other seats were to lay what they laid holding ``hands`` now: each card
-    the standard player would not have laid (from what that seat held then) weighs
-    :data:`UNLIKELY`."""
+    """How likely the other seats were to keep and lay what they did holding ``hands`` now:
+    each card the standard player would not have laid (from what that seat held then) weighs
+    :data:`UNLIKELY`; each seat's four kept cards weigh their keep likelihood."""
     laid = [(seat, int(c.rank)) for seat, c in view.laid]
     assert view.starter is not None, "the play comes after the starter"
     starter = int(view.starter.rank)
@@ -262,6 +263,15 @@ def likelihood(view: PlayerView, reading: _Reading, hands: Sequence[Sequence[Car
         )
         if choice != move.rank:
             weight *= UNLIKELY
+    # The keeps: four cards a seat kept (those held and those laid) as players keep them.
+    for seat in range(view.players):
+        if seat != view.seat:
+            kept = [*_ranks(hands[seat]), *(r for s, r in laid if s == seat)]
+            weight *= keeps.keep_likelihood(
+                kept,
+                crib_is_theirs=view.rules.side_of(seat) == view.rules.side_of(view.dealer),
+                players=view.players,
+            )
     return weight
 
 
