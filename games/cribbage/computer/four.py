@@ -34,8 +34,10 @@ from .view import PlayerView
 
 __all__ = ["discard", "play"]
 
-PLAY_SAMPLES = 32  # weighted holdings the look-ahead plays against
-CANDIDATES = 3  # raw holdings drawn per sample kept (the weights then choose among them)
+PLAY_SAMPLES = 40  # holdings the look-ahead plays against
+PLAY_SAMPLES_END = 80  # the same near the end, where a card wins or loses the game outright
+ENDGAME = 30  # near the end: either team within this many points of the target
+CANDIDATES = 5  # holdings drawn and weighed for each one played against
 UNLIKELY = 0.25  # the weight of each card a seat laid that the standard player would not have
 NO_RULE = 999  # lone points score for ever (no 116 rule)
 
@@ -70,8 +72,9 @@ def _lay(view: PlayerView, rank: int) -> Play:
 # --- the play ----------------------------------------------------------------------------------
 
 
-def play(view: PlayerView, samples: int = PLAY_SAMPLES) -> Play | Go:
-    """Pro's card in the four-handed play (module text)."""
+def play(view: PlayerView, samples: int | None = None) -> Play | Go:
+    """Pro's card in the four-handed play (module text); ``samples`` holdings (by default
+    :data:`PLAY_SAMPLES`, :data:`PLAY_SAMPLES_END` near the end)."""
     playable = view.playable()
     if not playable:
         return Go(view.seat)
@@ -84,12 +87,16 @@ def play(view: PlayerView, samples: int = PLAY_SAMPLES) -> Play | Go:
         return _lay(view, ranks[0])
     if view.rules.sides != 2 or view.starter is None:
         return _lay(view, _standard_rank(view))
+    if samples is None:
+        near = view.target - max(view.scores) <= ENDGAME
+        samples = PLAY_SAMPLES_END if near else PLAY_SAMPLES
     rng = _rng(view, "play4")
     deals = sample_deals(view, rng, samples)
     unseen = _unseen_ranks(view)
     best_rank, best_value = ranks[0], -1.0
+    total = sum(deal.weight for deal in deals)
     for rank in ranks:
-        value = sum(_after_card(view, deal, rank, unseen) for deal in deals) / len(deals)
+        value = sum(deal.weight * _after_card(view, deal, rank, unseen) for deal in deals) / total
         if value > best_value + 1e-9:
             best_rank, best_value = rank, value
     return _lay(view, best_rank)
@@ -125,6 +132,7 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], ...]
     shows: tuple[int, int, int, int]
+    weight: float  # how likely the other seats were to keep and lay as they did with these
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,32 +216,41 @@ def _between(first: int, then: int, n: int) -> list[int]:
 
 def sample_deals(view: PlayerView, rng: random.Random, samples: int) -> list[Deal]:
     """Holdings of the other seats drawn from the unseen cards, consistent with every go, then
-    drawn again in proportion to :func:`likelihood` (the other seats' plays read as the
-    standard player's); each with its exact show (the crib's unseen cards drawn)."""
+    drawn again in proportion to :func:`likelihood` (the other seats' keeps and plays read as
+    the standard player's); each with its exact show (the crib's unseen cards drawn)."""
     reading = read_plays(view)
-    drawn = [_draw_holding(view, reading, rng) for _ in range(samples * CANDIDATES)]
+    unseen = view.unseen()
+    drawn = [_draw_holding(view, reading, unseen, rng) for _ in range(samples * CANDIDATES)]
     weights = [likelihood(view, reading, hands) for hands in drawn]
+    # The keeps' weights vary a lot (few holdings carry most of the weight): the play-outs go
+    # to holdings drawn again by weight, each then counting alike.
     chosen = rng.choices(drawn, weights=weights, k=samples)
-    return [_with_show(view, hands, rng) for hands in chosen]
+    return [_with_show(view, hands, unseen, 1.0, rng) for hands in chosen]
 
 
 def _draw_holding(
-    view: PlayerView, reading: _Reading, rng: random.Random
+    view: PlayerView, reading: _Reading, unseen: Sequence[Card], rng: random.Random
 ) -> list[tuple[Card, ...]]:
-    pool = list(view.unseen())
     hands: list[tuple[Card, ...]] = [()] * view.players
     hands[view.seat] = view.hand
     others = [s for s in range(view.players) if s != view.seat]
+    if all(reading.room[s] < 0 for s in others):  # no go seen: one draw for all
+        cards = rng.sample(unseen, sum(view.held_counts[s] for s in others))
+        for s in others:
+            k = view.held_counts[s]
+            hands[s], cards = tuple(cards[:k]), cards[k:]
+        return hands
+    pool = set(unseen)
     # The seat with the tightest go first: it draws among the cards it may hold.
     for s in sorted(others, key=lambda s: -reading.room[s]):
         k = view.held_counts[s]
-        allowed = [c for c in pool if c.pips > reading.room[s]]
+        room = reading.room[s]
+        allowed = [c for c in unseen if c in pool and c.pips > room]
         if len(allowed) < k:  # cannot happen in a real game; never crash a decision
-            allowed = pool
+            allowed = [c for c in unseen if c in pool]
         hand = tuple(rng.sample(allowed, k))
         hands[s] = hand
-        for c in hand:
-            pool.remove(c)
+        pool.difference_update(hand)
     return hands
 
 
@@ -275,7 +292,13 @@ def likelihood(view: PlayerView, reading: _Reading, hands: Sequence[Sequence[Car
     return weight
 
 
-def _with_show(view: PlayerView, hands: Sequence[Sequence[Card]], rng: random.Random) -> Deal:
+def _with_show(
+    view: PlayerView,
+    hands: Sequence[Sequence[Card]],
+    unseen: Sequence[Card],
+    weight: float,
+    rng: random.Random,
+) -> Deal:
     assert view.starter is not None, "the play comes after the starter"
     starter = view.starter.index
     n = view.players
@@ -283,7 +306,7 @@ def _with_show(view: PlayerView, hands: Sequence[Sequence[Card]], rng: random.Ra
     for s, c in view.laid:
         full[s].append(c)
     held = {c for h in hands for c in h}
-    pool = [c for c in view.unseen() if c not in held]
+    pool = [c for c in unseen if c not in held]
     crib = [*view.discards, *rng.sample(pool, 4 - len(view.discards))]
     shows = []
     for k in range(1, n + 1):
@@ -292,7 +315,7 @@ def _with_show(view: PlayerView, hands: Sequence[Sequence[Card]], rng: random.Ra
         if s == view.dealer:
             points += fast.score_total([c.index for c in crib], starter, crib=True)
         shows.append(points)
-    return Deal(tuple(tuple(h) for h in hands), (shows[0], shows[1], shows[2], shows[3]))
+    return Deal(tuple(tuple(h) for h in hands), (shows[0], shows[1], shows[2], shows[3]), weight)
 
 
 def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) -> float:
