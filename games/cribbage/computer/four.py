@@ -35,9 +35,9 @@ from .view import PlayerView
 __all__ = ["discard", "play"]
 
 PLAY_SAMPLES = 40  # holdings the look-ahead plays against
-PLAY_SAMPLES_END = 80  # the same near the end, where a card wins or loses the game outright
+PLAY_SAMPLES_END = 200  # the same near the end, where a card wins or loses the game outright
 ENDGAME = 30  # near the end: either team within this many points of the target
-CANDIDATES = 5  # holdings drawn and weighed for each one played against
+CANDIDATES = 4  # holdings drawn and weighed for each one played against
 UNLIKELY = 0.25  # the weight of each card a seat laid that the standard player would not have
 NO_RULE = 999  # lone points score for ever (no 116 rule)
 
