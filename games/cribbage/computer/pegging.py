@@ -297,6 +297,7 @@ def play_out_sides(
     side_of: Sequence[int],
     need: Sequence[int],
     lone_until: Sequence[int],
+    first: int | None = None,
 ) -> tuple[list[int], int | None]:
     """Play the rest of a play of ``len(hands)`` seats in sides (``side_of[seat]``), every seat
     laying the standard heuristic's card judged against the seat that answers it (partner or
@@ -307,10 +308,12 @@ def play_out_sides(
     there (the winner side is returned, else ``None``). ``lone_until[side]``: a lone go or
     last-card point (not joined to points of the card just laid) scores only while the side
     has pegged fewer points than that here (the FADOQ 116 rule: the cutoff less the side's
-    score; a large number when there is no such rule). ``hands``, ``series``, ``passed`` are
+    score; a large number when there is no such rule). ``first``: the rank the seat to act
+    lays now (then the heuristic for every seat). ``hands``, ``series``, ``passed`` are
     modified."""
     play = _SidesPlay(hands, series, count, turn, last, passed, side_of, need, lone_until)
-    play.run(unseen)
+    if first is None or not play.lay(first):
+        play.run(unseen)
     return play.points, play.winner
 
 
