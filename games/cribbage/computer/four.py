@@ -325,7 +325,7 @@ def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) 
     need = [view.target - view.scores[side] for side in range(2)]
     cutoff = view.rules.one_point_cutoff
     lone_until = [NO_RULE if cutoff is None else cutoff - s for s in view.scores]
-    points, winner = pegging.play_out_sides(
+    pegged, winner = pegging.play_out_sides(
         [_ranks(h) for h in deal.hands],
         _ranks(view.series),
         view.count,
@@ -341,7 +341,7 @@ def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) 
     us = view.side
     if winner is not None:
         return 1.0 if winner == us else 0.0
-    scores = [view.scores[side] + points[side] for side in range(2)]
+    scores = [view.scores[side] + pegged[side] for side in range(2)]
     for k, points in enumerate(deal.shows, start=1):
         side = side_of[(view.dealer + k) % n]
         scores[side] += points
