@@ -1,11 +1,16 @@
 """Computer players: strength and speed. ``.venv/bin/python -m benchmarks bench_computer``.
 
 Self-play of whole 121-point games (STANDARD_2P_121) for every pairing of levels, in parallel
-processes (``--workers``, default 2). Each game is seeded; the two levels swap seats every other
-game, and the first dealer is cut for, as at the table. Reported:
+processes (``--workers``, default 2). The games are played in pairs, as in duplicate bridge: the
+two games of a pair get the same cards (the same seed: each deal's pack depends only on the seed
+and the deal's number) and the two levels swap seats, so what one level was dealt the other is
+dealt in the other game, until the games part ways. The first dealer is cut for, as at the
+table. Reported:
 
-- the win rate of the first level of each pairing with its 95 % confidence interval (normal
-  approximation, ±1.96·√(p(1-p)/n)); about 2,400 games make the interval ±2 points, 4,000 ±1.5;
+- the win rate of the first level of each pairing with its 95 % confidence interval, from the
+  pairs' scores (0, ½ or 1: p ± 1.96·s/√pairs, s the pairs' standard deviation). Luck of the
+  cards cancels within a pair, so the interval is narrower than that of as many unpaired games
+  (±1.96·√(p(1-p)/n), printed alongside; ``--unpaired`` plays every game with its own cards);
 - average points per deal by level and role (dealer / non-dealer): hand, crib, pegging (the
   play, go, last card and his heels), over the deals that reached the crib's count;
 - every decision's time (discard or play) per level: median, 95th percentile, maximum, as wall
@@ -58,12 +63,17 @@ def timed_move(game, players, levels, times, cpu):
     return action
 
 
-def play_one(job: tuple[str, str, int]) -> dict:
+def cards_of(seed: int, paired: bool) -> int:
+    """The cards' seed of game ``seed``: the two games of a pair share it."""
+    return seed // 2 if paired else seed
+
+
+def play_one(job: tuple[str, str, int, bool]) -> dict:
     """One game; ``levels[0]`` sits at seat 0 on even seeds, seat 1 on odd ones."""
-    first, second, seed = job
+    first, second, seed, paired = job
     levels = (first, second) if seed % 2 == 0 else (second, first)
     players = [computer(level) for level in levels]
-    game = GameState(STANDARD_2P_121, seed=f"bench:{seed}")
+    game = GameState(STANDARD_2P_121, seed=f"bench:{cards_of(seed, paired)}")
     dealers: dict[int, int] = {}
     times: dict[str, list[float]] = {first: [], second: []}
     cpu: dict[str, list[float]] = {first: [], second: []}
@@ -92,38 +102,58 @@ def play_one(job: tuple[str, str, int]) -> dict:
         "times": times,
         "cpu": cpu,
         "first": first,
+        "seed": seed,
     }
 
 
-def play_four(job: tuple[str, str, int]) -> dict:
+def play_four(job: tuple[str, str, int, bool]) -> dict:
     """One four-handed FADOQ game: ``first``'s pair at seats 0 and 2 on even seeds (the pairs
     swap on odd ones); the first dealer is cut for."""
-    first, second, seed = job
+    first, second, seed, paired = job
     pair = (first, second) if seed % 2 == 0 else (second, first)
     levels = (pair[0], pair[1], pair[0], pair[1])
     players = [computer(level) for level in levels]
-    game = GameState(FADOQ, seed=f"bench4:{seed}")
+    game = GameState(FADOQ, seed=f"bench4:{cards_of(seed, paired)}")
     times: dict[str, list[float]] = {first: [], second: []}
     cpu: dict[str, list[float]] = {first: [], second: []}
     while not game.is_over:
         timed_move(game, players, levels, times, cpu)
     assert game.winner is not None, "the game is over"
-    return {"winner": pair[game.winner], "times": times, "cpu": cpu}
+    return {"winner": pair[game.winner], "times": times, "cpu": cpu, "seed": seed}
 
 
 def interval(wins: int, n: int) -> tuple[float, float, float]:
+    """Unpaired games: the normal approximation of the binomial."""
     p = wins / n
     half = 1.96 * math.sqrt(p * (1 - p) / n)
     return p, p - half, p + half
 
 
-def verdict(first: str, second: str, wins: int, games: int, seconds: float) -> str:
-    p, low, high = interval(wins, games)
+def paired_interval(won: dict[int, bool]) -> tuple[float, float, float]:
+    """Games in pairs (seeds 2k and 2k+1 share their cards): the mean of the pairs' scores and
+    its normal interval (a pair whose twin is missing counts alone)."""
+    pairs: dict[int, list[bool]] = defaultdict(list)
+    for seed, first_won in won.items():
+        pairs[seed // 2].append(first_won)
+    scores = [sum(games) / len(games) for games in pairs.values()]
+    p = statistics.fmean(scores)
+    half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 1.0
+    return p, p - half, p + half
+
+
+def verdict(first: str, second: str, won: dict[int, bool], paired: bool, seconds: float) -> str:
+    wins, games = sum(won.values()), len(won)
+    p, low, high = paired_interval(won) if paired else interval(wins, games)
     above = ", above 55 %" if low > 0.55 else (", above 50 %" if low > 0.5 else "")
+    how = f"{games // 2} pairs of games on the same cards" if paired else "unpaired games"
+    unpaired = ""
+    if paired:
+        _, plain_low, plain_high = interval(wins, games)
+        unpaired = f"; as unpaired games {100 * plain_low:.1f}-{100 * plain_high:.1f} %"
     return (
         f"{first} v {second}: {first} wins {wins}/{games} = {100 * p:.1f} % "
-        f"(95 % CI {100 * low:.1f}-{100 * high:.1f} %{above or ', NOT entirely above 50 %'}) "
-        f"[{seconds:.0f} s]"
+        f"(95 % CI {100 * low:.1f}-{100 * high:.1f} %{above or ', NOT entirely above 50 %'}, "
+        f"{how}{unpaired}) [{seconds:.0f} s]"
     )
 
 
@@ -146,37 +176,37 @@ def print_times(times: dict[str, list[float]], cpu: dict[str, list[float]]) -> N
         )
 
 
-def run_four(games: int, pairings, workers: int, progress: int) -> None:
+def run_four(games: int, pairings, workers: int, progress: int, paired: bool = True) -> None:
     """Four-handed FADOQ games, a pair of each level of a pairing."""
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     with multiprocessing.Pool(workers) as pool:
         for first, second in pairings:
             started = time.perf_counter()
-            wins = 0
-            jobs = [(first, second, seed) for seed in range(games)]
+            won: dict[int, bool] = {}
+            jobs = [(first, second, seed, paired) for seed in range(games)]
             results = pool.imap_unordered(play_four, jobs, chunksize=5)
             for done, result in enumerate(results, start=1):
-                wins += result["winner"] == first
+                won[result["seed"]] = result["winner"] == first
                 for level, spent in result["times"].items():
                     times[level] += spent
                     cpu[level] += result["cpu"][level]
                 if progress and done % progress == 0 and done < games:
-                    p = wins / done
+                    p = sum(won.values()) / done
                     print(
                         f"  ... {done}/{games} four-handed games, {first} pair {100 * p:.1f} %",
                         flush=True,
                     )
             elapsed = time.perf_counter() - started
             print(
-                "four-handed (FADOQ), pairs: " + verdict(first, second, wins, games, elapsed),
+                "four-handed (FADOQ), pairs: " + verdict(first, second, won, paired, elapsed),
                 flush=True,
             )
     print("\nfour-handed decision times, milliseconds (wall clock, then CPU)")
     print_times(times, cpu)
 
 
-def run(games: int, pairings, workers: int, progress: int = 0) -> None:
+def run(games: int, pairings, workers: int, progress: int = 0, paired: bool = True) -> None:
     print(
         f"python {platform.python_version()}, {os.cpu_count()} CPUs, {workers} workers, "
         f"{games} games per pairing (121 points)",
@@ -189,13 +219,13 @@ def run(games: int, pairings, workers: int, progress: int = 0) -> None:
     with multiprocessing.Pool(workers) as pool:
         for first, second in pairings:
             started = time.perf_counter()
-            wins = 0
-            jobs = [(first, second, seed) for seed in range(games)]
+            won: dict[int, bool] = {}
+            jobs = [(first, second, seed, paired) for seed in range(games)]
             results = pool.imap_unordered(play_one, jobs, chunksize=20)
             for done, result in enumerate(results, start=1):
-                wins += result["winner"] == first
+                won[result["seed"]] = result["winner"] == first
                 if progress and done % progress == 0 and done < games:
-                    p = wins / done
+                    p = sum(won.values()) / done
                     print(f"  ... {done}/{games} games, {first} {100 * p:.1f} %", flush=True)
                 for level, spent in result["times"].items():
                     times[level] += spent
@@ -205,7 +235,7 @@ def run(games: int, pairings, workers: int, progress: int = 0) -> None:
                 for key, value in result["deals"].items():
                     deals[key] += value
             elapsed = time.perf_counter() - started
-            print(verdict(first, second, wins, games, elapsed), flush=True)
+            print(verdict(first, second, won, paired, elapsed), flush=True)
     print("\naverage points per deal (complete deals; pegging = play, go, last card, his heels)")
     print(f"{'level':<10}{'role':<8}{'hand':>7}{'crib':>7}{'pegging':>9}{'total':>8}{'deals':>8}")
     for level in sorted({lv for pair in pairings for lv in pair}):
@@ -240,6 +270,9 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--four-pairings", default=",".join(f"{a}:{b}" for a, b in FOUR_PAIRINGS))
     parser.add_argument("--progress", type=int, default=500, help="print every N games (0: no)")
+    parser.add_argument(
+        "--unpaired", action="store_true", help="every game its own cards (no pairs of games)"
+    )
     return parser
 
 
@@ -248,11 +281,11 @@ def main(argv: list[str] | None = None) -> None:
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",") if p]
     started = time.perf_counter()
     if args.games and pairings:
-        run(args.games, pairings, args.workers, args.progress)
+        run(args.games, pairings, args.workers, args.progress, not args.unpaired)
     four = [tuple(p.split(":")) for p in args.four_pairings.split(",") if p]
     if args.four_games and four:
         print()
-        run_four(args.four_games, four, args.workers, args.progress // 5)
+        run_four(args.four_games, four, args.workers, args.progress // 5, not args.unpaired)
     print(f"\nbench_computer took {time.perf_counter() - started:.0f} s", flush=True)
 
 

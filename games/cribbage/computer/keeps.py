@@ -16,7 +16,7 @@ is fitted to the standard level's discards (the tests hold the model to them).
 :func:`keep_likelihood` is the chance that a player keeps a given four ranks when dealt them
 plus random others: the weight of an imagined opponent hand. It is read from ``keeps.json``
 (every four ranks, both ways the crib can go, six or five cards dealt: about 12 s to compute,
-so it is shipped; ``python -m games.cribbage.computer.keeps`` rebuilds it).
+so it is shipped; ``python -m games.cribbage.computer.winprob_build --keeps`` rebuilds it).
 :func:`sample_keep` draws a keep from dealt ranks as the model's player would.
 """
 
@@ -28,6 +28,7 @@ import math
 import random
 from collections.abc import Sequence
 from functools import cache
+from math import comb, prod
 from pathlib import Path
 
 from games.cribbage.discard import rank_multisets
@@ -102,8 +103,9 @@ def keep_chance(dealt: Sequence[int], kept: Sequence[int], *, crib_is_theirs: bo
 
 
 def keep_likelihood(kept: Sequence[int], *, crib_is_theirs: bool, players: int) -> float:
-    """The chance that a player keeps these four ranks when dealt them and random others (two
-    more two-handed, one more three- and four-handed): the weight of an imagined hand."""
+    """The chance that a player keeps four cards of these ranks when dealt them and random
+    others (two more two-handed, one more three- and four-handed): the weight of an imagined
+    hand (four given cards, not any four of these ranks)."""
     dealt = 6 if players == 2 else 5
     return _table()[f"{dealt}{'c' if crib_is_theirs else 'n'}"][rank_code(kept)]
 
@@ -123,7 +125,11 @@ def likelihood(kept: tuple[int, ...], crib_is_theirs: bool, dealt: int) -> float
     total = chance = 0.0
     for code, ways in others:
         extra = [r for r in RANKS for _ in range((code // RANK_WEIGHT[r]) % 5)]
-        chance += ways * _keep_chance(tuple(sorted((*kept, *extra))), kept, crib_is_theirs)
+        dealt_ranks = tuple(sorted((*kept, *extra)))
+        # The chance of keeping these very cards: the ranks' chance shared among the card sets
+        # of the same ranks in the deal (a third 5 dealt: either pair of 5s may be kept).
+        alike = prod(comb(dealt_ranks.count(r), kept.count(r)) for r in set(kept))
+        chance += ways * _keep_chance(dealt_ranks, kept, crib_is_theirs) / alike
         total += ways
     return chance / total
 
@@ -149,8 +155,3 @@ def build() -> dict[str, object]:
 
 def _exists(ranks: tuple[int, ...]) -> bool:
     return all(ranks.count(r) <= 4 for r in set(ranks))
-
-
-if __name__ == "__main__":  # rebuild the shipped table
-    DATA.write_text(json.dumps(build(), separators=(",", ":")) + "\n")
-    print(f"wrote {DATA}")

@@ -25,7 +25,7 @@ from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_disca
 from games.cribbage.rules import HAND_SIZE
 from games.cribbage.scoring import score_hand
 
-from . import four, pegging, winprob
+from . import four, keeps, pegging, winprob
 from .view import PlayerView
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
@@ -234,7 +234,12 @@ class Pro(Computer):
         rng = seeded_rng(view, "discard")
         unseen = _ranks(view.unseen())
         seen_unseen = _unseen_ranks(view)
-        opponents = [rng.sample(unseen, HAND_SIZE) for _ in range(self.discard_samples)]
+        # The opponent's four cards: kept from six as players keep them (:mod:`.keeps`).
+        theirs_crib = not view.is_dealer
+        opponents = [
+            list(keeps.sample_keep(rng.sample(unseen, 6), crib_is_theirs=theirs_crib, rng=rng))
+            for _ in range(self.discard_samples)
+        ]
         # Seats of the simulation: 0 = this seat, 1 = the opponent; the non-dealer leads.
         leader = 1 if view.is_dealer else 0
         need = (view.target - view.my_score, view.target - view.their_score)
@@ -445,31 +450,44 @@ def _possible_holdings(
     room = 31 - view.count
     fits = view.opponent_said_go
     hands = []
-    for _ in range(samples * 20):
+    wanted = samples * CANDIDATES
+    for _ in range(wanted * 20):
         hand = rng.sample(unseen, k)
         if fits and any(pegging.pips(r) <= room for r in hand):
             continue
         hands.append(hand)
-        if len(hands) == samples:
+        if len(hands) == wanted:
             break
     if not hands:  # the go rules out every card? cannot happen, but never crash a decision
         hands = [rng.sample(unseen, k) for _ in range(samples)]
-    return _inferred(view, hands, rng)
+    return _inferred(view, hands, rng, samples)
 
 
 UNLIKELY = 0.25  # the weight of a holding under which the opponent would have played otherwise
+CANDIDATES = 3  # holdings drawn per holding kept: the inference keeps the likelier ones
+KEEP_FLOOR = 0.002  # no keep is impossible to a player who may not play as the model does
 
 
-def _inferred(view: PlayerView, hands: list[list[int]], rng: random.Random) -> list[list[int]]:
-    """The holdings drawn again in proportion to how likely the opponent was to lay what it
-    laid this deal with them (as the standard player would have): a holding under which each
-    of its cards was the standard choice keeps weight 1, each other card multiplies it by
-    :data:`UNLIKELY`. Opponent hands are inferred from their plays, not drawn blind."""
+def _inferred(
+    view: PlayerView, hands: list[list[int]], rng: random.Random, samples: int
+) -> list[list[int]]:
+    """``samples`` of the holdings drawn again in proportion to how likely the opponent was to
+    keep them with the cards it laid this deal (:mod:`.keeps`: players keep 5s, pairs and
+    fifteens) and to lay what it laid with them (as the standard player would have: a holding
+    under which each of its cards was the standard choice keeps weight 1, each other card
+    multiplies it by :data:`UNLIKELY`). Opponent hands are inferred, not drawn blind."""
     moves = _opponent_moves(view)
-    if not moves or len(hands) < 2:
-        return hands
-    weights = [_likelihood(moves, hand) for hand in hands]
-    return rng.choices(hands, weights=weights, k=len(hands))
+    laid = [int(c.rank) for seat, c in view.laid if seat != view.seat]
+    theirs_crib = not view.crib_is_ours
+    weights = [
+        max(
+            KEEP_FLOOR,
+            keeps.keep_likelihood([*laid, *hand], crib_is_theirs=theirs_crib, players=2),
+        )
+        * _likelihood(moves, hand)
+        for hand in hands
+    ]
+    return rng.choices(hands, weights=weights, k=samples)
 
 
 # One play of the opponent: the series before it, the count, the rank laid, the cards it laid

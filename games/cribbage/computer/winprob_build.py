@@ -18,7 +18,7 @@ from games.cribbage.actions import Deal
 from games.cribbage.game import GameState, Phase, ScoreEvent
 from games.cribbage.rules import FOUR_PLAYER_PARTNERS, STANDARD_2P_121
 
-from . import winprob, winprob4
+from . import keeps, winprob, winprob4
 from .driver import computer_action
 from .levels import computer
 
@@ -136,7 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=3_000, help="self-play deals to sample")
     parser.add_argument("--seed", default=None, help="the deals' seed (default: the table's)")
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--keeps", action="store_true", help="rebuild keeps.json instead")
     args = parser.parse_args(argv)
+    if args.keeps:
+        keeps.DATA.write_text(json.dumps(keeps.build(), separators=(",", ":")) + "\n")
+        print(f"wrote {keeps.DATA}", file=sys.stderr)
+        return 0
     if args.players == 4:
         found = sample_deals4(args.deals, args.seed or "winprob4")
         write_table4(winprob4.solve(found), found)
