@@ -37,6 +37,9 @@ __all__ = ["discard", "play"]
 PLAY_SAMPLES = 40  # holdings the look-ahead plays against
 PLAY_SAMPLES_END = 200  # the same near the end, where a card wins or loses the game outright
 ENDGAME = 30  # near the end: either team within this many points of the target
+# The look-ahead is used while either team is within this many points of the target (121:
+# always, as measured; before that the standard heuristic). A knob for benchmarks.
+LOOK_AHEAD = 121
 CANDIDATES = 4  # holdings drawn and weighed for each one played against
 UNLIKELY = 0.25  # the weight of each card a seat laid that the standard player would not have
 NO_RULE = 999  # lone points score for ever (no 116 rule)
@@ -85,11 +88,11 @@ def play(view: PlayerView, samples: int | None = None) -> Play | Go:
             return _lay(view, rank)  # pegs the team out: the game is won now
     if len(ranks) == 1:
         return _lay(view, ranks[0])
-    if view.rules.sides != 2 or view.starter is None:
+    near = view.target - max(view.scores)
+    if view.rules.sides != 2 or view.starter is None or near > LOOK_AHEAD:
         return _lay(view, _standard_rank(view))
     if samples is None:
-        near = view.target - max(view.scores) <= ENDGAME
-        samples = PLAY_SAMPLES_END if near else PLAY_SAMPLES
+        samples = PLAY_SAMPLES_END if near <= ENDGAME else PLAY_SAMPLES
     rng = _rng(view, "play4")
     deals = sample_deals(view, rng, samples)
     unseen = _unseen_ranks(view)

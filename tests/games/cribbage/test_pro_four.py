@@ -290,3 +290,21 @@ def test_the_116_rule_in_the_table_worked_out_by_hand():
     without, with_rule = solve(deal, cutoff=None), solve(deal)
     assert without[120][119] == 0.5 and with_rule[120][119] == 0.0
     assert without[115][100] == with_rule[115][100]
+
+
+def test_before_the_look_ahead_pro_plays_the_standard_card(monkeypatch):
+    """With the look-ahead kept for the end (``LOOK_AHEAD``), pro far from it lays the
+    standard player's card (here the 4 of the self-play position, scores moved back)."""
+    monkeypatch.setattr(four, "LOOK_AHEAD", 30)
+    laid = [(2, "2H"), (3, "TC"), (0, "TH"), (1, "8C"), (2, "QH"), (3, "9C"), (0, "QC")]
+    laid += [(1, "2C"), (2, "JD"), (3, "3H")]
+    view = _view(
+        "4S 6S",
+        scores=(16, 13),
+        laid=laid,
+        starter="QD",
+        discard="KD",
+        dealer=1,
+        held=(2, 2, 1, 1),
+    )
+    assert computer("pro").choose_play(view) == computer("standard").choose_play(view)
