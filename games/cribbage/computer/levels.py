@@ -14,7 +14,6 @@ every level; the levels differ only in these choices. A new level is a subclass 
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import random
 from collections.abc import Callable, Iterable
@@ -26,7 +25,7 @@ from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_disca
 from games.cribbage.rules import HAND_SIZE
 from games.cribbage.scoring import score_hand
 
-from . import keeps, pegging, winprob, winprob4
+from . import four, keeps, pegging, winprob
 from .view import PlayerView
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
@@ -306,28 +305,12 @@ class Pro(Computer):
         return self._play(view, best_rank)
 
     def _four_handed_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        """The exact analysis's best net; near the end (either team within ``endgame4`` points)
-        the keep with the best chance of winning (:mod:`.winprob4`): its hand and the crib as
-        their exact distributions, the other hands and the play from four-handed self-play."""
-        analysis = _analysis(view)
-        best = analysis.best
-        need = min(view.target - view.my_score, view.target - view.their_score)
-        if need > self.endgame4 or view.rules.sides != 2:
-            return best.discard
-        candidates = [c for c in analysis.choices if best.net - c.net <= self.discard_margin4]
-        if len(candidates) == 1:
-            return best.discard
-        draws = _team_draws(seeded_rng(view, "discard4"), self.discard_samples4)
-        return max(candidates, key=lambda c: _team_chance(view, c, draws)).discard
+        return four.discard(
+            view, endgame=self.endgame4, margin=self.discard_margin4, samples=self.discard_samples4
+        )
 
     def _four_handed_play(self, view: PlayerView) -> Play | Go:
-        """Board play first (a card that pegs the side out wins now), else the standard
-        player's partner-aware choice."""
-        series, need = _ranks(view.series), view.target - view.my_score
-        for rank in sorted(set(_ranks(view.playable())), reverse=True):
-            if pegging.peg_points(series, rank, view.count) >= need:
-                return self._play(view, rank)
-        return Standard().choose_play(view)
+        return four.play(view)
 
 
 Show = tuple[tuple[int, float], ...]  # (points, chance) of a side's count in the show
@@ -395,78 +378,6 @@ def _chance_leaf(view: PlayerView, mine: Show, theirs: Show) -> pegging.Leaf:
         return chances[key]
 
     return leaf
-
-
-# Four-handed: one simulated deal as uniform draws (the play, then the four counts of the show).
-_Draw = tuple[float, float, float, float, float]
-
-
-def _team_draws(rng: random.Random, samples: int) -> list[_Draw]:
-    return [
-        (rng.random(), rng.random(), rng.random(), rng.random(), rng.random())
-        for _ in range(samples)
-    ]
-
-
-def _quantiles(show: Show) -> tuple[list[float], list[int]]:
-    """Cumulative chances and points of a distribution, for drawing by inverse transform."""
-    edges, points, total = [], [], 0.0
-    for x, p in show:
-        total += p
-        edges.append(total)
-        points.append(x)
-    edges[-1] = 2.0  # rounding: every draw below 1 finds a point
-    return edges, points
-
-
-def _draw(quantiles: tuple[list[float], list[int]], u: float) -> int:
-    edges, points = quantiles
-    return points[bisect.bisect_right(edges, u)]
-
-
-def _team_chance(view: PlayerView, choice: DiscardChoice, draws: list[_Draw]) -> float:
-    """Our team's chance of winning with ``choice``, over simulated deals drawn alike for every
-    keep (the same draws: the keeps are compared on the same deals)."""
-    step = (view.seat - view.dealer - 1) % 4  # this seat's count in the show (0 to 3)
-    counts = list(winprob4.counts())
-    other = counts[0]  # a hand not seen (the first count: a hand without a crib)
-    hand, crib = _show(choice.hand.counts), _show(choice.crib.counts)
-    counts[3] = _add(hand if step == 3 else other, crib)
-    if step != 3:
-        counts[step] = hand
-    shows = [_quantiles(c) for c in counts]
-    play = _quantiles(tuple((i, p) for i, (_, _, p) in enumerate(winprob4.plays())))
-    pairs = winprob4.plays()
-    we_deal = view.crib_is_ours
-    target = view.target
-    total = 0.0
-    for u_play, *u_show in draws:
-        pn, pd, _ = pairs[_draw(play, u_play)]
-        a, b = (view.their_score, view.my_score) if we_deal else (view.my_score, view.their_score)
-        a, b = a + pn, b + pd
-        if a >= target or b >= target:
-            nd_wins = 1.0 if b < target else (0.5 if a >= target else 0.0)
-        else:
-            nd_wins = _show_out(
-                a, b, [_draw(q, u) for q, u in zip(shows, u_show, strict=True)], target
-            )
-        total += 1.0 - nd_wins if we_deal else nd_wins
-    return total / len(draws)
-
-
-def _show_out(a: int, b: int, points: list[int], target: int) -> float:
-    """The non-dealing team's chance after the play at ``a`` to ``b``: the four counts in order
-    (the first team to reach the target wins), then the next deal."""
-    for step, x in enumerate(points):
-        if step in winprob4.NON_DEALING_STEPS:
-            a += x
-            if a >= target:
-                return 1.0
-        else:
-            b += x
-            if b >= target:
-                return 0.0
-    return winprob4.win_chance(a, b, we_deal=True, target=target)
 
 
 def _outcome(points: list[int], winner: int | None) -> float:

@@ -281,3 +281,147 @@ class _PlayOut:
 
 def _can_play(hand: Sequence[int], count: int) -> bool:
     return any(count + pips(r) <= MAX_COUNT for r in hand)
+
+
+# --- any number of seats, in sides (the four-handed partnership game) ------------------------
+
+
+def play_out_sides(
+    hands: list[list[int]],
+    series: list[int],
+    count: int,
+    turn: int,
+    last: int | None,
+    passed: set[int],
+    unseen: Sequence[int],
+    side_of: Sequence[int],
+    need: Sequence[int],
+    lone_until: Sequence[int],
+    first: int | None = None,
+) -> tuple[list[int], int | None]:
+    """Play the rest of a play of ``len(hands)`` seats in sides (``side_of[seat]``), every seat
+    laying the standard heuristic's card judged against the seat that answers it (partner or
+    opponent), as ``GameState._advance_play`` rules it: clockwise, seats out of cards or that
+    said go skipped, go and last card to the last to lay, the count restarting after it.
+
+    ``turn`` is the seat to act now. Points go to sides; ``need[side]`` points win the game
+    there (the winner side is returned, else ``None``). ``lone_until[side]``: a lone go or
+    last-card point (not joined to points of the card just laid) scores only while the side
+    has pegged fewer points than that here (the FADOQ 116 rule: the cutoff less the side's
+    score; a large number when there is no such rule). ``first``: the rank the seat to act
+    lays now (then the heuristic for every seat). ``hands``, ``series``, ``passed`` are
+    modified."""
+    play = _SidesPlay(hands, series, count, turn, last, passed, side_of, need, lone_until)
+    if first is None or not play.lay(first):
+        play.run(unseen)
+    return play.points, play.winner
+
+
+@dataclass(slots=True)
+class _SidesPlay:
+    hands: list[list[int]]
+    series: list[int]
+    count: int
+    turn: int
+    last: int | None
+    passed: set[int]
+    side_of: Sequence[int]
+    need: Sequence[int]
+    lone_until: Sequence[int]
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None
+
+    def run(self, unseen: Sequence[int]) -> None:
+        while any(self.hands):
+            hand = self.hands[self.turn]
+            if not _can_play(hand, self.count):
+                self.passed.add(self.turn)
+                if self.advance(None):
+                    return
+                continue
+            side = self.side_of[self.turn]
+            answer = self.answering()
+            rank = choose_heuristic(
+                hand,
+                self.series,
+                self.count,
+                unseen,
+                len(self.hands[answer]) if answer is not None else 0,
+                partner_next=answer is not None and self.side_of[answer] == side,
+                go_counts=self.points[side] < self.lone_until[side],
+            )
+            assert rank is not None, "a seat that can lay lays"
+            if self.lay(rank):
+                return
+
+    def answering(self) -> int | None:
+        """The next seat clockwise that holds cards and has not said go."""
+        n = len(self.hands)
+        for k in range(1, n):
+            s = (self.turn + k) % n
+            if self.hands[s] and s not in self.passed:
+                return s
+        return None
+
+    def lay(self, rank: int) -> bool:
+        """The seat to act lays ``rank``; True when the play is over (or a side has won)."""
+        p = self.turn
+        scored = peg_points(self.series, rank, self.count)
+        self.hands[p].remove(rank)
+        self.series.append(rank)
+        self.count += pips(rank)
+        self.last = p
+        if scored and self._peg(self.side_of[p], scored):
+            return True
+        return self.advance(scored)
+
+    def advance(self, card_points: int | None) -> bool:
+        """``GameState._advance_play``: who acts next; True when the play is over."""
+        n = len(self.hands)
+        while True:
+            out = not any(self.hands)
+            if self.count == MAX_COUNT:
+                if out:
+                    return True
+                self._restart()
+                card_points = None
+                continue
+            if out:
+                if self.last is not None:
+                    self._go(card_points)  # the last card
+                return True
+            nxt = next(
+                (
+                    s
+                    for s in ((self.turn + k) % n for k in range(1, n + 1))
+                    if self.hands[s] and s not in self.passed
+                ),
+                None,
+            )
+            if nxt is not None and (_can_play(self.hands[nxt], self.count) or nxt != self.last):
+                self.turn = nxt
+                return False
+            if self._go(card_points):
+                return True
+            self._restart()
+            card_points = None
+
+    def _go(self, card_points: int | None) -> bool:
+        assert self.last is not None, "a go is scored only after a card was laid"
+        side = self.side_of[self.last]
+        if not card_points and self.points[side] >= self.lone_until[side]:
+            return False  # a lone point from the cutoff on: not scored
+        return self._peg(side, 1)
+
+    def _peg(self, side: int, points: int) -> bool:
+        self.points[side] += points
+        if self.points[side] >= self.need[side]:
+            self.winner = side
+            return True
+        return False
+
+    def _restart(self) -> None:
+        assert self.last is not None, "the count restarts after a card was laid"
+        self.series.clear()
+        self.passed.clear()
+        self.count, self.turn, self.last = 0, self.last, None

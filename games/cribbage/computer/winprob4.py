@@ -10,13 +10,16 @@ right-hand opponent (``h3``, non-dealing team), the dealer's hand and the crib (
 team); the first team to reach 121 wins. The play's joint points and each of the four counts are
 drawn from the deals of standard-level four-handed self-play (:mod:`.winprob_build`,
 ``--players 4``), independently of one another and of the score: an approximation (the four
-hands share the starter; near the end players play the board; under the FADOQ 116 rule a team at
-116 or more no longer pegs lone go points). When both teams would reach 121 in the same play,
-each is given half.
+hands share the starter; near the end players play the board). The FADOQ 116 rule is in the
+model: each sampled play also records each team's lone go and last-card points, and a team
+standing at :data:`CUTOFF` or more when the play starts does not score them (the table is
+solved for the FADOQ game, the four-handed game of ``/play/``). When both teams would reach 121
+in the same play, each is given half.
 
 ``V[a][b]``, the non-dealing team's chance at the start of a deal with ``a`` to the dealing
 team's ``b``, is solved by dynamic programming from the highest totals down (every play scores
-at least one point: the last card, or 31).
+at least one point: the last card, or 31; from the cutoff on a play may score none, and those
+totals are solved by a few rounds of fixed-point iteration).
 
 Shipped as ``winprob4.json`` (``V`` in ten-thousandths, and the sampled distributions of the
 four counts, which :func:`after_play` uses for hands not seen); rebuilt by
@@ -37,11 +40,25 @@ from pathlib import Path
 
 from games.cribbage.computer.winprob import SCALE, TARGET, WinTable
 
-__all__ = ["DATA", "SCALE", "TARGET", "after_play", "counts", "solve", "win_chance"]
+__all__ = [
+    "CUTOFF",
+    "DATA",
+    "SCALE",
+    "TARGET",
+    "after_play",
+    "counts",
+    "play_points",
+    "plays",
+    "plays_lone",
+    "solve",
+    "win_chance",
+]
 
 DATA = Path(__file__).with_name("winprob4.json")
-# One deal's points: (play non-dealing team, play dealing team, h1, h2, h3, h4) (module text).
-Outcome = tuple[int, int, int, int, int, int]
+# One deal's points: (play non-dealing team, play dealing team, h1, h2, h3, h4) (module text),
+# optionally followed by the lone go and last-card points of the play (non-dealing, dealing).
+Outcome = tuple[int, ...]
+CUTOFF = 116  # FADOQ: from 116 on a team scores no lone go or last-card point (rules.py)
 Show = Sequence[tuple[int, float]]  # (points, chance) of one count
 NON_DEALING_STEPS = (0, 2)  # the counts of the show that go to the non-dealing team
 
@@ -71,14 +88,37 @@ def counts() -> tuple[tuple[tuple[int, float], ...], ...]:
 @cache
 def plays() -> tuple[tuple[int, int, float], ...]:
     """The play's points (non-dealing team, dealing team, chance) from self-play."""
+    merged: dict[tuple[int, int], float] = {}
+    for pn, pd, _, _, p in plays_lone():
+        merged[(pn, pd)] = merged.get((pn, pd), 0.0) + p
+    return tuple((pn, pd, p) for (pn, pd), p in merged.items())
+
+
+@cache
+def plays_lone() -> tuple[tuple[int, int, int, int, float], ...]:
+    """The play's points with the lone go and last-card points among them: (non-dealing team,
+    dealing team, its lone points, theirs, chance) from self-play."""
     pairs = FOUR_HANDED.data["play"]
     assert isinstance(pairs, dict), "winprob4.json holds the play's points"
     total = sum(int(c) for c in pairs.values())
     out = []
     for key, c in pairs.items():
-        pn, pd = (int(x) for x in key.split(","))
-        out.append((pn, pd, int(c) / total))
+        pn, pd, ln, ld = ([int(x) for x in key.split(",")] + [0, 0])[:4]
+        out.append((pn, pd, ln, ld, int(c) / total))
     return tuple(out)
+
+
+def play_points(
+    pn: int, pd: int, ln: int, ld: int, a: int, b: int, cutoff: int | None = CUTOFF
+) -> tuple[int, int]:
+    """The play's points for teams standing at ``a`` (non-dealing) and ``b`` (dealing): a team
+    at ``cutoff`` or more loses its lone points (the FADOQ 116 rule)."""
+    if cutoff is not None:
+        if a >= cutoff:
+            pn -= ln
+        if b >= cutoff:
+            pd -= ld
+    return pn, pd
 
 
 PRUNE = 1e-6  # positions less likely than this are dropped by :func:`after_play`
@@ -115,11 +155,15 @@ def after_play(
     return 1.0 - won_nd if we_deal else won_nd
 
 
-def solve(outcomes: Sequence[Outcome], target: int = TARGET) -> list[list[float]]:
-    """``V[a][b]``: the non-dealing team's chance at the start of a deal (module text)."""
+def solve(
+    outcomes: Sequence[Outcome], target: int = TARGET, cutoff: int | None = CUTOFF
+) -> list[list[float]]:
+    """``V[a][b]``: the non-dealing team's chance at the start of a deal (module text); a team
+    at ``cutoff`` or more loses the play's lone points (``None``: no such rule)."""
     n = len(outcomes)
-    play = [(pn, pd, c / n) for (pn, pd), c in Counter((o[0], o[1]) for o in outcomes).items()]
-    if any(pn + pd == 0 for pn, pd, _ in play):
+    lone = Counter((o[0], o[1], *(tuple(o[6:8]) or (0, 0))) for o in outcomes)
+    play = [(pn, pd, ln, ld, c / n) for (pn, pd, ln, ld), c in lone.items()]
+    if any(pn + pd == 0 for pn, pd, _, _, _ in play):
         raise ValueError("a deal's play scored no point: the last card always scores")
     shows = [
         [(x, c / n) for x, c in sorted(Counter(o[2 + step] for o in outcomes).items())]
@@ -131,25 +175,35 @@ def solve(outcomes: Sequence[Outcome], target: int = TARGET) -> list[list[float]
     before = [[[0.0] * target for _ in range(target)] for _ in range(4)]
     for total in range(2 * top, -1, -1):
         cells = [(a, total - a) for a in range(max(0, total - top), min(top, total) + 1)]
-        for a, b in cells:
-            v[a][b] = _before_play(a, b, play, before[0], target)
-        # Counts of 0 stay on the same cell: the last count (into the next deal) first.
-        for step in (3, 2, 1, 0):
+        # From the cutoff a play may score nothing and stay on its cell: iterate (the loop's
+        # weight is a pointless play times four zero counts: a few rounds converge).
+        rounds = 1 if cutoff is None or max(max(c) for c in cells) < cutoff else 4
+        for _ in range(rounds):
             for a, b in cells:
-                before[step][a][b] = _before_count(a, b, step, shows[step], before, v, target)
+                v[a][b] = _before_play(a, b, play, before[0], target, cutoff)
+            # Counts of 0 stay on the same cell: the last count (into the next deal) first.
+            for step in (3, 2, 1, 0):
+                for a, b in cells:
+                    before[step][a][b] = _before_count(a, b, step, shows[step], before, v, target)
     return v
 
 
 def _before_play(
-    a: int, b: int, play: list[tuple[int, int, float]], after: list[list[float]], target: int
+    a: int,
+    b: int,
+    play: list[tuple[int, int, int, int, float]],
+    after: list[list[float]],
+    target: int,
+    cutoff: int | None,
 ) -> float:
     chance = 0.0
-    for pn, pd, p in play:
+    for pn, pd, ln, ld, p in play:
+        pn, pd = play_points(pn, pd, ln, ld, a, b, cutoff)
         a2, b2 = a + pn, b + pd
         if a2 >= target:
             chance += p * (0.5 if b2 >= target else 1.0)
         elif b2 < target:
-            chance += p * after[a2][b2]  # a later total: solved already
+            chance += p * after[a2][b2]  # a later total, or this cell (iterated): solve()
     return chance
 
 
@@ -180,5 +234,5 @@ def _before_count(
 def clear_cache() -> None:
     """Forget the loaded table (after it is rebuilt)."""
     FOUR_HANDED.forget()
-    for cached in (counts, plays):
+    for cached in (counts, plays, plays_lone):
         cached.cache_clear()

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from games.cribbage.actions import Deal
-from games.cribbage.game import GameState, Phase
+from games.cribbage.game import GameState, Phase, ScoreEvent
 from games.cribbage.rules import FOUR_PLAYER_PARTNERS, STANDARD_2P_121
 
 from . import keeps, winprob, winprob4
@@ -55,19 +55,23 @@ def sample_deals(deals: int, seed: str = "winprob") -> list[winprob.Outcome]:
 def sample_deals4(deals: int, seed: str = "winprob4") -> list[winprob4.Outcome]:
     """The points of ``deals`` four-handed deals between standard players, one deal per game
     (from 0-0, the first dealer turning round the table): the play for each team (non-dealing,
-    dealing), then the four counts in the order of the show (:mod:`.winprob4`)."""
+    dealing), the four counts in the order of the show, then each team's lone go and
+    last-card points of the play (the FADOQ 116 rule's; :mod:`.winprob4`)."""
     player = computer("standard")
     outcomes = []
     for i in range(deals):
         dealer = i % 4
         game = GameState(FOUR_PLAYER_PARTNERS, seed=f"{seed}:{i}", first_dealer=dealer)
         game.apply(Deal())
+        lone: list[ScoreEvent] = []
         while game.phase is not Phase.DEAL:
             seat = game.to_act
             assert seat is not None, "a deal in progress has a seat to act"
+            before = len(game.events)
             game.apply(computer_action(game, seat, player))
+            lone += _lone_points(game.events[before:])
         dealing_side = FOUR_PLAYER_PARTNERS.side_of(dealer)
-        points = [0] * 6
+        points = [0] * 8
         for event in game.events:
             if event.kind in PEGGING:
                 points[1 if event.side == dealing_side else 0] += event.points
@@ -76,20 +80,36 @@ def sample_deals4(deals: int, seed: str = "winprob4") -> list[winprob4.Outcome]:
             elif event.kind == "hand":
                 assert event.player is not None, "a hand is a player's"
                 points[2 + (event.player - dealer - 1) % 4] += event.points
-        outcomes.append((points[0], points[1], points[2], points[3], points[4], points[5]))
+        for event in lone:
+            points[7 if event.side == dealing_side else 6] += event.points
+        outcomes.append(tuple(points))
     return outcomes
+
+
+def _lone_points(events: Sequence[ScoreEvent]) -> list[ScoreEvent]:
+    """The go and last-card points of one action that the FADOQ 116 rule would withhold: those
+    not joined to points of the card laid in the same action (``GameState._score_go``)."""
+    return [
+        event
+        for i, event in enumerate(events)
+        if event.kind in ("go", "last card")
+        and event.points
+        and not (i and events[i - 1].kind == "play" and events[i - 1].points)
+    ]
 
 
 def write_table4(
     v: list[list[float]], outcomes: Sequence[winprob4.Outcome], path: Path = winprob4.DATA
 ) -> None:
-    play = Counter((o[0], o[1]) for o in outcomes)
+    play = Counter((o[0], o[1], *o[6:8]) for o in outcomes)
     shows = [Counter(o[2 + step] for o in outcomes) for step in range(4)]
     data = {
         "about": "games/cribbage/computer/winprob4.py: the non-dealing team's chance V[a][b],"
         " x 10000",
         "deals": len(outcomes),
-        "play": {f"{pn},{pd}": play[(pn, pd)] for pn, pd in sorted(play)},
+        # The play: "pn,pd,ln,ld" (points of each team, then its lone go/last-card points).
+        "play": {",".join(map(str, key)): play[key] for key in sorted(play)},
+        "cutoff": winprob4.CUTOFF,
         "show": [{str(x): show[x] for x in sorted(show)} for show in shows],
         "nondealer": [[round(x * winprob4.SCALE) for x in row] for row in v],
     }

@@ -14,7 +14,7 @@ from games.cards import parse_cards
 from games.cribbage.actions import Deal
 from games.cribbage.computer import computer, computer_action, winprob4
 from games.cribbage.computer.view import PlayerView
-from games.cribbage.computer.winprob4 import TARGET, after_play, solve, win_chance
+from games.cribbage.computer.winprob4 import CUTOFF, TARGET, after_play, solve, win_chance
 from games.cribbage.discard import analyze_discards
 from games.cribbage.game import GameState, Phase
 from games.cribbage.rules import FADOQ, FOUR_PLAYER_PARTNERS
@@ -33,11 +33,24 @@ def test_the_two_teams_chances_from_one_position_add_up_to_one():
 
 @pytest.mark.parametrize("we_deal", [True, False])
 def test_a_chance_rises_with_ones_score_and_falls_with_the_other_teams(we_deal):
+    """Except the step onto the FADOQ cutoff (116): from there a team's lone go and
+    last-card points no longer count, which can cost more than the point gained."""
     for a in range(TOP):
         for b in range(TOP):
             here = win_chance(a, b, we_deal=we_deal)
-            assert win_chance(a + 1, b, we_deal=we_deal) >= here - ROUNDING, (a, b)
-            assert win_chance(a, b + 1, we_deal=we_deal) <= here + ROUNDING, (a, b)
+            if a + 1 != CUTOFF:
+                assert win_chance(a + 1, b, we_deal=we_deal) >= here - ROUNDING, (a, b)
+            if b + 1 != CUTOFF:
+                assert win_chance(a, b + 1, we_deal=we_deal) <= here + ROUNDING, (a, b)
+
+
+def test_reaching_116_costs_the_lone_points():
+    """The shipped table is solved with the 116 rule: a dealing team at 115 (a lone go still
+    counts) is better off than at 116; without the rule one more point is never worse."""
+    assert win_chance(116, 115, we_deal=True) < win_chance(115, 115, we_deal=True) - 0.02
+    deals = [(1, 2, 3, 4, 5, 9, 1, 1), (2, 1, 8, 2, 4, 12, 1, 0), (3, 3, 6, 6, 2, 7, 0, 2)]
+    plain = solve(deals, cutoff=None)
+    assert all(plain[a][b] <= plain[a + 1][b] + 1e-12 for a in range(TOP) for b in range(TOP))
 
 
 def test_the_end_of_the_board():
@@ -91,7 +104,7 @@ def test_the_builder_sorts_each_deals_points_by_team_and_order():
     from games.cribbage.computer.winprob_build import sample_deals4
 
     outcomes = sample_deals4(4, seed="check")
-    for i, (pn, pd, h1, h2, h3, h4) in enumerate(outcomes):
+    for i, (pn, pd, h1, h2, h3, h4, ln, ld) in enumerate(outcomes):
         dealer = i % 4
         game = GameState(FOUR_PLAYER_PARTNERS, seed=f"check:{i}", first_dealer=dealer)
         player = computer("standard")
@@ -102,6 +115,10 @@ def test_the_builder_sorts_each_deals_points_by_team_and_order():
         assert pn + pd >= 1
         assert game.scores[dealing] == pd + h2 + h4
         assert game.scores[1 - dealing] == pn + h1 + h3
+        # The lone go and last-card points (the 116 rule's) are among the play's points, and
+        # every play has one (the last card) unless it ends on 31 or on a scoring last card.
+        lone = sum(e.points for e in game.events if e.kind in ("go", "last card"))
+        assert 0 <= ln <= pn and 0 <= ld <= pd and ln + ld <= lone
 
 
 def test_the_shipped_distributions_are_distributions():
