@@ -37,9 +37,10 @@ __all__ = ["discard", "play"]
 PLAY_SAMPLES = 40  # holdings the look-ahead plays against
 PLAY_SAMPLES_END = 200  # the same near the end, where a card wins or loses the game outright
 ENDGAME = 30  # near the end: either team within this many points of the target
-# The look-ahead is used while either team is within this many points of the target (121:
-# always, as measured; before that the standard heuristic). A knob for benchmarks.
-LOOK_AHEAD = 121
+# The look-ahead is used once either team is within this many points of the target; before
+# that the standard heuristic (on points early in the game the look-ahead did not beat it:
+# docs/performance.md). 121: always, a knob for benchmarks.
+LOOK_AHEAD = ENDGAME
 CANDIDATES = 4  # holdings drawn and weighed for each one played against
 UNLIKELY = 0.25  # the weight of each card a seat laid that the standard player would not have
 NO_RULE = 999  # lone points score for ever (no 116 rule)
