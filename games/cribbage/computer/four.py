@@ -24,13 +24,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.cards import Card, format_cards
+from games.cards import Card
 from games.cribbage import fast
 from games.cribbage.actions import Go, Play
 from games.cribbage.discard import DiscardChoice, analyze_discards
 
 from . import keeps, pegging, winprob4
-from .view import PlayerView
+from .view import PlayerView, seeded_rng
 
 __all__ = ["discard", "play"]
 
@@ -50,22 +50,6 @@ Show = tuple[tuple[int, float], ...]  # (points, chance) of a count in the show
 
 def _ranks(cards: Sequence[Card]) -> list[int]:
     return [int(c.rank) for c in cards]
-
-
-def _rng(view: PlayerView, purpose: str) -> random.Random:
-    """Randomness fixed by what the seat sees (hidden cards cannot change a choice)."""
-    key = "|".join(
-        [
-            purpose,
-            format_cards(view.hand),
-            format_cards(view.kept),
-            str(view.starter),
-            " ".join(f"{s}{c}" for s, c in view.laid),
-            str(view.scores),
-            str(view.dealer),
-        ]
-    )
-    return random.Random(key)
 
 
 def _lay(view: PlayerView, rank: int) -> Play:
@@ -94,7 +78,7 @@ def play(view: PlayerView, samples: int | None = None) -> Play | Go:
         return _lay(view, _standard_rank(view))
     if samples is None:
         samples = PLAY_SAMPLES_END if near <= ENDGAME else PLAY_SAMPLES
-    rng = _rng(view, "play4")
+    rng = seeded_rng(view, "play4")
     deals = sample_deals(view, rng, samples)
     unseen = _unseen_ranks(view)
     best_rank, best_value = ranks[0], -1.0
@@ -376,7 +360,7 @@ def discard(view: PlayerView, *, endgame: int, margin: float, samples: int) -> t
     candidates = [c for c in analysis.choices if best.net - c.net <= margin]
     if len(candidates) == 1:
         return best.discard
-    draws = _team_draws(_rng(view, "discard4"), samples)
+    draws = _team_draws(seeded_rng(view, "discard4"), samples)
     return max(candidates, key=lambda c: team_chance(view, c, draws)).discard
 
 

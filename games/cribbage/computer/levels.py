@@ -19,14 +19,14 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from games.cards import Card, format_cards
+from games.cards import Card
 from games.cribbage.actions import Go, Play
 from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_discards
 from games.cribbage.rules import HAND_SIZE
 from games.cribbage.scoring import score_hand
 
 from . import four, keeps, pegging, winprob
-from .view import PlayerView
+from .view import PlayerView, seeded_rng
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
 
@@ -69,22 +69,6 @@ class Computer:
 
 def _ranks(cards: Iterable[Card]) -> list[int]:
     return [int(c.rank) for c in cards]
-
-
-def seeded_rng(view: PlayerView, purpose: str) -> random.Random:
-    """Randomness fixed by what the seat sees (so hidden cards cannot change a choice)."""
-    key = "|".join(
-        [
-            purpose,
-            format_cards(view.hand),
-            format_cards(view.kept),
-            str(view.starter),
-            " ".join(f"{s}{c}" for s, c in view.laid),
-            str(view.scores),
-            str(view.dealer),
-        ]
-    )
-    return random.Random(key)
 
 
 # --- easy ------------------------------------------------------------------------------------

@@ -12,14 +12,15 @@ answers the card this seat lays.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
-from games.cards import DECK, Card
+from games.cards import DECK, Card, format_cards
 from games.cribbage.actions import Deal, Discard, GameError
 from games.cribbage.game import GameState, Phase
 from games.cribbage.rules import RuleSet
 
-__all__ = ["PLAYERS", "PlayerView", "view_of"]
+__all__ = ["PLAYERS", "PlayerView", "seeded_rng", "view_of"]
 
 PLAYERS = (2, 3, 4)  # the games the computer plays
 
@@ -146,3 +147,19 @@ def _own_discards(game: GameState, seat: int) -> tuple[Card, ...]:
         if isinstance(action, Discard) and action.player == seat:
             return action.cards
     return ()
+
+
+def seeded_rng(view: PlayerView, purpose: str) -> random.Random:
+    """Randomness fixed by what the seat sees (so hidden cards cannot change a choice)."""
+    key = "|".join(
+        [
+            purpose,
+            format_cards(view.hand),
+            format_cards(view.kept),
+            str(view.starter),
+            " ".join(f"{s}{c}" for s, c in view.laid),
+            str(view.scores),
+            str(view.dealer),
+        ]
+    )
+    return random.Random(key)

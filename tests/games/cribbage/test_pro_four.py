@@ -188,21 +188,20 @@ def test_against_a_team_at_120_pro_leads_the_card_nobody_can_score_on():
     assert computer("pro").choose_play(view).card.rank == 4
 
 
+def _self_play_position(scores):
+    """Count 13 after J-3, this seat holding 4 and 6 (a position met in self-play)."""
+    laid = [(2, "2H"), (3, "TC"), (0, "TH"), (1, "8C"), (2, "QH"), (3, "9C"), (0, "QC")]
+    laid += [(1, "2C"), (2, "JD"), (3, "3H")]
+    return _view(
+        "4S 6S", scores=scores, laid=laid, starter="QD", discard="KD", dealer=1, held=(2, 2, 1, 1)
+    )
+
+
 def test_a_position_from_self_play_where_pro_keeps_the_four():
     """At 116 to 113 (our lone points no longer count; they need 8), count 13 after J-3: the
     standard player lays the 4 (keeping the higher card), pro the 6. Over 1,500 weighted
     holdings (an estimate made while writing this test) the 6 wins 95 % and the 4 67 %."""
-    laid = [(2, "2H"), (3, "TC"), (0, "TH"), (1, "8C"), (2, "QH"), (3, "9C"), (0, "QC")]
-    laid += [(1, "2C"), (2, "JD"), (3, "3H")]
-    view = _view(
-        "4S 6S",
-        scores=(116, 113),
-        laid=laid,
-        starter="QD",
-        discard="KD",
-        dealer=1,
-        held=(2, 2, 1, 1),
-    )
+    view = _self_play_position(scores=(116, 113))
     assert view.count == 13
     assert computer("standard").choose_play(view).card == parse_card("4S")
     assert computer("pro").choose_play(view).card == parse_card("6S")
@@ -296,15 +295,5 @@ def test_before_the_look_ahead_pro_plays_the_standard_card(monkeypatch):
     """With the look-ahead kept for the end (``LOOK_AHEAD``), pro far from it lays the
     standard player's card (here the 4 of the self-play position, scores moved back)."""
     monkeypatch.setattr(four, "LOOK_AHEAD", 30)
-    laid = [(2, "2H"), (3, "TC"), (0, "TH"), (1, "8C"), (2, "QH"), (3, "9C"), (0, "QC")]
-    laid += [(1, "2C"), (2, "JD"), (3, "3H")]
-    view = _view(
-        "4S 6S",
-        scores=(16, 13),
-        laid=laid,
-        starter="QD",
-        discard="KD",
-        dealer=1,
-        held=(2, 2, 1, 1),
-    )
+    view = _self_play_position(scores=(16, 13))
     assert computer("pro").choose_play(view) == computer("standard").choose_play(view)
