@@ -371,12 +371,13 @@ def _team_draws(rng: random.Random, samples: int) -> list[_Draw]:
     ]
 
 
-def _show(counts: dict[int, int]) -> Show:
+def show_of(counts: dict[int, int]) -> Show:
+    """A count's distribution (points, chance) from its numbers of cases."""
     total = sum(counts.values())
     return tuple((points, n / total) for points, n in sorted(counts.items()))
 
 
-def _add(a: Sequence[tuple[int, float]], b: Sequence[tuple[int, float]]) -> Show:
+def add_shows(a: Sequence[tuple[int, float]], b: Sequence[tuple[int, float]]) -> Show:
     """The distribution of the sum of two independent counts (a hand and a crib)."""
     sums: dict[int, float] = {}
     for x, p in a:
@@ -407,8 +408,8 @@ def team_chance(view: PlayerView, choice: DiscardChoice, draws: list[_Draw]) -> 
     step = (view.seat - view.dealer - 1) % 4  # this seat's count in the show (0 to 3)
     counts: list[Sequence[tuple[int, float]]] = list(winprob4.counts())
     other = counts[0]  # a hand not seen (the first count: a hand without a crib)
-    hand, crib = _show(choice.hand.counts), _show(choice.crib.counts)
-    counts[3] = _add(hand if step == 3 else other, crib)
+    hand, crib = show_of(choice.hand.counts), show_of(choice.crib.counts)
+    counts[3] = add_shows(hand if step == 3 else other, crib)
     if step != 3:
         counts[step] = hand
     shows = [_quantiles(c) for c in counts]

@@ -301,25 +301,15 @@ Show = tuple[tuple[int, float], ...]  # (points, chance) of a side's count in th
 CRIB_GUESS = 5  # a crib not yet seen, in the play (its mean is about 4.7 in self-play)
 
 
-def _show(counts: dict[int, int]) -> Show:
-    total = sum(counts.values())
-    return tuple((points, n / total) for points, n in sorted(counts.items()))
-
-
-def _add(a: Show, b: Show) -> Show:
-    """The distribution of the sum of two independent counts (a hand and a crib)."""
-    sums: dict[int, float] = {}
-    for x, p in a:
-        for y, q in b:
-            sums[x + y] = sums.get(x + y, 0.0) + p * q
-    return tuple(sorted(sums.items()))
-
-
 def _discard_shows(view: PlayerView, choice: DiscardChoice) -> tuple[Show, Show]:
     """(mine, theirs) in the show for a keep: the crib goes to the dealer's count."""
-    hand, crib = _show(choice.hand.counts), _show(choice.crib.counts)
+    hand, crib = four.show_of(choice.hand.counts), four.show_of(choice.crib.counts)
     other = winprob.hand_distribution()
-    return (_add(hand, crib), other) if view.is_dealer else (hand, _add(other, crib))
+    return (
+        (four.add_shows(hand, crib), other)
+        if view.is_dealer
+        else (hand, four.add_shows(other, crib))
+    )
 
 
 def _play_shows(view: PlayerView) -> tuple[Show, Show]:
@@ -331,7 +321,7 @@ def _play_shows(view: PlayerView) -> tuple[Show, Show]:
     crib = ((CRIB_GUESS, 1.0),)
     if view.is_dealer:
         return ((exact + CRIB_GUESS, 1.0),), other
-    return ((exact, 1.0),), _add(other, crib)
+    return ((exact, 1.0),), four.add_shows(other, crib)
 
 
 def _chance_after_plays(
