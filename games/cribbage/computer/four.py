@@ -1,7 +1,10 @@
 """The pro level in the four-handed partnership game (FADOQ): keeps and the play, for the win.
 
-Keeps: the exact analysis's best net; near the end (either team within ``endgame`` points) the
-keep with the best chance of winning by :mod:`.winprob4`.
+Keeps: among the keeps within :data:`PEG_MARGIN` of the exact analysis's best net, the best net
+plus the play's margin the keep is worth (simulated against the other seats keeping four of
+five as players keep them: four high cards peg poorly, a low card is kept for the go and 31);
+near the end (either team within ``endgame`` points) the keep with the best chance of winning
+by :mod:`.winprob4`.
 
 The play: the other three seats' cards (the partner's too: its hand is hidden) are sampled from
 the unseen cards, consistent with every go (a seat skipped in its turn held nothing that fitted)
@@ -43,6 +46,8 @@ ENDGAME = 30  # near the end: either team within this many points of the target
 LOOK_AHEAD = ENDGAME
 CANDIDATES = 4  # holdings drawn and weighed for each one played against
 UNLIKELY = 0.25  # the weight of each card a seat laid that the standard player would not have
+PEG_MARGIN = 1.0  # far from the end: keeps within this of the best net are compared on the play
+PEG_SAMPLES = 200  # the other seats' holdings each keep's play is simulated against
 NO_RULE = 999  # lone points score for ever (no 116 rule)
 
 Show = tuple[tuple[int, float], ...]  # (points, chance) of a count in the show
@@ -355,13 +360,58 @@ def discard(view: PlayerView, *, endgame: int, margin: float, samples: int) -> t
     analysis = analyze_discards(view.hand, dealer=view.crib_is_ours, players=view.players)
     best = analysis.best
     need = min(view.target - view.my_score, view.target - view.their_score)
-    if need > endgame or view.rules.sides != 2:
+    if view.rules.sides != 2:
         return best.discard
+    if need > endgame:
+        return _discard_for_points(view, analysis.choices)
     candidates = [c for c in analysis.choices if best.net - c.net <= margin]
     if len(candidates) == 1:
         return best.discard
     draws = _team_draws(seeded_rng(view, "discard4"), samples)
     return max(candidates, key=lambda c: team_chance(view, c, draws)).discard
+
+
+def _discard_for_points(view: PlayerView, choices: Sequence[DiscardChoice]) -> tuple[Card, ...]:
+    """Far from the end: the keep with the best net plus the play's margin it is worth (our
+    team's pegging less theirs), over the same simulated holdings of the other seats for
+    every keep (each drew five cards and kept four as players keep them)."""
+    best = choices[0].net
+    candidates = [c for c in choices if best - c.net <= PEG_MARGIN]
+    if len(candidates) == 1:
+        return candidates[0].discard
+    rng = seeded_rng(view, "discard4peg")
+    unseen_cards = _ranks(view.unseen())
+    unseen = _unseen_ranks(view)
+    n = view.players
+    side_of = [view.rules.side_of(s) for s in range(n)]
+    crib_side = side_of[view.dealer]
+    holdings = []
+    for _ in range(PEG_SAMPLES):
+        dealt = rng.sample(unseen_cards, 5 * (n - 1))
+        hands: list[list[int]] = []
+        for k, s in enumerate(s for s in range(n) if s != view.seat):
+            five = dealt[5 * k : 5 * k + 5]
+            hands.append(
+                list(keeps.sample_keep(five, crib_is_theirs=side_of[s] == crib_side, rng=rng))
+            )
+        holdings.append(hands)
+    need = [view.target - view.scores[side] for side in range(2)]
+    cutoff = view.rules.one_point_cutoff
+    lone_until = [NO_RULE if cutoff is None else cutoff - s for s in view.scores]
+    us, leader = view.side, (view.dealer + 1) % n
+
+    def margin(choice: DiscardChoice) -> float:
+        total = 0
+        for others in holdings:
+            hands = [h[:] for h in others]
+            hands.insert(view.seat, _ranks(choice.keep))
+            pegged, _ = pegging.play_out_sides(
+                hands, [], 0, leader, None, set(), unseen, side_of, need, lone_until
+            )
+            total += pegged[us] - pegged[1 - us]
+        return total / len(holdings)
+
+    return max(candidates, key=lambda c: c.net + margin(c)).discard
 
 
 def _team_draws(rng: random.Random, samples: int) -> list[_Draw]:

@@ -192,8 +192,9 @@ class Pro(Computer):
     that many points of the target, 121 = always): each keep, and each card in the play, is
     valued by the chance of winning (:mod:`.winprob`) over the same simulated plays, with the
     show's points as distributions (its hand and crib from the exact analysis, the opponent's
-    from self-play), not their means. Four-handed, near the end (``endgame4``), it keeps the
-    hand with the best chance of winning by :mod:`.winprob4`."""
+    from self-play), not their means. Four-handed (:mod:`.four`) it weighs each close keep's
+    play for the team, and near the end (``endgame4``) keeps the hand with the best chance of
+    winning by :mod:`.winprob4`."""
 
     name = "pro"
     discard_samples = 40

@@ -17,6 +17,7 @@ from games.cribbage.computer import (
     LEVELS,
     computer,
     computer_action,
+    four,
     play_computer_game,
     view_of,
 )
@@ -349,9 +350,11 @@ def test_four_handed_discards_count_the_crib_for_the_team_that_deals(dealer, our
     game.apply(Deal())
     view = view_of(game, 0)
     assert view.crib_is_ours == ours
-    best = analyze_discards(view.hand, dealer=ours, players=4).best
-    assert computer("standard").choose_discard(view) == best.discard
-    assert computer("pro").choose_discard(view) == best.discard
+    choices = analyze_discards(view.hand, dealer=ours, players=4).choices
+    assert computer("standard").choose_discard(view) == choices[0].discard
+    # Pro weighs the play too, among the keeps close to the best net (test_pro_four.py).
+    close = [c.discard for c in choices if choices[0].net - c.net <= four.PEG_MARGIN]
+    assert computer("pro").choose_discard(view) in close
 
 
 def test_a_count_that_helps_the_next_player_is_avoided_for_an_opponent_sought_for_the_partner():

@@ -10,11 +10,12 @@ import random
 import pytest
 
 from games.cards import parse_card, parse_cards
-from games.cribbage.actions import Go, Play
+from games.cribbage.actions import Deal, Go, Play
 from games.cribbage.computer import Computer, computer, computer_action, four
 from games.cribbage.computer import pegging as fastpeg
-from games.cribbage.computer.view import PlayerView
+from games.cribbage.computer.view import PlayerView, view_of
 from games.cribbage.computer.winprob4 import solve
+from games.cribbage.discard import analyze_discards
 from games.cribbage.game import GameState, Phase
 from games.cribbage.rules import FADOQ
 from games.cribbage.scoring import score_hand
@@ -297,3 +298,54 @@ def test_before_the_look_ahead_pro_plays_the_standard_card(monkeypatch):
     monkeypatch.setattr(four, "LOOK_AHEAD", 30)
     view = _self_play_position(scores=(16, 13))
     assert computer("pro").choose_play(view) == computer("standard").choose_play(view)
+
+
+def _discard_view(hand: str, *, dealer: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+    return PlayerView(
+        rules=FADOQ,
+        seat=0,
+        phase=Phase.DISCARD,
+        dealer=dealer,
+        hand=tuple(parse_cards(hand)),
+        kept=(),
+        discards=(),
+        starter=None,
+        laid=(),
+        series=(),
+        count=0,
+        opponent_said_go=False,
+        opponent_cards=5,
+        scores=scores,
+        held_counts=(5, 5, 5, 5),
+        passed=frozenset(),
+    )
+
+
+@pytest.mark.parametrize("hand", ["9D 4C KC TD QS", "TH 2S 8H 4C KS"])
+def test_far_from_the_end_pro_keeps_a_low_card_for_the_play(hand):
+    """The partner deals (the crib is ours). On the show alone the 4 is the card to throw (the
+    best net: it goes to our crib); but four cards of 8 and more reach 31 or a go only by
+    luck, and the opponents peg on them. Pro gives up a little net (less than
+    ``PEG_MARGIN``) to keep the 4 for the play; the standard player throws it."""
+    view = _discard_view(hand, dealer=2)
+    assert str(computer("standard").choose_discard(view)[0]) == "4C"
+    thrown = computer("pro").choose_discard(view)
+    assert str(thrown[0]) != "4C" and thrown[0].pips >= 8
+    nets = {c.discard: c.net for c in analyze_discards(view.hand, dealer=True, players=4).choices}
+    assert max(nets.values()) - nets[thrown] <= four.PEG_MARGIN
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_far_from_the_end_pro_keeps_within_the_margin_of_the_best_net(seed):
+    """Whatever the deal and the seat's place, pro's keep is one of those within
+    ``PEG_MARGIN`` of the exact analysis's best net (the play only breaks near-ties), and it
+    is the best net when no other keep is that close."""
+    game = GameState(FADOQ, seed=f"keep4:{seed}", first_dealer=seed % 4, scores=(20, 30))
+    game.apply(Deal())
+    view = view_of(game, 0)
+    choices = analyze_discards(view.hand, dealer=view.crib_is_ours, players=4).choices
+    close = [c.discard for c in choices if choices[0].net - c.net <= four.PEG_MARGIN]
+    thrown = computer("pro").choose_discard(view)
+    assert thrown in close
+    if len(close) == 1:
+        assert thrown == choices[0].discard
