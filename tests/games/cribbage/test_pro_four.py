@@ -20,6 +20,8 @@ from games.cribbage.game import GameState, Phase
 from games.cribbage.rules import FADOQ
 from games.cribbage.scoring import score_hand
 
+from .positions import discard_view
+
 UNSEEN = fastpeg.unseen_by_rank([])  # one fixed view of the unseen cards, for both sides
 
 
@@ -300,34 +302,13 @@ def test_before_the_look_ahead_pro_plays_the_standard_card(monkeypatch):
     assert computer("pro").choose_play(view) == computer("standard").choose_play(view)
 
 
-def _discard_view(hand: str, *, dealer: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
-    return PlayerView(
-        rules=FADOQ,
-        seat=0,
-        phase=Phase.DISCARD,
-        dealer=dealer,
-        hand=tuple(parse_cards(hand)),
-        kept=(),
-        discards=(),
-        starter=None,
-        laid=(),
-        series=(),
-        count=0,
-        opponent_said_go=False,
-        opponent_cards=5,
-        scores=scores,
-        held_counts=(5, 5, 5, 5),
-        passed=frozenset(),
-    )
-
-
 @pytest.mark.parametrize("hand", ["9D 4C KC TD QS", "TH 2S 8H 4C KS"])
 def test_far_from_the_end_pro_keeps_a_low_card_for_the_play(hand):
     """The partner deals (the crib is ours). On the show alone the 4 is the card to throw (the
     best net: it goes to our crib); but four cards of 8 and more reach 31 or a go only by
     luck, and the opponents peg on them. Pro gives up a little net (less than
     ``PEG_MARGIN``) to keep the 4 for the play; the standard player throws it."""
-    view = _discard_view(hand, dealer=2)
+    view = discard_view(hand, (0, 0), dealer=2)
     assert str(computer("standard").choose_discard(view)[0]) == "4C"
     thrown = computer("pro").choose_discard(view)
     assert str(thrown[0]) != "4C" and thrown[0].pips >= 8

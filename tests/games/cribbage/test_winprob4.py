@@ -13,11 +13,12 @@ import pytest
 from games.cards import parse_cards
 from games.cribbage.actions import Deal
 from games.cribbage.computer import computer, computer_action, winprob4
-from games.cribbage.computer.view import PlayerView
 from games.cribbage.computer.winprob4 import CUTOFF, TARGET, after_play, solve, win_chance
 from games.cribbage.discard import analyze_discards
 from games.cribbage.game import GameState, Phase
-from games.cribbage.rules import FADOQ, FOUR_PLAYER_PARTNERS
+from games.cribbage.rules import FOUR_PLAYER_PARTNERS
+
+from .positions import discard_view
 
 TOP = TARGET - 1
 ROUNDING = 1e-4  # the table is stored in ten-thousandths
@@ -153,26 +154,6 @@ def test_whole_four_handed_games_from_a_position_agree_with_the_table(ours, thei
     error = math.sqrt(expected * (1 - expected) / games)
     # Three standard errors of the estimate, plus the model's own approximations (2 points).
     assert abs(observed - expected) <= 3 * error + 0.02, (observed, expected)
-
-
-def discard_view(hand: str, scores: tuple[int, int], dealer: int) -> PlayerView:
-    return PlayerView(
-        rules=FADOQ,
-        seat=0,
-        phase=Phase.DISCARD,
-        dealer=dealer,
-        hand=tuple(parse_cards(hand)),
-        kept=(),
-        discards=(),
-        starter=None,
-        laid=(),
-        series=(),
-        count=0,
-        opponent_said_go=False,
-        opponent_cards=5,
-        scores=scores,
-        held_counts=(5, 5, 5, 5),
-    )
 
 
 def at_least(choice, points: int) -> float:
