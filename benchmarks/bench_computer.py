@@ -23,7 +23,8 @@ skip). Its win rate and decision times are printed like the two-handed ones.
 
 Options: ``--games N`` per pairing (env ``HUCHE_BENCH_COMPUTER_GAMES``, default 4000: the
 interval is then about ±1.5 points), ``--pairings easy:standard,standard:pro`` to run only some.
-Progress is printed every ``--progress`` games.
+Progress is printed every ``--progress`` games. ``--four-first-game N`` numbers the four-handed
+games from N (even), for more games on other cards than an earlier run's.
 """
 
 from __future__ import annotations
@@ -176,15 +177,18 @@ def print_times(times: dict[str, list[float]], cpu: dict[str, list[float]]) -> N
         )
 
 
-def run_four(games: int, pairings, workers: int, progress: int, paired: bool = True) -> None:
-    """Four-handed FADOQ games, a pair of each level of a pairing."""
+def run_four(
+    games: int, pairings, workers: int, progress: int, paired: bool = True, first_game: int = 0
+) -> None:
+    """Four-handed FADOQ games, a pair of each level of a pairing (games ``first_game`` on)."""
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     with multiprocessing.Pool(workers) as pool:
         for first, second in pairings:
             started = time.perf_counter()
             won: dict[int, bool] = {}
-            jobs = [(first, second, seed, paired) for seed in range(games)]
+            seeds = range(first_game, first_game + games)
+            jobs = [(first, second, seed, paired) for seed in seeds]
             results = pool.imap_unordered(play_four, jobs, chunksize=5)
             for done, result in enumerate(results, start=1):
                 won[result["seed"]] = result["winner"] == first
@@ -273,6 +277,13 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--unpaired", action="store_true", help="every game its own cards (no pairs of games)"
     )
+    parser.add_argument(
+        "--four-first-game",
+        type=int,
+        default=0,
+        help="four-handed: the first game's number (even: a pair's first game), to add games "
+        "with other cards to an earlier run",
+    )
     return parser
 
 
@@ -285,7 +296,16 @@ def main(argv: list[str] | None = None) -> None:
     four = [tuple(p.split(":")) for p in args.four_pairings.split(",") if p]
     if args.four_games and four:
         print()
-        run_four(args.four_games, four, args.workers, args.progress // 5, not args.unpaired)
+        if args.four_first_game % 2:
+            raise SystemExit("--four-first-game must be even: a pair's two games share cards")
+        run_four(
+            args.four_games,
+            four,
+            args.workers,
+            args.progress // 5,
+            not args.unpaired,
+            args.four_first_game,
+        )
     print(f"\nbench_computer took {time.perf_counter() - started:.0f} s", flush=True)
 
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from benchmarks.bench_computer import cards_of, interval, paired_interval
+from benchmarks.bench_computer import cards_of, interval, main, paired_interval
 
 
 def test_the_two_games_of_a_pair_get_the_same_cards_and_pairs_differ():
@@ -27,3 +27,11 @@ def test_the_paired_interval_is_the_normal_interval_of_the_pair_scores():
     half = 1.96 * (math.sqrt(2) / 4) / math.sqrt(2)  # standard deviation of (0.5, 1) is √2/4
     assert p == 0.75
     assert (low, high) == pytest.approx((0.75 - half, 0.75 + half))
+
+
+def test_more_four_handed_games_must_start_on_a_pair(capsys):
+    """An odd first game would split a pair of games on the same cards: refused in words
+    before any game is played."""
+    with pytest.raises(SystemExit, match="must be even"):
+        main(["--games", "0", "--four-games", "2", "--four-first-game", "3"])
+    assert "four-handed" not in capsys.readouterr().out
