@@ -24,7 +24,9 @@ skip). Its win rate and decision times are printed like the two-handed ones.
 Options: ``--games N`` per pairing (env ``HUCHE_BENCH_COMPUTER_GAMES``, default 4000: the
 interval is then about ±1.5 points), ``--pairings easy:standard,standard:pro`` to run only some.
 Progress is printed every ``--progress`` games. ``--four-first-game N`` numbers the four-handed
-games from N (even), for more games on other cards than an earlier run's.
+games from N (even), for more games on other cards than an earlier run's. ``--four-deals N``
+plays N single four-handed deals from 0-0, each on the same cards with and without the first
+level's pair, and prints the points a deal that pair adds to its team's margin.
 """
 
 from __future__ import annotations
@@ -121,6 +123,46 @@ def play_four(job: tuple[str, str, int, bool]) -> dict:
         timed_move(game, players, levels, times, cpu)
     assert game.winner is not None, "the game is over"
     return {"winner": pair[game.winner], "times": times, "cpu": cpu, "seed": seed}
+
+
+def deal_margin(levels: tuple[str, ...], index: int) -> int:
+    """One FADOQ deal from 0-0 (deal ``index``'s cards and dealer): side 0's points less side
+    1's once the crib is counted."""
+    players = [computer(level) for level in levels]
+    game = GameState(FADOQ, seed=f"deal4:{index}", first_dealer=index % 4)
+    while game.hand_number == 0 or game.phase is not Phase.DEAL:
+        timed_move(game, players, levels, defaultdict(list), defaultdict(list))
+    return game.scores[0] - game.scores[1]
+
+
+def deal_effect(job: tuple[str, str, int]) -> float:
+    """What ``first``'s decisions change in its team's margin, on one deal's cards: its pair at
+    seats 0 and 2, then 1 and 3, each against all four seats played by ``second``."""
+    first, second, index = job
+    base = deal_margin((second,) * 4, index)
+    at_even = deal_margin((first, second, first, second), index)
+    at_odd = deal_margin((second, first, second, first), index)
+    return ((at_even - base) + (base - at_odd)) / 2
+
+
+def run_four_deals(deals: int, pairings, workers: int) -> None:
+    """Single four-handed deals from 0-0 (``--four-deals``): the points a pair of the first
+    level adds to its team's margin a deal over the second level, on the same cards; the
+    game's luck cancels, so a small difference shows in fewer deals than whole games need."""
+    with multiprocessing.Pool(workers) as pool:
+        for first, second in pairings:
+            started = time.perf_counter()
+            jobs = [(first, second, index) for index in range(deals)]
+            effects = pool.map(deal_effect, jobs, chunksize=10)
+            mean = statistics.fmean(effects)
+            half = 1.96 * statistics.stdev(effects) / math.sqrt(deals) if deals > 1 else 0.0
+            changed = sum(1 for e in effects if e)
+            print(
+                f"four-handed deals from 0-0: a {first} pair adds {mean:+.3f} ± {half:.3f} points "
+                f"a deal to its team's margin over a {second} pair (95 %, {deals} deals, "
+                f"{changed} changed) [{time.perf_counter() - started:.0f} s]",
+                flush=True,
+            )
 
 
 def interval(wins: int, n: int) -> tuple[float, float, float]:
@@ -257,7 +299,7 @@ def run(games: int, pairings, workers: int, progress: int = 0, paired: bool = Tr
     print_times(times, cpu)
 
 
-QUICK = ["--games", "4", "--four-games", "2"]
+QUICK = ["--games", "4", "--four-games", "2", "--four-deals", "2"]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -276,6 +318,13 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--progress", type=int, default=500, help="print every N games (0: no)")
     parser.add_argument(
         "--unpaired", action="store_true", help="every game its own cards (no pairs of games)"
+    )
+    parser.add_argument(
+        "--four-deals",
+        type=int,
+        default=0,
+        help="single four-handed deals from 0-0 on the same cards (the pairing's effect on "
+        "the team's margin a deal); 0: none",
     )
     parser.add_argument(
         "--four-first-game",
@@ -306,6 +355,9 @@ def main(argv: list[str] | None = None) -> None:
             not args.unpaired,
             args.four_first_game,
         )
+    if args.four_deals and four:
+        print()
+        run_four_deals(args.four_deals, four, args.workers)
     print(f"\nbench_computer took {time.perf_counter() - started:.0f} s", flush=True)
 
 

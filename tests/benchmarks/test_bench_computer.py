@@ -6,7 +6,13 @@ import math
 
 import pytest
 
-from benchmarks.bench_computer import cards_of, interval, main, paired_interval
+from benchmarks.bench_computer import (
+    cards_of,
+    deal_effect,
+    interval,
+    main,
+    paired_interval,
+)
 
 
 def test_the_two_games_of_a_pair_get_the_same_cards_and_pairs_differ():
@@ -35,3 +41,9 @@ def test_more_four_handed_games_must_start_on_a_pair(capsys):
     with pytest.raises(SystemExit, match="must be even"):
         main(["--games", "0", "--four-games", "2", "--four-first-game", "3"])
     assert "four-handed" not in capsys.readouterr().out
+
+
+def test_a_level_against_itself_on_the_same_deal_changes_nothing():
+    """The deal diagnostic plays one deal's cards three times: a level paired with itself
+    makes the same choices on the same cards, so it adds exactly nothing to the margin."""
+    assert [deal_effect(("standard", "standard", index)) for index in range(3)] == [0.0] * 3
