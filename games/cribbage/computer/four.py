@@ -311,13 +311,21 @@ def _with_show(
     return Deal(tuple(tuple(h) for h in hands), (shows[0], shows[1], shows[2], shows[3]), weight)
 
 
-def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) -> float:
-    """Lay ``rank`` against ``deal``, play the rest out, then the show: our chance."""
-    n = view.players
-    side_of = [view.rules.side_of(s) for s in range(n)]
+def _board(view: PlayerView) -> tuple[list[int], list[int], list[int]]:
+    """What :func:`.pegging.play_out_sides` needs of the board: each seat's side, the points
+    each side needs to win, and how many more points a side may peg before its lone go
+    points stop scoring (the 116 rule)."""
+    side_of = [view.rules.side_of(s) for s in range(view.players)]
     need = [view.target - view.scores[side] for side in range(2)]
     cutoff = view.rules.one_point_cutoff
     lone_until = [NO_RULE if cutoff is None else cutoff - s for s in view.scores]
+    return side_of, need, lone_until
+
+
+def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) -> float:
+    """Lay ``rank`` against ``deal``, play the rest out, then the show: our chance."""
+    n = view.players
+    side_of, need, lone_until = _board(view)
     pegged, winner = pegging.play_out_sides(
         [_ranks(h) for h in deal.hands],
         _ranks(view.series),
@@ -383,7 +391,7 @@ def _discard_for_points(view: PlayerView, choices: Sequence[DiscardChoice]) -> t
     unseen_cards = _ranks(view.unseen())
     unseen = _unseen_ranks(view)
     n = view.players
-    side_of = [view.rules.side_of(s) for s in range(n)]
+    side_of, need, lone_until = _board(view)
     crib_side = side_of[view.dealer]
     holdings = []
     for _ in range(PEG_SAMPLES):
@@ -395,9 +403,6 @@ def _discard_for_points(view: PlayerView, choices: Sequence[DiscardChoice]) -> t
                 list(keeps.sample_keep(five, crib_is_theirs=side_of[s] == crib_side, rng=rng))
             )
         holdings.append(hands)
-    need = [view.target - view.scores[side] for side in range(2)]
-    cutoff = view.rules.one_point_cutoff
-    lone_until = [NO_RULE if cutoff is None else cutoff - s for s in view.scores]
     us, leader = view.side, (view.dealer + 1) % n
 
     def margin(choice: DiscardChoice) -> float:
