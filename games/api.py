@@ -46,7 +46,9 @@ class ToolsThrottle(AnonRateThrottle):
             {"type": "array", "items": {"type": "string"}, "example": ["5H", "5C", "5S", "JD"]},
         ],
         "description": "Cards: rank A 2-10 (or T) J Q K, then suit S H D C (or ♠ ♥ ♦ ♣); "
-        "a space-separated string or a list.",
+        "French letters are read too (ranks V D R, suits P C K T). A suit C is clubs unless the "
+        "request's Accept-Language is French, where it is cœur (hearts). "
+        "A space-separated string or a list.",
     }
 )
 class CardsField(serializers.Field):
@@ -64,7 +66,7 @@ class CardsField(serializers.Field):
                 _("Expected cards as a string such as “5H 5C 10H” or a list of such strings.")
             )
         try:
-            cards = read_cards(data)
+            cards = read_cards(data, self._card_language())
         except forms.ValidationError as error:
             raise serializers.ValidationError(error.messages) from None
         if len(cards) not in self.counts:
@@ -77,6 +79,13 @@ class CardsField(serializers.Field):
 
     def to_representation(self, value):
         return [str(c) for c in value]
+
+    def _card_language(self) -> str:
+        """A suit C means cœur only when the caller asked for French: a script that sends no
+        Accept-Language keeps the API's documented (English) letters."""
+        request = self.context.get("request")
+        asked = request.META.get("HTTP_ACCEPT_LANGUAGE", "") if request is not None else ""
+        return "fr" if asked.strip().lower().startswith("fr") else "en"
 
 
 class HandRequest(KnownFieldsOnly, serializers.Serializer):
@@ -208,7 +217,7 @@ class ToolView(APIView):
     request_serializer: type[serializers.Serializer]
 
     def post(self, request):
-        serializer = self.request_serializer(data=request.data)
+        serializer = self.request_serializer(data=request.data, context={"request": request})
         if not serializer.is_valid():
             return bad_request(serializer.errors)
         return self.answer(serializer.validated_data)

@@ -1,7 +1,10 @@
 """Playing cards shared by every Huche game: :class:`Card`, :class:`Rank`, :class:`Suit`.
 
 Plain Python, no Django. The text notation accepted everywhere (API, CLI, forms) is a rank
-``A 2-9 T 10 J Q K`` (any case) followed by a suit ``S H D C`` or ``♠ ♥ ♦ ♣``:
+``A 2-9 T 10 J Q K`` (any case) followed by a suit ``S H D C`` or ``♠ ♥ ♦ ♣``. French players'
+letters are read too: ranks ``V D R`` (valet, dame, roi) and suits ``P C K T`` (pique, cœur,
+carreau, trèfle). The one letter that means two things is a suit ``C``: clubs in English, cœur in
+French; ``language="fr"`` reads it the French way (the page's or the request's language):
 
 >>> parse_card("10h") == parse_card("TH") == parse_card("10♥")
 True
@@ -9,10 +12,14 @@ True
 ('TH', '10♥')
 >>> parse_cards("5H 5C 5S JD")
 (Card('5H'), Card('5C'), Card('5S'), Card('JD'))
+>>> parse_card("RP"), parse_card("10K"), parse_card("VT")
+(Card('KS'), Card('TD'), Card('JC'))
+>>> parse_card("DC"), parse_card("DC", language="fr")
+(Card('QC'), Card('QH'))
 >>> parse_card("1H")
 Traceback (most recent call last):
 ...
-games.cards.CardError: '1H' is not a card: rank '1' is not one of A 2 3 4 5 6 7 8 9 T 10 J Q K
+games.cards.CardError: '1H' is not a card: rank '1' is not one of A 2 3 4 5 6 7 8 9 T 10 J Q K (or V D R)
 """
 
 from __future__ import annotations
@@ -84,14 +91,32 @@ class Suit(enum.Enum):
 
 
 _RANK_SYMBOLS = {r: s for r, s in zip(Rank, "A23456789TJQK", strict=True)}
-_RANK_BY_TEXT = {s: r for r, s in _RANK_SYMBOLS.items()} | {"10": Rank.TEN}
+# French face cards: valet, dame, roi (no French rank letter is an English one).
+_RANK_BY_TEXT = (
+    {s: r for r, s in _RANK_SYMBOLS.items()}
+    | {"10": Rank.TEN}
+    | {"V": Rank.JACK, "D": Rank.QUEEN, "R": Rank.KING}
+)
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
+# Pique, carreau, trèfle; "C" is clubs or cœur depending on the language (_SUIT_C).
+_SUIT_BY_TEXT = (
+    {s.value: s for s in Suit}
+    | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
+    | {"P": Suit.SPADES, "K": Suit.DIAMONDS, "T": Suit.CLUBS}
+)
+_SUIT_C = {"en": Suit.CLUBS, "fr": Suit.HEARTS}
 # Variation selectors sometimes follow a suit emoji typed on a phone ("♥️").
-_TOKEN = re.compile(r"^(10|[0-9A-Za-z])([SHDCshdc♠♥♦♣])\ufe0f?$")
+_TOKEN = re.compile(r"^(10|[0-9A-Za-z])([SHDCPKTshdcpkt♠♥♦♣])\ufe0f?$")
 _SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
-RANKS_TEXT = "A 2 3 4 5 6 7 8 9 T 10 J Q K"
-SUITS_TEXT = "S H D C (or ♠ ♥ ♦ ♣)"
+RANKS_TEXT = "A 2 3 4 5 6 7 8 9 T 10 J Q K (or V D R)"
+SUITS_TEXT = "S H D C (or P C K T, or ♠ ♥ ♦ ♣)"
+LANGUAGES = tuple(_SUIT_C)
+
+
+def card_language(language: str | None) -> str:
+    """The card notation of a page or request language: ``"fr"`` for any French (``fr-ca``),
+    ``"en"`` otherwise."""
+    return "fr" if (language or "").lower().startswith("fr") else "en"
 
 
 @total_ordering
@@ -140,9 +165,10 @@ class Card:
         return self.index < other.index
 
 
-def parse_card(text: object) -> Card:
+def parse_card(text: object, *, language: str = "en") -> Card:
     """Read one card in any accepted notation; a :class:`Card` is returned as is, anything else
-    than text is refused (cards often come from JSON)."""
+    than text is refused (cards often come from JSON). ``language`` (``"en"`` or ``"fr"``)
+    decides the one ambiguous letter, a suit ``C``."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
@@ -159,16 +185,27 @@ def parse_card(text: object) -> Card:
     rank = _RANK_BY_TEXT.get(rank_text.upper())
     if rank is None:
         raise CardError(f"'{token}' is not a card: rank '{rank_text}' is not one of {RANKS_TEXT}")
-    return Card(rank, _SUIT_BY_TEXT[suit_text.upper()])
+    suit = suit_text.upper()
+    if suit == "C":
+        if language not in _SUIT_C:
+            raise CardError(f"card language {language!r} is not one of {', '.join(_SUIT_C)}")
+        return Card(rank, _SUIT_C[language])
+    return Card(rank, _SUIT_BY_TEXT[suit])
 
 
-def parse_cards(cards: str | Iterable[str | Card], *, unique: bool = True) -> tuple[Card, ...]:
+def parse_cards(
+    cards: str | Iterable[str | Card], *, unique: bool = True, language: str = "en"
+) -> tuple[Card, ...]:
     """Read several cards: a space/comma-separated string or an iterable of cards or strings.
 
     With ``unique`` (the default) the same card twice is an error, as in any hand or deck.
     """
     tokens = re.split(r"[\s,;]+", cards.strip()) if isinstance(cards, str) else list(cards)
-    parsed = tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and not t.strip()))
+    parsed = tuple(
+        parse_card(t, language=language)
+        for t in tokens
+        if not (isinstance(t, str) and not t.strip())
+    )
     if unique:
         require_distinct(parsed)
     return parsed

@@ -10,24 +10,28 @@ import json
 import re
 
 from django import forms
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from games.cards import Card, CardError, parse_card
+from games.cards import Card, CardError, card_language, parse_card
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024  # a full Crapette game is tens of kilobytes
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def read_cards(text: str) -> tuple[Card, ...]:
-    """Cards typed by a person (``"5H 5C 10♥"``), or a :class:`forms.ValidationError` in the
-    visitor's language that names the bad token."""
+def read_cards(text: str, language: str | None = None) -> tuple[Card, ...]:
+    """Cards typed by a person (``"5H 5C 10♥"``, ``"RP 10K"``), or a
+    :class:`forms.ValidationError` in the visitor's language that names the bad token.
+
+    ``language`` (default: the active one) decides the one ambiguous letter: a suit C is cœur
+    on a French page, clubs on an English one."""
+    notation = card_language(language or get_language())
     cards: list[Card] = []
     for token in _SEPARATORS.split(text.strip()):
         if not token:
             continue
         try:
-            card = parse_card(token)
+            card = parse_card(token, language=notation)
         except CardError:
             raise forms.ValidationError(
                 _(

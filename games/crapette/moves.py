@@ -122,7 +122,7 @@ def parse_notation(text: str) -> tuple[Card | None, Move]:
     >>> parse_notation("1H:C>F")
     Traceback (most recent call last):
     ...
-    games.crapette.errors.NotationError: '1H:C>F': '1H' is not a card: rank '1' is not one of A 2 3 4 5 6 7 8 9 T 10 J Q K
+    games.crapette.errors.NotationError: '1H:C>F': '1H' is not a card: rank '1' is not one of A 2 3 4 5 6 7 8 9 T 10 J Q K (or V D R)
     """
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a move: expected text such as '9H:C>F' or 'T'")

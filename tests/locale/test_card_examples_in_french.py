@@ -14,5 +14,5 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("page", ["games:hand", "games:discard"])
 def test_french_card_examples_show_suit_symbols(page):
     html = Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(reverse(page)).content.decode()
-    assert "Par exemple 5♥ 5♣ 5♠ J♦" in html
+    assert "Par exemple 5♥ 5♣ 5♠ V♦" in html
     assert not re.search(r"Par exemple 5H", html)
