@@ -126,16 +126,19 @@ class HandResponse(serializers.Serializer):
 
 
 class DiscardRequest(KnownFieldsOnly, serializers.Serializer):
-    cards = CardsField(count=(6, 5), help_text="The cards dealt to you: 6 (2 players) or 5 (4).")
+    cards = CardsField(
+        count=(6, 5), help_text="The cards dealt to you: 6 (2 players) or 5 (3 or 4)."
+    )
     dealer = serializers.BooleanField(
         default=False,
         help_text="True when the crib counts for you: you deal, or (4 players) your partner deals.",
     )
     players = serializers.ChoiceField(
         choices=sorted(DEALT), required=False, allow_null=True,
-        help_text="2 or 4; by default from the number of cards.",
+        help_text="2, 3 or 4; by default from the number of cards (5 cards: 4 players).",
         error_messages={"invalid_choice": gettext_lazy(
-            "{input} players is not offered: choose 2 (6 cards dealt) or 4 (5 cards dealt).")},
+            "{input} players is not offered: choose 2 (6 cards dealt), 3 or 4 (5 cards dealt)."
+        )},
     )  # fmt: skip
 
     def validate(self, data):

@@ -83,16 +83,17 @@ ROLE_CHOICES = [
 PLAYERS_CHOICES = [
     ("", gettext_lazy("From the number of cards")),
     ("2", gettext_lazy("2 players (6 cards dealt)")),
+    ("3", gettext_lazy("3 players (5 cards dealt, one card of the pack to the crib)")),
     ("4", gettext_lazy("4 players, partners (5 cards dealt)")),
 ]
-DEALT = {2: 6, 4: 5}  # cards dealt to each player, RULES.md section 4
+DEALT = {2: 6, 3: 5, 4: 5}  # cards dealt to each player, RULES.md section 4
 
 
 class DiscardForm(forms.Form):
     """The cards dealt to the player and who deals."""
 
     cards = forms.CharField(
-        label=gettext_lazy("Your cards (6 with 2 players, 5 with 4 players)"),
+        label=gettext_lazy("Your cards (6 with 2 players, 5 with 3 or 4 players)"),
         max_length=140,
         help_text=gettext_lazy("For example 5H 5C 5S JD 4D 6D."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
@@ -116,7 +117,7 @@ class DiscardForm(forms.Form):
         if len(cards) not in DEALT.values():
             raise forms.ValidationError(
                 _(
-                    "Enter the cards dealt to you: 6 with 2 players, 5 with 4 players "
+                    "Enter the cards dealt to you: 6 with 2 players, 5 with 3 or 4 players "
                     "(you entered %(count)d)."
                 ),
                 code="count",

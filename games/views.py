@@ -6,27 +6,22 @@ work, the template shows it. The hand and discard tools answer GET (shareable li
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from games.cards import DECK, Card, Suit
+from games.cards import DECK, Suit
 from games.crapette import RecordFormatError, check_record
+from games.crapette.errors import CrapetteError
+from games.crapette.reasons import explain
 from games.cribbage import ScoreDistribution, analyze_discards, score_hand
+from games.play.crapette.words import reason_text
+from games.play.cribbage.display import card_view, cards_view
 
 from .forms import CrapetteRecordForm, DiscardForm, HandForm
 from .spoken import ITEM_KINDS, announce
 
-# --- cards on a page --------------------------------------------------------------------------
-
-
-def card_view(card: Card) -> dict:
-    return {"text": str(card), "pretty": card.pretty, "red": card.is_red}
-
-
-def cards_view(cards: Iterable[Card]) -> list[dict]:
-    return [card_view(c) for c in cards]
+# Cards are shown as the visitor's language writes them (R♥ in French, K♥ in English):
+# games.play.cribbage.display.card_view, shared with the practice games.
 
 
 def picker_rows() -> list[dict]:
@@ -48,6 +43,11 @@ def _input(request):
     if request.method == "POST":
         return request.POST
     return request.GET if "cards" in request.GET else None
+
+
+def tools_index(request):
+    """/tools/: every public tool and practice game, one line each."""
+    return render(request, "games/index.html")
 
 
 # --- hand calculator --------------------------------------------------------------------------
@@ -154,6 +154,23 @@ def crapette_checker(request):
                 context["result"] = result
                 context["score"] = result.state.score() if result.state is not None else None
                 context["move_number"] = None if result.index is None else result.index + 1
+                if result.index is not None and result.state is not None:
+                    context["refusal"] = refusal_in_words(result)
         if not form.is_valid():
             status = 400
     return render(request, "games/crapette.html", context, status=status)
+
+
+def refusal_in_words(result) -> str:
+    """Why the record's first refused move is not allowed, in the visitor's language: the
+    engine's reason retold by the practice game's words; a move that cannot even be read keeps
+    the engine's (English) detail inside a sentence of the visitor's language."""
+    try:
+        reason = explain(result.state, result.state.parse_move(result.move))
+    except CrapetteError as error:
+        detail = getattr(error, "reason", None) or str(error)
+        return _("The move “%(move)s” cannot be read: %(detail)s") % {
+            "move": result.move,
+            "detail": detail,
+        }
+    return reason_text(reason) if reason is not None else str(result.reason)

@@ -4,14 +4,18 @@
 (function () {
   "use strict";
 
-  var SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+  // French letters are read too (games/cards.py): suits P K T (pique, carreau, trèfle), ranks
+  // V D R; a suit C is cœur on a French page and clubs on an English one, as the server reads it.
+  var FRENCH = (document.documentElement.lang || "").toLowerCase().indexOf("fr") === 0;
+  var SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", P: "S", K: "D", T: "C", C: FRENCH ? "H" : "C" };
+  var RANKS = { "10": "T", V: "J", D: "Q", R: "K" };
 
-  // "10♥", "th", "TH" -> "TH": the picker's notation, to compare typed cards with buttons.
+  // "10♥", "th", "R♥", "RC" (French) -> "TH", "KH": the buttons' notation, to compare them.
   function normal(token) {
     var t = token.replace(/\ufe0f/g, "").toUpperCase();
     var suit = t.slice(-1);
     var rank = t.slice(0, -1);
-    return (rank === "10" ? "T" : rank) + (SUITS[suit] || suit);
+    return (RANKS[rank] || rank) + (SUITS[suit] || suit);
   }
 
   function tokens(input) {
@@ -42,7 +46,8 @@
         var list = tokens(input);
         var at = list.map(normal).indexOf(button.dataset.card);
         if (at >= 0) list.splice(at, 1);
-        else if (list.length < max) list.push(button.dataset.card);
+        // The card as the button shows it (R♥, 10♣): read the same in every language.
+        else if (list.length < max) list.push(button.textContent.trim());
         input.value = list.join(" ");
       }
       sync();

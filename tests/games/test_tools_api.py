@@ -120,7 +120,7 @@ def test_discard_four_players(api):
         ({"cards": "5H 5C 5S JD 4D", "players": 2},
          "cards: With 2 players each player is dealt 6 cards, got 5."),
         ({"cards": "5H 5C 5S JD 4D 6D 7D"}, "cards: Expected 6 or 5 cards, got 7."),
-        ({"cards": "5H 5C 5S JD 4D", "players": 3}, "players: 3 players is not offered: choose 2 (6 cards dealt) or 4 (5 cards dealt)."),
+        ({"cards": "5H 5C 5S JD 4D", "players": 5}, "players: 5 players is not offered: choose 2 (6 cards dealt), 3 or 4 (5 cards dealt)."),
         ({"cards": "5H 5C 5S JD 4D", "dealer": "maybe"}, "dealer: Must be a valid boolean."),
     ],
 )  # fmt: skip

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -60,14 +61,24 @@ def test_a_shared_link_counts_the_crib_with_the_crib_flush_rule(en):
     assert re.search(r"Total: 4\b", text(hand)) and "a flush of four is four" in text(hand)
     crib = en.get(url, {"cards": "JH 2H 4H 6H KS", "crib": "on"})
     assert "The crib" in text(crib)
-    assert re.search(r"Total: 19\b", text(crib))  # a zero is announced "19"
-    assert "Nineteen! A zero hand" in text(crib)
+    assert re.search(r"Total: 0\b", text(crib))
+    assert "announce a zero hand as “nineteen”" in text(crib)
 
 
-def test_a_zero_hand_shows_19(en):
+def test_a_zero_hand_shows_0_then_the_nineteen_joke(en):
     # 2S 4H 6D 8C + KS: every pip value is even, so no set makes 15; no pair; no run.
     page = text(en.post(reverse("games:hand"), {"cards": "2S 4H 6D 8C KS"}))
-    assert re.search(r"Total: 19\b", page) and "Nineteen!" in page
+    assert re.search(r"Total: 0\b", page) and "19" not in page.split("Total: 0")[0][-200:]
+    assert page.index("Total: 0") < page.index("“nineteen”")
+
+
+def test_a_french_zero_hand_reads_total_0_with_french_punctuation():
+    response = Client(HTTP_ACCEPT_LANGUAGE="fr-ca").post(
+        reverse("games:hand"), {"cards": "2P 4C 6K 8T RP"}
+    )
+    html = response.content.decode()  # raw: text() would fold the no-break spaces
+    assert "Total\u00a0: <strong data-total>0</strong>" in html
+    assert "«\u00a0dix-neuf\u00a0»" in html
 
 
 def test_symbols_and_lower_case_are_accepted(en):
@@ -143,7 +154,7 @@ def test_discard_for_the_dealer_and_the_dealers_partner(en):
         ({"cards": "5H 5C 5S JD 4D 6D", "role": "partner"}, "Only in the four-handed game"),
         ({"cards": "5H 5C 5S JD 4D 6D", "role": "dealer", "players": "4"},
          "With 4 players each player is dealt 5 cards (you entered 6)"),
-        ({"cards": "5H 5C 5S JD", "role": "dealer"}, "6 with 2 players, 5 with 4 players"),
+        ({"cards": "5H 5C 5S JD", "role": "dealer"}, "6 with 2 players, 5 with 3 or 4 players"),
         ({"cards": "5H 5C 5S JD 4D X", "role": "dealer"}, "“X” is not a card"),
         ({"cards": "5H 5C 5S JD 4D 6D", "role": "croupier"}, "Select a valid choice"),
     ],
@@ -175,8 +186,46 @@ def test_an_illegal_move_is_reported_with_its_index_and_reason(en):
     page = text(response)
     assert "Invalid record" in page
     assert "Move 2 (index 1) is not allowed" in page
-    assert "J♦ cannot go to a foundation" in page
+    assert "The Jack of Diamonds cannot go on a foundation yet" in page  # the game's own words
     assert "Position before the refused move" in page
+
+
+def test_the_refused_move_is_explained_in_french_on_a_french_page():
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr-ca")
+    page = text(french.post(reverse("games:crapette"), {"record_text": json.dumps(bad_record())}))
+    refusal = page[page.index("Coup 2") :][:300] if "Coup 2" in page else page
+    assert "cannot go" not in page, refusal  # the engine's English reason is retold
+    assert "V♦" in refusal or "valet" in refusal.lower(), refusal
+
+
+def test_the_tools_index_lists_every_tool_in_french():
+    response = Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get("/tools/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for name in (
+        "games:hand",
+        "games:discard",
+        "games:crapette",
+        "play:home",
+        "play:crapette-home",
+    ):
+        assert f'href="{reverse(name)}"' in html
+    assert "Calculateur de main" in text(response)
+
+
+def test_three_handed_discard_advice_for_five_cards(en):
+    # Three-handed: 5 dealt, 1 thrown, the crib gets a card from the pack (RULES.md section 4).
+    response = en.post(
+        reverse("games:discard"), {"cards": "5H 5C 5S JD 4D", "role": "dealer", "players": "3"}
+    )
+    page = text(response)
+    assert response.status_code == 200 and "3 players" in page
+    assert len(re.findall(r"<tr[ >]", response.content.decode())) - 1 == 5  # C(5,4) keeps
+
+
+def test_the_picker_reads_french_letters_and_inserts_cards_as_shown():
+    js = (settings.BASE_DIR / "static" / "huche" / "tools.js").read_text()
+    assert "FRENCH" in js and "button.textContent" in js
 
 
 def test_a_complete_game_uploaded_as_a_file_is_valid(en):

@@ -428,7 +428,8 @@ def _result(table: Table) -> dict[str, Any]:
         "stopped": _stopped_text(stopped, g.rules.target, table.players),
         "skunk_help": _skunk_help(level, g.rules, table.players, skunked),
         "suboptimal": [_advice_view(a, table.players) for a in stats["suboptimal"]],
-        "expected_loss": points_text(stats["expected_loss"]),
+        # The sum of the losses as shown, so that the figures on the page add up.
+        "expected_loss": points_text(sum(shown_loss(a) for a in stats["suboptimal"])),
     }
 
 
@@ -607,9 +608,16 @@ def _hint(table: Table) -> dict[str, Any] | None:
     return card_view(card) if card is not None else None
 
 
+def shown_loss(advice: dict[str, Any]) -> float:
+    """What a discard cost as the page shows it: the difference of the two averages rounded as
+    they are shown (10,4 − 10,1 = 0,3), not the exact cost rounded (0,2), so the figures add up."""
+    return round(advice["best"], 1) - round(advice["expected"], 1)
+
+
 def _advice_view(advice: dict[str, Any] | None, players: int = 2) -> dict[str, Any] | None:
     if advice is None:
         return None
+    loss = shown_loss(advice)
     return {
         **advice,
         "crib_note": _crib_note(advice, players),
@@ -619,12 +627,12 @@ def _advice_view(advice: dict[str, Any] | None, players: int = 2) -> dict[str, A
         "best_discard_cards": cards_view(advice["best_discard"]),
         "expected_points": points_text(advice["expected"]),
         "best_points": points_text(advice["best"]),
-        "loss_points": points_text(advice["loss"]),
+        "loss_points": points_text(loss),
         "keep_cards": cards_view(advice["keep"]),
         "best_cards": cards_view(advice["best_keep"]),
         "expected_text": one_decimal(advice["expected"]),
         "best_text": one_decimal(advice["best"]),
-        "loss_text": one_decimal(advice["loss"]),
+        "loss_text": one_decimal(loss),
     }
 
 

@@ -157,7 +157,8 @@ def test_a_poor_discard_is_coached_with_the_analysis_figures():
     best = re.search(r"data-best-thrown>(.*?)</span>—", coaching, re.S).group(1)
     assert sorted(re.findall(r'data-card="(\w+)"', best)) == sorted(map(str, analysis.best.discard))
     assert f"{float(analysis.best.net):.1f}" in html and f"{float(worst.net):.1f}" in html
-    loss = float(analysis.best.net - worst.net)
+    # As shown: the two averages rounded to a tenth, then their difference (the figures add up).
+    loss = round(float(analysis.best.net), 1) - round(float(worst.net), 1)
     assert f"Your discard costs {loss:.1f} point" in html
     # A negative figure for the non-dealer comes with its explanation.
     explained = "minus the crib" in coaching
@@ -271,7 +272,8 @@ def test_the_four_handed_coaching_compares_the_one_card_discard_with_the_best():
     client.post(url, {"move": move, "action": "Discard", "cards": [str(worst.discard[0])]})
     html = client.get(url, **EN).content.decode()
     assert "Not the best discard." in html
-    loss = float(analysis.best.net - worst.net)
+    # As shown: the two averages rounded to a tenth, then their difference (the figures add up).
+    loss = round(float(analysis.best.net), 1) - round(float(worst.net), 1)
     assert f"Your discard costs {loss:.1f} point" in html
 
 
