@@ -22,7 +22,7 @@ from config.api_input import KnownFieldsOnly
 from games.crapette import RecordFormatError, check_record
 from games.cribbage import analyze_discards, score_hand
 
-from .forms import DEALT, read_cards
+from .forms import DEALT, card_language_of, read_cards
 from .spoken import announce
 
 
@@ -81,11 +81,7 @@ class CardsField(serializers.Field):
         return [str(c) for c in value]
 
     def _card_language(self) -> str:
-        """A suit C means cœur only when the caller asked for French: a script that sends no
-        Accept-Language keeps the API's documented (English) letters."""
-        request = self.context.get("request")
-        asked = request.META.get("HTTP_ACCEPT_LANGUAGE", "") if request is not None else ""
-        return "fr" if asked.strip().lower().startswith("fr") else "en"
+        return card_language_of(self.context.get("request"))
 
 
 class HandRequest(KnownFieldsOnly, serializers.Serializer):

@@ -19,6 +19,14 @@ MAX_RECORD_BYTES = 2 * 1024 * 1024  # a full Crapette game is tens of kilobytes
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
+def card_language_of(request) -> str:
+    """How an API request's cards are read: a suit C is cœur only when the caller asked for
+    French (Accept-Language); a script that sends no language keeps the API's documented
+    English letters, whatever the site's default language."""
+    asked = request.META.get("HTTP_ACCEPT_LANGUAGE", "") if request is not None else ""
+    return card_language(asked.strip())
+
+
 def read_cards(text: str, language: str | None = None) -> tuple[Card, ...]:
     """Cards typed by a person (``"5H 5C 10♥"``, ``"RP 10K"``), or a
     :class:`forms.ValidationError` in the visitor's language that names the bad token.

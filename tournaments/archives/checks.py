@@ -17,6 +17,7 @@ from tournaments.errors import RuleError
 from tournaments.events.options import validate_event_options
 from tournaments.models import Event, Game, Report, Round
 from tournaments.results.reporting import fingerprint, validate_content
+from tournaments.results.sheets import STORED
 from tournaments.standings.engine import StandingsConfig, StandingsError, tiebreak_choices
 
 
@@ -220,7 +221,7 @@ def check_report_content(event: dict, game: dict, report: dict, place: str) -> N
     shell = Game(round=Round(event=Event(game_type=event["game_type"], rule_set=event["rule_set"])))
     kind = report["kind"]
     try:
-        content = validate_content(shell, kind, payload_of(kind, report))
+        content = validate_content(shell, kind, payload_of(kind, report), card_language=STORED)
     except RuleError as exc:
         raise fail(place, exc.message, code="archive_tampered") from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):

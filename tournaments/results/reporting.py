@@ -37,7 +37,7 @@ from tournaments.events.options import rule_set_for, skunk_level, target_of
 from tournaments.models import Confirmation, Dispute, Event, Game, Report, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.results.crapette import read_crapette
-from tournaments.results.sheets import read_sheet
+from tournaments.results.sheets import canonical_sheet, read_sheet
 from tournaments.results.signals import result_confirmed
 
 
@@ -120,8 +120,12 @@ def check_final_score(event: Event, score_a: Any, score_b: Any) -> tuple[int, in
     return a, b
 
 
-def validate_content(game: Game, kind: str, payload: dict) -> dict:
-    """Turn a submitted payload into ``score_a``, ``score_b``, ``skunk`` and ``detail``."""
+def validate_content(
+    game: Game, kind: str, payload: dict, *, card_language: str | None = None
+) -> dict:
+    """Turn a submitted payload into ``score_a``, ``score_b``, ``skunk`` and ``detail``.
+    ``card_language``: how a sheet's cards are read (a suit C is cœur in French; default: the
+    active language); they are stored in the engine's notation."""
     event = game.round.event
     if kind == Report.Kind.FINAL:
         a, b = check_final_score(event, payload.get("score_a"), payload.get("score_b"))
@@ -136,6 +140,7 @@ def validate_content(game: Game, kind: str, payload: dict) -> dict:
             sheet,
             players=rules.players,
             target=rules.target,
+            language=card_language,
             names=(
                 {"a": game.team_a.name, "b": game.team_b.name if game.team_b else ""}
                 if game.team_a_id  # an archive's check reads a sheet without its teams
@@ -266,7 +271,14 @@ def _replayed(game: Game, actor: Actor, key: str) -> Report | None:
 
 @transaction.atomic
 def submit(
-    game: Game, actor: Actor, kind: str, payload: dict, *, idempotency_key: str = "", note: str = ""
+    game: Game,
+    actor: Actor,
+    kind: str,
+    payload: dict,
+    *,
+    idempotency_key: str = "",
+    note: str = "",
+    card_language: str | None = None,
 ) -> Outcome:
     game = (
         Game.objects.select_for_update(of=("self",))
@@ -292,7 +304,12 @@ def submit(
             _("This result is confirmed: only an official can correct it now."),
             code="confirmed",
         )
-    content = validate_content(game, kind, payload)
+    content = validate_content(game, kind, payload, card_language=card_language)
+    if kind == Report.Kind.SHEET:
+        # Stored in the engine's notation: a French "5C" (cœur) must not be read back later
+        # (archives, averages, comparisons) as the 5 of clubs.
+        sheet = content["detail"]["sheet"]
+        content["detail"] = {**content["detail"], "sheet": canonical_sheet(sheet, card_language)}
     digest = fingerprint(kind, content)
     latest = game.reports.newest()
     if (

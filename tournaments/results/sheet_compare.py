@@ -16,7 +16,7 @@ from tournaments.errors import RuleError
 from tournaments.events.options import rule_set_for
 from tournaments.models import Report
 
-from .sheets import read_sheet
+from .sheets import STORED, read_sheet
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def deal_lines(report: Report) -> list[DealLine]:
         return []
     rules = rule_set_for(report.game.round.event)
     try:
-        result = read_sheet(sheet, players=rules.players, target=rules.target)
+        result = read_sheet(sheet, players=rules.players, target=rules.target, language=STORED)
     except RuleError:  # stored reports were checked; an old one the rules now refuse shows none
         return []
     lines, totals = [], {"a": 0, "b": 0}

@@ -27,12 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext as _
 
-from games.cards import CardError
+from games.cards import Card, CardError
 from games.cribbage import InvalidCount, validate_count
+from games.forms import read_cards
 from games.spoken import announce
-from tournaments.errors import RuleError
+from tournaments.errors import RuleError, RuleErrors
 
 SIDES = ("a", "b")
 MAX_DEALS = 60
@@ -115,8 +117,41 @@ def count_error(exc: InvalidCount, where: str, field: str | None = None) -> Rule
     )
 
 
+def _read_cards(text: Any, where: str, field: str, *, count: int, language: str | None):
+    """Cards as a person wrote them (French or English letters, symbols; the language decides a
+    suit C), or a refusal in the captain's language placed on ``field``."""
+    if isinstance(text, (list, tuple)):
+        text = " ".join(str(c) for c in text)
+    try:
+        cards = read_cards(str(text), language)
+    except forms.ValidationError as exc:
+        raise RuleError(f"{where}: {exc.messages[0]}", code="cards", field=field) from None
+    if len(cards) != count:
+        raise RuleError(
+            _("%(where)s: write %(count)d cards (you wrote %(n)d).")
+            % {"where": where, "count": count, "n": len(cards)},
+            code="cards",
+            field=field,
+        )
+    return cards
+
+
+def _starter_of(deal: dict, number: int, where_deal: str, language: str | None) -> Card | None:
+    starter = deal.get("starter") or None
+    if starter is None or isinstance(starter, Card):
+        return starter
+    where = _("%(deal)s, starter") % {"deal": where_deal}
+    return _read_cards(starter, where, f"d{number}-starter", count=1, language=language)[0]
+
+
 def _check_count(
-    entry: Any, where: str, starter: Any, *, crib: bool, field: str
+    entry: Any,
+    where: str,
+    starter: Card | None,
+    *,
+    crib: bool,
+    field: str,
+    language: str | None = None,
 ) -> tuple[int, bool]:
     """The count of one hand or crib; with cards, checked against them exactly."""
     if isinstance(entry, dict):
@@ -133,8 +168,9 @@ def _check_count(
             code="starter_required",
             field=field.split("-")[0] + "-starter",
         )
+    hand = _read_cards(cards, where, f"{field}cards", count=4, language=language) if cards else None
     try:
-        validate_count(count, hand=cards or None, starter=starter if cards else None, crib=crib)
+        validate_count(count, hand=hand, starter=starter if hand else None, crib=crib)
     except InvalidCount as exc:
         raise count_error(exc, where, field) from exc
     except (CardError, ValueError) as exc:
@@ -146,39 +182,102 @@ Items = list[tuple[str, str, int]]  # (side, what, points) in the order they are
 
 
 def read_sheet(
-    sheet: Any, *, players: int, target: int, names: dict[str, str] | None = None
+    sheet: Any,
+    *,
+    players: int,
+    target: int,
+    names: dict[str, str] | None = None,
+    language: str | None = None,
 ) -> SheetResult:
-    """Validate a sheet and derive the final score; raise :class:`RuleError` on the first fault.
-    ``names``: the teams of sides “a” and “b”, so a refusal names them as a captain knows them."""
+    """Validate a sheet and derive the final score. Every fault of every deal is found in one
+    pass (a captain fixes them all at once): one raises :class:`RuleError`, several
+    :class:`RuleErrors`. ``names``: the teams of sides “a” and “b”, so a refusal names them as
+    a captain knows them; ``language``: how to read a suit C in the cards (default: the active
+    language)."""
     score = {"a": 0, "b": 0}
     result = SheetResult(0, 0, None, 0)
     result.names = names or {}
+    errors: list[RuleError] = []
     for number, deal in enumerate(_deals_of(sheet), start=1):
         where_deal = _("Deal %(n)d") % {"n": number}
         if result.winner:
-            raise RuleError(
-                _(
-                    "%(where)s: the game already ended in deal %(end)d (%(how)s); nothing is "
-                    "scored after that."
-                )
-                % {"where": where_deal, "end": result.deals, "how": result.ended_by},
-                code="after_end",
-            )
-        dealer = _dealer_of(deal, number, where_deal)
+            errors.append(_after_end(where_deal, result))
+            break
         result.deals = number
-        items = _pegging_items(deal, dealer, where_deal, score, target)
-        shown, expected, complete = _show_items(deal, dealer, number, where_deal, players, result)
-        if not _score_items(items + shown, score, result, where_deal, target) and not complete:
-            raise RuleError(
-                _(
-                    "%(where)s: no side reached %(target)d, so all %(n)d hands and the crib "
-                    "must be counted."
+        try:
+            dealer = _dealer_of(deal, number, where_deal)
+        except RuleError as exc:
+            errors.append(exc)
+            continue  # without the dealer nothing of the deal has a side
+        faults = len(errors)
+        items = _pegging_items(deal, dealer, where_deal, score, target, errors)
+        shown, expected, complete = _show_items(
+            deal, dealer, number, where_deal, players, result, errors, language
+        )
+        try:
+            reached = _score_items(items + shown, score, result, where_deal, target)
+        except RuleError as exc:
+            errors.append(exc)
+            reached = True
+        if not reached and not complete and len(errors) == faults:
+            errors.append(
+                RuleError(
+                    _(
+                        "%(where)s: no side reached %(target)d, so all %(n)d hands and the crib "
+                        "must be counted."
+                    )
+                    % {"where": where_deal, "target": target, "n": expected},
+                    code="incomplete_deal",
                 )
-                % {"where": where_deal, "target": target, "n": expected},
-                code="incomplete_deal",
             )
+    RuleErrors.raise_if_any(errors)
     result.score_a, result.score_b = score["a"], score["b"]
     return result
+
+
+STORED = "en"  # stored sheets hold the engine's (English) letters: read them back as such
+
+
+def canonical_sheet(sheet: dict, language: str | None) -> dict:
+    """The sheet with its cards in the engine's notation (``5H 5C``): what is stored, so that
+    whoever reads it later (an archive, a player's averages) reads the same cards whatever the
+    language they were typed in (a French "5C" is the 5 of hearts)."""
+
+    def cards(text: Any) -> Any:
+        if not text:
+            return text
+        read = read_cards(
+            " ".join(text) if isinstance(text, (list, tuple)) else str(text), language
+        )
+        return " ".join(str(c) for c in read)
+
+    def entry(value: Any) -> Any:
+        if isinstance(value, dict) and value.get("cards"):
+            return {**value, "cards": cards(value["cards"])}
+        return value
+
+    deals = []
+    for deal in sheet["deals"]:
+        deal = dict(deal)
+        if deal.get("starter"):
+            deal["starter"] = cards(deal["starter"])
+        if isinstance(deal.get("hands"), list):
+            deal["hands"] = [entry(h) for h in deal["hands"]]
+        if deal.get("crib") is not None:
+            deal["crib"] = entry(deal["crib"])
+        deals.append(deal)
+    return {**sheet, "deals": deals}
+
+
+def _after_end(where_deal: str, result: SheetResult) -> RuleError:
+    return RuleError(
+        _(
+            "%(where)s: the game already ended in deal %(end)d (%(how)s); nothing is "
+            "scored after that."
+        )
+        % {"where": where_deal, "end": result.deals, "how": result.ended_by},
+        code="after_end",
+    )
 
 
 def _deals_of(sheet: Any) -> list:
@@ -207,8 +306,19 @@ def _dealer_of(deal: Any, number: int, where_deal: str) -> str:
     return dealer
 
 
-def _pegging_items(deal: dict, dealer: str, where_deal: str, score: dict, target: int) -> Items:
-    """His heels, then each side's pegging in the order the play ended."""
+def _pegging_items(
+    deal: dict, dealer: str, where_deal: str, score: dict, target: int, errors: list[RuleError]
+) -> Items:
+    """His heels, then each side's pegging in the order the play ended (a fault is added to
+    ``errors`` and the deal is read without that pegging)."""
+    try:
+        return _pegging_of(deal, dealer, where_deal, score, target)
+    except RuleError as exc:
+        errors.append(exc)
+        return [(dealer, _("his heels"), 2)] if deal.get("heels") else []
+
+
+def _pegging_of(deal: dict, dealer: str, where_deal: str, score: dict, target: int) -> Items:
     items: Items = []
     if deal.get("heels"):
         items.append((dealer, _("his heels"), 2))
@@ -245,10 +355,18 @@ def _pegging_items(deal: dict, dealer: str, where_deal: str, score: dict, target
 
 
 def _show_items(
-    deal: dict, dealer: str, number: int, where_deal: str, players: int, result: SheetResult
+    deal: dict,
+    dealer: str,
+    number: int,
+    where_deal: str,
+    players: int,
+    result: SheetResult,
+    errors: list[RuleError],
+    language: str | None = None,
 ) -> tuple[Items, int, bool]:
     """The hands in show order, then the crib; how many hands a deal has; whether every hand
-    and the crib are counted."""
+    and the crib are counted. Each faulty count is added to ``errors`` (and scores nothing) so
+    that every fault of the sheet is reported at once."""
     hands = deal.get("hands")
     hands = [] if hands is None else hands
     if not isinstance(hands, list):
@@ -256,28 +374,49 @@ def _show_items(
             _("%(where)s: hands must be a list in show order.") % {"where": where_deal},
             code="sheet_format",
         )
-    starter = deal.get("starter") or None
+    try:
+        starter = _starter_of(deal, number, where_deal, language)
+    except RuleError as exc:
+        errors.append(exc)
+        starter = None
     sides = show_sides(dealer, players)
-    items: Items = []
-    for index, entry in enumerate(hands):
-        where = _("%(deal)s, hand %(i)d") % {"deal": where_deal, "i": index + 1}
-        if index >= len(sides):
-            raise RuleError(
-                _("%(where)s: a deal has %(n)d hands.") % {"where": where, "n": len(sides)},
-                code="too_many_hands",
-            )
-        count, checked = _check_count(
-            entry, where, starter, crib=False, field=f"d{number}-h{index + 1}"
+    counted: list[tuple[str, str, Any, bool, str]] = [
+        (
+            sides[index] if index < len(sides) else dealer,
+            _("%(deal)s, hand %(i)d") % {"deal": where_deal, "i": index + 1},
+            entry,
+            False,
+            f"d{number}-h{index + 1}",
         )
-        result.checked_cards += checked
-        items.append((sides[index], where, count))
+        for index, entry in enumerate(hands)
+    ]
+    if len(hands) > len(sides):
+        raise RuleError(
+            _("%(where)s: a deal has %(n)d hands.")
+            % {"where": counted[len(sides)][1], "n": len(sides)},
+            code="too_many_hands",
+        )
     if deal.get("crib") is not None:
         where = _("%(deal)s, crib") % {"deal": where_deal}
-        count, checked = _check_count(
-            deal["crib"], where, starter, crib=True, field=f"d{number}-crib"
-        )
+        counted.append((dealer, where, deal["crib"], True, f"d{number}-crib"))
+    items: Items = []
+    for side, where, entry, crib, place in counted:
+        if (
+            starter is None
+            and isinstance(entry, dict)
+            and entry.get("cards")
+            and deal.get("starter")
+        ):
+            entry = {"count": entry.get("count")}  # the starter's own fault is reported once
+        try:
+            count, checked = _check_count(
+                entry, where, starter, crib=crib, field=place, language=language
+            )
+        except RuleError as exc:
+            errors.append(exc)
+            continue
         result.checked_cards += checked
-        items.append((dealer, where, count))
+        items.append((side, where, count))
     return items, len(sides), len(hands) == len(sides) and deal.get("crib") is not None
 
 

@@ -62,6 +62,16 @@ def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
     )
 
 
+CARD_FIELDS = ("starter", "h1cards", "h2cards", "h3cards", "h4cards", "cribcards")
+
+
+@register.filter
+def cards_typed(post, deal) -> bool:
+    """Whether a sent sheet has cards in ``deal``: its card boxes stay open to be seen (and
+    fixed) rather than folded away."""
+    return bool(post) and any(post.get(f"d{deal}-{what}") for what in CARD_FIELDS)
+
+
 @register.filter
 def item_at(sequence, index):
     """``seq|item_at:i``: the i-th item (e.g. the event heading a season column), or None."""

@@ -23,7 +23,7 @@ from tournaments.results import reporting
 from tournaments.results.receipts import Receipt
 from tournaments.results.sheet_form import ROWS, sheet_from_post
 
-from ..errors import RuleError
+from ..errors import RuleError, every_error, summary_of
 from ..forms import FinalScoreForm, PinForm
 from ..models import Event, Game, Report, Team
 from .access import captain_link
@@ -188,7 +188,7 @@ def captain_game(request, token, game_id):
     us = "a" if game.team_a_id == team.pk else "b"
     actor = reporting.Actor(team=team, channel=Report.Channel.LINK, client=client_of(request))
     mode = request.POST.get("mode") or request.GET.get("mode") or "final"
-    error, field_errors = None, {}
+    error, field_errors, loose = None, {}, []
     final_form = FinalScoreForm(initial={"idempotency_key": uuid.uuid4().hex})
     if request.method == "POST":
         try:
@@ -196,9 +196,10 @@ def captain_game(request, token, game_id):
         except RuleError as exc:
             if wants_json(request):
                 return refused_by_rule(exc)
-            error = exc.message
-            if exc.field:
-                field_errors[exc.field] = exc.message
+            error, errors = summary_of(exc), every_error(exc)
+            field_errors = {e.field: e.message for e in errors if e.field}
+            if len(errors) > 1:  # each fault beside its box; those of no box listed here
+                loose = [e.message for e in errors if not e.field]
         else:
             opponent = game.team_b if us == "a" else game.team_a
             if wants_json(request):
@@ -217,6 +218,7 @@ def captain_game(request, token, game_id):
             "opponent": game.team_b if us == "a" else game.team_a,
             "mode": mode,
             "error": error,
+            "loose_errors": loose,
             "field_errors": field_errors,
             "post": request.POST,
             "rows": range(1, ROWS + 1),

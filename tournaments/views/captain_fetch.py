@@ -15,7 +15,7 @@ from django.http import Http404, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from tournaments.errors import RuleError
+from tournaments.errors import RuleError, every_error, summary_of
 from tournaments.results.receipts import Receipt
 
 
@@ -42,17 +42,27 @@ def received(request, outcome, team, opponent, message: str) -> JsonResponse:
     )
 
 
-def refused(code: str, message: str, *, field: str | None = None, status: int = 400):
-    return JsonResponse(
-        {"state": "refused", "code": code, "message": message, "field": field}, status=status
-    )
+def refused(
+    code: str,
+    message: str,
+    *,
+    field: str | None = None,
+    status: int = 400,
+    errors: list[dict] | None = None,
+):
+    body = {"state": "refused", "code": code, "message": message, "field": field}
+    if errors:
+        body["errors"] = errors  # every fault with its field, to mark each box at once
+    return JsonResponse(body, status=status)
 
 
 def refused_by_rule(exc: RuleError) -> JsonResponse:
-    message = exc.message
+    message = summary_of(exc)
     if exc.code == "finished":
         message += " " + _("Your score stays on this phone: show it to an official.")
-    return refused(exc.code, message, field=exc.field, status=exc.status)
+    faults = every_error(exc)
+    errors = [{"field": e.field, "message": e.message} for e in faults] if len(faults) > 1 else None
+    return refused(exc.code, message, field=exc.field, status=exc.status, errors=errors)
 
 
 def pin_needed() -> JsonResponse:

@@ -272,7 +272,7 @@ def test_a_captain_reads_the_breakdown_in_french(game, captain_client):
         "d1-peg_them": "0",
         "d1-h1": "2",
         "d1-h2": "10",
-        "d1-h2cards": "5H 5C 6S 7D",
+        "d1-h2cards": "5H 5T 6S 7D",  # French letters: T trèfle (C would be cœur)
         "d1-starter": "KS",
     }
     page = client.post(

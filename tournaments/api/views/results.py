@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_input import no_fields
+from games.forms import card_language_of
 from tournaments.results import forfeits, reporting
 
 from ...models import Game, Report
@@ -71,6 +72,7 @@ class SubmitReportView(APIView):
             serializer.payload,
             idempotency_key=data["idempotency_key"],
             note=data["note"],
+            card_language=card_language_of(request),
         )
         return Response(
             outcome_body(outcome.report, outcome.created), status=201 if outcome.created else 200
