@@ -65,7 +65,10 @@ def test_a_bad_starter_is_shown_beside_the_starter_not_a_hand(game, captain_clie
     client = captain_client(game.team_a)
     token = link_of(game.team_a).token
     page = post_sheet(
-        client, game, token, {"d1-h1": "2", "d1-h2": "12", "d1-h2cards": "5C 5T 6P 7K", "d1-starter": "RX"}
+        client,
+        game,
+        token,
+        {"d1-h1": "2", "d1-h2": "12", "d1-h2cards": "5C 5T 6P 7K", "d1-starter": "RX"},
     )
     starter_tag = page[page.index('id="d1-starter"') :].split(">", 1)[0]
     hand_tag = page[page.index('id="d1-h2cards"') :].split(">", 1)[0]
@@ -87,7 +90,10 @@ def test_a_french_sheet_is_checked_and_stored_in_the_engine_notation(game):
         ]
     }
     outcome = reporting.submit(
-        game, reporting.Actor(team=game.team_a), Report.Kind.SHEET, {"sheet": sheet},
+        game,
+        reporting.Actor(team=game.team_a),
+        Report.Kind.SHEET,
+        {"sheet": sheet},
         card_language="fr",
     )
     stored = outcome.report.detail["sheet"]["deals"][0]
@@ -100,7 +106,10 @@ def test_the_same_letters_read_in_english_are_refused_not_miscounted(game):
                         "hands": [{"count": 29, "cards": "5C 5T 5P VK"}]}]}  # fmt: skip
     with pytest.raises(Exception) as error:
         reporting.submit(
-            game, reporting.Actor(team=game.team_a), Report.Kind.SHEET, {"sheet": sheet},
+            game,
+            reporting.Actor(team=game.team_a),
+            Report.Kind.SHEET,
+            {"sheet": sheet},
             card_language="en",
         )
     assert "twice" in str(error.value) or "deux fois" in str(error.value)
@@ -112,8 +121,14 @@ def test_the_api_lists_every_mistake_with_its_field(game, captain_client):
     token = link_of(game.team_a).token
     response = client.post(
         f"/c/{token}/games/{game.pk}/",
-        {"mode": "sheet", "d1-dealer": "us", "d1-peg_us": "0", "d1-peg_them": "0",
-         "d1-h1": "19", "d1-h2": "26"},  # fmt: skip
+        {
+            "mode": "sheet",
+            "d1-dealer": "us",
+            "d1-peg_us": "0",
+            "d1-peg_them": "0",
+            "d1-h1": "19",
+            "d1-h2": "26",
+        },  # fmt: skip
         HTTP_ACCEPT="application/json",
         HTTP_ACCEPT_LANGUAGE="en",
     )
