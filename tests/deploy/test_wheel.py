@@ -15,7 +15,6 @@ import http.cookiejar
 import importlib.metadata
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.html_forms import post_forms
+from tests.support.processes import stop
 
 pytestmark = [pytest.mark.deploy, pytest.mark.slow]
 
@@ -123,15 +123,6 @@ class Volunteer:
                 time.sleep(0.3)
         stop(server)
         pytest.fail(f"huche hall did not listen on port {port}: {''.join(printed)}")
-
-
-def stop(server: subprocess.Popen) -> None:
-    os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait(timeout=10)
 
 
 def a_browser() -> urllib.request.OpenerDirector:
