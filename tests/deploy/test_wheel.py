@@ -179,6 +179,15 @@ def test_the_wheel_runs_an_event_without_a_checkout(huche_exe, tmp_path):
     hall = Volunteer(huche_exe, home, elsewhere)
 
     assert hall.run("--version").stdout == f"huche {VERSION}\n"
+    python_m = subprocess.run(  # where the launcher is not on the PATH (Windows)
+        [str(huche_exe.with_name("python")), "-m", "huche", "--version"],
+        cwd=elsewhere,
+        env=hall.env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert python_m.stdout == f"huche {VERSION}\n"
     # The organizer, from a script (docs/hall.md): nobody at the keyboard.
     hall.run("migrate", "--noinput")
     hall.run(
