@@ -7,6 +7,7 @@ COPY config config
 COPY games games
 COPY tournaments tournaments
 COPY accounts accounts
+COPY huche huche
 COPY templates templates
 COPY static static
 COPY locale locale

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run hall demo test test-fast lint typecheck format bench bench-smoke worker messages e2e-deps clean
+.PHONY: install run hall demo wheel test test-fast lint typecheck format bench bench-smoke worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,25 +17,31 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# `huche`: Django's management commands with Huche's settings, the hall's unless HUCHE_HALL=0
+# (huche/cli.py); the same command a wheel installs without a checkout (docs/hall.md).
+HUCHE := $(VENV)/bin/huche
 # The demo serves this computer only: its password is published and DEBUG is on, so runserver
 # refuses any HOST beyond the loopback (config/exposure.py). A real event at a hall: `make hall`.
-SERVE := HUCHE_LISTEN=$(HOST):$(PORT)
+DEMO := HUCHE_HALL=0 HUCHE_LISTEN=$(HOST):$(PORT) $(HUCHE)
 
 run: install ## Migrate, load the demo data and serve Huche at http://$(HOST):$(PORT)
-	$(PY) manage.py migrate --noinput
-	$(SERVE) $(PY) manage.py load_demo
-	$(SERVE) $(PY) manage.py runserver $(HOST):$(PORT)
+	$(DEMO) migrate --noinput
+	$(DEMO) load_demo
+	$(DEMO) runserver $(HOST):$(PORT)
 
 # A real event at a hall (docs/hall.md): no demo data, DEBUG off, gunicorn, the hall's own
 # SQLite file (hall.sqlite3), every network of the laptop unless HOST= says which address.
 HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0)
 
 hall: install ## Serve a real event on the hall's Wi-Fi (make hall [HOST=…] [PORT=…])
-	HUCHE_HALL=1 HUCHE_LISTEN=$(HALL_HOST):$(PORT) $(PY) manage.py hall
+	HUCHE_LISTEN=$(HALL_HOST):$(PORT) $(HUCHE) hall
 
 demo: install
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_demo --reset
+	$(DEMO) migrate --noinput
+	$(DEMO) load_demo --reset
+
+wheel: install ## Build dist/huche-VERSION-py3-none-any.whl: Huche without a checkout (docs/hall.md)
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
 
 test: install ## The whole suite (engine, web, real browser when Chromium is present)
 	HUCHE_TESTING=1 $(PY) -m pytest $(PYTEST_ARGS)
@@ -68,4 +74,4 @@ messages: install ## Refresh and compile the French translations
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) huche.sqlite3 staticfiles .pytest_cache .mypy_cache
+	rm -rf $(VENV) dist huche.sqlite3 staticfiles .pytest_cache .mypy_cache

@@ -9,6 +9,7 @@ from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 
 from config.celery import app
+from config.version import VERSION
 
 
 def check_database() -> str:
@@ -46,6 +47,8 @@ def healthz(request):
             report[name] = {"ok": False, "detail": f"{type(exc).__name__}: {exc}"}
             failing.append(name)
     body = {"status": "ok" if not failing else "unavailable", "failing": failing, **report}
+    if request.user.is_staff:  # which Huche runs: for the maintainer, not for the public
+        body["version"] = VERSION
     return JsonResponse(body, status=503 if failing else 200)
 
 

@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from . import hall
+from . import hall, home
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# templates/, static/, locale/: the checkout's, or the installed wheel's (config/home.py).
+SITE_FILES_DIR = home.site_files(BASE_DIR)
+# The data folder (database, keys, collected static files): HUCHE_HOME, else the checkout
+# itself, else (installed from the wheel) the platform's user data folder. `huche hall` prints it.
+HUCHE_HOME = home.data_home(BASE_DIR)
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -41,7 +46,7 @@ TESTING = env_bool("HUCHE_TESTING", default=False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 # Where `make hall` keeps the secret key it generated on first start (never tracked by git).
 HUCHE_SECRET_KEY_FILE = os.environ.get("HUCHE_SECRET_KEY_FILE", "") or str(
-    BASE_DIR / ".hall-secret-key"
+    HUCHE_HOME / ".hall-secret-key"
 )
 if not SECRET_KEY and HUCHE_HALL:
     SECRET_KEY = hall.secret_key_from(Path(HUCHE_SECRET_KEY_FILE))
@@ -136,7 +141,7 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_FILES_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -145,18 +150,20 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.service_status.service_warnings",
+                "config.version.footer",
             ],
         },
     },
 ]
 
-# --- Database: DATABASE_URL, else an SQLite file beside the code -------------------------
+# --- Database: DATABASE_URL, else an SQLite file in the data folder ----------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 DATABASES = {
     "default": dj_database_url.parse(
         # The hall keeps its events apart from the demo's huche.sqlite3.
         DATABASE_URL
-        or f"sqlite:///{BASE_DIR / ('hall.sqlite3' if HUCHE_HALL else 'huche.sqlite3')}",
+        or "sqlite:///"
+        + quote((HUCHE_HOME / ("hall.sqlite3" if HUCHE_HALL else "huche.sqlite3")).as_posix()),
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
         conn_health_checks=True,
     )
@@ -176,7 +183,7 @@ HUCHE_SIGNING_KEY_FILE = os.environ.get("HUCHE_SIGNING_KEY_FILE", "") or str(
     Path(DATABASES["default"]["NAME"]).with_name("huche-signing-key.pem")
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
     and str(DATABASES["default"]["NAME"]) not in ("", ":memory:")
-    else BASE_DIR / "huche-signing-key.pem"
+    else HUCHE_HOME / "huche-signing-key.pem"
 )
 HUCHE_INSTALL_NAME = os.environ.get("HUCHE_INSTALL_NAME", "").strip()
 
@@ -281,7 +288,7 @@ PRACTICE_ABANDONED_DAYS = int(os.environ.get("PRACTICE_ABANDONED_DAYS", "7"))
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"
 LANGUAGES = [("fr-ca", _("Français")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SITE_FILES_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/Montreal")
 USE_I18N = True
 USE_TZ = True
@@ -290,8 +297,8 @@ FORMAT_MODULE_PATH = ["config.formats"]
 
 # --- Static files (whitenoise serves them from the web process) ---------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = HUCHE_HOME / "staticfiles"
+STATICFILES_DIRS = [SITE_FILES_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -301,7 +308,7 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
-MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", HUCHE_HOME / "media"))
 
 # --- REST API ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -57,6 +57,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config",
         "config.celery",
         "config.hall",
+        "config.home",
+        "config.version",
         "config.exposure",
         "config.settings",
         "config.formats.*",
@@ -163,8 +165,6 @@ FUNCTION_IMPORTS = {
     # Django's documented place to connect signal receivers: tasks imports the models, which
     # are not ready while the app registry loads.
     ("tournaments.apps", "tournaments.tasks"),
-    # waitress is optional: only installed (and imported) where gunicorn cannot run (Windows).
-    ("config.management.commands.hall", "waitress.serve"),
 }
 
 

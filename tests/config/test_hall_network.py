@@ -14,7 +14,6 @@ import http.cookiejar
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.processes import stop
 from tournaments.publishing.printing import qr_svg
 
 pytestmark = pytest.mark.slow
@@ -228,9 +228,4 @@ def test_a_phone_on_the_hall_network_reports_a_score_through_make_hall(hall_netw
         assert '<ul class="messages" role="status"><li class="success">' in phone.stdout
         assert '<span class="score">121 – 98</span>' in phone.stdout  # the score, received
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        stop(server)

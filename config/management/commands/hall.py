@@ -1,7 +1,8 @@
-"""``make hall`` (``HUCHE_HALL=1 manage.py hall``): serve a real event on the hall's network.
+"""``huche hall`` (``make hall`` in a checkout): serve a real event on the hall's network.
 
 Not the demo: no demo data, DEBUG off, gunicorn (waitress where gunicorn cannot run, e.g.
-Windows) serving the pages and the static files, SQLite on the laptop. On first start it asks
+Windows) serving the pages and the static files, SQLite in the data folder it prints
+(config/home.py). On first start it asks
 for the organizer's account (or says how to create it when nobody is at the keyboard), then
 prints the address the captains' phones must use. docs/hall.md.
 """
@@ -9,9 +10,10 @@ prints the address the captains' phones must use. docs/hall.md.
 from __future__ import annotations
 
 import getpass
+import importlib.util
 import os
-import shutil
 import sys
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -19,6 +21,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.core.wsgi import get_wsgi_application
 from django.utils.translation import gettext as _
+from waitress import serve as waitress_serve
 
 from config import exposure, hall
 from config.management.commands.create_organizer import create_organizer_account
@@ -37,10 +40,19 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-serve", action="store_true", help="Prepare everything, print, do not serve."
         )
+        parser.add_argument(
+            "--server",
+            choices=["auto", "gunicorn", "waitress"],
+            default="auto",
+            help="auto: gunicorn, or waitress where gunicorn cannot run (Windows).",
+        )
 
-    def handle(self, *args, listen, workers, no_serve, **options):
+    def handle(self, *args, listen, workers, no_serve, server, **options):
         if not settings.HUCHE_HALL:
-            raise CommandError("Run it as `make hall` (it sets HUCHE_HALL=1: docs/hall.md).")
+            raise CommandError(
+                "Run it as `huche hall` or `make hall` (they set HUCHE_HALL=1: docs/hall.md)."
+            )
+        self.stdout.write(_("Data folder: %(path)s") % {"path": settings.HUCHE_HOME})
         try:
             exposure.refuse_debug([listen])
         except exposure.Exposed as refused:
@@ -54,7 +66,7 @@ class Command(BaseCommand):
         self.stdout.write(_("Phones on the hall's network open: %(url)s") % {"url": f"{base}/"})
         self.stdout.flush()
         if not no_serve:
-            serve(listen, workers)
+            serve(listen, workers, chosen_server(server))
 
     def ask_for_the_organizer(self) -> None:
         if not organizer_missing():
@@ -64,25 +76,41 @@ class Command(BaseCommand):
             create_organizer_account(input, getpass.getpass, self.stdout.write)
             return
         self.stdout.write(
-            _(
-                "No organizer account yet. In another terminal, in the Huche folder, run:\n"
-                "  HUCHE_HALL=1 .venv/bin/python manage.py create_organizer"
-            )
+            _("No organizer account yet. In another terminal, run:\n  %(command)s")
+            % {"command": f"{huche_command()} create_organizer"}
         )
 
 
-def serve(listen: str, workers: int) -> None:
+def huche_command() -> str:
+    """How this `huche` was started (its launcher's path, e.g. `.venv/bin/huche` from `make
+    hall`), else plain `huche`, as on a machine where pipx put it on the PATH."""
+    launcher = Path(sys.argv[0])
+    return str(launcher) if launcher.stem == "huche" else "huche"
+
+
+def chosen_server(asked: str) -> str:
+    """gunicorn where it can run; waitress on Windows (gunicorn needs Unix) or wherever
+    gunicorn is not installed (pyproject.toml installs it everywhere but on Windows)."""
+    if asked != "auto":
+        return asked
+    if os.name != "nt" and importlib.util.find_spec("gunicorn") is not None:
+        return "gunicorn"
+    return "waitress"
+
+
+def serve(listen: str, workers: int, server: str) -> None:
     """Replace this process by gunicorn (its gunicorn.conf.py checks again before binding), or
-    serve with waitress where gunicorn cannot run."""
-    gunicorn = shutil.which("gunicorn", path=os.path.dirname(sys.executable))
-    if os.name != "nt" and gunicorn:
+    serve with waitress in this process."""
+    if server == "gunicorn":
         sys.stdout.flush()
         os.execv(
-            gunicorn,
+            sys.executable,
             [
-                gunicorn,
+                sys.executable,
+                "-m",
+                "gunicorn",
                 "config.wsgi",
-                f"--config={settings.BASE_DIR / 'gunicorn.conf.py'}",
+                f"--config={settings.SITE_FILES_DIR / 'gunicorn.conf.py'}",
                 f"--chdir={settings.BASE_DIR}",
                 f"--bind={listen}",
                 f"--workers={workers}",
@@ -91,12 +119,5 @@ def serve(listen: str, workers: int) -> None:
                 "--access-logfile=-",
             ],
         )
-    try:
-        # Optional, so imported only where gunicorn cannot run (docs/architecture.md).
-        from waitress import serve as waitress_serve
-    except ImportError:
-        raise CommandError(
-            "gunicorn cannot run here: install waitress (.venv/bin/pip install waitress)"
-        ) from None
     host, port = hall.split_listen(listen)
     waitress_serve(get_wsgi_application(), host=host, port=port, threads=8)
