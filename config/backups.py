@@ -32,8 +32,10 @@ import sqlite3
 import subprocess
 import tarfile
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -179,7 +181,7 @@ def _dump_sqlite(dump: Path) -> None:
         source.close()
 
 
-def _postgres_command(tool: str, database: dict) -> tuple[list[str], dict]:
+def _postgres_command(tool: str, database: Mapping[str, Any]) -> tuple[list[str], dict]:
     if not shutil.which(tool):
         raise BackupError(
             _(
