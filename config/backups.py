@@ -38,7 +38,13 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
 from django.utils.translation import gettext as _
+
+from tournaments.archives import signing
+from tournaments.errors import RuleError
+from tournaments.publishing.caching import clear_local
 
 FORMAT = 1
 MANIFEST = "huche-backup.json"
@@ -114,8 +120,6 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
     """Write one backup: into ``destination`` if it is a folder (or has no ``.tar`` suffix),
     else to that file. ``skip_unchanged``: write nothing when the database is the same as in
     the folder's latest backup (the hall's automatic backups during a quiet hour)."""
-    from tournaments.archives import signing
-
     kind = engine()
     target = Path(destination) if destination else default_directory()
     if target.suffix != SUFFIX or target.is_dir():
@@ -128,7 +132,7 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
             % {"dir": target.parent, "error": exc.strerror or exc}
         ) from None
     name = signing.install_name()
-    key = _signing_key_pem(signing)
+    key = _signing_key_pem()
     with tempfile.TemporaryDirectory(prefix="huche-backup-") as work:
         dump = Path(work) / (SQLITE_MEMBER if kind == "sqlite" else PG_MEMBER)
         _dump_sqlite(dump) if kind == "sqlite" else _dump_postgres(dump)
@@ -151,11 +155,9 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
     return Written(target, kind, name)
 
 
-def _signing_key_pem(signing) -> bytes | None:
+def _signing_key_pem() -> bytes | None:
     """The installation's key file, created now if it never was (so every backup holds the
     key the site will sign with); ``None`` when it is unreadable (the backup says so)."""
-    from tournaments.errors import RuleError
-
     try:
         signing.install_key()
         return signing.key_file().read_bytes()
@@ -275,8 +277,6 @@ def read_manifest(path: Path) -> dict:
 
 def restore(path: str | Path) -> Restored:
     """Restore the backup ``path`` into this site's empty database (see the module docstring)."""
-    from tournaments.archives import signing
-
     path = Path(path)
     if not path.is_file():
         raise BackupError(_("No backup at %(path)s.") % {"path": path})
@@ -314,8 +314,6 @@ def _tables() -> list[str]:
         with contextlib.closing(sqlite3.connect(_sqlite_path(), timeout=20)) as db:
             rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
         return [name for (name,) in rows if not name.startswith("sqlite_")]
-    from django.db import connection
-
     with connection.cursor() as cursor:
         return connection.introspection.table_names(cursor)
 
@@ -356,8 +354,6 @@ def _load_sqlite(dump: Path) -> None:
 
 
 def _load_postgres(dump: Path) -> None:
-    from django.db import connection
-
     args, env = _postgres_command("pg_restore", settings.DATABASES["default"])
     connection.close()  # pg_restore must not wait behind our own idle session
     # One transaction: either the whole backup is restored, or nothing is.
@@ -409,10 +405,6 @@ def _put_key(pem: bytes, path: Path) -> Path | None:
 def clear_cache() -> int:
     """Delete Huche's keys from the configured cache (only under its prefix: another site or
     Celery's queues in the same Redis are left alone); how many were deleted, when known."""
-    from django.core.cache import cache
-
-    from tournaments.publishing.caching import clear_local
-
     clear_local()
     client = getattr(getattr(cache, "_cache", None), "get_client", None)
     if client is None:  # local memory: this process's own, cleared whole

@@ -19,12 +19,18 @@ import sys
 import threading
 from pathlib import Path
 
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from config import backups
+
 EVERY_MINUTES = 5
 KEEP = 24  # two hours at five minutes, more when nothing changed
 
 
 def command(directory: Path, every_seconds: float, keep: int) -> list[str]:
-    code = "from config.hall_backups import main; main()"
+    code = "import django; django.setup(); from config.hall_backups import main; main()"
     return [sys.executable, "-c", code, str(directory), str(every_seconds), str(keep)]
 
 
@@ -36,11 +42,6 @@ def start(directory: Path, every_seconds: float, keep: int) -> subprocess.Popen:
 
 
 def main() -> None:
-    import django
-    from django.conf import settings
-    from django.utils import translation
-
-    django.setup()
     translation.activate(settings.LANGUAGE_CODE)
     directory, every, keep = Path(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
     stopped = threading.Event()
@@ -61,10 +62,6 @@ def main() -> None:
 
 
 def back_up_once(directory: Path, keep: int, every: float) -> None:
-    from django.utils.translation import gettext as _
-
-    from config import backups
-
     now = datetime.datetime.now().strftime("%H:%M")
     try:
         written = backups.backup(directory, skip_unchanged=True)

@@ -147,6 +147,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.admin",
         "accounts.apps",
         "config.management.*",
+        "config.backups",
+        "config.hall_backups",
         "config.urls",
         "config.api_urls",
         "config.health",
