@@ -83,7 +83,9 @@ def test_page_fragments_by_event_identity_and_version():
     assert page_fragment(one, "page", lambda: render("again")) == "v3"
     one.version = 4  # a confirmed result: the next view renders again
     assert page_fragment(one, "page", lambda: render("v4")) == "v4"
-    same_id_other_event = SimpleNamespace(pk=1, version=4, uid="b", cache_token="t", cache_epoch="e")
+    same_id_other_event = SimpleNamespace(
+        pk=1, version=4, uid="b", cache_token="t", cache_epoch="e"
+    )
     cache.clear()
     assert page_fragment(same_id_other_event, "page", lambda: render("b4")) == "b4"
     assert calls == ["v3", "v4", "b4"]
