@@ -1,18 +1,16 @@
 #!/bin/sh
-# One backup of Huche's PostgreSQL database, then the removal of those older than
-# BACKUP_KEEP_DAYS days. Run daily by the compose stack's backup service, or by cron:
+# One backup of Huche with `manage.py backup` (`huche backup`): the database, the archive
+# signing key and the install name in one file, backups/huche-<time>.tar, written under a
+# temporary name then renamed; then the removal of those older than BACKUP_KEEP_DAYS days.
+# Run daily by cron, from the Huche folder, with the site's settings:
 #   15 3 * * *  cd /srv/huche && DATABASE_URL=postgres://… sh deploy/backup.sh
-# The custom format (-Fc) is compressed and restores table by table (deploy/restore.sh),
-# whatever the foreign keys between tables (docs/deploy.md).
+# PostgreSQL: pg_dump's custom format inside (postgresql-client must be installed).
+# Restore: deploy/restore.sh (docs/deploy.md §8).
 set -eu
-: "${DATABASE_URL:?set DATABASE_URL (postgres://user:password@host:5432/huche)}"
 dir=${BACKUP_DIR:-./backups}
 keep=${BACKUP_KEEP_DAYS:-14}
-mkdir -p "$dir"
-stamp=$(date -u +%Y-%m-%dT%H%M%SZ)
-partial="$dir/.huche-$stamp.dump.partial"
-# Written under another name first: a backup cut short never looks like a good one.
-pg_dump --format=custom --file="$partial" --dbname="$DATABASE_URL"
-mv "$partial" "$dir/huche-$stamp.dump"
-find "$dir" -name 'huche-*.dump' -type f -mtime +"$keep" -delete
-echo "backup written: $dir/huche-$stamp.dump"
+if [ -z "${PYTHON:-}" ]; then
+  if [ -x .venv/bin/python ]; then PYTHON=.venv/bin/python; else PYTHON=python3; fi
+fi
+"$PYTHON" manage.py backup "$dir"
+find "$dir" -name 'huche-*.tar' -type f -mtime +"$keep" -delete

@@ -1,20 +1,14 @@
 #!/bin/sh
-# Restore a backup made by deploy/backup.sh into the EMPTY database at DATABASE_URL:
-#   DATABASE_URL=postgres://… sh deploy/restore.sh backups/huche-2026-11-24T031500Z.dump
-# Stop the web, worker and beat services first; docs/deploy.md gives the whole procedure.
-# It refuses a database that already has tables: nothing is overwritten by mistake.
+# Restore a backup made by deploy/backup.sh (`huche backup`) into the EMPTY database of the
+# site's settings, with `manage.py restore` (`huche restore`):
+#   DATABASE_URL=postgres://… sh deploy/restore.sh backups/huche-2026-11-24T031500.000Z.tar
+# It refuses a database that already has tables (nothing is overwritten by mistake), restores
+# all or nothing, puts back the archive signing key and the install name, and clears Huche's
+# keys in the cache (REDIS_URL) so no page from before the restore is served.
+# docs/deploy.md §8 gives the whole procedure.
 set -eu
-backup=${1:?usage: restore.sh BACKUP.dump (made by deploy/backup.sh)}
-: "${DATABASE_URL:?set DATABASE_URL (postgres://user:password@host:5432/huche)}"
-[ -r "$backup" ] || { echo "restore: cannot read $backup" >&2; exit 2; }
-tables=$(psql --dbname="$DATABASE_URL" -tAc \
-  "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")
-if [ "$tables" != "0" ]; then
-  echo "restore: the database at DATABASE_URL already has $tables tables; restore into an" \
-    "empty database (dropdb, createdb), never over a live one." >&2
-  exit 3
+backup=${1:?usage: restore.sh BACKUP.tar (made by deploy/backup.sh or huche backup)}
+if [ -z "${PYTHON:-}" ]; then
+  if [ -x .venv/bin/python ]; then PYTHON=.venv/bin/python; else PYTHON=python3; fi
 fi
-# One transaction: either the whole backup is restored, or nothing is.
-pg_restore --exit-on-error --single-transaction --no-owner --no-privileges \
-  --dbname="$DATABASE_URL" "$backup"
-echo "restored $backup"
+exec "$PYTHON" manage.py restore "$backup"

@@ -7,6 +7,7 @@ captain makes is written to :class:`AuditEntry`.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 
 from django.conf import settings
@@ -114,6 +115,10 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def new_cache_token() -> str:
+    return secrets.token_hex(8)
 
 
 class EventQuerySet(models.QuerySet):
@@ -230,6 +235,11 @@ class Event(models.Model):
     version = models.PositiveIntegerField(
         default=0, help_text=_("Bumped by every change public pages show; keys cached fragments.")
     )
+    # With the version in every cache key (tournaments/publishing/caching.py): a new random
+    # token at every bump, so a key never repeats after a database restore rewound the version,
+    # and a new epoch at every restore, so no render from before it is served as "the previous".
+    cache_token = models.CharField(max_length=16, default=new_cache_token, editable=False)
+    cache_epoch = models.CharField(max_length=16, default=new_cache_token, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = EventQuerySet.as_manager()

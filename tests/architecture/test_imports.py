@@ -149,6 +149,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.admin",
         "accounts.apps",
         "config.management.*",
+        "config.backups",
+        "config.hall_backups",
         "config.urls",
         "config.api_urls",
         "config.health",

@@ -1,5 +1,6 @@
-"""deploy/backup.sh then deploy/restore.sh into an empty PostgreSQL database: the same
-standings and the same audit log come back (docs/deploy.md, "Backups" and "Restore").
+"""deploy/backup.sh then deploy/restore.sh (``manage.py backup`` / ``restore``) into an empty
+PostgreSQL database: the same standings, the same audit log and the same archive signing key
+come back (docs/deploy.md, "Backups" and "Restore").
 
 Uses two databases of its own on the PostgreSQL server of DATABASE_URL (never the test run's
 own database), dropped afterwards. Skipped on an embedded SQLite run.
@@ -59,7 +60,12 @@ def run(command: list[str], url: str, **env) -> str:
         for key, value in os.environ.items()
         if key not in {"HUCHE_TESTING", "REDIS_URL", "DJANGO_SETTINGS_MODULE"}
     }
-    environment |= {"DATABASE_URL": url, "PYTHONDONTWRITEBYTECODE": "1", **env}
+    environment |= {
+        "DATABASE_URL": url,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHON": sys.executable,
+        **env,
+    }
     done = subprocess.run(
         command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=600
     )
@@ -73,6 +79,8 @@ def snapshot(url: str) -> dict:
 
 
 def test_a_backup_restored_into_an_empty_database_gives_the_same_standings_and_audit(tmp_path):
+    key = {"HUCHE_SIGNING_KEY_FILE": str(tmp_path / "site-keys" / "huche-signing-key.pem")}
+    new_key = {"HUCHE_SIGNING_KEY_FILE": str(tmp_path / "new-keys" / "huche-signing-key.pem")}
     server = server_url()
     admin = database(server, "postgres")
     names = [f"huche_backup_{kind}_{os.getpid()}" for kind in ("site", "restored")]
@@ -85,31 +93,40 @@ def test_a_backup_restored_into_an_empty_database_gives_the_same_standings_and_a
         run([sys.executable, "manage.py", "migrate", "--noinput"], site)
         run([sys.executable, "manage.py", "load_demo", "--quiet"], site)
         before = snapshot(site)
+        fingerprint = run([sys.executable, "manage.py", "archive_key"], site, **key)
         assert before["standings"] and len(before["audit"]) > 20
 
         backups = tmp_path / "backups"
         (backups).mkdir()
-        old = backups / "huche-2020-01-01T000000Z.dump"  # from long ago: removed
+        old = backups / "huche-2020-01-01T000000.000Z.tar"  # from long ago: removed
         old.write_bytes(b"old")
         os.utime(old, (0, 0))
-        out = run(["sh", "deploy/backup.sh"], site, BACKUP_DIR=str(backups), BACKUP_KEEP_DAYS="7")
-        dumps = sorted(backups.glob("huche-*.dump"))
-        assert len(dumps) == 1 and f"backup written: {dumps[0]}" in out
+        out = run(
+            ["sh", "deploy/backup.sh"], site, BACKUP_DIR=str(backups), BACKUP_KEEP_DAYS="7", **key
+        )
+        dumps = sorted(backups.glob("huche-*.tar"))
+        assert len(dumps) == 1 and f"Sauvegarde écrite : {dumps[0]}" in out
         assert not list(backups.glob(".*partial"))
 
         # The restore refuses a database that is not empty...
         refused = subprocess.run(
             ["sh", "deploy/restore.sh", str(dumps[0])],
             cwd=ROOT,
-            env={**os.environ, "DATABASE_URL": site},
+            env={**os.environ, "DATABASE_URL": site, "PYTHON": sys.executable},
             capture_output=True,
             text=True,
             timeout=120,
         )
-        assert refused.returncode == 3 and "already has" in refused.stderr
-        # ...and fills an empty one: same standings, same audit log.
-        run(["sh", "deploy/restore.sh", str(dumps[0])], restored)
+        assert refused.returncode != 0 and "contient déjà" in refused.stderr
+        # ...and fills an empty one: same standings, same audit log, same signing key.
+        run(["sh", "deploy/restore.sh", str(dumps[0])], restored, **new_key)
         assert snapshot(restored) == before
+        assert (
+            run([sys.executable, "manage.py", "archive_key"], restored, **new_key).replace(
+                new_key["HUCHE_SIGNING_KEY_FILE"], key["HUCHE_SIGNING_KEY_FILE"]
+            )
+            == fingerprint
+        )
         run([sys.executable, "manage.py", "migrate", "--check"], restored)  # nothing missing
     finally:
         for name in names:

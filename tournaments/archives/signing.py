@@ -67,10 +67,27 @@ def key_file() -> Path:
     return Path(settings.HUCHE_SIGNING_KEY_FILE)
 
 
+def name_file() -> Path:
+    """Where a restore leaves the install name of the backup, beside the key it restored."""
+    return key_file().with_name("huche-install-name.txt")
+
+
 def install_name() -> str:
-    """The name this installation signs with (``HUCHE_INSTALL_NAME``, else the computer's)."""
-    name = (getattr(settings, "HUCHE_INSTALL_NAME", "") or "").strip() or socket.gethostname()
+    """The name this installation signs with: ``HUCHE_INSTALL_NAME``, else the name a restore
+    brought back with the key (``huche-install-name.txt``), else the computer's."""
+    name = (getattr(settings, "HUCHE_INSTALL_NAME", "") or "").strip()
+    if not name:
+        with contextlib.suppress(OSError, UnicodeError):
+            name = name_file().read_text(encoding="utf-8").strip()
+    name = name or socket.gethostname()
     return name[:MAX_SIGNER] or "huche"
+
+
+def remember_install_name(name: str) -> None:
+    """Keep ``name`` as this installation's (a restore: the key and its name go together)."""
+    path = name_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(name.strip()[:MAX_SIGNER] + "\n", encoding="utf-8")
 
 
 def _create(path: Path) -> None:
@@ -97,9 +114,12 @@ def install_key() -> Ed25519PrivateKey:
     """This installation's private key, created on first use."""
     path = key_file()
     with _lock:
-        if str(path) not in _loaded:
-            if not path.exists():
-                _create(path)
+        if not path.exists():
+            _create(path)
+        # Keyed by the file's identity too: a key restored while the server runs is used at once.
+        stat = path.stat()
+        path_key = f"{path}:{stat.st_ino}:{stat.st_mtime_ns}"
+        if path_key not in _loaded:
             try:
                 key = serialization.load_pem_private_key(path.read_bytes(), password=None)
             except (ValueError, TypeError) as exc:
@@ -117,8 +137,8 @@ def install_key() -> Ed25519PrivateKey:
                     _("The archive signing key %(path)s is not an Ed25519 key.") % {"path": path},
                     code="archive_key",
                 )
-            _loaded[str(path)] = key
-        return _loaded[str(path)]
+            _loaded[path_key] = key
+        return _loaded[path_key]
 
 
 def _public(key: Ed25519PrivateKey) -> str:

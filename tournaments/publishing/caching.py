@@ -3,7 +3,14 @@
 ``Event.version`` lives in the database and is bumped in the same transaction as every change a
 public page shows (a confirmed result, a seating, a release). A page reads the event row anyway,
 so the key of a fragment is always current: a stale fragment is never served, even if the cache
-was down when the change happened. If the cache (Redis) is down, reads miss and writes are
+was down when the change happened.
+
+A restored database rewinds the versions: the next change would reuse a key whose fragment was
+cached before the restore (a result that no longer exists). So every bump also draws a random
+``Event.cache_token``, in every key beside the version: a key never repeats. And a restore
+(config/backups.py) gives every event a new ``Event.cache_epoch``, in the keys of the renders a
+page may serve while a newer one is rendered ("latest", and each process's memory below): those
+are never from before the restore, even in a web server that kept running through it. If the cache (Redis) is down, reads miss and writes are
 skipped; pages are computed from the database, slower but correct.
 
 Rendered public page fragments go through :func:`page_fragment`, which adds two things for a
@@ -40,15 +47,16 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import F
 
-from tournaments.models import Event
+from tournaments.models import Event, new_cache_token
 
 log = logging.getLogger(__name__)
 _MISSING = object()
 LOCAL_ENTRIES = 32
 LOCAL_SECONDS = 300
 RENDER_LOCK_SECONDS = 30
-# "event uid:pk:key" -> (expires at, version, rendered at, value): the latest version seen here.
-_local: OrderedDict[str, tuple[float, int, float, Any]] = OrderedDict()
+# "event uid:pk:epoch:key" -> (expires at, version, token, rendered at, value): the latest
+# version seen here.
+_local: OrderedDict[str, tuple[float, int, str, float, Any]] = OrderedDict()
 _local_lock = threading.Lock()
 
 
@@ -63,12 +71,14 @@ def _safe(op: Callable[[], Any], default: Any = None) -> Any:
 def bump_event(event) -> None:
     """Invalidate every cached fragment of the event (call inside the changing transaction)."""
 
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
-    event.refresh_from_db(fields=["version"])
+    Event.objects.filter(pk=event.pk).update(
+        version=F("version") + 1, cache_token=new_cache_token()
+    )
+    event.refresh_from_db(fields=["version", "cache_token"])
 
 
 def fragment_key(event, key: str) -> str:
-    return f"event:{event.pk}:{event.version}:{key}"
+    return f"event:{event.pk}:{event.version}:{event.cache_token}:{key}"
 
 
 def cached(event, key: str, compute: Callable[[], Any], timeout: int = 3600) -> Any:
@@ -84,55 +94,55 @@ def cached(event, key: str, compute: Callable[[], Any], timeout: int = 3600) -> 
 def page_fragment(event, key: str, render: Callable[[], Any], timeout: int = 3600) -> Any:
     """A rendered public fragment at the event's version (see the module docstring)."""
     every = getattr(settings, "PAGE_RENDER_EVERY", 0)
-    local_key = f"{getattr(event, 'uid', '')}:{event.pk}:{key}"  # ids are reused, uids never
-    version, rendered_at, value = _local_get(local_key)
-    if version == event.version or (version is not None and time.time() - rendered_at < every):
+    # ids are reused, uids never; a restore changes the epoch
+    local_key = f"{getattr(event, 'uid', '')}:{event.pk}:{event.cache_epoch}:{key}"
+    version, token, rendered_at, value = _local_get(local_key)
+    current = (event.version, event.cache_token)
+    if (version, token) == current or (version is not None and time.time() - rendered_at < every):
         return value
     full_key = fragment_key(event, key)
-    latest_key = f"latest:{event.pk}:{key}"
+    latest_key = f"latest:{event.pk}:{event.cache_epoch}:{key}"
     found = _safe(lambda: cache.get_many([full_key, latest_key]), {})
     if full_key in found:
-        _local_set(local_key, event.version, time.time(), found[full_key])
+        _local_set(local_key, *current, time.time(), found[full_key])
         return found[full_key]
-    latest = found.get(latest_key)  # (version, rendered at, value)
-    if latest is not None and latest[0] <= event.version and time.time() - latest[1] < every:
+    latest = found.get(latest_key)  # (version, token, rendered at, value)
+    if latest is not None and latest[0] <= event.version and time.time() - latest[2] < every:
         _local_set(local_key, *latest)
-        return latest[2]
+        return latest[3]
     lock = f"render-lock:{full_key}"
     if not _safe(lambda: cache.add(lock, 1, RENDER_LOCK_SECONDS), True):
         # Another process renders this version right now: serve the previous one meanwhile.
         if value is not _MISSING:
             return value
         if latest is not None and latest[0] <= event.version:
-            return latest[2]
+            return latest[3]
     try:
         fresh, now = render(), time.time()
         _safe(
-            lambda: cache.set_many(
-                {full_key: fresh, latest_key: (event.version, now, fresh)}, timeout
-            )
+            lambda: cache.set_many({full_key: fresh, latest_key: (*current, now, fresh)}, timeout)
         )
     finally:
         _safe(lambda: cache.delete(lock))
-    _local_set(local_key, event.version, now, fresh)
+    _local_set(local_key, *current, now, fresh)
     return fresh
 
 
-def _local_get(key: str) -> tuple[int | None, float, Any]:
+def _local_get(key: str) -> tuple[int | None, str, float, Any]:
     with _local_lock:
         entry = _local.get(key)
         if entry is None or entry[0] < time.monotonic():
-            return None, 0.0, _MISSING
+            return None, "", 0.0, _MISSING
         _local.move_to_end(key)
-        return entry[1], entry[2], entry[3]
+        return entry[1:]
 
 
-def _local_set(key: str, version: int, rendered_at: float, value: Any) -> None:
+def _local_set(key: str, version: int, token: str, rendered_at: float, value: Any) -> None:
     with _local_lock:
         current = _local.get(key)
         if current is not None and current[1] > version:
             return  # a newer version was stored meanwhile
-        _local[key] = (time.monotonic() + LOCAL_SECONDS, version, rendered_at, value)
+        _local[key] = (time.monotonic() + LOCAL_SECONDS, version, token, rendered_at, value)
         _local.move_to_end(key)
         while len(_local) > LOCAL_ENTRIES:
             _local.popitem(last=False)

@@ -23,7 +23,7 @@ from django.core.wsgi import get_wsgi_application
 from django.utils.translation import gettext as _
 from waitress import serve as waitress_serve
 
-from config import exposure, hall
+from config import backups, exposure, hall, hall_backups
 from config.management.commands.create_organizer import create_organizer_account
 
 
@@ -46,6 +46,11 @@ class Command(BaseCommand):
             default="auto",
             help="auto: gunicorn, or waitress where gunicorn cannot run (Windows).",
         )
+        parser.add_argument(
+            "--backup-dir", help="Automatic backups there (a USB stick; default: HUCHE_BACKUP_DIR)"
+        )
+        parser.add_argument("--backup-every", type=float, default=hall_backups.EVERY_MINUTES)
+        parser.add_argument("--backup-keep", type=int, default=hall_backups.KEEP)
 
     def handle(self, *args, listen, workers, no_serve, server, **options):
         if not settings.HUCHE_HALL:
@@ -66,7 +71,21 @@ class Command(BaseCommand):
         self.stdout.write(_("Phones on the hall's network open: %(url)s") % {"url": f"{base}/"})
         self.stdout.flush()
         if not no_serve:
+            self.start_backups(
+                options["backup_dir"], options["backup_every"], options["backup_keep"]
+            )
+            self.stdout.flush()
             serve(listen, workers, chosen_server(server))
+
+    def start_backups(self, directory: str | None, minutes: float, keep: int) -> None:
+        if minutes <= 0:
+            return
+        folder = Path(directory) if directory else backups.default_directory()
+        self.stdout.write(
+            _("Automatic backups every %(minutes)s minutes to %(dir)s (the last %(keep)s kept).")
+            % {"minutes": f"{minutes:g}", "dir": folder.resolve(), "keep": keep}
+        )
+        hall_backups.start(folder, minutes * 60, keep)
 
     def ask_for_the_organizer(self) -> None:
         if not organizer_missing():

@@ -78,12 +78,14 @@ def test_page_fragments_by_event_identity_and_version():
         calls.append(text)
         return text
 
-    one = SimpleNamespace(pk=1, version=3, uid="a")
+    one = SimpleNamespace(pk=1, version=3, uid="a", cache_token="t", cache_epoch="e")
     assert page_fragment(one, "page", lambda: render("v3")) == "v3"
     assert page_fragment(one, "page", lambda: render("again")) == "v3"
     one.version = 4  # a confirmed result: the next view renders again
     assert page_fragment(one, "page", lambda: render("v4")) == "v4"
-    same_id_other_event = SimpleNamespace(pk=1, version=4, uid="b")
+    same_id_other_event = SimpleNamespace(
+        pk=1, version=4, uid="b", cache_token="t", cache_epoch="e"
+    )
     cache.clear()
     assert page_fragment(same_id_other_event, "page", lambda: render("b4")) == "b4"
     assert calls == ["v3", "v4", "b4"]
@@ -99,7 +101,7 @@ def test_while_one_view_renders_the_new_version_the_others_get_the_previous_one(
 
     clear_local()
     cache.clear()
-    event = SimpleNamespace(pk=7, version=1, uid="c")
+    event = SimpleNamespace(pk=7, version=1, uid="c", cache_token="t", cache_epoch="e")
     assert page_fragment(event, "page", lambda: "v1") == "v1"
     clear_local()  # another web process: nothing in its memory
     event.version = 2
@@ -123,7 +125,7 @@ def test_while_results_keep_coming_a_page_renders_at_most_every_few_seconds(sett
     settings.PAGE_RENDER_EVERY = 2
     now = [1000.0]
     monkeypatch.setattr(caching.time, "time", lambda: now[0])
-    event = SimpleNamespace(pk=8, version=1, uid="d")
+    event = SimpleNamespace(pk=8, version=1, uid="d", cache_token="t", cache_epoch="e")
     assert caching.page_fragment(event, "page", lambda: "v1") == "v1"
     event.version = 2  # a result confirmed half a second later
     now[0] += 0.5

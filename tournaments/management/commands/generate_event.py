@@ -40,7 +40,7 @@ from accounts.roles import grant
 from tournaments import audit
 from tournaments.events import registration
 from tournaments.events.options import skunk_level
-from tournaments.models import AuditEntry, Confirmation, Event, Game, Report
+from tournaments.models import AuditEntry, Confirmation, Event, Game, Report, new_cache_token
 from tournaments.publishing.caching import bump_event
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -283,8 +283,10 @@ def confirm_in_bulk(
     AuditEntry.objects.bulk_create(entries)
     # Small batches: PostgreSQL evaluates bulk_update's CASE per row (500 per batch: 0.5 s).
     Game.objects.bulk_update(games, ["confirmed_report", "status"], batch_size=50)
-    Event.objects.filter(pk=event.pk).update(version=F("version") + len(games))
-    event.refresh_from_db(fields=["version"])
+    Event.objects.filter(pk=event.pk).update(
+        version=F("version") + len(games), cache_token=new_cache_token()
+    )
+    event.refresh_from_db(fields=["version", "cache_token"])
 
 
 @transaction.atomic
