@@ -129,6 +129,15 @@ MIDDLEWARE = [
     "config.faults.ContentSecurityPolicyMiddleware",
 ]
 
+# The hall's name on the local network, announced by mDNS while `make hall` runs and printed on
+# the captains' slips (config/hall_watch.py); empty: no name, the address only. At the hall the
+# laptop's address may change during the day: HallHostMiddleware lets through its names and its
+# current addresses, read at request time (config/hall_network.py), and explains any other host.
+HUCHE_HALL_NAME = os.environ.get("HUCHE_HALL_NAME", "huche.local").strip().lower().rstrip(".")
+if HUCHE_HALL:
+    HALL_FIXED_HOSTS, ALLOWED_HOSTS = ALLOWED_HOSTS, ["*"]
+    MIDDLEWARE.insert(0, "config.hall_network.HallHostMiddleware")
+
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
@@ -198,7 +207,21 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # At the hall, every gunicorn worker must count the same wrong PINs (accounts/throttle.py)
+    # and see the same pages: files beside the hall's database, shared by all its processes.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(
+                Path(DATABASES["default"]["NAME"]).with_name("hall-cache")
+                if DATABASES["default"]["ENGINE"].endswith("sqlite3")
+                else BASE_DIR / "hall-cache"
+            ),
+            "OPTIONS": {"MAX_ENTRIES": 20000},  # beyond it, a third is dropped at random
+        }
+        if HUCHE_HALL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    }
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_RESULT_BACKEND = REDIS_URL or None

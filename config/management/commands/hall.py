@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.wsgi import get_wsgi_application
 from django.utils.translation import gettext as _
 
-from config import exposure, hall
+from config import exposure, hall, hall_watch
 from config.management.commands.create_organizer import create_organizer_account
 
 
@@ -54,6 +54,7 @@ class Command(BaseCommand):
         self.stdout.write(_("Phones on the hall's network open: %(url)s") % {"url": f"{base}/"})
         self.stdout.flush()
         if not no_serve:
+            hall_watch.start(listen)  # the name on the network, the address's changes
             serve(listen, workers)
 
     def ask_for_the_organizer(self) -> None:
