@@ -9,6 +9,7 @@ stops by itself when the process that started it is gone).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -153,12 +154,10 @@ def main(listen: str) -> None:
     translation.activate(settings.LANGUAGE_CODE)  # the console speaks like `make hall`
     parent, stopping = os.getppid(), threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops the server and the watcher
         Watcher(listen, lambda line: print(line, flush=True)).run(
             stopping, alive=lambda: os.getppid() == parent
         )
-    except KeyboardInterrupt:  # Ctrl-C stops the server and its watcher together
-        pass
 
 
 if __name__ == "__main__":

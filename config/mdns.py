@@ -8,6 +8,7 @@ caller is told why, and the hall keeps serving by its address.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 
 from zeroconf import IPVersion, ServiceInfo, Zeroconf
@@ -55,8 +56,6 @@ class Announcer:
 
     def close(self) -> None:
         if self._zeroconf is not None:
-            try:
+            with contextlib.suppress(Exception):  # stopping: nothing more to do
                 self._zeroconf.close()  # says goodbye: phones forget the name at once
-            except Exception:  # noqa: S110 (stopping: nothing more to do)
-                pass
         self._zeroconf = self._info = None

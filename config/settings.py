@@ -84,10 +84,13 @@ HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
 # Organizers open their own accounts (accounts/views.signup): right for a club's laptop or a
 # small site. A federation's central site may close it (HUCHE_SIGNUP=0): staff appoint people.
 HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", True)
-# Phones reach the server by the address printed on their slips: let it through.
+# Phones reach the server by the address printed on their slips: let it through (at the hall,
+# the laptop's current addresses are let through as requests come: below).
 for _host in (
     hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
-    hall.base_url_host(hall.served_base_url(HUCHE_LISTEN)) if HUCHE_LISTEN else "",
+    hall.base_url_host(hall.served_base_url(HUCHE_LISTEN))
+    if HUCHE_LISTEN and not HUCHE_HALL
+    else "",
 ):
     if _host and _host not in ALLOWED_HOSTS:
         ALLOWED_HOSTS.append(_host if ":" not in _host else f"[{_host}]")

@@ -112,7 +112,10 @@ def test_slips_carry_the_name_first_and_the_address_as_fallback(
     cache.set(hall_network.NAME_KEY, "http://huche.local:8000")
     html = unescape(desk.get(page, HTTP_HOST="127.0.0.1:8000").content.decode())
     html = html.replace("<wbr>", "")
-    named, fallback = f"http://huche.local:8000/c/{link.token}/", f"http://{OLD}:8000/c/{link.token}/"
+    named, fallback = (
+        f"http://huche.local:8000/c/{link.token}/",
+        f"http://{OLD}:8000/c/{link.token}/",
+    )
     assert qr_svg(named) in html and f'<p class="slip-url">{named}</p>' in html
     assert f"""Si cette adresse ne s'ouvre pas : <span class="slip-url">{fallback}</span>""" in html
 

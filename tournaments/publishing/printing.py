@@ -44,7 +44,9 @@ def captain_slips(event, base_url: str, fallback_base: str | None = None) -> lis
             url = captain_url(live[0], base_url)
             fallback = captain_url(live[0], fallback_base) if fallback_base else None
             slips.append(
-                CaptainSlip(team=team, pin=live[0].pin, url=url, qr=qr_svg(url), fallback_url=fallback)
+                CaptainSlip(
+                    team=team, pin=live[0].pin, url=url, qr=qr_svg(url), fallback_url=fallback
+                )
             )
     return slips
 
