@@ -88,10 +88,12 @@ class HallHostMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
+        self.static = "/" + settings.STATIC_URL.lstrip("/")
 
     def __call__(self, request):
         domain, _port = split_domain_port(request.META.get("HTTP_HOST", "") or "")
-        if domain and is_own_host(domain):
+        # The static files hold no secret and use no host: the explaining page needs its styles.
+        if (domain and is_own_host(domain)) or request.path.startswith(self.static):
             return self.get_response(request)
         return moved_page(request)
 

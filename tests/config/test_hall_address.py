@@ -90,6 +90,8 @@ def test_a_new_address_is_let_through_and_the_old_one_explained(monkeypatch, at_
     assert f'href="http://huche.local:8000/c/{token}/"' in html
     assert f'href="http://{NEW}:8000/c/{token}/"' in html
     assert "ALLOWED_HOSTS" not in html
+    # Its styles come through that same old address (static files hold no secret).
+    assert phone.get("/static/huche/huche.css", HTTP_HOST=f"{OLD}:8000").status_code == 200
     english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/", HTTP_HOST="evil.example:8000")
     assert english.status_code == 400
     assert "The laptop's address has changed" in unescape(english.content.decode())
