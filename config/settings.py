@@ -137,6 +137,8 @@ MIDDLEWARE = [
 # laptop's address may change during the day: HallHostMiddleware lets through its names and its
 # current addresses, read at request time (config/hall_network.py), and explains any other host.
 HUCHE_HALL_NAME = os.environ.get("HUCHE_HALL_NAME", "huche.local").strip().lower().rstrip(".")
+if HUCHE_HALL_NAME and not HUCHE_HALL_NAME.endswith(".local"):
+    HUCHE_HALL_NAME += ".local"  # mDNS answers for .local names only ("salle2" → salle2.local)
 if HUCHE_HALL:
     HALL_FIXED_HOSTS, ALLOWED_HOSTS = ALLOWED_HOSTS, ["*"]
     MIDDLEWARE.insert(0, "config.hall_network.HallHostMiddleware")

@@ -68,6 +68,8 @@ def test_make_hall_checks_hosts_itself_and_shares_its_cache_between_processes(tm
         '"django.core.cache.backends.filebased.FileBasedCache", '
         f'"{tmp_path / "hall-cache"}", "huche.local"]'
     )
+    named = settings_in_subprocess({"HUCHE_HALL_NAME": "Salle2"}, "settings.HUCHE_HALL_NAME")
+    assert named.stdout.strip() == '"salle2.local"'
 
 
 @pytest.mark.django_db
