@@ -1,7 +1,8 @@
 """Read by gunicorn when started from this folder (the Docker image, `make hall`, the tests).
 
 Before binding: a server listening beyond the loopback never runs with DEBUG on and never
-keeps an account with the demo's published password (config/exposure.py).
+keeps an account with the demo's published password (config/exposure.py). At the hall, a
+laptop's sleep is told calmly (config/suspend.py).
 """
 
 import os
@@ -13,9 +14,11 @@ def on_starting(server):
     import django
 
     django.setup()
+    from django.conf import settings
     from django.db import connections
+    from django.utils import translation
 
-    from config import exposure
+    from config import exposure, suspend
 
     try:
         exposure.check_before_serving(server.cfg.bind, lambda line: print(line, flush=True))
@@ -24,3 +27,6 @@ def on_starting(server):
         sys.exit(3)
     finally:
         connections.close_all()  # the workers open their own
+    if settings.HUCHE_HALL:  # a laptop that sleeps: a calm French line, not "WORKER TIMEOUT"
+        translation.activate(settings.LANGUAGE_CODE)
+        suspend.calm_after_sleep(server, lambda line: print(line, flush=True))

@@ -89,10 +89,13 @@ HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
 # Organizers open their own accounts (accounts/views.signup): right for a club's laptop or a
 # small site. A federation's central site may close it (HUCHE_SIGNUP=0): staff appoint people.
 HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", True)
-# Phones reach the server by the address printed on their slips: let it through.
+# Phones reach the server by the address printed on their slips: let it through (at the hall,
+# the laptop's current addresses are let through as requests come: below).
 for _host in (
     hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
-    hall.base_url_host(hall.served_base_url(HUCHE_LISTEN)) if HUCHE_LISTEN else "",
+    hall.base_url_host(hall.served_base_url(HUCHE_LISTEN))
+    if HUCHE_LISTEN and not HUCHE_HALL
+    else "",
 ):
     if _host and _host not in ALLOWED_HOSTS:
         ALLOWED_HOSTS.append(_host if ":" not in _host else f"[{_host}]")
@@ -133,6 +136,17 @@ MIDDLEWARE = [
     "config.faults.ServiceUnavailableMiddleware",
     "config.faults.ContentSecurityPolicyMiddleware",
 ]
+
+# The hall's name on the local network, announced by mDNS while `make hall` runs and printed on
+# the captains' slips (config/hall_watch.py); empty: no name, the address only. At the hall the
+# laptop's address may change during the day: HallHostMiddleware lets through its names and its
+# current addresses, read at request time (config/hall_network.py), and explains any other host.
+HUCHE_HALL_NAME = os.environ.get("HUCHE_HALL_NAME", "huche.local").strip().lower().rstrip(".")
+if HUCHE_HALL_NAME and not HUCHE_HALL_NAME.endswith(".local"):
+    HUCHE_HALL_NAME += ".local"  # mDNS answers for .local names only ("salle2" → salle2.local)
+if HUCHE_HALL:
+    HALL_FIXED_HOSTS, ALLOWED_HOSTS = ALLOWED_HOSTS, ["*"]
+    MIDDLEWARE.insert(0, "config.hall_network.HallHostMiddleware")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -205,7 +219,21 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # At the hall, every gunicorn worker must count the same wrong PINs (accounts/throttle.py)
+    # and see the same pages: files beside the hall's database, shared by all its processes.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(
+                Path(DATABASES["default"]["NAME"]).with_name("hall-cache")
+                if DATABASES["default"]["ENGINE"].endswith("sqlite3")
+                else BASE_DIR / "hall-cache"
+            ),
+            "OPTIONS": {"MAX_ENTRIES": 20000},  # beyond it, a third is dropped at random
+        }
+        if HUCHE_HALL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    }
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_RESULT_BACKEND = REDIS_URL or None

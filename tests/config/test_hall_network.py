@@ -25,6 +25,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from zeroconf import AddressResolverIPv4, IPVersion, Zeroconf
 
 from tests.support.processes import stop
 from tournaments.publishing.printing import qr_svg
@@ -151,6 +152,8 @@ def hall_env(tmp_path) -> dict:
         "DATABASE_URL": f"sqlite:///{tmp_path / 'hall.sqlite3'}",
         "HUCHE_SECRET_KEY_FILE": str(tmp_path / "secret-key"),
         "PYTHONUNBUFFERED": "1",
+        # The laptop's name on the network (mDNS), of this test alone: tests run side by side.
+        "HUCHE_HALL_NAME": f"huche-{TAG}.local",
     }
 
 
@@ -183,6 +186,19 @@ def test_a_phone_on_the_hall_network_reports_a_score_through_make_hall(hall_netw
         wait_for(LAPTOP, port, server)
         # The address phones must use follows HOST and PORT.
         assert f"Les téléphones du réseau de la salle ouvrent : {base}/\n" in printed, printed
+        # The laptop's name is announced on the network and leads to that address.
+        named = f"http://huche-{TAG}.local:{port}"
+        announced = f"Huche : les téléphones peuvent aussi ouvrir {named}/, le nom de l'ordinateur"
+        deadline = time.monotonic() + 60
+        while not any(line.startswith(announced) for line in printed):
+            assert time.monotonic() < deadline, printed
+            time.sleep(0.2)
+        resolver = AddressResolverIPv4(f"huche-{TAG}.local.")
+        mdns_client = Zeroconf(ip_version=IPVersion.V4Only)
+        try:
+            assert resolver.request(mdns_client, 3000) and resolver.parsed_addresses() == [LAPTOP]
+        finally:
+            mdns_client.close()
         # The published demo password was replaced, the new one printed on the laptop only.
         changed = [line for line in printed if "avait le mot de passe publié de la démo" in line]
         assert len(changed) == 3, printed
@@ -208,14 +224,15 @@ def test_a_phone_on_the_hall_network_reports_a_score_through_make_hall(hall_netw
         slips = []
         for slip in re.findall(r'<article class="slip".*?</article>', html, re.S):
             url = re.search(r'<p class="slip-url">([^<]+)</p>', slip).group(1)
+            fallback = re.search(r'<span class="slip-url">([^<]+)</span>', slip).group(1)
             pin = re.search(r'<p class="slip-pin">([^<]+)</p>', slip).group(1)  # "461 224"
-            assert url.startswith(f"{base}/c/")
-            assert qr_svg(url) in slip  # the QR code says exactly this address
-            slips += [url, pin]
+            assert url.startswith(f"{named}/c/") and fallback == url.replace(named, base)
+            assert qr_svg(url) in slip  # the QR code says exactly the name's address
+            slips += [fallback, pin]  # the phone's Python resolves no .local name: the address
         assert len(slips) == 12
 
-        # Step 9: a captain's phone, on the other host, scans a slip, types the PIN as
-        # printed and reports the final score of the team's game.
+        # Step 9: a captain's phone, on the other host, opens a slip's address, types the PIN
+        # as printed and reports the final score of the team's game.
         phone = subprocess.run(
             ["ip", "netns", "exec", hall_network, sys.executable, "-c", PHONE_SCRIPT, *slips],
             capture_output=True,

@@ -29,18 +29,25 @@ class CaptainSlip:
     pin: str
     url: str
     qr: str
+    fallback_url: str | None = None
 
 
-def captain_slips(event, base_url: str) -> list[CaptainSlip]:
+def captain_slips(event, base_url: str, fallback_base: str | None = None) -> list[CaptainSlip]:
     """One slip per team still in, with its live link (a team without one gets a new one at
-    the teams page); links point at ``base_url``, the address phones at the hall use."""
+    the teams page); links point at ``base_url``, the address phones at the hall use (the
+    QR code's), and at ``fallback_base`` too if given (written out, for phones the first fails)."""
     slips = []
     teams = event.teams.active().prefetch_related("links").order_by("name")
     for team in teams:
         live = [link for link in team.links.all() if link.revoked_at is None]
         if live:
             url = captain_url(live[0], base_url)
-            slips.append(CaptainSlip(team=team, pin=live[0].pin, url=url, qr=qr_svg(url)))
+            fallback = captain_url(live[0], fallback_base) if fallback_base else None
+            slips.append(
+                CaptainSlip(
+                    team=team, pin=live[0].pin, url=url, qr=qr_svg(url), fallback_url=fallback
+                )
+            )
     return slips
 
 

@@ -6,11 +6,13 @@ their own slip (QR code, link, PIN) at registration, so no captain holds the oth
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.links import public_base_url, reaches_phones
+from config import hall_network
 from tournaments.publishing.printing import captain_slips, table_sheets
 
 from ..models import Round
@@ -42,7 +44,10 @@ def print_slips(request, slug):
     ``?team=ID``: that team's slip alone (after a new link and PIN)."""
     event = managed_event(request, slug)
     base_url = public_base_url(request)
-    slips = captain_slips(event, base_url)
+    # At the hall, the laptop's name on the network while it is announced: it survives a
+    # change of address; the address itself is written out for phones that do not know names.
+    named = None if settings.HUCHE_BASE_URL else hall_network.announced_base_url()
+    slips = captain_slips(event, named, base_url) if named else captain_slips(event, base_url)
     team = request.GET.get("team", "")
     if team:
         slips = [slip for slip in slips if str(slip.team.pk) == team]

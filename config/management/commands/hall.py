@@ -23,7 +23,7 @@ from django.core.wsgi import get_wsgi_application
 from django.utils.translation import gettext as _
 from waitress import serve as waitress_serve
 
-from config import backups, exposure, hall, hall_backups
+from config import backups, exposure, hall, hall_backups, hall_watch
 from config.management.commands.create_organizer import create_organizer_account
 
 
@@ -75,6 +75,7 @@ class Command(BaseCommand):
                 options["backup_dir"], options["backup_every"], options["backup_keep"]
             )
             self.stdout.flush()
+            hall_watch.start(listen)  # the name on the network, the address's changes
             serve(listen, workers, chosen_server(server))
 
     def start_backups(self, directory: str | None, minutes: float, keep: int) -> None:
