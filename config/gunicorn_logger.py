@@ -3,7 +3,7 @@ does not run on Windows, where Django's logging still masks the links."""
 
 from __future__ import annotations
 
-from gunicorn import glogging
+from gunicorn import glogging  # type: ignore[import-untyped]
 
 from config.log_masks import MaskCaptainLinks
 
