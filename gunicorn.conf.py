@@ -8,6 +8,12 @@ laptop's sleep is told calmly (config/suspend.py).
 import os
 import sys
 
+# Captains' private links (/c/<token>/) masked in the access and error logs
+# (config/gunicorn_logger.py). The access log is on where the command line asks for it
+# (--access-logfile -: the compose file, deploy/systemd/huche-web.service), to the console:
+# Docker's log files or the journal rotate it.
+logger_class = "config.gunicorn_logger.GunicornLogger"
+
 
 def on_starting(server):
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")

@@ -65,9 +65,16 @@ if not DEBUG and (SECRET_KEY.startswith("insecure-dev-only-key") or len(SECRET_K
 # archive's Ed25519 signature, HUCHE_SIGNING_KEY_FILE below, then says where it comes from).
 HUCHE_ARCHIVE_KEY = os.environ.get("HUCHE_ARCHIVE_KEY", "")
 
+# The central site's domain name (docker-compose.yml, deploy/systemd/): the default of
+# ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS and HUCHE_BASE_URL. Derived here, not in the compose file:
+# Debian's docker-compose 1.29 leaves a nested default such as ${A:-${B}} as literal text.
+HUCHE_DOMAIN = os.environ.get("HUCHE_DOMAIN", "").strip()
+
 ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS",
-    "localhost,127.0.0.1,[::1],testserver"
+    HUCHE_DOMAIN
+    if HUCHE_DOMAIN
+    else "localhost,127.0.0.1,[::1],testserver"
     if DEBUG
     else "localhost,127.0.0.1,[::1]"
     if HUCHE_HALL
@@ -77,7 +84,9 @@ ALLOWED_HOSTS = env_list(
 # The hall's network (config/hall.py, docs/hall.md). HUCHE_BASE_URL: the public base URL of every
 # printed link and QR code (e.g. http://192.168.1.10:8000). HUCHE_LISTEN: the HOST:PORT the
 # server listens on, set by `make run`; unset, printed links follow the organizer's browser.
-HUCHE_BASE_URL = os.environ.get("HUCHE_BASE_URL", "").strip().rstrip("/")
+HUCHE_BASE_URL = os.environ.get("HUCHE_BASE_URL", "").strip().rstrip("/") or (
+    f"https://{HUCHE_DOMAIN}" if HUCHE_DOMAIN else ""
+)
 if HUCHE_BASE_URL and (
     not HUCHE_BASE_URL.startswith(("http://", "https://")) or not hall.base_url_host(HUCHE_BASE_URL)
 ):
@@ -99,7 +108,9 @@ for _host in (
 ):
     if _host and _host not in ALLOWED_HOSTS:
         ALLOWED_HOSTS.append(_host if ":" not in _host else f"[{_host}]")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_TRUSTED_ORIGINS = env_list(
+    "CSRF_TRUSTED_ORIGINS", f"https://{HUCHE_DOMAIN}" if HUCHE_DOMAIN else ""
+)
 
 INSTALLED_APPS = [
     # First: its runserver (and `hall`) check what a server beyond the loopback may do.
@@ -404,7 +415,11 @@ SESSION_COOKIE_HTTPONLY = True
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # No captain's private link (/c/<token>/) in a log line (config/log_masks.py).
+    "filters": {"captain_links": {"()": "config.log_masks.MaskCaptainLinks"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["captain_links"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 

@@ -1,8 +1,11 @@
-"""The central site's stack, from Debian's packages (no container image can be pulled here):
-Caddy with deploy/Caddyfile (its internal authority for huche.localhost) in front of gunicorn,
-a private PostgreSQL and Redis, a real Celery worker and beat. A real Chromium opens the site
-over HTTPS, a captain reports a score through the proxy; the PIN throttle sees the phone's
-address (127.0.0.2), not the proxy's; plain HTTP is redirected; /healthz/live answers.
+"""The central site's stack, from Debian's packages (no container image can be pulled here),
+started exactly as deploy/systemd/ (docs/deploy-systemd.md) starts it: the units' command
+lines, their env file, the Caddyfile and Caddy's settings (tests/deploy/systemd_recipe.py).
+Caddy (its internal authority for huche.localhost) in front of gunicorn, a private PostgreSQL
+and Redis, a real Celery worker and beat. Caddy answers "Huche démarre…" before gunicorn is up;
+a real Chromium opens the site over HTTPS, a captain reports a score through the proxy; the PIN
+throttle sees the phone's address (127.0.0.2), not the proxy's; plain HTTP is redirected;
+/healthz/live answers; no captain's link appears in any log line.
 
 Skipped with the reason where caddy, the PostgreSQL server binaries, redis-server or Chromium
 are missing; .ci/run installs them (HUCHE_DEPLOY_REQUIRED=1 then makes a skip a failure).
@@ -24,8 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.deploy.systemd_recipe import SYSTEMD, Places, env_file, unit_environment, unit_lines
 from tests.security.services import (
-    PYTHON,
     ROOT,
     Huche,
     PrivatePostgres,
@@ -111,22 +114,22 @@ import %(site)s
 """
 
 
-def start_caddy(tmp: Path, upstream: int) -> tuple[subprocess.Popen, int, int, Path]:
+def start_caddy(tmp: Path, places: Places) -> tuple[subprocess.Popen, int, int, Path]:
+    """Caddy with deploy/systemd/Caddyfile (which imports deploy/Caddyfile) and the settings of
+    deploy/systemd/caddy-huche.conf; only the ports and storage are the test's own."""
     http_port, https_port = free_port(), free_port()
+    site = tmp / "systemd-Caddyfile"
+    site.write_text(places((SYSTEMD / "Caddyfile").read_text()))
     config = tmp / "Caddyfile"
     config.write_text(
         CADDY_GLOBAL
-        % {
-            "http": http_port,
-            "https": https_port,
-            "storage": tmp / "caddy",
-            "site": ROOT / "deploy" / "Caddyfile",
-        }
+        % {"http": http_port, "https": https_port, "storage": tmp / "caddy", "site": site}
     )
+    settings = {name: places(value) for name, value in unit_environment("caddy-huche.conf").items()}
     env = {
         **os.environ,
+        **settings,
         "HUCHE_DOMAIN": DOMAIN,
-        "HUCHE_UPSTREAM": f"127.0.0.1:{upstream}",
         "HOME": str(tmp),
         "XDG_DATA_HOME": str(tmp / "data"),
         "XDG_CONFIG_HOME": str(tmp / "config"),
@@ -147,14 +150,12 @@ def start_caddy(tmp: Path, upstream: int) -> tuple[subprocess.Popen, int, int, P
     return caddy, http_port, https_port, root
 
 
-def start_celery(env: dict, tmp: Path, *role: str) -> subprocess.Popen:
-    log = open(tmp / f"celery-{role[0]}.log", "w")  # noqa: SIM115 (closed with the process)
+def start_unit(unit: str, places: Places, env: dict, tmp: Path) -> subprocess.Popen:
+    """The unit's ExecStart, its output to a file named after it."""
+    (line,) = unit_lines(unit, "ExecStart")
+    log = open(tmp / f"{unit}.log", "w")  # noqa: SIM115 (closed with the process)
     return subprocess.Popen(
-        [str(Path(PYTHON).parent / "celery"), "-A", "config", *role, "--loglevel=info"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
+        places.command(line, env), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
     )
 
 
@@ -167,39 +168,60 @@ def stop(process: subprocess.Popen | None) -> None:
             process.kill()
 
 
-@pytest.fixture
-def stack(tmp_path):
+def recipe_env(postgres_url: str, redis_url: str, places: Places) -> dict:
+    """deploy/systemd/huche.env with this test's database, Redis, secret and domain."""
+    recipe = {name: places(value) for name, value in env_file(SYSTEMD / "huche.env").items()}
+    ours = {
+        "DATABASE_URL": postgres_url,
+        "REDIS_URL": redis_url,
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "HUCHE_DOMAIN": DOMAIN,  # ALLOWED_HOSTS and the rest follow it (config/settings.py)
+        "WEB_WORKERS": "2",
+    }
+    assert set(ours) <= set(recipe), "deploy/systemd/huche.env lost a setting the site needs"
+    env = huche_env(postgres_url, redis_url) | recipe | ours
+    env.pop("LOG_LEVEL")  # the site's default (WARNING), as the env file leaves it
+    return env | {
+        "THROTTLE_PIN_CLIENT_FAILURES": "3",
+        "CACHE_KEY_PREFIX": f"huche-stack-{os.getpid()}",
+    }
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
     need(
         None if shutil.which("caddy") else "caddy is not installed (Debian: apt-get install caddy)"
     )
     need(missing_binaries())
     need(None if Path(CHROMIUM).exists() else f"no Chromium at {CHROMIUM}")
+    tmp_path = tmp_path_factory.mktemp("stack")
     postgres, redis = PrivatePostgres(), PrivateRedis()
     processes: list[subprocess.Popen] = []
     huche = None
     try:
         postgres.init()
         redis.start()
-        env = huche_env(postgres.url, redis.url) | {
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": f"{DOMAIN},127.0.0.1",
-            "TRUSTED_PROXY_COUNT": "1",  # Caddy
-            "THROTTLE_PIN_CLIENT_FAILURES": "3",
-            "CACHE_KEY_PREFIX": f"huche-stack-{os.getpid()}",
-        }
-        huche = Huche(env)
-        # As the Dockerfile does: with DEBUG off, pages name the collected files' hashed names
-        # (whitenoise's manifest), and a page without its manifest is a server error.
-        huche.manage("collectstatic", "--noinput", timeout=300)
-        event = set_up_event(huche, teams=4)
-        huche.start(timeout=90)  # a loaded CI machine: generous, never a timed assertion
-        processes.append(start_celery(env, tmp_path, "worker", "--pool=solo"))
-        processes.append(
-            start_celery(env, tmp_path, "beat", "--schedule", str(tmp_path / "beat-schedule"))
-        )
-        caddy, http_port, https_port, root = start_caddy(tmp_path, huche.port)
+        huche = Huche({})
+        places = Places(tmp_path / "state", tmp_path / "caddy-logs", huche.port)
+        (tmp_path / "state").mkdir()
+        huche.env = env = recipe_env(postgres.url, redis.url, places)
+        # Caddy first, as when it starts before gunicorn: "Huche démarre…", never a blank 503.
+        caddy, http_port, https_port, root = start_caddy(tmp_path, places)
         processes.append(caddy)
+        early = Client("127.0.0.1", https_port, http_port, root)
+        wait_until(lambda: early.request("GET", "/")[0].status == 503, timeout=90, what="HTTPS")
+        starting = early.request("GET", "/e/x/standings/")
+        # huche-web.service: ExecStartPre (migrate, collectstatic: with DEBUG off pages name the
+        # collected files' hashed names), then ExecStart.
+        for line in unit_lines("huche-web.service", "ExecStartPre"):
+            done = subprocess.run(
+                places.command(line, env), cwd=ROOT, env=env, capture_output=True, timeout=300
+            )
+            assert done.returncode == 0, (line, done.stderr[-3000:])
+        event = set_up_event(huche, teams=4)
+        huche.process = start_unit("huche-web.service", places, env, tmp_path)
+        processes.append(start_unit("huche-worker.service", places, env, tmp_path))
+        processes.append(start_unit("huche-beat.service", places, env, tmp_path))
         yield {
             "huche": huche,
             "event": event,
@@ -208,7 +230,8 @@ def stack(tmp_path):
             "ca": root,
             "tmp": tmp_path,
             "env": env,
-            "celery": processes[:2],
+            "celery": processes[1:],
+            "starting": starting,
         }
     finally:
         for process in reversed(processes):
@@ -217,6 +240,18 @@ def stack(tmp_path):
             huche.stop()
         redis.stop()
         postgres.destroy()
+
+
+def test_caddy_says_huche_is_starting_until_gunicorn_answers(stack):
+    response, page = stack["starting"]
+    assert response.status == 503
+    assert response.getheader("Retry-After") == "5"
+    assert "Huche démarre…" in page and 'http-equiv="refresh"' in page
+    # Once gunicorn is up, Caddy passes requests to it within its 5 s health checks.
+    desk = Client("127.0.0.1", stack["https"], stack["http"], stack["ca"])
+    wait_until(
+        lambda: desk.request("GET", "/healthz/live")[0].status == 200, timeout=90, what="web"
+    )
 
 
 def test_the_stack_serves_https_through_caddy_to_a_real_browser(stack):
@@ -333,4 +368,40 @@ def test_the_stack_serves_https_through_caddy_to_a_real_browser(stack):
     wait_until(worker_ran, timeout=90, what="the worker's refresh of the standings")
     worker, beat = stack["celery"]
     assert worker.poll() is None and beat.poll() is None  # both still running
-    assert "beat: Starting" in (stack["tmp"] / "celery-beat.log").read_text()
+    assert "beat: Starting" in (stack["tmp"] / "huche-beat.service.log").read_text()
+
+
+def test_no_captain_link_in_any_log_line(stack):
+    """A captain's link is a password: Caddy's access log, gunicorn's (access log included)
+    and the worker's and beat's show /c/***/ instead, whatever the request was."""
+    https, ca = stack["https"], stack["ca"]
+    game = stack["event"]["games"][1]
+    token, pin = game["a"]
+    tokens = {token, *(t for g in stack["event"]["games"] for t in (g["a"][0], g["b"][0]))}
+    phone = Client("127.0.0.4", https, stack["http"], ca)
+    wait_until(
+        lambda: phone.request("GET", "/healthz/live")[0].status == 200, timeout=90, what="web"
+    )
+    phone.request("GET", f"/c/{token}/")
+    phone.post_form(f"/c/{token}/", {"pin": "000000"})  # a wrong PIN
+    phone.post_form(f"/c/{token}/", {"pin": pin})  # logged in: a redirect to the link
+    phone.request("GET", f"/c/{token}/games/999999/")  # a 404, which Django logs with its path
+    conn = phone._connection(True)  # the page it came from, in the Referer
+    referer = f"https://{DOMAIN}:{https}/c/{token}/"
+    conn.request("GET", "/", headers={"Referer": referer, "Cookie": "sessionid=x"})
+    conn.getresponse().read()
+    tmp = stack["tmp"]
+    access = tmp / "caddy-logs" / "access.log"
+    wait_until(lambda: access.read_text().count("/c/***/") >= 4, timeout=30, what="Caddy's log")
+    web_log = tmp / "huche-web.service.log"
+    wait_until(lambda: "/c/***/games/999999/" in web_log.read_text(), timeout=30, what="access")
+
+    logs = [path for path in tmp.rglob("*") if path.is_file() and "log" in path.name]
+    assert access in logs and web_log in logs and len(logs) >= 5
+    for path in logs:
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            leaked = [t for t in tokens if t in line]
+            assert not leaked, f"{path.name}:{number} shows a captain's link: {line[:300]}"
+    assert "Not Found: /c/***/games/999999/" in web_log.read_text()  # Django's own line
+    assert '"Referer":["' + f"https://{DOMAIN}:{https}/c/***/" in access.read_text()
+    assert "sessionid" not in access.read_text()  # cookies left out of Caddy's log
