@@ -116,5 +116,9 @@ def test_caddy_serves_https_for_the_domain_compressed_in_front_of_gunicorn():
 
 def test_the_backup_service_runs_the_backup_script_and_keeps_the_files_outside():
     backup = SERVICES["backup"]
-    assert "/deploy/backup.sh" in " ".join(backup["entrypoint"])
+    assert "/deploy/backup.sh" in " ".join(backup["command"])
     assert "./backups:/backups" in backup["volumes"]
+    # `manage.py backup` needs Huche's image and settings, and puts the signing key in the file.
+    assert backup["image"] == SERVICES["web"]["image"]
+    assert "huchekeys:/keys" in backup["volumes"]
+    assert "huche-*.tar" in " ".join(backup["healthcheck"]["test"])
