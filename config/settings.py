@@ -205,12 +205,17 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 # Work whose sending failed while the broker was down is sent again every minute.
 CELERY_BEAT_SCHEDULE = {
     "flush-outbox": {"task": "tournaments.tasks.flush_outbox_task", "schedule": 60.0},
-    # Unfinished practice games untouched for PRACTICE_ABANDONED_DAYS are deleted once a day.
+    # Unfinished practice games untouched for PRACTICE_ABANDONED_DAYS, and those finished
+    # PRACTICE_FINISHED_DAYS ago, are deleted once a day.
     "purge-practice-games": {
         "task": "games.tasks.purge_practice_games_task",
         "schedule": 24 * 3600.0,
     },
+    # Expired sessions; finished task rows older than TASK_ROWS_KEEP_DAYS (config/housekeeping.py).
+    "purge-sessions": {"task": "config.tasks.purge_sessions_task", "schedule": 24 * 3600.0},
+    "purge-task-rows": {"task": "config.tasks.purge_task_rows_task", "schedule": 24 * 3600.0},
 }
+TASK_ROWS_KEEP_DAYS = int(os.environ.get("TASK_ROWS_KEEP_DAYS", "30"))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
@@ -277,6 +282,7 @@ THROTTLE_PRACTICE_ACCOUNT = {
 }
 PRACTICE_UNFINISHED_MAX = int(os.environ.get("PRACTICE_UNFINISHED_MAX", "5"))
 PRACTICE_ABANDONED_DAYS = int(os.environ.get("PRACTICE_ABANDONED_DAYS", "7"))
+PRACTICE_FINISHED_DAYS = int(os.environ.get("PRACTICE_FINISHED_DAYS", "90"))
 
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"

@@ -108,6 +108,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues.season_export",
         "tournaments.leagues.player_record",
         "tournaments.archives.*",
+        "config.housekeeping",
     ),
     # 6 front doors and workers: pages, API, forms, commands, tasks, URLs, app configs
     6: (
@@ -153,6 +154,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config.faults",
         "config.api_input",
         "config.service_status",
+        "config.tasks",
         "config.wsgi",
         "config.asgi",
     ),
