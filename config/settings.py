@@ -326,7 +326,6 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "anon_tools": os.environ.get("THROTTLE_ANON_TOOLS", "60/min"),
-        "pin": os.environ.get("THROTTLE_PIN", "10/min"),
         "login": os.environ.get("THROTTLE_LOGIN", "10/min"),
     },
 }
@@ -382,20 +381,28 @@ LOGGING = {
 
 # --- Email (optional) ------------------------------------------------------------------------------
 # A hall has no email server: invitations (officials' and co-organizers' links) are copied or printed.
-# With EMAIL_URL (smtp://user:password@host:587, smtps://… for SSL; "console://" prints them) or
-# EMAIL_HOST set, they are also emailed.
+# With EMAIL_URL or EMAIL_HOST set, they are also emailed. EMAIL_URL: smtp://user:password@host
+# (STARTTLS, port 587 unless given; an explicit :25 is a plain relay), smtps://… (SSL, port 465
+# unless given), or "console://" (printed in the logs).
 def _email_settings(url: str, host: str) -> dict:
     if url:
         parts = urlsplit(url)
         if parts.scheme == "console":
             return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        if parts.scheme not in {"smtp", "smtps", "smtp+tls"}:
+            raise ImproperlyConfigured(
+                f"EMAIL_URL starts with {parts.scheme!r}: use smtp:// (STARTTLS), "
+                "smtps:// (SSL) or console://"
+            )
+        ssl = parts.scheme == "smtps"
+        port = parts.port or (465 if ssl else 587)
         return {
             "EMAIL_HOST": parts.hostname or "",
-            "EMAIL_PORT": parts.port or 587,
+            "EMAIL_PORT": port,
             "EMAIL_HOST_USER": unquote(parts.username or ""),
             "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-            "EMAIL_USE_SSL": parts.scheme == "smtps",
-            "EMAIL_USE_TLS": parts.scheme == "smtp+tls" or parts.port == 587,
+            "EMAIL_USE_SSL": ssl,
+            "EMAIL_USE_TLS": not ssl and (parts.scheme == "smtp+tls" or port != 25),
         }
     if host:
         return {
