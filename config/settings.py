@@ -216,6 +216,9 @@ CELERY_BEAT_SCHEDULE = {
     "purge-task-rows": {"task": "config.tasks.purge_task_rows_task", "schedule": 24 * 3600.0},
 }
 TASK_ROWS_KEEP_DAYS = int(os.environ.get("TASK_ROWS_KEEP_DAYS", "30"))
+# /healthz says "dégradé" when no Celery worker wrote its heartbeat (every 30 s) for this many
+# seconds (config/heartbeat.py).
+WORKER_HEARTBEAT_STALE = int(os.environ.get("WORKER_HEARTBEAT_STALE", "120"))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2

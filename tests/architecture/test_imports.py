@@ -56,6 +56,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.throttle",
         "config",
         "config.celery",
+        "config.heartbeat",
         "config.hall",
         "config.exposure",
         "config.settings",
