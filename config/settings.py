@@ -15,7 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from . import hall
+from . import error_reports, hall
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -374,12 +374,34 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
+# --- Errors reach the maintainer (config/error_reports.py) --------------------------------------
+# ADMINS="Marie Tremblay <marie@club.org>, it@club.org": each server error (500) and each
+# background task that failed for good is emailed to them (needs EMAIL_URL), from SERVER_EMAIL.
+ADMINS = error_reports.admins(os.environ.get("ADMINS", ""))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Django's errors (a 500 among them), then the console through the root.
+        "django": {"handlers": ["mail_admins"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+        # A Celery task failing for good (after its retries).
+        "celery.app.trace": {"handlers": ["mail_admins"], "level": "ERROR"},
+    },
 }
+# Optional: errors also go to an error-reporting service (Sentry or compatible) at this DSN.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    error_reports.init(SENTRY_DSN, environment="hall" if HUCHE_HALL else "production")
 
 
 # --- Email (optional) ------------------------------------------------------------------------------
@@ -422,4 +444,5 @@ _EMAIL = _email_settings(os.environ.get("EMAIL_URL", ""), os.environ.get("EMAIL_
 globals().update(_EMAIL)
 HUCHE_EMAIL_ENABLED = bool(_EMAIL)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "huche@localhost")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "") or DEFAULT_FROM_EMAIL
 EMAIL_TIMEOUT = 10

@@ -57,6 +57,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config",
         "config.celery",
         "config.heartbeat",
+        "config.error_reports",
         "config.hall",
         "config.exposure",
         "config.settings",
