@@ -10,6 +10,8 @@ so the services never import it. ``TournamentsConfig.ready`` loads it.
 
 from __future__ import annotations
 
+import contextlib
+
 from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
@@ -41,10 +43,8 @@ REFRESH_QUEUED_SECONDS = 60
 
 
 def _forget_queued(event_id: int) -> None:
-    try:
+    with contextlib.suppress(Exception):  # the cache away: the mark expires by itself
         cache.delete(REFRESH_QUEUED.format(event_id))
-    except Exception:  # the cache away: the mark expires by itself
-        pass
 
 
 def refresh_soon(event_id: int) -> None:

@@ -7,13 +7,12 @@ confirmation in its own committed transaction as on the site."""
 from __future__ import annotations
 
 import pytest
-
 from django.core.cache import cache
 
 from tournaments.models import Game, OutboxTask, Report
+from tournaments.publishing.caching import fragment_key
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
-from tournaments.publishing.caching import fragment_key
 from tournaments.tasks import refresh_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
