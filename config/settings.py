@@ -15,7 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from . import hall, home
+from . import error_reports, hall, home
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # templates/, static/, locale/: the checkout's, or the installed wheel's (config/home.py).
@@ -251,12 +251,20 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 # Work whose sending failed while the broker was down is sent again every minute.
 CELERY_BEAT_SCHEDULE = {
     "flush-outbox": {"task": "tournaments.tasks.flush_outbox_task", "schedule": 60.0},
-    # Unfinished practice games untouched for PRACTICE_ABANDONED_DAYS are deleted once a day.
+    # Unfinished practice games untouched for PRACTICE_ABANDONED_DAYS, and those finished
+    # PRACTICE_FINISHED_DAYS ago, are deleted once a day.
     "purge-practice-games": {
         "task": "games.tasks.purge_practice_games_task",
         "schedule": 24 * 3600.0,
     },
+    # Expired sessions; finished task rows older than TASK_ROWS_KEEP_DAYS (config/housekeeping.py).
+    "purge-sessions": {"task": "config.tasks.purge_sessions_task", "schedule": 24 * 3600.0},
+    "purge-task-rows": {"task": "config.tasks.purge_task_rows_task", "schedule": 24 * 3600.0},
 }
+TASK_ROWS_KEEP_DAYS = int(os.environ.get("TASK_ROWS_KEEP_DAYS", "30"))
+# /healthz says "dégradé" when no Celery worker wrote its heartbeat (every 30 s) for this many
+# seconds (config/heartbeat.py).
+WORKER_HEARTBEAT_STALE = int(os.environ.get("WORKER_HEARTBEAT_STALE", "120"))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
@@ -323,6 +331,7 @@ THROTTLE_PRACTICE_ACCOUNT = {
 }
 PRACTICE_UNFINISHED_MAX = int(os.environ.get("PRACTICE_UNFINISHED_MAX", "5"))
 PRACTICE_ABANDONED_DAYS = int(os.environ.get("PRACTICE_ABANDONED_DAYS", "7"))
+PRACTICE_FINISHED_DAYS = int(os.environ.get("PRACTICE_FINISHED_DAYS", "90"))
 
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"
@@ -366,7 +375,6 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXY_COUNT", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "anon_tools": os.environ.get("THROTTLE_ANON_TOOLS", "60/min"),
-        "pin": os.environ.get("THROTTLE_PIN", "10/min"),
         "login": os.environ.get("THROTTLE_LOGIN", "10/min"),
     },
 }
@@ -412,34 +420,64 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
+# --- Errors reach the maintainer (config/error_reports.py) --------------------------------------
+# ADMINS="Marie Tremblay <marie@club.org>, it@club.org": each server error (500) and each
+# background task that failed for good is emailed to them (needs EMAIL_URL), from SERVER_EMAIL.
+ADMINS = error_reports.admins(os.environ.get("ADMINS", ""))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # No captain's private link (/c/<token>/) in a log line (config/log_masks.py).
-    "filters": {"captain_links": {"()": "config.log_masks.MaskCaptainLinks"}},
+    "filters": {
+        # No captain's private link (/c/<token>/) in a log line (config/log_masks.py).
+        "captain_links": {"()": "config.log_masks.MaskCaptainLinks"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["captain_links"]},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false", "captain_links"],
+        },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Django's errors (a 500 among them), then the console through the root.
+        "django": {"handlers": ["mail_admins"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+        # A Celery task failing for good (after its retries).
+        "celery.app.trace": {"handlers": ["mail_admins"], "level": "ERROR"},
+    },
 }
+# Optional: errors also go to an error-reporting service (Sentry or compatible) at this DSN.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    error_reports.init(SENTRY_DSN, environment="hall" if HUCHE_HALL else "production")
 
 
 # --- Email (optional) ------------------------------------------------------------------------------
 # A hall has no email server: invitations (officials' and co-organizers' links) are copied or printed.
-# With EMAIL_URL (smtp://user:password@host:587, smtps://… for SSL; "console://" prints them) or
-# EMAIL_HOST set, they are also emailed.
+# With EMAIL_URL or EMAIL_HOST set, they are also emailed. EMAIL_URL: smtp://user:password@host
+# (STARTTLS, port 587 unless given; an explicit :25 is a plain relay), smtps://… (SSL, port 465
+# unless given), or "console://" (printed in the logs).
 def _email_settings(url: str, host: str) -> dict:
     if url:
         parts = urlsplit(url)
         if parts.scheme == "console":
             return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        if parts.scheme not in {"smtp", "smtps", "smtp+tls"}:
+            raise ImproperlyConfigured(
+                f"EMAIL_URL starts with {parts.scheme!r}: use smtp:// (STARTTLS), "
+                "smtps:// (SSL) or console://"
+            )
+        ssl = parts.scheme == "smtps"
+        port = parts.port or (465 if ssl else 587)
         return {
             "EMAIL_HOST": parts.hostname or "",
-            "EMAIL_PORT": parts.port or 587,
+            "EMAIL_PORT": port,
             "EMAIL_HOST_USER": unquote(parts.username or ""),
             "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-            "EMAIL_USE_SSL": parts.scheme == "smtps",
-            "EMAIL_USE_TLS": parts.scheme == "smtp+tls" or parts.port == 587,
+            "EMAIL_USE_SSL": ssl,
+            "EMAIL_USE_TLS": not ssl and (parts.scheme == "smtp+tls" or port != 25),
         }
     if host:
         return {
@@ -456,4 +494,5 @@ _EMAIL = _email_settings(os.environ.get("EMAIL_URL", ""), os.environ.get("EMAIL_
 globals().update(_EMAIL)
 HUCHE_EMAIL_ENABLED = bool(_EMAIL)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "huche@localhost")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "") or DEFAULT_FROM_EMAIL
 EMAIL_TIMEOUT = 10

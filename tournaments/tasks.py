@@ -1,7 +1,8 @@
 """Celery tasks: recompute standings and warm the public pages after each confirmed result.
 
 Sending goes through the outbox (:mod:`tournaments.outbox`) so a broker outage delays the work
-but never loses it; the tasks are idempotent (recomputing twice gives the same pages) and retried
+but never loses it (the standings refresh is queued once the change commits, once per event at a
+time: :func:`refresh_soon`); the tasks are idempotent (recomputing twice gives the same pages) and retried
 with exponential backoff when they fail. This module sits above the services: it listens for
 :data:`~tournaments.results.signals.result_confirmed` and registers its tasks with the outbox,
 so the services never import it. ``TournamentsConfig.ready`` loads it.
@@ -9,7 +10,11 @@ so the services never import it. ``TournamentsConfig.ready`` loads it.
 
 from __future__ import annotations
 
+import contextlib
+
 from celery import shared_task
+from django.core.cache import cache
+from django.db import transaction
 from django.dispatch import receiver
 
 from tournaments import outbox
@@ -27,9 +32,35 @@ RETRIES = {
 }
 
 
+# One standings refresh queued per event at a time (issue 32, finding 7: a burst of 300
+# confirmations queued 406). A refresh reads the event's version when it starts, so it covers
+# every change committed before: a change made while one is queued needs no other. The mark is
+# set after the change commits and cleared when the refresh starts, so a change committed after
+# that start queues the next one. It expires by itself (a worker down: the next change queues
+# again, the outbox keeps the work). The refresh only warms the cache: pages compute on a miss.
+REFRESH_QUEUED = "standings-refresh-queued:{}"
+REFRESH_QUEUED_SECONDS = 60
+
+
+def _forget_queued(event_id: int) -> None:
+    with contextlib.suppress(Exception):  # the cache away: the mark expires by itself
+        cache.delete(REFRESH_QUEUED.format(event_id))
+
+
+def refresh_soon(event_id: int) -> None:
+    """Queue the event's standings refresh, unless one is queued and not started yet."""
+    try:
+        first = cache.add(REFRESH_QUEUED.format(event_id), 1, REFRESH_QUEUED_SECONDS)
+    except Exception:  # the cache away: queue it (the outbox keeps it if the broker is too)
+        first = True
+    if first:
+        outbox.schedule("refresh_standings", event_id)
+
+
 @shared_task(bind=True, **RETRIES)
 def refresh_standings(self, event_id: int, outbox_id: int | None = None) -> dict:
     """Compute the event's standings into the cache (keyed by the event's version)."""
+    _forget_queued(event_id)  # before reading the version: later changes queue their own
     event = Event.objects.filter(pk=event_id).first()
     result = {"event": event_id, "rows": 0}
     if event is not None:
@@ -62,7 +93,8 @@ outbox.register("build_season_export", build_season_export)
 
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.refresh_after_confirmation")
 def refresh_after_confirmation(sender, event: Event, **kwargs) -> None:
-    outbox.schedule("refresh_standings", event.pk)
+    event_id = event.pk
+    transaction.on_commit(lambda: refresh_soon(event_id))
 
 
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.seat_after_playoff_game")

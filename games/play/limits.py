@@ -11,7 +11,8 @@
   the game left behind longest is the one they have given up on.
 - **Abandoned games** (unfinished, untouched for ``PRACTICE_ABANDONED_DAYS``) are deleted by the
   periodic task ``games.tasks.purge_practice_games_task`` and ``manage.py purge_practice_games``.
-  Finished games stay: they are records a player may come back to, and each took a whole game.
+- **Finished games** stay ``PRACTICE_FINISHED_DAYS`` (a player may come back to a game's record
+  for a while), then the same daily task deletes them.
 """
 
 from __future__ import annotations
@@ -120,3 +121,11 @@ def purge_abandoned(days: int) -> int:
         raise ValueError(_("The number of days must be at least 1."))
     cutoff = timezone.now() - timedelta(days=days)
     return PracticeGame.objects.filter(finished_at__isnull=True, updated_at__lt=cutoff).delete()[0]
+
+
+def purge_finished(days: int) -> int:
+    """Delete games finished more than ``days`` days ago; returns how many."""
+    if days < 1:
+        raise ValueError(_("The number of days must be at least 1."))
+    cutoff = timezone.now() - timedelta(days=days)
+    return PracticeGame.objects.filter(finished_at__lt=cutoff).delete()[0]

@@ -56,6 +56,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.throttle",
         "config",
         "config.celery",
+        "config.heartbeat",
+        "config.error_reports",
         "config.hall",
         "config.home",
         "config.version",
@@ -110,6 +112,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues.season_export",
         "tournaments.leagues.player_record",
         "tournaments.archives.*",
+        "config.housekeeping",
     ),
     # 6 front doors and workers: pages, API, forms, commands, tasks, URLs, app configs
     6: (
@@ -157,6 +160,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config.faults",
         "config.api_input",
         "config.service_status",
+        "config.tasks",
         "config.wsgi",
         "config.asgi",
     ),

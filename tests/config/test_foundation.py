@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 import yaml
 from django.db import connection
-from django.test import override_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,31 +84,7 @@ def test_production_settings_require_a_secret_key_and_are_secure():
     assert json.loads(out.stdout) == [False, True, True, True, ["huche.example.org"]]
 
 
-@pytest.mark.django_db
-def test_healthz_reports_each_service(client):
-    response = client.get("/healthz")
-    assert response.status_code == 200
-    body = response.json()
-    assert body["status"] == "ok"
-    assert {body[k]["ok"] for k in ("database", "cache", "broker")} == {True}
-
-
-@pytest.mark.django_db
-def test_healthz_names_the_unreachable_service(client):
-    # A real Redis client pointed at a port where nothing listens: the cache is unreachable.
-    broken = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": "redis://127.0.0.1:9/0",
-            "OPTIONS": {"socket_connect_timeout": 0.5},
-        }
-    }
-    with override_settings(CACHES=broken):
-        response = client.get("/healthz")
-    assert response.status_code == 503
-    body = response.json()
-    assert body["failing"] == ["cache"]
-    assert body["database"]["ok"] is True
+# /healthz: tests/config/test_health.py
 
 
 @pytest.mark.postgres
