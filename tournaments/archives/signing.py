@@ -19,6 +19,7 @@ reader that does not know signatures still checks the file as before.
 from __future__ import annotations
 
 import base64
+import datetime
 import contextlib
 import hashlib
 import os
@@ -139,6 +140,20 @@ def install_key() -> Ed25519PrivateKey:
                 )
             _loaded[path_key] = key
         return _loaded[path_key]
+
+
+def rotate_key() -> tuple[Signer, Signer, Path]:
+    """A new key pair for this installation (a laptop lost or its key copied). The old key is
+    kept, renamed ``….retired-<time>`` (never deleted: an old archive can still be checked
+    with it); returns the old and new signers and where the old key went."""
+    old = this_install()
+    path = key_file()
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    retired = path.with_name(f"{path.name}.retired-{stamp}")
+    with _lock:
+        os.replace(path, retired)
+        _create(path)
+    return old, this_install(), retired
 
 
 def _public(key: Ed25519PrivateKey) -> str:

@@ -243,3 +243,29 @@ def test_an_unreadable_key_says_why_on_export_and_the_dashboard_still_opens(
         assert response.status_code == 503 and b"is unreadable" in response.content
         with pytest.raises(CommandError, match="is unreadable"):
             call_command("export_event", event.slug)
+
+
+def test_a_rotated_key_signs_anew_and_keeps_the_old_one(tmp_path, importer, league_season):
+    """A lost laptop: `archive_key --rotate` makes a new key, keeps the old one renamed, says
+    what the league must do; the league's pinned old key then refuses the new archives until
+    it is forgotten (docs/archives.md, "A new key")."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    with hall(tmp_path):
+        (before,) = archives_of(build_demo)
+        old = signing.this_install()
+        out = StringIO()
+        call_command("archive_key", "--rotate", stdout=out)
+        new = signing.this_install()
+        (after,) = archives_of(build_demo)
+    assert new.fingerprint != old.fingerprint and new.name == old.name
+    retired = list(tmp_path.glob("hall.pem.retired-*"))
+    assert len(retired) == 1 and retired[0].stat().st_size > 0
+    assert old.fingerprint in out.getvalue() and new.fingerprint in out.getvalue()
+    assert "forget the old key" in out.getvalue()
+    import_event(before, importer, season=league_season, confirmed=True, trust_key=True)
+    with pytest.raises(RuleError) as refused:
+        import_event(after, importer, season=league_season)
+    assert refused.value.code == "archive_key_mismatch"
