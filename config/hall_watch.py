@@ -17,8 +17,10 @@ import sys
 import threading
 from collections.abc import Callable
 
+import django
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config import hall, hall_network, mdns
@@ -147,9 +149,6 @@ def start(listen: str) -> subprocess.Popen:
 
 
 def main(listen: str) -> None:
-    import django
-    from django.utils import translation
-
     django.setup()
     translation.activate(settings.LANGUAGE_CODE)  # the console speaks like `make hall`
     parent, stopping = os.getppid(), threading.Event()

@@ -30,9 +30,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
+from games.card_input import read_cards
 from games.cards import Card, CardError
 from games.cribbage import InvalidCount, validate_count
-from games.forms import read_cards
 from games.spoken import announce
 from tournaments.errors import RuleError, RuleErrors
 
