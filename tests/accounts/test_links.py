@@ -1,7 +1,9 @@
 """Finding 9 of issue 22: wrong PINs sent at once. Every request loaded the link before any of
 them counted its failure, so each saw it unlocked and compared its PIN (8 of 25 were compared,
-not 5). An attempt is now counted before its PIN is compared, in one conditional update: at
-most 5 PINs are ever compared, and a right PIN arriving after the lock is refused."""
+not 5). Issue 33: then 30 right PINs at once got 10 false "locked", each having counted an
+attempt before comparing. The checks of one link now run one at a time under its row's lock
+and only wrong PINs count: at most 5 wrong PINs are ever compared, a right PIN arriving after
+the lock is refused, and right PINs sent together all open the link."""
 
 from __future__ import annotations
 
