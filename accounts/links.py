@@ -27,7 +27,6 @@ from .throttle import pin_per_client
 PIN_LENGTH = 6
 MAX_FAILED_ATTEMPTS = 5
 LOCKOUT = timedelta(minutes=15)
-SESSION_KEY = "captain_links"
 
 
 # What people type between the digits of a PIN read off a slip ("461 224", "461-224").
@@ -134,16 +133,6 @@ def check_pin(link: CaptainLink, pin: str, client: str | None = None) -> PinChec
 
 def lift_lockout(link: CaptainLink) -> None:
     CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
-
-
-def remember(session, link: CaptainLink) -> None:
-    tokens = set(session.get(SESSION_KEY, []))
-    tokens.add(link.token)
-    session[SESSION_KEY] = sorted(tokens)
-
-
-def unlocked(session, token: str) -> bool:
-    return token in session.get(SESSION_KEY, [])
 
 
 def public_base_url(request=None) -> str:
