@@ -28,8 +28,8 @@
   var senders = [];
 
   function word(name) {
-    var el = words.querySelector("[data-word='" + name + "']");
-    return el ? el.textContent : name;
+    var node = words.querySelector("[data-word='" + name + "']");
+    return node ? node.textContent : name;
   }
   function csrf() {
     var input = words.querySelector("input[name=csrfmiddlewaretoken]");
