@@ -7,8 +7,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from accounts.links import live_link
-from accounts.unlock import unlock_of
 from accounts.models import CaptainLink, EventRole
+from accounts.unlock import unlock_of
 
 from ..models import Event
 from ..selectors import managed_events

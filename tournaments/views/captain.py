@@ -120,7 +120,7 @@ def captain_home(request, token):
 
 @require_POST
 def captain_forget(request, token):
-    """"Not my phone / Forget this code": this phone stops acting for the team (its pages ask
+    """ "Not my phone / Forget this code": this phone stops acting for the team (its pages ask
     for the PIN again) and the browser drops its copies of them; the PIN page says so."""
     link, _unlock = captain_link(request, token)
     if forget(request.session, link):

@@ -125,7 +125,9 @@ def test_forget_this_code_ends_the_unlock_and_says_so(game):
     assert phone.post(f"/c/{link.token}/forget/").status_code == 403  # no CSRF token
     assert acts_for(phone, x)
 
-    left = phone.post(f"/c/{link.token}/forget/", {"csrfmiddlewaretoken": csrf})
+    left = phone.post(
+        f"/c/{link.token}/forget/", {"csrfmiddlewaretoken": csrf}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert left.status_code == 302 and left["Location"] == f"/c/{link.token}/"
     assert left["Clear-Site-Data"] == '"cache"'
     page = home(phone, x).content.decode()
