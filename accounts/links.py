@@ -92,8 +92,9 @@ def _held(link: CaptainLink) -> CaptainLink:
 
 
 def _compare(link: CaptainLink, pin: str, now) -> PinCheck:
-    """One PIN against a link held by :func:`_held`: a locked link compares nothing; a right
-    PIN clears the count, a wrong one adds to it and locks the link at the limit.
+    """One PIN against a link held by :func:`_held` (its count and lock updated here too): a
+    locked link compares nothing; a right PIN clears the count, a wrong one adds to it and
+    locks the link at the limit.
 
     Counting only wrong PINs, one check at a time, is what keeps right PINs sent together
     (a double tap, a retry on poor Wi-Fi) from locking the link, while at most
@@ -102,11 +103,14 @@ def _compare(link: CaptainLink, pin: str, now) -> PinCheck:
     if link.locked_until and link.locked_until > now:
         return PinCheck(ok=False, locked=True)
     if hmac.compare_digest(link.pin.encode(), (pin or "").strip().encode("utf-8", "replace")):
-        CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
+        if link.failed_attempts or link.locked_until:  # a right PIN clears earlier wrong ones
+            link.failed_attempts, link.locked_until = 0, None
+            link.save(update_fields=["failed_attempts", "locked_until"])
         return PinCheck(ok=True)
     failed = link.failed_attempts + 1
     locked_until = now + LOCKOUT if failed >= MAX_FAILED_ATTEMPTS else None
-    CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=failed, locked_until=locked_until)
+    link.failed_attempts, link.locked_until = failed, locked_until
+    link.save(update_fields=["failed_attempts", "locked_until"])
     if locked_until:
         return PinCheck(ok=False, locked=True, wrong=True)
     return PinCheck(ok=False, attempts_left=MAX_FAILED_ATTEMPTS - failed, wrong=True)
@@ -124,8 +128,9 @@ def check_pin(link: CaptainLink, pin: str, client: str | None = None) -> PinChec
         if wait:
             return PinCheck(ok=False, retry_after=wait)
     with transaction.atomic():
-        verdict = _compare(_held(link), pin, now)
-    link.refresh_from_db(fields=["failed_attempts", "locked_until"])
+        held = _held(link)
+        verdict = _compare(held, pin, now)
+    link.failed_attempts, link.locked_until = held.failed_attempts, held.locked_until
     if verdict.wrong and client is not None:
         per_client.fail(client)
     return verdict

@@ -328,9 +328,7 @@ def test_a_service_worker_opens_the_captains_pages_with_no_network(live_server, 
 
 
 def drafts(page) -> list[str]:
-    return page.evaluate(
-        "Object.keys(localStorage).filter((k) => k.startsWith('huche.report.'))"
-    )
+    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('huche.report.'))")
 
 
 def queue_offline(page, base: str, home: str, game, ours: str, theirs: str) -> None:
