@@ -12,7 +12,8 @@
  *     answers "link_gone", or the page is opened with the new slip's link. It is then dropped
  *     and the page says so, score included: what a lost or stolen slip typed is never sent
  *     through the new one.
- * A refusal in words (a wrong count, a closed event, the PIN to type again) keeps the draft.
+ * A refusal in words (a wrong count, a closed event) keeps the draft; "type the PIN again"
+ * keeps it queued, to go at the next page load once the PIN is typed.
  * Loaded by the page before report.js (window.HucheReportQueue) and by node (require). */
 (function (root, factory) {
   "use strict";
@@ -118,7 +119,10 @@
     }
     if (answer.state === "refused") {
       if (draft) {
-        draft.queued = null;
+        // "pin": this phone must type the PIN again (the day ended, another team's PIN): the
+        // report stays queued and goes at the next page load after it. Anything else was
+        // refused as it stands: kept, to be corrected or shown to an official.
+        if (answer.code !== "pin") draft.queued = null;
         draft.refused = { code: answer.code, message: answer.message, field: answer.field };
         this.save(game, draft);
       }

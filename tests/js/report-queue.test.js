@@ -117,6 +117,19 @@ test("a refusal in words keeps the score on the phone, with the reason", async (
   assert.equal(draft.refused.code, "finished");
 });
 
+test("the PIN to type again: the report stays queued and goes at the next page load", async () => {
+  const pin = { state: "refused", code: "pin", message: "This phone must enter the PIN again." };
+  const { queue, clock, srv, shown, sender, game } = setUp([pin, RECEIVED]);
+  queue.enqueue(game, "final", FINAL, "key-1");
+  await sender.now();
+  assert.equal(shown.at(-1).state, "refused");
+  assert.equal(clock.pending.size, 0);  // not sent again and again meanwhile
+  assert.deepEqual(queue.load(game).queued.fields, FINAL);
+  await sender.now();  // the captains' games, once the PIN is typed
+  assert.deepEqual(srv.sent.map((q) => q.key), ["key-1", "key-1"]);
+  assert.equal(queue.load(game), null);
+});
+
 test("the link was replaced: the score is dropped and the page is told which", async () => {
   const gone = { state: "refused", code: "link_gone", message: "This link no longer works." };
   const { queue, shown, sender, game } = setUp([gone]);
