@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run hall demo wheel test test-fast lint typecheck format bench bench-smoke worker messages e2e-deps clean
+.PHONY: install run hall demo wheel test test-fast test-js lint lint-js js-deps typecheck format bench bench-smoke worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,16 +43,47 @@ demo: install
 wheel: install ## Build dist/huche-VERSION-py3-none-any.whl: Huche without a checkout (docs/hall.md)
 	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
 
-test: install ## The whole suite (engine, web, real browser when Chromium is present)
+test: install test-js ## The whole suite (engine, web, real browser when Chromium is present)
 	HUCHE_TESTING=1 $(PY) -m pytest $(PYTEST_ARGS)
+
+# The phone's own code (static/huche): node's test runner on the captain queue's logic
+# (tests/js). Without node a laptop skips it and says so; CI (CI=true) must have it.
+test-js: ## Unit tests of the browser scripts' logic with node's own test runner
+	@if command -v node >/dev/null 2>&1; then \
+	  tap=$$(mktemp); status=0; \
+	  node --test --test-reporter=spec --test-reporter-destination=stdout \
+	    --test-reporter=tap --test-reporter-destination=$$tap tests/js/ || status=$$?; \
+	  passed=$$(sed -n 's/^# pass //p' $$tap); failed=$$(sed -n 's/^# fail //p' $$tap); rm -f $$tap; \
+	  echo "node --test tests/js: $${passed:-0} passed, $${failed:-0} failed"; exit $$status; \
+	elif [ "$$CI" = true ]; then echo "node is required in CI (Debian: nodejs)" >&2; exit 1; \
+	else echo "node --test skipped: node is not installed (Debian: apt-get install nodejs)"; fi
 
 test-fast: install
 	HUCHE_TESTING=1 $(PY) -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
 
-lint: install ## ruff check (style, bugs, complexity <= 12), ruff format --check, then mypy
+lint: install ## ruff check (style, bugs, complexity <= 12), ruff format --check, mypy, then eslint
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(MAKE) --no-print-directory typecheck
+	$(MAKE) --no-print-directory lint-js
+
+# eslint (eslint.config.js) comes from the npm registry as a dev-only package (package.json,
+# package-lock.json), installed into node_modules/ by `npm ci` when the lock file changes.
+NPM_STAMP := node_modules/.installed-$(shell cksum package-lock.json | cut -d' ' -f1)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(NPM_STAMP)
+
+js-deps: $(NPM_STAMP) ## npm ci: eslint into node_modules/ (dev-only)
+
+lint-js: ## eslint on static/huche and tests/js (skipped without npm, except in CI)
+	@if command -v npm >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory $(NPM_STAMP) && \
+	  node_modules/.bin/eslint static/huche tests/js eslint.config.js && \
+	  echo "eslint: static/huche and tests/js are clean"; \
+	elif [ "$$CI" = true ]; then echo "npm is required in CI (Debian: npm)" >&2; exit 1; \
+	else echo "eslint skipped: npm is not installed (Debian: apt-get install npm)"; fi
 
 typecheck: install ## mypy with the [tool.mypy] settings of pyproject.toml (strict on the engines)
 	$(VENV)/bin/mypy
@@ -74,4 +105,4 @@ messages: install ## Refresh and compile the French translations
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) dist huche.sqlite3 staticfiles .pytest_cache .mypy_cache
+	rm -rf $(VENV) dist node_modules huche.sqlite3 staticfiles .pytest_cache .mypy_cache

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -27,7 +27,6 @@ from .throttle import pin_per_client
 PIN_LENGTH = 6
 MAX_FAILED_ATTEMPTS = 5
 LOCKOUT = timedelta(minutes=15)
-SESSION_KEY = "captain_links"
 
 
 # What people type between the digits of a PIN read off a slip ("461 224", "461-224").
@@ -74,69 +73,71 @@ class PinCheck:
     attempts_left: int = 0
     #: Seconds this client must wait: too many wrong PINs from its address (any link).
     retry_after: int = 0
+    #: A wrong PIN was compared (and counted against the link): it counts against the client too.
+    wrong: bool = False
 
     @property
     def throttled(self) -> bool:
         return self.retry_after > 0
 
 
-def _claim_attempt(link: CaptainLink, now) -> bool:
-    """Count one attempt on the link *before* its PIN is compared, unless the link is locked.
+def _held(link: CaptainLink) -> CaptainLink:
+    """The link re-read under its row's write lock, held until the transaction ends.
 
-    One conditional UPDATE: the database re-reads the row under its lock, so requests sent
-    at once each see the others' attempts (a request that read the link before it locked
-    cannot slip through), and the attempt that reaches the limit sets the lock in the same
-    statement. At most ``MAX_FAILED_ATTEMPTS`` PINs are compared per lockout."""
-    return bool(
-        CaptainLink.objects.filter(pk=link.pk)
-        .filter(Q(locked_until__isnull=True) | Q(locked_until__lte=now))
-        .update(
-            failed_attempts=F("failed_attempts") + 1,
-            locked_until=Case(
-                When(failed_attempts__gte=MAX_FAILED_ATTEMPTS - 1, then=Value(now + LOCKOUT)),
-                default=Value(None),
-            ),
-        )
-    )
+    A no-op UPDATE takes the lock on PostgreSQL (the row) and on SQLite (the database) alike,
+    so the PIN checks of one link run one after the other: each sees the count the previous
+    one left. (``select_for_update`` would do nothing on SQLite, the hall's database.)"""
+    CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=F("failed_attempts"))
+    return CaptainLink.objects.only("pin", "failed_attempts", "locked_until").get(pk=link.pk)
+
+
+def _compare(link: CaptainLink, pin: str, now) -> PinCheck:
+    """One PIN against a link held by :func:`_held` (its count and lock updated here too): a
+    locked link compares nothing; a right PIN clears the count, a wrong one adds to it and
+    locks the link at the limit.
+
+    Counting only wrong PINs, one check at a time, is what keeps right PINs sent together
+    (a double tap, a retry on poor Wi-Fi) from locking the link, while at most
+    ``MAX_FAILED_ATTEMPTS`` wrong PINs are ever compared per lockout, however many arrive
+    at once."""
+    if link.locked_until and link.locked_until > now:
+        return PinCheck(ok=False, locked=True)
+    if hmac.compare_digest(link.pin.encode(), (pin or "").strip().encode("utf-8", "replace")):
+        if link.failed_attempts or link.locked_until:  # a right PIN clears earlier wrong ones
+            link.failed_attempts, link.locked_until = 0, None
+            link.save(update_fields=["failed_attempts", "locked_until"])
+        return PinCheck(ok=True)
+    failed = link.failed_attempts + 1
+    locked_until = now + LOCKOUT if failed >= MAX_FAILED_ATTEMPTS else None
+    link.failed_attempts, link.locked_until = failed, locked_until
+    link.save(update_fields=["failed_attempts", "locked_until"])
+    if locked_until:
+        return PinCheck(ok=False, locked=True, wrong=True)
+    return PinCheck(ok=False, attempts_left=MAX_FAILED_ATTEMPTS - failed, wrong=True)
 
 
 def check_pin(link: CaptainLink, pin: str, client: str | None = None) -> PinCheck:
     """Check ``pin`` against the link: per link (the database lockout an official can lift)
     and, when ``client`` (an address, see :func:`accounts.throttle.client_ip`) is given, per
     client across every link. A throttled client's PIN is not even compared, nor a locked
-    link's (see :func:`_claim_attempt`)."""
+    link's (see :func:`_compare`)."""
     now = timezone.now()
     per_client = pin_per_client()
     if client is not None:
         wait = per_client.retry_after(client)
         if wait:
             return PinCheck(ok=False, retry_after=wait)
-    if not _claim_attempt(link, now):
-        return PinCheck(ok=False, locked=True)
-    if hmac.compare_digest(link.pin.encode(), (pin or "").strip().encode("utf-8", "replace")):
-        CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
-        link.failed_attempts, link.locked_until = 0, None
-        return PinCheck(ok=True)
-    if client is not None:
+    with transaction.atomic():
+        held = _held(link)
+        verdict = _compare(held, pin, now)
+    link.failed_attempts, link.locked_until = held.failed_attempts, held.locked_until
+    if verdict.wrong and client is not None:
         per_client.fail(client)
-    link.refresh_from_db(fields=["failed_attempts", "locked_until"])
-    if link.locked_until and link.locked_until > now:
-        return PinCheck(ok=False, locked=True)
-    return PinCheck(ok=False, attempts_left=max(0, MAX_FAILED_ATTEMPTS - link.failed_attempts))
+    return verdict
 
 
 def lift_lockout(link: CaptainLink) -> None:
     CaptainLink.objects.filter(pk=link.pk).update(failed_attempts=0, locked_until=None)
-
-
-def remember(session, link: CaptainLink) -> None:
-    tokens = set(session.get(SESSION_KEY, []))
-    tokens.add(link.token)
-    session[SESSION_KEY] = sorted(tokens)
-
-
-def unlocked(session, token: str) -> bool:
-    return token in session.get(SESSION_KEY, [])
 
 
 def public_base_url(request=None) -> str:

@@ -40,6 +40,7 @@ urlpatterns = [
     # captains (private link + PIN)
     path("c/sw.js", captain_offline.service_worker, name="captain-sw"),
     path("c/<str:token>/", captain.captain_home, name="captain"),
+    path("c/<str:token>/forget/", captain.captain_forget, name="captain-forget"),
     path("c/<str:token>/games/<int:game_id>/", captain.captain_game, name="captain-game"),
     path(
         "c/<str:token>/games/<int:game_id>/confirm/",

@@ -2,65 +2,137 @@
  * Pages: network first, the last copy when there is no network, so a captain's games and score
  * forms open in a hall with no network; the page's own script (report.js) then shows the
  * reports queued on the phone and sends them when the network returns. Static files: the cached
- * copy first. Posts always go to the network: report.js keeps and re-sends them itself. */
+ * copy first. Posts always go to the network: report.js keeps and re-sends them itself.
+ *
+ * A captain's page shows scores and receipts: it is kept only for the unlock that fetched it
+ * (one phone, one team: accounts/unlock.py). The server names that unlock on each private page
+ * (X-Huche-Unlock: "<id> <end, epoch seconds>"); the copies live in one cache per unlock, and
+ * there is never more than one: they are dropped when
+ *   - a private page of another unlock arrives (another team's PIN was typed on this phone),
+ *   - a captain's page arrives without an unlock (the PIN page: the captain left, the day
+ *     ended, the event closed) or answers 4xx (404: the link was replaced by a new slip),
+ *   - "Not my phone: forget this code" is posted (or report.js says so by a message),
+ *   - the unlock's end has passed (never shown offline after it). */
 "use strict";
 
-var CACHE = "huche-captain-v1";
+var STATIC = "huche-captain-static-v2";
+var PRIVATE = "huche-captain-private-";  // + "<unlock id>-<end>"
+var UNLOCK = "X-Huche-Unlock";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) {
+  // Older versions kept every captain's pages in one cache, whoever unlocked them: dropped.
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (n) { return n.indexOf("huche-captain-") === 0 && n !== CACHE; })
-      .map(function (n) { return caches.delete(n); }));
+    return Promise.all(names.filter(function (n) {
+      return n.indexOf("huche-captain-") === 0 && n !== STATIC && n.indexOf(PRIVATE) !== 0;
+    }).map(function (n) { return caches.delete(n); }));
   }).then(function () { return self.clients.claim(); }));
 });
 
-// The page names what it needs offline: itself, the captain's games, their score forms, its files.
-self.addEventListener("message", function (event) {
-  var urls = (event.data && event.data.cache) || [];
-  event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return Promise.all(urls.map(function (url) {
-      return fetch(url, { credentials: "same-origin" }).then(function (response) {
-        if (keepable(response)) return cache.put(url, response);
-      }).catch(function () {});
-    }));
-  }));
-});
-
 function keepable(response) {
-  return response && response.ok && response.type === "basic" && !response.redirected;
+  return response && response.ok && response.type === "basic";
 }
 
-function networkFirst(request) {
-  return fetch(request).then(function (response) {
-    if (keepable(response)) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
-    }
-    return response;
-  }).catch(function () {
-    // ignoreVary: Huche varies on Cookie and Accept-Language, the same phone and session here.
-    return caches.match(request, { ignoreVary: true }).then(function (hit) { return hit || Response.error(); });
+/* The private cache a response belongs to ("huche-captain-private-<id>-<end>"), or null. */
+function unlockOf(response) {
+  var parts = (response.headers.get(UNLOCK) || "").trim().split(/\s+/);
+  if (parts.length !== 2 || !/^[\w-]+$/.test(parts[0]) || !/^\d+$/.test(parts[1])) return null;
+  return PRIVATE + parts[0] + "-" + parts[1];
+}
+
+function endOf(name) { return Number(name.slice(name.lastIndexOf("-") + 1)) * 1000; }
+
+/* Every private cache but `keep` is deleted. */
+function dropPrivate(keep) {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n.indexOf(PRIVATE) === 0 && n !== keep; })
+      .map(function (n) { return caches.delete(n); }));
   });
 }
 
-function cacheFirst(request) {
-  return caches.match(request, { ignoreVary: true }).then(function (hit) {
-    return hit || fetch(request).then(function (response) {
-      if (keepable(response)) {
-        var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
-      }
-      return response;
+/* The one private cache whose unlock has not ended, if any (an ended one is deleted). */
+function current() {
+  return caches.keys().then(function (names) {
+    var mine = names.filter(function (n) { return n.indexOf(PRIVATE) === 0; });
+    var live = mine.filter(function (n) { return endOf(n) > Date.now(); });
+    return dropPrivate(live.length === 1 ? live[0] : null).then(function () {
+      return live.length === 1 ? live[0] : null;
     });
   });
 }
 
+/* What the server answered for a captain's page decides what is kept of the private copies. */
+function kept(request, response) {
+  if (!keepable(response)) {
+    return response.status >= 400 && response.status < 500 ? dropPrivate() : Promise.resolve();
+  }
+  var name = unlockOf(response);
+  if (!name) return dropPrivate();  // the PIN page: this phone acts for nobody here now
+  return dropPrivate(name).then(function () {
+    if (response.redirected) return null;  // another page than the one asked for
+    return caches.open(name).then(function (cache) { return cache.put(request, response); });
+  });
+}
+
+function fromPrivate(request) {
+  return current().then(function (name) {
+    if (!name) return undefined;
+    // ignoreVary: Huche varies on Cookie and Accept-Language; this cache is one unlock's.
+    return caches.open(name).then(function (cache) { return cache.match(request, { ignoreVary: true }); });
+  });
+}
+
+function privatePage(event) {
+  var request = event.request;
+  return fetch(request).then(function (response) {
+    if (response.status >= 500) {  // the server in trouble: as with no network
+      return fromPrivate(request).then(function (hit) { return hit || response; });
+    }
+    var keeping = kept(request, response.clone());
+    try { event.waitUntil(keeping); } catch (e) { /* the event ended: it still runs */ }
+    return response;
+  }).catch(function () {
+    return fromPrivate(request).then(function (hit) { return hit || Response.error(); });
+  });
+}
+
+function staticFile(request) {
+  return caches.open(STATIC).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (hit) {
+      return hit || fetch(request).then(function (response) {
+        if (keepable(response) && !response.redirected) cache.put(request, response.clone());
+        return response;
+      });
+    });
+  });
+}
+
+// The page names what it needs offline: itself, the captain's games, their score forms, its
+// files. {forget: true}: the captain leaves this phone.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.forget) {
+    event.waitUntil(dropPrivate());
+    return;
+  }
+  var urls = data.cache || [];
+  event.waitUntil(Promise.all(urls.map(function (url) {
+    var request = new Request(url, { credentials: "same-origin" });
+    if (new URL(request.url).pathname.indexOf("/static/") === 0) return staticFile(request).catch(function () {});
+    return fetch(request).then(function (response) { return kept(request, response); })
+      .catch(function () {});
+  })));
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf("/static/") === 0) event.respondWith(cacheFirst(request));
-  else if (url.pathname.indexOf("/c/") === 0) event.respondWith(networkFirst(request));
+  if (request.method === "POST" && /^\/c\/[^/]+\/forget\/$/.test(url.pathname)) {
+    event.waitUntil(dropPrivate());  // the post itself goes to the network
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (url.pathname.indexOf("/static/") === 0) event.respondWith(staticFile(request));
+  else if (url.pathname.indexOf("/c/") === 0) event.respondWith(privatePage(event));
 });

@@ -19,7 +19,7 @@
   var lastSelect = { source: "", at: 0 };
 
   function pace() {
-    var chosen = null;
+    var chosen;
     try { chosen = window.localStorage.getItem(PACE_KEY); } catch (e) { chosen = null; }
     return Object.prototype.hasOwnProperty.call(PACES, chosen) ? chosen : "normal";
   }
@@ -113,10 +113,10 @@
   }
 
   function render() {
-    var select = area.querySelector("[data-pace]");
-    if (select) {
-      select.value = pace();
-      select.closest("[data-pace-label]").hidden = false;
+    var paceSelect = area.querySelector("[data-pace]");
+    if (paceSelect) {
+      paceSelect.value = pace();
+      paceSelect.closest("[data-pace-label]").hidden = false;
     }
     var log = area.querySelector("[data-log]");
     if (log) log.scrollTop = log.scrollHeight;  // the latest move in view

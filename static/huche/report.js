@@ -8,38 +8,35 @@
  *   answer (no network, 12 s without a reply, a 5xx) keeps it queued: it is sent again with the
  *   same key on the browser's "online" event, on a timer that backs off, and at the next page
  *   load (this page or the captain's games), so a report whose answer was lost is stored once.
- * - The draft is forgotten only when the server answers "received" (the receipt is then shown)
- *   or when the captain asks; a refusal (a wrong count, a closed event, a replaced link) is
- *   said in words and the draft stays.
+ * - The draft is forgotten only when the server answers "received" (the receipt is then shown),
+ *   when the captain asks (this score, or "Not my phone: forget this code" for the whole
+ *   team), or when the link it was typed with was replaced: then the page says so, score
+ *   included. A refusal in words (a wrong count, a closed event) keeps the draft.
+ * The queue's logic (drafts, sending once, dropping) is static/huche/report-queue.js, loaded
+ * before this file and tested by node (tests/js/). This file is the page: fields, words, fetch.
  * Without this script the forms post as before. Its words are in the page (#report-words). */
 (function () {
   "use strict";
 
   var words = document.getElementById("report-words");
-  if (!words || !window.fetch || !window.FormData) return;
+  var Q = window.HucheReportQueue;
+  if (!words || !Q || !window.fetch || !window.FormData) return;
   try { window.localStorage.getItem("huche"); } catch (e) { return; }  // storage refused
 
-  var TIMEOUT = 12000, FIRST_RETRY = 2000, LAST_RETRY = 60000;
-  var team = words.dataset.team;
+  var TIMEOUT = 12000;
+  var queue = new Q.Queue(window.localStorage, words.dataset.team, words.dataset.link);
   var senders = [];
 
   function word(name) {
-    var el = words.querySelector("[data-word='" + name + "']");
-    return el ? el.textContent : name;
+    var node = words.querySelector("[data-word='" + name + "']");
+    return node ? node.textContent : name;
   }
   function csrf() {
     var input = words.querySelector("input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
   }
-  function storeKey(game) { return "huche.report.t" + team + ".g" + game; }
-  function load(game) {
-    try { return JSON.parse(localStorage.getItem(storeKey(game))); } catch (e) { return null; }
-  }
-  function save(game, draft) {
-    draft.savedAt = Date.now();
-    try { localStorage.setItem(storeKey(game), JSON.stringify(draft)); } catch (e) { /* full */ }
-  }
-  function forget(game) { localStorage.removeItem(storeKey(game)); }
+  function load(game) { return queue.load(game); }
+  function forget(game) { queue.forget(game); }
   function newKey() {
     var bytes = new Uint8Array(16);
     window.crypto.getRandomValues(bytes);
@@ -47,7 +44,7 @@
       return (b < 16 ? "0" : "") + b.toString(16);
     }).join("");
   }
-  function typed(fields) { return fields && Object.keys(fields).length > 0; }
+  var typed = Q.typed;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -69,81 +66,53 @@
 
   /* --- sending ---------------------------------------------------------------------------- */
 
-  // One queued report, sent to `url` until the server answers; `show(state, answer)` tells the page.
-  function Sender(game, url, show) {
-    this.game = game;
-    this.url = url;
-    this.show = show;
-    this.attempts = 0;
-    this.timer = null;
-    this.inflight = false;
-    senders.push(this);
+  // The report's fields posted to `url` as the form would; the server's answer in JSON, or
+  // {state: "retry"} when there is none to trust (no network, no answer in time, a page).
+  function post(url) {
+    return function (queued) {
+      var body = new FormData();
+      Object.keys(queued.fields).forEach(function (name) { body.append(name, queued.fields[name]); });
+      body.set("mode", queued.mode);
+      body.set("idempotency_key", queued.key);
+      body.set("csrfmiddlewaretoken", csrf());
+      var controller = window.AbortController ? new AbortController() : null;
+      var timeout = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+      return fetch(url, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { "Accept": "application/json", "X-Requested-With": "fetch" },
+        signal: controller ? controller.signal : undefined
+      }).then(function (response) {
+        var type = response.headers.get("Content-Type") || "";
+        if (type.indexOf("application/json") < 0) {
+          // A page instead of an answer: an expired form (403) or the server in trouble.
+          return { state: "retry", reason: response.status === 403 ? "expired" : "server" };
+        }
+        return response.json();
+      }).catch(function () {
+        return { state: "retry", reason: "offline" };  // no network, or no answer in time
+      }).then(function (answer) {
+        clearTimeout(timeout);
+        return answer;
+      });
+    };
   }
 
-  Sender.prototype.now = function () {
-    var self = this;
-    clearTimeout(self.timer);
-    if (self.inflight) return;
-    var draft = load(self.game);
-    if (!draft || !draft.queued) return;  // already received (another tab) or changed
-    self.inflight = true;
-    self.show("sending", {});
-    var body = new FormData();
-    var fields = draft.queued.fields;
-    Object.keys(fields).forEach(function (name) { body.append(name, fields[name]); });
-    body.set("mode", draft.queued.mode);
-    body.set("idempotency_key", draft.queued.key);
-    body.set("csrfmiddlewaretoken", csrf());
-    var controller = window.AbortController ? new AbortController() : null;
-    var timeout = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
-    fetch(self.url, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: { "Accept": "application/json", "X-Requested-With": "fetch" },
-      signal: controller ? controller.signal : undefined
-    }).then(function (response) {
-      var type = response.headers.get("Content-Type") || "";
-      if (type.indexOf("application/json") < 0) {
-        // A page instead of an answer: an expired form (403) or the server in trouble.
-        return { state: "retry", reason: response.status === 403 ? "expired" : "server" };
-      }
-      return response.json();
-    }).catch(function () {
-      return { state: "retry", reason: "offline" };  // no network, or no answer in time
-    }).then(function (answer) {
-      clearTimeout(timeout);
-      self.inflight = false;
-      self.answered(answer);
-    });
-  };
-
-  Sender.prototype.answered = function (answer) {
-    var draft = load(this.game);
-    if (answer.state === "received") {
-      forget(this.game);
-      this.attempts = 0;
-      this.show("received", answer);
-    } else if (answer.state === "refused") {
-      if (draft) {
-        draft.queued = null;
-        draft.refused = { code: answer.code, message: answer.message, field: answer.field };
-        save(this.game, draft);
-      }
-      this.show("refused", answer);
-    } else {
-      if (!draft || !draft.queued) return;
-      this.attempts += 1;
-      var delay = Math.min(LAST_RETRY, FIRST_RETRY * Math.pow(2, this.attempts - 1));
-      this.timer = setTimeout(this.now.bind(this), delay + Math.random() * 1000);
-      this.show("waiting", answer);
-    }
-  };
+  // One queued report, sent to `url` until the server answers; `show(state, answer)` tells the page.
+  function sender(game, url, show) {
+    var one = new Q.Sender(queue, game, post(url), show);
+    senders.push(one);
+    return one;
+  }
 
   function sendAllNow() { senders.forEach(function (s) { s.now(); }); }
   window.addEventListener("online", sendAllNow);
   window.addEventListener("pageshow", function (event) { if (event.persisted) sendAllNow(); });
+
+  // "121 – 60" (from our side) or "a hand-by-hand sheet": what a dropped draft held.
+  function scoreOf(draft) { return Q.typedScore(draft) || word("a-sheet"); }
 
   /* --- what the captain sees -------------------------------------------------------------- */
 
@@ -191,6 +160,11 @@
     box.hidden = false;
   }
 
+  // The link was replaced (or the team withdrew): the score left the phone; say which.
+  function droppedBox(box, answer, draft) {
+    refusedBox(box, answer, el("p", "warning-banner", word("dropped") + " " + scoreOf(draft)));
+  }
+
   /* --- the score form (final score or hand-by-hand sheet) ----------------------------------- */
 
   function reportPage(form) {
@@ -201,7 +175,7 @@
     var kept = el("p", "hint kept-hint", word("kept"));
     kept.hidden = true;
     form.insertBefore(kept, form.querySelector("button[type=submit]").parentNode);
-    var sender = new Sender(game, window.location.pathname, show);
+    var one = sender(game, window.location.pathname, show);
 
     function fields() {
       var out = {};
@@ -258,13 +232,11 @@
     }
 
     function change() {  // the queued report is taken back to be changed: it becomes a new report
-      var draft = load(game);
-      if (!draft || sender.inflight) return;
-      draft.queued = null;
-      draft.key = newKey();  // the old one may already be stored: a change is a new version
+      if (!load(game) || one.inflight) return;
+      // the old key may already be stored: a change is a new version
+      var draft = queue.unqueue(game, newKey());
       keyInput.value = draft.key;
-      save(game, draft);
-      clearTimeout(sender.timer);
+      one.stop();
       box.hidden = true;
       lock(false);
     }
@@ -278,11 +250,11 @@
       box.hidden = true;
     }
 
-    function show(state, answer) {
+    function show(state, answer, dropped) {
       if (state === "sending") { sendingBox(box); lock(true); return; }
       if (state === "waiting") {
         var actions = el("p", "send-actions");
-        actions.appendChild(button(word("send-now"), "", function () { sender.now(); }));
+        actions.appendChild(button(word("send-now"), "", function () { one.now(); }));
         actions.appendChild(document.createTextNode(" "));
         actions.appendChild(button(word("change"), "secondary", change));
         waitingBox(box, answer, actions);
@@ -301,9 +273,14 @@
         seen();
         return;
       }
-      // refused: said in words; the draft stays, to be corrected or shown to an official.
       lock(false);
       clearMarks();
+      if (state === "dropped") {  // the fields still show it: to note, for an official
+        droppedBox(box, answer, dropped);
+        seen();
+        return;
+      }
+      // refused: said in words; the draft stays, to be corrected or shown to an official.
       var extra = el("p", "send-actions");
       if (answer.code === "pin") extra.appendChild(link(word("home"), words.dataset.home, "button"));
       extra.appendChild(document.createTextNode(" "));
@@ -331,12 +308,8 @@
     }
 
     function keep() {
-      var draft = load(game) || fresh();
-      if (draft.queued) return;
-      draft.fields = draft.fields || {};
-      draft.fields[mode] = fields();
-      if (!typed(draft.fields.final) && !typed(draft.fields.sheet) && !draft.refused) forget(game);
-      else save(game, draft);
+      if (!load(game)) fresh();
+      queue.keep(game, mode, fields(), keyInput.value);
       kept.hidden = false;
     }
 
@@ -344,16 +317,12 @@
     form.addEventListener("change", keep);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      if (sender.inflight) return;  // a double tap sends one request
+      if (one.inflight) return;  // a double tap sends one request
       if (!form.reportValidity()) return;
-      var draft = load(game) || fresh();
-      draft.fields = draft.fields || {};
-      draft.fields[mode] = fields();
-      draft.queued = { mode: mode, fields: draft.fields[mode], key: draft.key, at: Date.now() };
-      draft.refused = null;
-      save(game, draft);
+      if (!load(game)) fresh();
+      queue.enqueue(game, mode, fields(), keyInput.value);
       clearMarks();
-      sender.now();
+      one.now();
     });
 
     // What this phone kept for this game comes back, and a queued report goes at once.
@@ -363,7 +332,7 @@
     var mine = draft.queued ? draft.queued : null;
     if (mine && mine.mode === mode) restore(mine.fields);
     else if (draft.fields && typed(draft.fields[mode])) restore(draft.fields[mode]);
-    if (draft.queued) { show("waiting", { reason: "offline" }); sender.now(); }
+    if (draft.queued) { show("waiting", { reason: "offline" }); one.now(); }
     else if (draft.refused) show("refused", draft.refused);
     else kept.hidden = false;
   }
@@ -378,11 +347,14 @@
       if (!draft || !box) return;
       var open = card.dataset.reportUrl + (draft.queued && draft.queued.mode === "sheet" ||
         !draft.queued && draft.fields && typed(draft.fields.sheet) ? "?mode=sheet" : "");
-      var sender = new Sender(game, card.dataset.reportUrl, function (state, answer) {
+      var one = sender(game, card.dataset.reportUrl, function (state, answer, dropped) {
         if (state === "sending") sendingBox(box);
         else if (state === "waiting") waitingBox(box, answer, null);
         else if (state === "received") receiptBox(box, answer);
-        else {
+        else if (state === "dropped") {
+          droppedBox(box, answer, dropped);
+          box.querySelector("#form-error").removeAttribute("id");
+        } else {
           var extra = el("p");
           extra.appendChild(link(word("open-refused"), open, "button secondary"));
           refusedBox(box, answer, extra);
@@ -391,15 +363,56 @@
       });
       if (draft.queued) {
         waitingBox(box, { reason: "offline" }, null);
-        sender.now();
+        one.now();
       } else if (draft.refused) {
-        sender.show("refused", draft.refused);
+        one.show("refused", draft.refused);
       } else if (draft.fields && (typed(draft.fields.final) || typed(draft.fields.sheet))) {
         box.textContent = "";
         var p = el("p");
         p.appendChild(link(word("open-draft"), open, "button"));
         box.appendChild(p);
         box.hidden = false;
+      }
+    });
+  }
+
+  /* --- scores typed with a replaced link, and "Not my phone: forget this code" -------------- */
+
+  // A list of the scores that leave the phone, under a sentence that says why.
+  function goneList(text, items) {
+    var box = el("div", "warning-banner");
+    box.setAttribute("role", "alert");
+    box.setAttribute("data-dropped", "");
+    box.appendChild(el("p", "", text));
+    var list = el("ul");
+    items.forEach(function (item) { list.appendChild(el("li", "", scoreOf(item.draft))); });
+    box.appendChild(list);
+    return box;
+  }
+
+  // The page was opened with a new slip's link: what the old one typed is not sent through it.
+  function dropReplaced() {
+    var dropped = queue.adopt();
+    if (!dropped.length) return;
+    var main = document.querySelector("main") || document.body;
+    main.insertBefore(goneList(word("dropped-replaced"), dropped), main.firstChild);
+  }
+
+  // The captain leaves: unsent scores of the team go too, after the captain saw which.
+  function leaving(leave) {
+    leave.addEventListener("submit", function (event) {
+      var unsent = queue.unsent();
+      if (unsent.length) {
+        var list = unsent.map(function (item) { return "• " + scoreOf(item.draft); }).join("\n");
+        if (!window.confirm(word("leave-sure") + "\n" + list)) {
+          event.preventDefault();
+          return;
+        }
+      }
+      queue.leave();
+      senders.forEach(function (s) { s.stop(); });
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        navigator.serviceWorker.controller.postMessage({ forget: true });
       }
     });
   }
@@ -420,6 +433,9 @@
     }).catch(function () { /* the page works without it */ });
   }
 
+  dropReplaced();
+  var leave = document.querySelector("form[data-leave]");
+  if (leave) leaving(leave);
   var form = document.querySelector("form[data-report-form]");
   if (form) reportPage(form);
   else homePage(Array.prototype.slice.call(document.querySelectorAll(".captain-game[data-report-url]")));

@@ -1,7 +1,9 @@
 """Finding 9 of issue 22: wrong PINs sent at once. Every request loaded the link before any of
 them counted its failure, so each saw it unlocked and compared its PIN (8 of 25 were compared,
-not 5). An attempt is now counted before its PIN is compared, in one conditional update: at
-most 5 PINs are ever compared, and a right PIN arriving after the lock is refused."""
+not 5). Issue 33: then 30 right PINs at once got 10 false "locked", each having counted an
+attempt before comparing. The checks of one link now run one at a time under its row's lock
+and only wrong PINs count: at most 5 wrong PINs are ever compared, a right PIN arriving after
+the lock is refused, and right PINs sent together all open the link."""
 
 from __future__ import annotations
 
@@ -66,34 +68,62 @@ def test_after_the_lockout_one_pin_per_lockout_is_compared_and_the_right_one_unl
     assert check_pin(fresh, wrong(link.pin)).attempts_left == MAX_FAILED_ATTEMPTS - 1
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_25_wrong_pins_at_once_compare_at_most_5(event):
+def needs_postgres() -> None:
     if connection.vendor != "postgresql":
         if os.environ.get("DATABASE_URL", "").startswith("postgres"):
             pytest.fail("DATABASE_URL says PostgreSQL but the connection is not")
         pytest.skip("needs PostgreSQL (set DATABASE_URL): SQLite serialises all writes")
-    link = link_of(event.teams.first())
-    barrier = threading.Barrier(25)
-    spy, errors, answers = Comparisons(), [], []
 
-    def attempt():
+
+def at_once(link: CaptainLink, pins: list[str]) -> list:
+    """Each PIN checked by its own thread, all released together, each with the link as it
+    read it before any of them counted (as concurrent requests do); their answers."""
+    barrier = threading.Barrier(len(pins))
+    errors, answers = [], []
+
+    def attempt(pin):
         try:
             copy = CaptainLink.objects.get(pk=link.pk)
             barrier.wait(timeout=10)
-            answers.append(check_pin(copy, wrong(link.pin)))
+            answers.append(check_pin(copy, pin))
         except Exception as exc:  # reported below
             errors.append(exc)
         finally:
             connections.close_all()
 
-    with mock.patch.object(links.hmac, "compare_digest", spy):
-        threads = [threading.Thread(target=attempt) for _ in range(25)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=30)
+    threads = [threading.Thread(target=attempt, args=(pin,)) for pin in pins]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
     assert not errors, errors
-    assert len(answers) == 25 and not any(a.ok for a in answers)
+    assert len(answers) == len(pins)
+    return answers
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_25_wrong_pins_at_once_compare_at_most_5(event):
+    needs_postgres()
+    link = link_of(event.teams.first())
+    spy = Comparisons()
+    with mock.patch.object(links.hmac, "compare_digest", spy):
+        answers = at_once(link, [wrong(link.pin)] * 25)
+    assert not any(a.ok for a in answers)
     assert spy.count <= MAX_FAILED_ATTEMPTS
     assert CaptainLink.objects.get(pk=link.pk).locked_until is not None
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_30_right_pins_at_once_all_open_the_link(event):
+    """Issue 33, part 8: 30 requests sending the right PIN at once (phones, double taps on a
+    slow network) got 10 false "locked for 15 minutes": each counted an attempt before
+    comparing, so five right PINs in flight locked the link. Now none is told "locked"."""
+    needs_postgres()
+    link = link_of(event.teams.first())
+    answers = at_once(link, [link.pin] * 30)
+    assert [a.locked for a in answers] == [False] * 30
+    assert all(a.ok for a in answers)
+    fresh = CaptainLink.objects.get(pk=link.pk)
+    assert (fresh.failed_attempts, fresh.locked_until) == (0, None)

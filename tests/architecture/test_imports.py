@@ -55,6 +55,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.links",
         "accounts.roles",
         "accounts.throttle",
+        "accounts.unlock",
         "config",
         "config.celery",
         "config.heartbeat",

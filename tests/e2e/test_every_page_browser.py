@@ -362,6 +362,8 @@ EXCLUDED: dict[str, str] = {
     "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
     "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
     "tournaments:captain-sw": "a script (the captains' service worker), not a page",
+    "tournaments:captain-forget": "POST only: back to the PIN page (tapped in "
+    "test_forget_this_code_on_a_phone)",
     "tournaments:season-events": "POST only: redirects to the season settings (visited)",
     "tournaments:teams-import": "POST only: redirects to the teams page (visited)",
     "tournaments:team-action": "POST only: redirects to the teams page (visited)",
@@ -586,3 +588,69 @@ def test_every_page_fits_a_phone_and_a_projector(live_server, browser):
                 context.close()
     assert opened > 2 * len(PAGES) - 10
     assert not problems, "\n".join(problems)
+
+
+# The captains' service worker registered and given the page to keep, as report.js does over
+# HTTPS (Chromium lets a test do it on localhost); true once the page is in its cache.
+KEEP_OFFLINE = """async (url) => {
+  const registration = await navigator.serviceWorker.register('/c/sw.js');
+  await navigator.serviceWorker.ready;
+  (registration.active || registration.waiting).postMessage({cache: [url]});
+}"""
+KEPT = "(url) => caches.match(url, {ignoreVary: true}).then(Boolean)"
+GONE = "(url) => caches.match(url, {ignoreVary: true}).then((hit) => !hit)"
+
+
+def until(page, predicate: str, arg) -> None:
+    """Wait until the page's async ``predicate(arg)`` holds: the service worker works in the
+    background (``wait_for_function`` would take the promise itself for a yes)."""
+    for _ in range(150):
+        if page.evaluate(predicate, arg):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {predicate} ({arg})")
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+def test_forget_this_code_on_a_phone(live_server, browser):
+    """Issue 33: on a borrowed phone, "Ce n'est pas mon téléphone : oublier ce code" is on the
+    captain's page; one tap returns to the PIN page, and neither Back nor the phone's offline
+    copy shows the team's scores any more."""
+    scene = build_scene()
+    context = browser.new_context(
+        viewport=VIEWPORTS[0], locale="fr-CA", is_mobile=True, has_touch=True
+    )
+    sign_in(context, live_server.url, scene, CAPTAIN)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    home = f"/c/{scene['token']}/"
+    page.goto(live_server.url + home)
+    score = page.locator(".score-line .score").first.inner_text()
+    assert "–" in score
+    page.evaluate(KEEP_OFFLINE, home)
+    until(page, KEPT, home)
+
+    button = page.locator("[data-leave-button]")
+    assert button.inner_text().strip() == "Ce n'est pas mon téléphone : oublier ce code"
+    assert button.is_visible()
+    box = button.bounding_box()
+    assert box and box["height"] >= 43.5 and box["y"] + box["height"] <= VIEWPORTS[0]["height"]
+    page.screenshot(path=str(ARTIFACTS / "pages" / "captain-forget-button-390x844.png"))
+    button.tap()
+    page.wait_for_selector("#id_pin")
+    assert page.url == live_server.url + home
+    assert "Ce téléphone a oublié le NIP" in page.locator(".messages").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "pages" / "captain-forgotten-390x844.png"))
+
+    until(page, GONE, home)  # the offline copy is dropped
+    page.go_back()  # the page before the tap: asked of the server again, not from a cache
+    page.wait_for_selector("#id_pin")
+    assert score not in page.locator("main").inner_text()
+    context.set_offline(True)
+    try:
+        page.goto(live_server.url + home)
+    except Exception:  # noqa: BLE001 (no copy kept: the browser's own "no network" page)
+        page.wait_for_load_state()
+    assert score not in page.locator("body").inner_text()
+    context.close()

@@ -322,3 +322,114 @@ def test_a_service_worker_opens_the_captains_pages_with_no_network(live_server, 
     report = game.reports.get()
     assert (report.score_a, report.score_b) == (121, 111)
     page.context.close()
+
+
+# Issue 33: what the phone keeps once the link is replaced or the captain leaves.
+
+
+def drafts(page) -> list[str]:
+    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('huche.report.'))")
+
+
+def queue_offline(page, base: str, home: str, game, ours: str, theirs: str) -> None:
+    open_form(page, base, home, game)
+    page.fill("#score_us", ours)
+    page.fill("#score_them", theirs)
+    page.context.set_offline(True)
+    page.click("#final-form button[type=submit]")
+    waiting(page)
+
+
+def test_a_replaced_link_drops_the_queued_score_and_says_which(
+    live_server, browser, game, organizer
+):
+    """An official replaced the slip while a score waited on the phone: it is not sent through
+    any link; the phone says it was not recorded, shows it to note, and keeps it no more."""
+    from tournaments.events.captain_links import new_captain_link
+
+    page = phone(browser)
+    home = unlock(page, live_server.url, game.team_a)
+    queue_offline(page, live_server.url, home, game, "121", "64")
+    new_captain_link(game.team_a, organizer)
+    page.context.set_offline(False)
+    page.locator(".send-state-refused").wait_for()
+    box = page.locator("[data-send-status]").inner_text()
+    assert "n'est plus gardé sur ce téléphone" in box and "121 – 64" in box
+    assert drafts(page) == []
+    assert game.reports.count() == 0
+    page.context.close()
+
+
+def test_the_new_slip_opened_on_the_phone_says_which_scores_of_the_old_one_went(
+    live_server, browser, game, organizer
+):
+    from tournaments.events.captain_links import new_captain_link
+
+    page = phone(browser)
+    home = unlock(page, live_server.url, game.team_a)
+    queue_offline(page, live_server.url, home, game, "121", "70")
+    page.route(f"**/games/{game.pk}/", lambda r: r.abort())  # still not through
+    page.context.set_offline(False)
+    new_captain_link(game.team_a, organizer)
+    unlock(page, live_server.url, game.team_a)  # the new slip, on the same phone
+    dropped = page.locator("[data-dropped]")
+    assert "remplacé par un nouveau coupon" in dropped.inner_text()
+    assert "121 – 70" in dropped.inner_text()
+    assert drafts(page) == []
+    assert game.reports.count() == 0
+    page.context.close()
+
+
+def test_leaving_with_a_score_not_sent_asks_first_and_says_which(live_server, browser, game):
+    page = phone(browser)
+    home = unlock(page, live_server.url, game.team_a)
+    queue_offline(page, live_server.url, home, game, "121", "88")
+    page.route(f"**/games/{game.pk}/", lambda r: r.abort())  # the hall drops every score
+    page.context.set_offline(False)
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.locator("[data-leave-button]").tap()
+    assert "121 – 88" in asked[0] and "seront oubliés" in asked[0]
+    assert drafts(page)  # "no": nothing forgotten, still on this page
+    page.once("dialog", lambda d: answer(d, True))
+    page.locator("[data-leave-button]").tap()
+    page.wait_for_selector("#id_pin")
+    assert drafts(page) == []
+    assert game.reports.count() == 0
+    page.context.close()
+
+
+def test_the_service_worker_drops_a_replaced_link_pages(live_server, browser, game, organizer):
+    """Kept for offline, then the link is replaced: the next answer (404) drops the copies, and
+    with no network the old page is not shown again."""
+    from tournaments.events.captain_links import new_captain_link
+
+    page = phone(browser)
+    home = unlock(page, live_server.url, game.team_a)
+    page.evaluate(
+        """async (url) => {
+        const registration = await navigator.serviceWorker.register('/c/sw.js');
+        await navigator.serviceWorker.ready;
+        (registration.active || registration.waiting).postMessage({cache: [url]});
+    }""",
+        home,
+    )
+    kept = "(url) => caches.match(url, {ignoreVary: true}).then(Boolean)"
+    for _ in range(100):
+        if page.evaluate(kept, home):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(kept, home)
+    new_captain_link(game.team_a, organizer)
+    assert page.goto(f"{live_server.url}{home}").status == 404
+    for _ in range(100):
+        if not page.evaluate(kept, home):
+            break
+        page.wait_for_timeout(100)
+    assert not page.evaluate(kept, home)
+    page.context.close()

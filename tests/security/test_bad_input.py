@@ -273,6 +273,9 @@ def test_non_numeric_ids_in_forms_and_queries_are_not_server_errors(
     captain = captain_client(game.team_a)
     token = link_of(game.team_a).token
     assert captain.post(f"/c/{token}/games/{game.pk}/confirm/", {"report": "x1"}).status_code == 404
+    # "Forget this code" (issue 33): a link that does not exist is a 404, a GET is refused.
+    assert captain.post("/c/no-such-link/forget/").status_code == 404
+    assert captain.get(f"/c/{token}/forget/").status_code == 405
 
 
 # --- page sizes: bounded, a clear 400 beyond ----------------------------------------------------

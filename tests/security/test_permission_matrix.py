@@ -344,6 +344,9 @@ MATRIX = [
         data={"report": "{report}"},
         effect=game_confirmed,
     ),
+    # "Not my phone: forget this code" (issue 33): anyone may make their own browser forget a
+    # link; it changes nothing of anyone else's and says nothing but the PIN page.
+    page("tournaments:captain-forget", "POST", "/c/{token_a}/forget/", *(TO_PIN,) * 7),
     # --- organizers and officials ----------------------------------------------------------------
     page("tournaments:organizer-home", "GET", "/organize/", *USERS_ONLY),
     page("tournaments:event-create", "GET", "/organize/new/", *USERS_ONLY),

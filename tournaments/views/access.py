@@ -6,8 +6,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from accounts.links import live_link, unlocked
+from accounts.links import live_link
 from accounts.models import CaptainLink, EventRole
+from accounts.unlock import unlock_of
 
 from ..models import Event
 from ..selectors import managed_events
@@ -43,7 +44,8 @@ def managed_event(request, slug: str, *, organizer: bool = False) -> Event:
 
 
 def captain_link(request, token: str):
-    """The live link for ``token`` and whether this browser has entered its PIN."""
+    """The live link for ``token`` and this phone's unlock of it: None unless its PIN was
+    typed here today and no other team's PIN since (``accounts.unlock``)."""
     link = live_link(token)
     if link is None:
         withdrawn = (
@@ -54,7 +56,7 @@ def captain_link(request, token: str):
         if withdrawn is not None:
             raise TeamWithdrawn(withdrawn.team)
         raise Http404("unknown or revoked link")
-    return link, unlocked(request.session, token)
+    return link, unlock_of(request.session, link)
 
 
 def withdrawn_page(request, team):

@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.links import check_pin, remember
+from accounts.links import check_pin
 from accounts.throttle import client_ip, minutes
+from accounts.unlock import forget, remember
 from tournaments.results import reporting
 from tournaments.results.receipts import Receipt
 from tournaments.results.sheet_form import ROWS, sheet_from_post
@@ -28,6 +29,7 @@ from ..forms import FinalScoreForm, PinForm
 from ..models import Event, Game, Report, Team
 from .access import captain_link
 from .captain_fetch import answers_fetch, pin_needed, received, refused_by_rule, wants_json
+from .captain_offline import FORGET_HEADERS, private_page
 
 
 def client_of(request) -> str:
@@ -47,9 +49,9 @@ def _team_games(team):
 
 @require_http_methods(["GET", "POST"])
 def captain_home(request, token):
-    link, unlocked = captain_link(request, token)
+    link, unlock = captain_link(request, token)
     team = link.team
-    if not unlocked:
+    if not unlock:
         form = PinForm(request.POST or None)
         checked = request.method == "POST" and form.is_valid()
         if checked:
@@ -77,7 +79,7 @@ def captain_home(request, token):
                 return response
             if verdict.ok:
                 request.session.cycle_key()
-                remember(request.session, link)
+                remember(request.session, link)  # and no other team's any more
                 return redirect("tournaments:captain", token=token)
             if verdict.locked:
                 form.add_error(
@@ -102,16 +104,39 @@ def captain_home(request, token):
         return render(
             request, "tournaments/captain_pin.html", {"team": team, "form": form}, status=status
         )
-    return render(
+    page = render(
         request,
         "tournaments/captain_home.html",
         {
             "team": team,
             "event": team.event,
             "token": token,
+            "link_id": link.pk,
             "games": [OurSide.of(game, team) for game in _team_games(team)],
         },
     )
+    return private_page(page, unlock)
+
+
+@require_POST
+def captain_forget(request, token):
+    """ "Not my phone / Forget this code": this phone stops acting for the team (its pages ask
+    for the PIN again) and the browser drops its copies of them; the PIN page says so."""
+    link, _unlock = captain_link(request, token)
+    if forget(request.session, link):
+        request.session.cycle_key()
+    messages.info(
+        request,
+        _(
+            "This phone has forgotten the PIN of %(team)s: its pages need the PIN again. "
+            "Scores not yet sent from this phone for %(team)s were forgotten too."
+        )
+        % {"team": link.team.name},
+    )
+    response = redirect("tournaments:captain", token=token)
+    for header, value in FORGET_HEADERS.items():
+        response[header] = value
+    return response
 
 
 @dataclass(frozen=True)
@@ -165,21 +190,22 @@ class OurSide:
 
 
 def _captain_game(request, token, game_id):
-    link, unlocked = captain_link(request, token)
-    if not unlocked:
-        return link, None
+    """The link, this phone's unlock of it (None: the PIN is needed) and the team's game."""
+    link, unlock = captain_link(request, token)
+    if not unlock:
+        return link, None, None
     game = get_object_or_404(
         Game.objects.select_related("round__event", "team_a", "team_b"),
         Q(team_a=link.team) | Q(team_b=link.team),
         pk=game_id,
     )
-    return link, game
+    return link, unlock, game
 
 
 @require_http_methods(["GET", "POST"])
 @answers_fetch
 def captain_game(request, token, game_id):
-    link, game = _captain_game(request, token, game_id)
+    link, unlock, game = _captain_game(request, token, game_id)
     if game is None:
         return pin_needed() if wants_json(request) else redirect("tournaments:captain", token=token)
     if request.method == "GET" and game.round.event.finished:
@@ -206,7 +232,7 @@ def captain_game(request, token, game_id):
                 return received(request, outcome, team, opponent, _status_message(outcome))
             messages.success(request, _status_message(outcome))
             return redirect("tournaments:captain", token=token)
-    return render(
+    page = render(
         request,
         "tournaments/captain_game.html",
         {
@@ -214,6 +240,7 @@ def captain_game(request, token, game_id):
             "game": game,
             "event": game.round.event,
             "token": token,
+            "link_id": link.pk,
             "us": us,
             "opponent": game.team_b if us == "a" else game.team_a,
             "mode": mode,
@@ -227,6 +254,7 @@ def captain_game(request, token, game_id):
             "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
         },
     )
+    return private_page(page, unlock)
 
 
 def _submit_from_post(game, actor, us: str, mode: str, post):
@@ -261,8 +289,15 @@ def _status_message(outcome) -> str:
 
 @require_POST
 def captain_confirm(request, token, game_id):
-    link, game = _captain_game(request, token, game_id)
+    link, _unlock, game = _captain_game(request, token, game_id)
     if game is None:
+        # Only this team's PIN typed on this phone confirms for it: never a session that
+        # another team's PIN opened (at a table, captains lend each other their phones).
+        messages.info(
+            request,
+            _("To confirm for %(team)s, type the PIN of %(team)s on this phone.")
+            % {"team": link.team.name},
+        )
         return redirect("tournaments:captain", token=token)
     if not request.POST.get("report", "").isdigit():
         raise Http404("no such report")

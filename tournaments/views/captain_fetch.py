@@ -90,8 +90,7 @@ def answers_fetch(view):
                 "link_gone",
                 _(
                     "This link no longer works: it was replaced by a new slip, or your team "
-                    "has withdrawn. Ask an official for your new slip (link and PIN); your "
-                    "score stays on this phone until then."
+                    "has withdrawn. Ask an official for your new slip (link and PIN)."
                 ),
                 status=404,
             )

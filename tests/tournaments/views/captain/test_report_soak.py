@@ -15,7 +15,7 @@ from importlib import import_module
 import pytest
 from django.conf import settings
 
-from accounts.links import remember
+from accounts.unlock import remember
 from tests.conftest import link_of
 from tournaments.models import Report
 from tournaments.seating import rounds as seating
