@@ -123,7 +123,9 @@
         // report stays queued and goes at the next page load after it. Anything else was
         // refused as it stands: kept, to be corrected or shown to an official.
         if (answer.code !== "pin") draft.queued = null;
-        draft.refused = { code: answer.code, message: answer.message, field: answer.field };
+        draft.refused = {
+          code: answer.code, message: answer.message, field: answer.field, errors: answer.errors,
+        };
         this.save(game, draft);
       }
       return { state: "refused" };

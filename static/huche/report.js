@@ -286,8 +286,11 @@
       extra.appendChild(document.createTextNode(" "));
       extra.appendChild(button(word("forget"), "secondary", forgetAll));
       refusedBox(box, answer, extra);
-      if (form.querySelector("[name='" + answer.field + "']")) markField(answer.field, answer.message);
-      else seen();
+      // Every mistake of a sheet beside its box at once (answer.errors), else the one refused.
+      var faults = (answer.errors || [{ field: answer.field, message: answer.message }])
+        .filter(function (f) { return f.field && form.querySelector("[name='" + f.field + "']"); });
+      faults.slice().reverse().forEach(function (f) { markField(f.field, f.message); });
+      if (!faults.length) seen();
     }
 
     // The state is shown above the form: after "Send" at the foot of a long sheet, bring it

@@ -117,6 +117,18 @@ test("a refusal in words keeps the score on the phone, with the reason", async (
   assert.equal(draft.refused.code, "finished");
 });
 
+test("a sheet refused for several mistakes keeps each one, to mark every box again", async () => {
+  const errors = [
+    { field: "d1-h1", message: "Deal 1, hand 1: a count of 19 is impossible." },
+    { field: "d1-h2", message: "Deal 1, hand 2: a count of 26 is impossible." },
+  ];
+  const refused = { state: "refused", code: "count_impossible", message: "2 mistakes.", field: "d1-h1", errors };
+  const { queue, sender, game } = setUp([refused]);
+  queue.enqueue(game, "sheet", { "d1-h1": "19", "d1-h2": "26" }, "key-1");
+  await sender.now();
+  assert.deepEqual(queue.load(game).refused.errors, errors);  // shown again after a reload
+});
+
 test("the PIN to type again: the report stays queued and goes at the next page load", async () => {
   const pin = { state: "refused", code: "pin", message: "This phone must enter the PIN again." };
   const { queue, clock, srv, shown, sender, game } = setUp([pin, RECEIVED]);
