@@ -255,7 +255,7 @@ def _page_leaks(scene: Scene, own: Team | None, response) -> list[str]:
             leaks.append(f"round {game.round.number}: {game.team_a.name} v {game.team_b.name}")
     if own is None and re.search(r"\b121\s*[–-]|[–-]\s*121\b", html):
         leaks.append("a score")
-    if re.search(r"contest|disput", html, re.I) and own is None:
+    if re.search(r"contest|disput|litige", html, re.I) and own is None:
         leaks.append("a dispute")
     return leaks
 

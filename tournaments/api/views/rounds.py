@@ -12,6 +12,7 @@ import django_filters
 from django import forms
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -69,11 +70,11 @@ class EventScoped(_ScopedView):
         return context
 
 
-NOT_RELEASED = _(
+NOT_RELEASED = gettext_lazy(
     "Before the results are released only the round being played is public: a past round's "
     "tables would tell who won it (winners stay at their table). Ask for the current round."
 )
-STATUS_NOT_RELEASED = _(
+STATUS_NOT_RELEASED = gettext_lazy(
     "The games' status is not public before the results are released (a dispute or a "
     "confirmation tells a result): filter by round, table or team instead."
 )
