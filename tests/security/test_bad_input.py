@@ -242,6 +242,7 @@ def test_a_huge_payload_is_refused_clearly(official_api, event):
         ('{"name": "Les As"}'.encode("utf-16"), "application/json"),
         (b'{"name": "\xff\xfe caf\xe9"}', "application/json"),
         (b"name=Les+As", "application/xml"),
+        (b"[" * 1000 + b"]" * 1000, "application/json"),  # issue 33: was a RecursionError
     ],
 )
 def test_wrong_encodings_are_explained(official_api, event, payload, content_type):

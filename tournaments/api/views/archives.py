@@ -12,7 +12,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
+
+from config.api_input import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 

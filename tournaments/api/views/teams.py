@@ -14,7 +14,9 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, mixins, permissions, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
+
+from config.api_input import JSONParser
 from rest_framework.response import Response
 
 from accounts.roles import is_official
