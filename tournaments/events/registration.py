@@ -18,7 +18,13 @@ from accounts.roles import grant
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
-from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
+from tournaments.events.names import (
+    MEMBER_NUMBER_MAX,
+    check_characters,
+    check_name_free,
+    check_names,
+    normal_form,
+)
 from tournaments.events.options import validate_event_options
 from tournaments.leagues.players import check_not_registered, resolve
 from tournaments.models import Event, Game, Team
@@ -47,6 +53,7 @@ def create_event(organizer, *, name: str, date, **fields) -> Event:
     """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility."""
 
     validate_event_options(fields)
+    check_characters(name, "event")
     event = Event.objects.create(
         name=name,
         date=date,
@@ -161,7 +168,7 @@ def add_team(
 
 
 def _same_name(one: str, two: str) -> bool:
-    return " ".join(one.casefold().split()) == " ".join(two.casefold().split())
+    return normal_form(one) == normal_form(two)
 
 
 @dataclass(frozen=True)
@@ -216,7 +223,7 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
         if number == 1 and cells[0].lower() in HEADER_WORDS:
             continue
         team = _csv_team(number, cells, require_partner)
-        key = team.name.casefold()
+        key = normal_form(team.name)
         if key in seen:
             raise RuleError(
                 _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
