@@ -48,7 +48,9 @@ def test_the_organizers_endpoints_refuse_it_too(api_client, event, organizer):
     api_client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=organizer).key}")
     for url in ("/api/v1/events/", f"/api/v1/events/{event.slug}/teams/import/"):
         _refused_in_words(api_client.post(url, THOUSAND, content_type="application/json"))
-    patch = api_client.patch(f"/api/v1/events/{event.slug}/", DEEPER, content_type="application/json")
+    patch = api_client.patch(
+        f"/api/v1/events/{event.slug}/", DEEPER, content_type="application/json"
+    )
     _refused_in_words(patch)
 
 

@@ -48,7 +48,8 @@ class Scene:
         return [
             g
             for g in self.games
-            if g.round.number < CURRENT and (own is None or own.pk not in (g.team_a_id, g.team_b_id))
+            if g.round.number < CURRENT
+            and (own is None or own.pk not in (g.team_a_id, g.team_b_id))
         ]
 
 
@@ -238,9 +239,7 @@ def _page_urls(scene: Scene, captain: Team | None) -> list[str]:
 
 def _page_leaks(scene: Scene, own: Team | None, response) -> list[str]:
     """A past game shown: a row (or a line) with both of its teams; a score; a dispute."""
-    content = (
-        b"".join(response.streaming_content) if response.streaming else response.content
-    )
+    content = b"".join(response.streaming_content) if response.streaming else response.content
     html = content.decode()
     rows = re.findall(r"<tr.*?</tr>", html, re.S) or html.splitlines()
     current = {
