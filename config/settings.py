@@ -366,6 +366,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # Ours refuses deeply nested JSON in words (config/api_input.py); the others are DRF's.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api_input.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.handler",
     # ?limit= from 1 to API_MAX_PAGE_SIZE, ?offset= bounded too; beyond: a 400 that says so.

@@ -117,8 +117,23 @@ def record(
     before: dict | None = None,
     after: dict | None = None,
 ) -> AuditEntry:
+    entry = unsaved(event, actor, action, target, before=before, after=after)
+    entry.save()
+    return entry
+
+
+def unsaved(
+    event: Event | None,
+    actor,
+    action: AuditAction,
+    target: str = "",
+    *,
+    before: dict | None = None,
+    after: dict | None = None,
+) -> AuditEntry:
+    """The entry :func:`record` writes, not saved yet: many are written with ``bulk_create``."""
     user = actor if hasattr(actor, "email") else None
-    return AuditEntry.objects.create(
+    return AuditEntry(
         event=event,
         actor=user,
         actor_label=actor_label(actor),

@@ -8,7 +8,9 @@ caller may not see is then simply not found: the same 404 as an id that does not
 
 Who sees what:
 
-- **Everyone**: events, their teams, rounds and seating (the public pages); released results.
+- **Everyone**: events and their teams; released results. Before the release only the round
+  being played is seated in public (:func:`disclosure`: with "winners stay" a past round's
+  tables tell who won it); a captain also sees their own team's games.
 - **Officials and organizers of an event** (``managed_events``): its private pages and
   endpoints, every report version and dispute of its games. Staff (active): every event.
 - **A captain** (the team's private link, or the account the team is linked to): the games of
@@ -21,11 +23,13 @@ Layer 1–2 (docs/architecture.md): models and ``accounts`` only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Q, QuerySet
 
 from accounts.models import EventRole
 
-from .models import Dispute, Event, Game, League, Report, Season, SeasonExport, Team
+from .models import Dispute, Event, Game, League, Report, Round, Season, SeasonExport, Team
 
 
 def _staff(user) -> bool:
@@ -106,3 +110,74 @@ def season_exports_of(user) -> QuerySet[SeasonExport]:
 def visible_results_events(user) -> QuerySet[Event]:
     """Events whose results ``user`` may see: the public ones and the ones they manage."""
     return Event.objects.results_public() | Event.objects.filter(pk__in=managed_events(user))
+
+
+@dataclass(frozen=True)
+class Disclosure:
+    """Which of an event's rounds and games a caller may see: the embargo, in one place.
+
+    Before the release (of an event whose standings are not live) anyone but the event's
+    officials sees only the round being played: with "winners stay" a team that kept its table
+    won, so a past round's tables, like any game's status (a dispute), tell a hidden result
+    (docs/event-lifecycle.md). A captain also sees their own team's games, status included:
+    they played them. Every page and endpoint that lists rounds or games filters through this.
+    """
+
+    everything: bool
+    round_ids: frozenset[int]  # the rounds seated in public (every round when ``everything``)
+    team_ids: frozenset[int]  # the caller's own teams in the event (captain link or account)
+
+    def shows_round(self, round_: Round) -> bool:
+        """The round's seating is shown (not only the caller's own game in it)."""
+        return self.everything or round_.pk in self.round_ids
+
+    def own(self, game: Game) -> bool:
+        return game.team_a_id in self.team_ids or game.team_b_id in self.team_ids
+
+    def shows_game(self, game: Game) -> bool:
+        return self.everything or game.round_id in self.round_ids or self.own(game)
+
+    def shows_status(self, game: Game) -> bool:
+        """A game's status (waiting, reported, disputed, confirmed) tells more than its seat."""
+        return self.everything or self.own(game)
+
+    def games(self, games: QuerySet[Game]) -> QuerySet[Game]:
+        if self.everything:
+            return games
+        return games.filter(
+            Q(round_id__in=self.round_ids)
+            | Q(team_a_id__in=self.team_ids)
+            | Q(team_b_id__in=self.team_ids)
+        )
+
+    def rounds(self, rounds: QuerySet[Round]) -> QuerySet[Round]:
+        """The rounds shown whole, and those where the caller's own team played."""
+        if self.everything:
+            return rounds
+        return rounds.filter(
+            Q(pk__in=self.round_ids)
+            | Q(games__team_a_id__in=self.team_ids)
+            | Q(games__team_b_id__in=self.team_ids)
+        ).distinct()
+
+
+def round_being_played(event: Event) -> Round | None:
+    """The event's latest seated round (a playoff round once one is seated)."""
+    return event.rounds.order_by("-number").first()
+
+
+def disclosure(event: Event, user=None, team: Team | None = None) -> Disclosure:
+    """What of ``event``'s rounds and games ``user`` (and the captain of ``team``) may see."""
+    if event.results_public or managed_events(user).filter(pk=event.pk).exists():
+        return Disclosure(everything=True, round_ids=frozenset(), team_ids=frozenset())
+    current = round_being_played(event)
+    teams = set()
+    if team is not None and team.event_id == event.pk:
+        teams.add(team.pk)
+    if _known(user):
+        teams |= set(event.teams.filter(captain_user=user).values_list("pk", flat=True))
+    return Disclosure(
+        everything=False,
+        round_ids=frozenset([current.pk] if current else []),
+        team_ids=frozenset(teams),
+    )

@@ -242,6 +242,7 @@ def test_a_huge_payload_is_refused_clearly(official_api, event):
         ('{"name": "Les As"}'.encode("utf-16"), "application/json"),
         (b'{"name": "\xff\xfe caf\xe9"}', "application/json"),
         (b"name=Les+As", "application/xml"),
+        (b"[" * 1000 + b"]" * 1000, "application/json"),  # issue 33: was a RecursionError
     ],
 )
 def test_wrong_encodings_are_explained(official_api, event, payload, content_type):
@@ -308,3 +309,21 @@ def test_the_largest_page_size_is_served(event):
     response = Client().get(f"/api/v1/events/{event.slug}/teams/?limit={MAX_LIMIT}&offset=0")
     assert response.status_code == 200
     assert response.json()["count"] == event.teams.count()
+
+
+# --- issue 33: the new limits answer in words and store nothing ----------------------------------
+@pytest.mark.parametrize(
+    ("path", "body", "says"),
+    [
+        ("teams/", {"name": "E1\u200b", "captain": "A", "partner": "B"}, "U+200B"),
+        ("teams/", {"name": "\u202eE1", "captain": "A", "partner": "B"}, "position 1"),
+        ("teams/import/", {"text": "x" * (512 * 1024 + 1)}, "at most 512 KB"),
+        ("teams/import/", {"text": "E;A;B\n" * 501}, "at most 500"),
+    ],
+)
+def test_names_and_lists_beyond_the_rules_are_explained(official_api, event, path, body, says):
+    before = snapshot(event)
+    response = official_api.post(f"/api/v1/events/{event.slug}/{path}", body, format="json")
+    assert response.status_code == 400
+    assert says in response.json()["detail"]
+    assert snapshot(event) == before

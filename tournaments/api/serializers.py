@@ -7,7 +7,9 @@ Two rules of disclosure are applied by choosing the serializer, never by the cli
   officials and organizers of the team's event;
 - a game's score is only filled in when the view says results are visible to the caller
   (``context["results_visible"]``), and its report versions only when the view says the caller
-  may see them (``context["reports_visible"]``).
+  may see them (``context["reports_visible"]``);
+- a game's status, and which games of a round are listed, follow the embargo
+  (``context["disclosure"]``, :func:`tournaments.selectors.disclosure`).
 """
 
 from __future__ import annotations
@@ -446,6 +448,13 @@ class GameSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number")
     team_a = TeamRefSerializer()
     team_b = TeamRefSerializer(allow_null=True)
+    status = serializers.ChoiceField(
+        choices=Game.Status.choices,
+        allow_null=True,
+        read_only=True,
+        help_text="null while the results are not visible to the caller, except for a "
+        "captain's own games: a status (a dispute, a confirmation) tells a hidden result.",
+    )
     result = serializers.SerializerMethodField(
         help_text="The confirmed result; null while unconfirmed or while the results are not "
         "visible to the caller (see the event's results_visible)."
@@ -454,6 +463,18 @@ class GameSerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
         fields = ["id", "round", "table", "team_a", "team_b", "status", "playoff_match", "result"]
+
+    def to_representation(self, game):
+        data = super().to_representation(game)
+        disclosure = self.context.get("disclosure")
+        shown = (
+            disclosure.shows_status(game)
+            if disclosure is not None
+            else self.context.get("results_visible")
+        )
+        if not shown:
+            data["status"] = None
+        return data
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, game):
@@ -478,6 +499,9 @@ class RoundSerializer(serializers.ModelSerializer):
     @extend_schema_field(GameSerializer(many=True))
     def get_games(self, round_):
         games = sorted(round_.games.all(), key=lambda g: (g.table is None, g.table or 0))
+        disclosure = self.context.get("disclosure")
+        if disclosure is not None:  # before the release: the caller's own game of a past round
+            games = [game for game in games if disclosure.shows_game(game)]
         return GameSerializer(games, many=True, context=self.context).data
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from django.utils.translation import gettext as _
 
 from tournaments.errors import RuleError
+from tournaments.events.names import check_characters, normal_form
 from tournaments.events.options import validate_event_options
 from tournaments.models import Event, Game, Report, Round
 from tournaments.results.reporting import fingerprint, validate_content
@@ -34,6 +35,19 @@ def _unique(rows, key, place: str, what: str) -> None:
                 _("%(what)s “%(value)s” appears more than once.")
                 % {"what": what, "value": key(row)},
             )
+
+
+def _check_names(event: dict, players: list, teams: list) -> None:
+    """The name rule of the pages and the API (``events.names``) holds for an archive's names."""
+    named = [("event.name", event["name"], "event")]
+    named += [(f"players[{i}].name", p["name"], "player") for i, p in enumerate(players)]
+    for i, team in enumerate(teams):
+        named += [(f"teams[{i}].{key}", team[key], key) for key in ("name", "captain", "partner")]
+    for place, value, field in named:
+        try:
+            check_characters(value or "", field)
+        except RuleError as exc:
+            raise fail(place, exc.message, code=exc.code) from None
 
 
 def check_event_options(event: dict) -> None:
@@ -69,7 +83,8 @@ def check_archive(content: dict) -> None:
 
     teams = content["teams"]
     _unique(teams, lambda t: t["id"], "teams", _("Team id"))
-    _unique(teams, lambda t: t["name"], "teams", _("Team name"))
+    _unique(teams, lambda t: normal_form(t["name"]), "teams", _("Team name"))
+    _check_names(event, players, teams)
     _unique(
         [t for t in teams if t["drawn_lot"] is not None],
         lambda t: t["drawn_lot"],

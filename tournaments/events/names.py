@@ -1,5 +1,11 @@
-"""What a team's and its players' names may be: one rule for registering a team (page, API, CSV)
-and for correcting it later, so an edit never makes a name that registration refuses.
+"""What a name may be: one rule for every path that names something (a team and its players on
+the page, the API, a CSV list or an event archive; an event, a league, a season), for registering
+and for correcting later, so an edit never makes a name that registration refuses.
+
+Two names are the same name when their :func:`normal_form` is: "E1", "e1", "Ｅ1" (full width)
+and "E 1" spelt with two spaces cannot be two teams of one event. A name may not hold an
+invisible, format or direction character (Unicode categories Cc, Cf, Zl, Zp: a zero-width
+space made "E1" and "E1"+U+200B two teams that look the same, U+202E turned a name around).
 
 The forms and the serializers take their ``max_length`` from the constants below (the page's
 ``maxlength`` and the OpenAPI schema show the same limits) and run :class:`NameValidator`; the
@@ -7,6 +13,8 @@ services call :func:`check_names` and :func:`check_name_free` whatever the calle
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
@@ -22,12 +30,27 @@ PLAYER_NAME_MAX = 60
 MEMBER_NUMBER_MAX = 40
 
 
+#: Control (tab, line break), format (zero width, direction marks and overrides), line and
+#: paragraph separators: characters a person cannot see, or that rearrange what they see.
+INVISIBLE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp"}
+
+
 def _label(field: str) -> str:
     return {
         "name": _("The team name"),
         "captain": _("The captain's name"),
         "partner": _("The partner's name"),
+        "event": _("The event's name"),
+        "league": _("The league's name"),
+        "season": _("The season's name"),
+        "player": _("The player's name"),
     }[field]
+
+
+def normal_form(name: str) -> str:
+    """The form names are compared in: NFKC (full-width and compatibility forms as their plain
+    letters), case folded, runs of spaces as one."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def check_name(value: str, field: str) -> None:
@@ -44,17 +67,25 @@ def check_name(value: str, field: str) -> None:
 
 
 def check_characters(value: str, field: str) -> None:
-    """No tab, line break or other invisible character (a name is typed on one line)."""
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise RuleError(
-            _(
-                "%(what)s contains a tab, a line break or another invisible "
-                "character: type it on one line."
+    """No tab, line break or other invisible, format or direction character (a name is typed on
+    one line, and reads as it is stored); the first one is named, with its position."""
+    for position, char in enumerate(value, start=1):
+        if unicodedata.category(char) in INVISIBLE_CATEGORIES:
+            raise RuleError(
+                _(
+                    "%(what)s contains an invisible character at position %(position)d "
+                    "(%(code)s %(char)s): a tab, a line break, a zero-width space or a "
+                    "direction mark. Type the name on one line without it."
+                )
+                % {
+                    "what": _label(field),
+                    "position": position,
+                    "code": f"U+{ord(char):04X}",
+                    "char": unicodedata.name(char, "CONTROL"),
+                },
+                field=field,
+                code="control_character",
             )
-            % {"what": _label(field)},
-            field=field,
-            code="control_character",
-        )
 
 
 def check_names(name: str, captain: str, partner: str) -> None:
@@ -64,14 +95,15 @@ def check_names(name: str, captain: str, partner: str) -> None:
 
 
 def check_name_free(event: Event, name: str, *, team: Team | None = None) -> None:
-    """No other team of ``event`` has this name, whatever its case."""
+    """No other team of ``event`` has this name, compared in :func:`normal_form`."""
     taken = Team.objects.filter(event=event)
     if team is not None:
         taken = taken.exclude(pk=team.pk)
-    names = taken.values_list("name", flat=True)
-    if name.casefold() in {other.casefold() for other in names}:  # SQLite's iexact is ASCII-only
+    wanted = normal_form(name)
+    same = next((o for o in taken.values_list("name", flat=True) if normal_form(o) == wanted), None)
+    if same is not None:  # named as registered: "Ｅ1" is refused as "E1", the name people see
         raise RuleError(
-            _("A team named “%(name)s” is already registered in this event.") % {"name": name},
+            _("A team named “%(name)s” is already registered in this event.") % {"name": same},
             field="name",
             code="duplicate",
         )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.names import check_characters
 from tournaments.events.options import validate_event_options
 from tournaments.events.registration import set_number_of_games
 from tournaments.models import Event, Round
@@ -33,6 +34,8 @@ EDITABLE_ONCE_FINISHED = {"name", "date", "venue"}
 def update_event(event: Event, actor, values: dict) -> Event:
     """Apply the changed ``values`` (field name → value), audited; refuse what may not change."""
     changes = {name: value for name, value in values.items() if getattr(event, name) != value}
+    if "name" in changes:
+        check_characters(changes["name"], "event")
     if event.finished and set(changes) - EDITABLE_ONCE_FINISHED:
         name = sorted(set(changes) - EDITABLE_ONCE_FINISHED)[0]
         raise RuleError(

@@ -15,6 +15,7 @@ from accounts.roles import events_of, is_organizer
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events.names import check_characters
 from tournaments.events.registration import unique_slug
 from tournaments.leagues.players import may_manage_league
 from tournaments.models import Event, League, Player, Season, Team
@@ -28,12 +29,13 @@ def _require_manager(user, league: League) -> None:
         raise PermissionRuleError(_("Only an organizer of the league (or staff) may do this."))
 
 
-def _required_name(name: str) -> str:
+def _required_name(name: str, what: str = "season") -> str:
     name = (name or "").strip()
     if not name:
         raise RuleError(_("Give a name."), field="name", code="required")
     if len(name) > 120:
         raise RuleError(_("A name is limited to 120 characters."), field="name", code="too_long")
+    check_characters(name, what)
     return name
 
 
@@ -42,7 +44,7 @@ def create_league(user, *, name: str) -> League:
     """A new league; its creator becomes one of its organizers."""
     if not getattr(user, "is_authenticated", False):
         raise PermissionRuleError(_("Log in to create a league."))
-    name = _required_name(name)
+    name = _required_name(name, "league")
     league = League.objects.create(name=name, slug=unique_slug(name, League), created_by=user)
     league.organizers.add(user)
     audit.record(

@@ -1,8 +1,9 @@
 """Public pages: events, where to sit, results, standings, a team's games, the podium.
 
-Seating is always public (people must find their table). Results and standings follow the
-release rule: visible to officials and organizers, and to everyone once released or when the
-event shows live standings. A hidden page says so; it never shows partial data.
+The round being played is always seated in public (people must find their table). Earlier
+rounds' tables, results and standings follow the release rule: visible to officials and
+organizers, and to everyone once released or when the event shows live standings (the embargo:
+``selectors.disclosure``). A hidden page says so; it never shows partial data.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tournaments.standings.playoff_words import ties_in_words
 from tournaments.standings.service import event_standings, results_visible
 
 from ..models import Event, Game, Round, Season, Team
+from ..selectors import disclosure, round_being_played
 from .access import LoginRequired, event_or_404
 
 
@@ -75,8 +77,10 @@ def seating(request, slug):
         rounds = [r for r in (current_round(event), playoff) if r is not None]
         if not event.results_public:
             # Before release only the round being played: with "winners stay", a round's
-            # seating tells who won the one before it (docs/event-lifecycle.md).
-            rounds = rounds[-1:]
+            # seating tells who won the one before it (docs/event-lifecycle.md). The page is
+            # the same for every visitor (cached): officials see the rest on their own pages.
+            being_played = round_being_played(event)
+            rounds = [being_played] if being_played else []
         return render_to_string(
             "tournaments/_seating_live.html",
             {"rounds": [(r, list(_games(r))) for r in rounds]},
@@ -251,7 +255,7 @@ def team_page(request, slug, team_id):
     event = event_or_404(slug)
     team = get_object_or_404(Team, event=event, pk=team_id)
     visible = results_visible(event, request.user)
-    games = (
+    games = disclosure(event, request.user).games(
         Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
         .select_related("round", "team_a", "team_b", "confirmed_report")
         .order_by("round__number")

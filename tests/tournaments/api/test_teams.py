@@ -69,8 +69,8 @@ def test_a_duplicate_team_name_is_refused(official_api, event):
     assert response.status_code == 400
     assert response.json()["code"] == "duplicate"
     assert response.json()["detail"] == (
-        "A team named “équipe 1” is already registered in this event."
-    )
+        "A team named “Équipe 1” is already registered in this event."
+    )  # named as registered (issue 33: "Ｅquipe 1" would be refused as the same name)
     assert event.teams.count() == 6
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_input import KnownFieldsOnly
+from config.api_input import JSONParser, KnownFieldsOnly
 from tournaments.archives.store import COUNTED
 from tournaments.archives.transfer import MAX_BYTES, ArchiveNotProved, import_event
 

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from tournaments.standings.service import results_visible
 
 from ...models import Game
+from ...selectors import disclosure
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION, captain_link_of
 from .common import ERRORS
@@ -67,7 +68,11 @@ class CaptainView(APIView):
         team, event = link.team, link.team.event
         games = GAMES.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
         current = games.order_by("-round__number").first()
-        context = {"request": request, "results_visible": results_visible(event, request.user)}
+        context = {
+            "request": request,
+            "results_visible": results_visible(event, request.user),
+            "disclosure": disclosure(event, request.user, team),
+        }
         body = {
             "event": {
                 "slug": event.slug,

@@ -1,5 +1,7 @@
-"""Rounds and games: seating is public (people must find their table); scores follow the release
-rule; report versions are for the event's officials and the two captains of the game."""
+"""Rounds and games: the round being played is seated in public (people must find their table);
+past rounds, every game's status and the scores follow the release rule (the embargo:
+:func:`tournaments.selectors.disclosure`); report versions are for the event's officials and the
+two captains of the game."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import django_filters
 from django import forms
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -25,6 +28,7 @@ from tournaments.seating import rounds as seating
 from tournaments.standings.service import results_visible
 
 from ...models import Game, Round
+from ...selectors import Disclosure, disclosure
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION, captain_link_of
 from ..permissions import event_or_404, require_official
@@ -53,18 +57,42 @@ class EventScoped(_ScopedView):
     def event(self):
         return event_or_404(self.kwargs["slug"])
 
+    @cached_property
+    def disclosure(self) -> Disclosure:
+        link = captain_link_of(self.request)
+        return disclosure(self.event, self.request.user, link.team if link else None)
+
     def get_serializer_context(self):
         context = dict(super().get_serializer_context())
         if not getattr(self, "swagger_fake_view", False):
             context["results_visible"] = results_visible(self.event, self.request.user)
+            context["disclosure"] = self.disclosure
         return context
+
+
+NOT_RELEASED = gettext_lazy(
+    "Before the results are released only the round being played is public: a past round's "
+    "tables would tell who won it (winners stay at their table). Ask for the current round."
+)
+STATUS_NOT_RELEASED = gettext_lazy(
+    "The games' status is not public before the results are released (a dispute or a "
+    "confirmation tells a result): filter by round, table or team instead."
+)
 
 
 @extend_schema(parameters=[EVENT_SLUG])
 @extend_schema_view(
-    list=extend_schema(summary="The event's rounds with their games (public seating)"),
+    list=extend_schema(
+        summary="The event's rounds with their games (public seating)",
+        description="Before the release (to anyone but the event's officials) only the round "
+        "being played, and a captain's own games of the earlier rounds.",
+    ),
     retrieve=extend_schema(
-        summary="One round with its games (public seating)", parameters=[ROUND_NUMBER]
+        summary="One round with its games (public seating)",
+        description="Before the release an earlier round is 403 `not_released` (a captain "
+        "gets it with their own game only).",
+        parameters=[ROUND_NUMBER],
+        responses={200: s.RoundSerializer, 403: ERRORS[403], 404: ERRORS[404]},
     ),
     create=extend_schema(
         summary="Seat the next round (official)",
@@ -91,12 +119,17 @@ class RoundViewSet(
             .prefetch_related(Prefetch("games", queryset=GAMES))
         )
 
+    def filter_queryset(self, queryset):
+        return self.disclosure.rounds(super().filter_queryset(queryset))
+
     def get_object(self):
         round_ = self.get_queryset().filter(number=self.kwargs["number"]).first()
         if round_ is None:
             raise exceptions.NotFound(
                 _("No round %(n)s in this event.") % {"n": self.kwargs["number"]}
             )
+        if not self.disclosure.rounds(Round.objects.filter(pk=round_.pk)).exists():
+            raise exceptions.PermissionDenied(NOT_RELEASED, code="not_released")
         return round_
 
     def create(self, request, slug):
@@ -134,7 +167,15 @@ class GameFilter(django_filters.FilterSet):
 
 
 @extend_schema(parameters=[EVENT_SLUG])
-@extend_schema_view(list=extend_schema(summary="The event's games, filtered (public seating)"))
+@extend_schema_view(
+    list=extend_schema(
+        summary="The event's games, filtered (public seating)",
+        description="Before the release (to anyone but the event's officials) only the games "
+        "of the round being played and a captain's own games, and `status` is refused: 403 "
+        "`not_released`.",
+        responses={200: s.GameSerializer(many=True), 403: ERRORS[403]},
+    )
+)
 class EventGameViewSet(EventScoped, mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = s.GameSerializer
     filterset_class = GameFilter
@@ -143,6 +184,11 @@ class EventGameViewSet(EventScoped, mixins.ListModelMixin, viewsets.GenericViewS
         if getattr(self, "swagger_fake_view", False):
             return Game.objects.none()
         return GAMES.filter(round__event=self.event).order_by("round__number", "table")
+
+    def filter_queryset(self, queryset):
+        if self.request.query_params.get("status") and not self.disclosure.everything:
+            raise exceptions.PermissionDenied(STATUS_NOT_RELEASED, code="not_released")
+        return self.disclosure.games(super().filter_queryset(queryset))
 
 
 def may_see_reports(request, game: Game) -> bool:
@@ -175,9 +221,14 @@ class GameDetailView(generics.RetrieveAPIView):
 
     def retrieve(self, request, pk):
         game = self.get_object()
+        link = captain_link_of(request)
+        shown = disclosure(game.round.event, request.user, link.team if link else None)
+        if not shown.shows_game(game):  # an earlier round's game, before the release
+            raise exceptions.NotFound(_("No game #%(id)s.") % {"id": pk})
         context = {
             "request": request,
             "results_visible": results_visible(game.round.event, request.user),
             "reports_visible": may_see_reports(request, game),
+            "disclosure": shown,
         }
         return Response(s.GameDetailSerializer(game, context=context).data)

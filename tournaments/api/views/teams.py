@@ -14,11 +14,11 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, mixins, permissions, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from accounts.roles import is_official
-from config.api_input import no_fields
+from config.api_input import JSONParser, no_fields
 from tournaments.events import registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.registration import MAX_CSV_BYTES
