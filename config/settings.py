@@ -259,8 +259,14 @@ THROTTLE_SIGNUP_CLIENT = {
     "failures": int(os.environ.get("THROTTLE_SIGNUP_CLIENT", "10")),
     "window": int(os.environ.get("THROTTLE_SIGNUP_WINDOW", "3600")),
 }
+# Per account *and* address (or per known device); per account from every address together
+# (accounts/login_guard.py says why: a stranger never locks the owner out).
 THROTTLE_LOGIN_ACCOUNT = {
     "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
+    "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
+}
+THROTTLE_LOGIN_ACCOUNT_TOTAL = {
+    "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_TOTAL_FAILURES", "50")),
     "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
 }
 # Practice games started (games/play/limits.py): every start counts, per address (a hall's
