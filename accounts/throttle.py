@@ -192,6 +192,12 @@ def signup_per_client() -> Limit:
     return _limit("signup-client", "THROTTLE_SIGNUP_CLIENT", 10, 60 * 60)
 
 
+def invitations_per_account() -> Limit:
+    """Invitations (and new links) one organizer issues: a club invites a few officials; a
+    script probing addresses cannot invite hundreds (issue 33, finding 5)."""
+    return _limit("invite-account", "THROTTLE_INVITE_ACCOUNT", 30, 60 * 60)
+
+
 def minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 

@@ -269,6 +269,11 @@ THROTTLE_LOGIN_ACCOUNT_TOTAL = {
     "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_TOTAL_FAILURES", "50")),
     "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
 }
+# Invitations (and new links) issued per organizer account per window (seconds).
+THROTTLE_INVITE_ACCOUNT = {
+    "failures": int(os.environ.get("THROTTLE_INVITE_ACCOUNT", "30")),
+    "window": int(os.environ.get("THROTTLE_INVITE_WINDOW", "3600")),
+}
 # Practice games started (games/play/limits.py): every start counts, per address (a hall's
 # Wi-Fi is one address for everyone: generous) and per account, per window of seconds; a
 # visitor keeps PRACTICE_UNFINISHED_MAX unfinished games; unfinished games untouched for
