@@ -215,7 +215,20 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "socket_connect_timeout": 1}
+# A worker killed mid-task (kill -9, the machine lost) leaves its message unacknowledged: the
+# broker hands it to another worker after CELERY_VISIBILITY_TIMEOUT seconds (kombu's default is
+# an hour). 300 s is above Huche's longest task (a season export: under a minute) and its
+# longest retry delay (120 s); every task is idempotent, so a redelivery is harmless. One task
+# reserved at a time per worker process: the others stay in the queue for any other worker.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 1,
+    "socket_connect_timeout": 1,
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300")),
+}
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Outbox rows sent but not done this many seconds later are sent again (tournaments/outbox.py).
+OUTBOX_LEASE = int(os.environ.get("OUTBOX_LEASE", "900"))
 # With Redis down, sending a task must fail within a second or two (the work stays in the
 # outbox), not hang the captain's request: the result store's default reconnect policy retries
 # 20 times (~19 s) before giving up.
