@@ -198,6 +198,11 @@ def invitations_per_account() -> Limit:
     return _limit("invite-account", "THROTTLE_INVITE_ACCOUNT", 30, 60 * 60)
 
 
+def archive_uploads_per_account() -> Limit:
+    """Event archives one account uploads (each is read, checked and may wait a day)."""
+    return _limit("archive-account", "THROTTLE_ARCHIVE_ACCOUNT", 20, 60 * 60)
+
+
 def minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 

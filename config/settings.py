@@ -287,6 +287,11 @@ THROTTLE_INVITE_ACCOUNT = {
     "failures": int(os.environ.get("THROTTLE_INVITE_ACCOUNT", "30")),
     "window": int(os.environ.get("THROTTLE_INVITE_WINDOW", "3600")),
 }
+# Event archives uploaded per account per window (seconds), pages and API together.
+THROTTLE_ARCHIVE_ACCOUNT = {
+    "failures": int(os.environ.get("THROTTLE_ARCHIVE_ACCOUNT", "20")),
+    "window": int(os.environ.get("THROTTLE_ARCHIVE_WINDOW", "3600")),
+}
 # Practice games started (games/play/limits.py): every start counts, per address (a hall's
 # Wi-Fi is one address for everyone: generous) and per account, per window of seconds; a
 # visitor keeps PRACTICE_UNFINISHED_MAX unfinished games; unfinished games untouched for

@@ -62,7 +62,10 @@ def _code_of(exc) -> str:
 def handler(exc, context):
     if isinstance(exc, RuleError):
         set_rollback()
-        return Response(exc.as_dict(), status=exc.status)
+        response = Response(exc.as_dict(), status=exc.status)
+        if "retry_after" in exc.extra:  # a limit reached: when to come back
+            response["Retry-After"] = str(exc.extra["retry_after"])
+        return response
     if isinstance(exc, exceptions.ValidationError):
         set_rollback()
         return Response(validation_body(exc), status=400)
