@@ -3,8 +3,8 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import User
 from . import login_guard
+from .models import User
 from .throttle import throttled_message
 
 

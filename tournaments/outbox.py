@@ -20,9 +20,8 @@ the services that schedule work never import the tasks, which import the service
 from __future__ import annotations
 
 import logging
-from typing import Any
-
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction

@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.throttle import archive_uploads_per_account, minutes
-
 from tournaments.archives.transfer import ImportResult, import_event
 from tournaments.errors import RuleError
 from tournaments.models import PendingArchiveImport, Season

@@ -86,7 +86,9 @@ def test_an_account_uploads_a_limited_number_of_archives(demo, importer, setting
     api.force_authenticate(importer)
     unsigned = resign(demo)
     for _ in range(2):
-        assert api.post("/api/v1/archives/", {"archive": unsigned}, format="json").status_code == 409
+        assert (
+            api.post("/api/v1/archives/", {"archive": unsigned}, format="json").status_code == 409
+        )
     refused = api.post("/api/v1/archives/", {"archive": unsigned}, format="json")
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert "Too many archives uploaded by this account" in refused.json()["detail"]

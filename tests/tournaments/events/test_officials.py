@@ -263,7 +263,9 @@ def test_a_new_person_creates_their_account_from_the_link_and_runs_the_event(eve
     issued = invitations.invite(event, organizer, "ginette@example.org", "official", name="Gi")
     client = french()
     page = client.get(issued.path).content.decode()
-    assert "Pas encore de compte avec ginette@example.org ? Créez-le pour accepter" in unescape(page)
+    assert "Pas encore de compte avec ginette@example.org ? Créez-le pour accepter" in unescape(
+        page
+    )
     assert 'value="ginette@example.org" readonly' in page and event.name in unescape(page)
     weak = client.post(
         issued.path, {"display_name": "Gi", "password1": "12345678", "password2": "12345678"}
@@ -298,9 +300,7 @@ def test_a_logged_out_visitor_sees_the_same_page_with_or_without_an_account(
     assert 'id="log-in"' in pages[0] and 'name="password1"' in pages[0]
 
 
-def test_creating_the_account_from_an_invitation_counts_like_a_sign_up(
-    event, organizer, settings
-):
+def test_creating_the_account_from_an_invitation_counts_like_a_sign_up(event, organizer, settings):
     settings.THROTTLE_SIGNUP_CLIENT = {"failures": 2, "window": 3600}
     client = french()
     for i in range(2):
