@@ -54,6 +54,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.links",
         "accounts.roles",
         "accounts.throttle",
+        "accounts.login_guard",
         "config",
         "config.celery",
         "config.hall",
