@@ -263,9 +263,7 @@ def test_a_new_person_creates_their_account_from_the_link_and_runs_the_event(eve
     issued = invitations.invite(event, organizer, "ginette@example.org", "official", name="Gi")
     client = french()
     page = client.get(issued.path).content.decode()
-    assert "Pas encore de compte ? Créez-le pour accepter" in unescape(
-        page
-    )
+    assert "Pas encore de compte ? Créez-le pour accepter" in unescape(page)
     assert 'value="ginette@example.org" readonly' in page and event.name in unescape(page)
     weak = client.post(
         issued.path, {"display_name": "Gi", "password1": "12345678", "password2": "12345678"}
