@@ -65,6 +65,7 @@ def test_a_worker_killed_mid_queue_leaves_no_task_undone_or_done_twice():
         wait_for(lambda: client.llen(started_key(run)) >= 2, 60, "the second task to start")
         os.kill(workers[0].pid, signal.SIGKILL)
         workers[0].wait(timeout=10)
+        time.sleep(VISIBILITY)  # the new worker looks for stranded tasks as it starts, too
         killed_in = client.lrange(started_key(run), -1, -1)[0].decode()
         assert killed_in not in {t.decode() for t in client.lrange(done_key(run), 0, -1)}
         workers.append(start_worker(queue, f"second-{run}"))
