@@ -3,8 +3,9 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from . import login_guard
 from .models import User
-from .throttle import client_ip, login_failed, login_succeeded, login_wait, throttled_message
+from .throttle import throttled_message
 
 
 class EmailLoginForm(AuthenticationForm):
@@ -16,20 +17,15 @@ class EmailLoginForm(AuthenticationForm):
 
 class ThrottledAdminLoginForm(AdminAuthenticationForm):
     """The admin's login (``/admin/login/``) counts failures with the site's login: the same
-    counters per address and per account (accounts/throttle.py), so neither door gives a
-    guesser more tries; while throttled the password is not even checked."""
+    counters (accounts/login_guard.py), so neither door gives a guesser more tries; while
+    throttled the password is not even checked."""
 
     def clean(self):
-        ip, account = client_ip(self.request), (self.data.get("username") or "")[:254]
-        wait = login_wait(ip, account)
-        if wait:
-            raise forms.ValidationError(throttled_message(wait), code="throttled")
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            login_failed(ip, account)
-            raise
-        login_succeeded(account)
+        attempt = login_guard.begin(self.request, self.data.get("username") or "")
+        if attempt.wait:
+            raise forms.ValidationError(throttled_message(attempt.wait), code="throttled")
+        cleaned = super().clean()  # a wrong password raises: the attempt stays counted
+        login_guard.succeeded(attempt)
         return cleaned
 
 

@@ -46,50 +46,116 @@ def client_ip(request) -> str:
 
 @dataclass(frozen=True)
 class Limit:
-    """At most ``failures`` failed attempts per ``window`` seconds for one key."""
+    """At most ``failures`` counted attempts per ``window`` seconds for one subject.
+
+    **Count, then check, in one atomic step** (:meth:`take`): requests sent at once each get
+    their own number, so no more than ``failures`` of them ever pass, however many are in
+    flight (issue 33, finding 4: a read-then-count let 20 of 20 simultaneous guesses through a
+    limit of 5). On Redis the number comes from one MULTI of ``SET NX EX`` (the window opens
+    with its expiry), ``INCRBY`` and ``TTL``; on the local-memory cache (one process) from
+    ``add`` and ``incr``, which each hold that cache's lock. The window opens at the first
+    counted attempt and lasts ``window`` seconds."""
 
     scope: str
     failures: int
     window: int
 
-    def _key(self, subject: str, part: str) -> str:
+    def _key(self, subject: str, part: str = "n") -> str:
         digest = hashlib.sha256(subject.encode("utf-8", "replace")).hexdigest()[:32]
         return f"huche:throttle:{self.scope}:{digest}:{part}"
 
-    def retry_after(self, subject: str) -> int | None:
-        """Seconds to wait if ``subject`` used up its failures in this window, else ``None``.
+    def _redis(self, key: str):
+        """The raw Redis client and full key for ``key``, or ``None`` off Redis."""
+        backend = getattr(cache, "_cache", None)
+        if backend is None or not hasattr(backend, "get_client"):
+            return None
+        return backend.get_client(key, write=True), cache.make_and_validate_key(key)
 
-        The window opens at the subject's first failure and lasts ``window`` seconds."""
+    def _add(self, subject: str, delta: int) -> tuple[int, int]:
+        """Add ``delta`` to the subject's count: (the count now, seconds left in the window)."""
+        key = self._key(subject)
+        redis = self._redis(key)
+        if redis is not None:
+            client, full = redis
+            pipe = client.pipeline(transaction=True)
+            pipe.set(full, 0, ex=self.window, nx=True)
+            pipe.incrby(full, delta)
+            pipe.ttl(full)
+            _set, count, ttl = pipe.execute()
+            if ttl < 0:  # a counter without expiry (never written so): give it the window
+                client.expire(full, self.window)
+            return int(count), max(1, int(ttl))
+        now = time.time()
+        for _attempt in range(3):
+            cache.add(self._key(subject, "t"), now, self.window)
+            cache.add(key, 0, self.window)
+            try:
+                count = cache.incr(key, delta)
+            except ValueError:  # the window ended between add and incr: open a new one
+                continue
+            opened = cache.get(self._key(subject, "t"), now)
+            return int(count), max(1, math.ceil(opened + self.window - now))
+        raise RuntimeError("the throttle's counter kept expiring")
+
+    def take(self, subject: str) -> int | None:
+        """Count one attempt of ``subject``, then answer: ``None`` if it is within the limit
+        (go ahead), else the seconds to wait (the attempt is given back: refusals cost
+        nothing). The cache down: allowed, and logged (see the module docstring)."""
         try:
-            counts = cache.get_many([self._key(subject, "n"), self._key(subject, "t")])
+            count, left = self._add(subject, 1)
+            if count <= self.failures:
+                return None
+            self._add(subject, -1)
+        except Exception as exc:  # fail open: see the module docstring
+            log.warning("throttle %s not counted, cache unavailable: %s", self.scope, exc)
+            return None
+        return left
+
+    def give_back(self, subject: str) -> None:
+        """Uncount an attempt :meth:`take` counted that turned out not to count (a right
+        password: only failures are limited)."""
+        try:
+            self._add(subject, -1)
+        except Exception as exc:
+            log.warning("throttle %s not given back, cache unavailable: %s", self.scope, exc)
+
+    def retry_after(self, subject: str) -> int | None:
+        """Seconds to wait if ``subject`` used up its attempts in this window, else ``None``
+        (a read: callers that then count with :meth:`fail` are not atomic; prefer
+        :meth:`take`)."""
+        try:
+            count, left = self._add(subject, 0)
         except Exception as exc:  # fail open: see the module docstring
             log.warning("throttle %s not checked, cache unavailable: %s", self.scope, exc)
             return None
-        count = counts.get(self._key(subject, "n"), 0)
-        if count < self.failures:
-            return None
-        opened = counts.get(self._key(subject, "t"), time.time())
-        return max(1, math.ceil(opened + self.window - time.time()))
+        return left if count >= self.failures else None
 
     def fail(self, subject: str) -> None:
-        """Count one failed attempt of ``subject``."""
-        key = self._key(subject, "n")
+        """Count one failed attempt of ``subject`` (after the fact)."""
         try:
-            if cache.add(key, 1, self.window):
-                cache.set(self._key(subject, "t"), time.time(), self.window)
-            else:
-                cache.incr(key)
-        except ValueError:  # expired between add and incr: a new window
-            cache.set(key, 1, self.window)
-            cache.set(self._key(subject, "t"), time.time(), self.window)
+            self._add(subject, 1)
         except Exception as exc:
             log.warning("throttle %s not counted, cache unavailable: %s", self.scope, exc)
 
     def reset(self, subject: str) -> None:
         try:
-            cache.delete_many([self._key(subject, "n"), self._key(subject, "t")])
+            cache.delete_many([self._key(subject), self._key(subject, "t")])
         except Exception as exc:
             log.warning("throttle %s not reset, cache unavailable: %s", self.scope, exc)
+
+
+def take_all(checks: list[tuple[Limit, str]]) -> int | None:
+    """Count one attempt against each ``(limit, subject)`` in order; at the first refusal give
+    back what this attempt took and answer the wait (``None``: every limit let it through)."""
+    taken: list[tuple[Limit, str]] = []
+    for limit, subject in checks:
+        wait = limit.take(subject)
+        if wait:
+            for done, its_subject in taken:
+                done.give_back(its_subject)
+            return wait
+        taken.append((limit, subject))
+    return None
 
 
 def _limit(scope: str, setting: str, failures: int, window: int) -> Limit:
@@ -110,14 +176,31 @@ def login_per_client() -> Limit:
 
 
 def login_per_account() -> Limit:
-    """Failed logins to one account, from wherever."""
+    """Failed logins to one account from one address (or from one known device)."""
     return _limit("login-account", "THROTTLE_LOGIN_ACCOUNT", 5, 15 * 60)
+
+
+def login_per_account_total() -> Limit:
+    """Failed logins to one account from every address together, devices that logged in to it
+    before excepted (a guesser spread over many addresses)."""
+    return _limit("login-account-total", "THROTTLE_LOGIN_ACCOUNT_TOTAL", 50, 15 * 60)
 
 
 def signup_per_client() -> Limit:
     """Accounts opened from one address: a hall's desk may open a few, a script cannot open
     hundreds. Every attempt counts, not only failures (a successful signup is what is limited)."""
     return _limit("signup-client", "THROTTLE_SIGNUP_CLIENT", 10, 60 * 60)
+
+
+def invitations_per_account() -> Limit:
+    """Invitations (and new links) one organizer issues: a club invites a few officials; a
+    script probing addresses cannot invite hundreds (issue 33, finding 5)."""
+    return _limit("invite-account", "THROTTLE_INVITE_ACCOUNT", 30, 60 * 60)
+
+
+def archive_uploads_per_account() -> Limit:
+    """Event archives one account uploads (each is read, checked and may wait a day)."""
+    return _limit("archive-account", "THROTTLE_ARCHIVE_ACCOUNT", 20, 60 * 60)
 
 
 def minutes(seconds: int) -> int:
@@ -131,23 +214,3 @@ def throttled_message(wait: int) -> str:
         "Too many failed logins: try again in %(n)d minutes.",
         n,
     ) % {"n": n}
-
-
-def login_wait(ip: str, account: str) -> int | None:
-    """Seconds before this address or this account may try a password again, or ``None``."""
-    waits = [login_per_client().retry_after(ip)]
-    if account:
-        waits.append(login_per_account().retry_after(account.strip().lower()))
-    known = [w for w in waits if w]
-    return max(known) if known else None
-
-
-def login_failed(ip: str, account: str) -> None:
-    login_per_client().fail(ip)
-    if account:
-        login_per_account().fail(account.strip().lower())
-
-
-def login_succeeded(account: str) -> None:
-    if account:
-        login_per_account().reset(account.strip().lower())

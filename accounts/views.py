@@ -16,16 +16,9 @@ from django.views.decorators.http import require_http_methods
 from tournaments import audit
 from tournaments.audit import AuditAction
 
+from . import login_guard
 from .forms import EmailLoginForm, OrganizerSignupForm
-from .throttle import (
-    client_ip,
-    login_failed,
-    login_succeeded,
-    login_wait,
-    minutes,
-    signup_per_client,
-    throttled_message,
-)
+from .throttle import client_ip, minutes, signup_per_client, throttled_message
 
 
 class LoginView(auth_views.LoginView):
@@ -38,7 +31,10 @@ class LoginView(auth_views.LoginView):
         return (self.request.POST.get("username") or "")[:254]
 
     def post(self, request, *args, **kwargs):
-        wait = login_wait(client_ip(request), self._account())
+        # Counted before the password is checked (accounts/login_guard.py): a wrong password
+        # stays counted, a right one is given back in form_valid.
+        self.attempt = login_guard.begin(request, self._account())
+        wait = self.attempt.wait
         if wait:
             # The password is not even checked: a guesser learns nothing while throttled.
             context = self.get_context_data(
@@ -49,13 +45,11 @@ class LoginView(auth_views.LoginView):
             return response
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form):
-        login_failed(client_ip(self.request), self._account())
-        return super().form_invalid(form)
-
     def form_valid(self, form):
-        login_succeeded(self._account())
-        return super().form_valid(form)
+        login_guard.succeeded(self.attempt)
+        response = super().form_valid(form)
+        login_guard.remember_device(self.request, response, self._account())
+        return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -67,8 +61,8 @@ def signup(request):
         return render(request, "accounts/signup.html", {"closed": True}, status=403)
     form = OrganizerSignupForm(request.POST or None)
     if request.method == "POST":
-        limit, ip = signup_per_client(), client_ip(request)
-        wait = limit.retry_after(ip)
+        # Every attempt counts (see signup_per_client), counted before it is checked.
+        wait = signup_per_client().take(client_ip(request))
         if wait:
             n = minutes(wait)
             message = ngettext(
@@ -84,7 +78,6 @@ def signup(request):
             )
             response["Retry-After"] = str(wait)
             return response
-        limit.fail(ip)  # every attempt counts (see signup_per_client)
         if form.is_valid():
             user = form.save()
             audit.record(

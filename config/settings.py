@@ -269,7 +269,22 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "socket_connect_timeout": 1}
+# A worker killed mid-task (kill -9, the machine lost) leaves its message unacknowledged: the
+# broker hands it to another worker after CELERY_VISIBILITY_TIMEOUT seconds (kombu's default is
+# an hour). 300 s is above Huche's longest task (a season export: under a minute) and its
+# longest retry delay (120 s); every task is idempotent, so a redelivery is harmless. One task
+# reserved at a time per worker process: the others stay in the queue for any other worker.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 1,
+    "socket_connect_timeout": 1,
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300")),
+    # Look for such tasks every 10 s (kombu's default scans every 10th time: ~100 s).
+    "unacked_restore_throttle": 1,
+}
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Outbox rows sent but not done this many seconds later are sent again (tournaments/outbox.py).
+OUTBOX_LEASE = int(os.environ.get("OUTBOX_LEASE", "900"))
 # With Redis down, sending a task must fail within a second or two (the work stays in the
 # outbox), not hang the captain's request: the result store's default reconnect policy retries
 # 20 times (~19 s) before giving up.
@@ -313,9 +328,25 @@ THROTTLE_SIGNUP_CLIENT = {
     "failures": int(os.environ.get("THROTTLE_SIGNUP_CLIENT", "10")),
     "window": int(os.environ.get("THROTTLE_SIGNUP_WINDOW", "3600")),
 }
+# Per account *and* address (or per known device); per account from every address together
+# (accounts/login_guard.py says why: a stranger never locks the owner out).
 THROTTLE_LOGIN_ACCOUNT = {
     "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_FAILURES", "5")),
     "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
+}
+THROTTLE_LOGIN_ACCOUNT_TOTAL = {
+    "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_TOTAL_FAILURES", "50")),
+    "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
+}
+# Invitations (and new links) issued per organizer account per window (seconds).
+THROTTLE_INVITE_ACCOUNT = {
+    "failures": int(os.environ.get("THROTTLE_INVITE_ACCOUNT", "30")),
+    "window": int(os.environ.get("THROTTLE_INVITE_WINDOW", "3600")),
+}
+# Event archives uploaded per account per window (seconds), pages and API together.
+THROTTLE_ARCHIVE_ACCOUNT = {
+    "failures": int(os.environ.get("THROTTLE_ARCHIVE_ACCOUNT", "20")),
+    "window": int(os.environ.get("THROTTLE_ARCHIVE_WINDOW", "3600")),
 }
 # Practice games started (games/play/limits.py): every start counts, per address (a hall's
 # Wi-Fi is one address for everyone: generous) and per account, per window of seconds; a

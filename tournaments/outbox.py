@@ -5,6 +5,14 @@ change, and sent once the transaction commits. If the broker is unreachable the 
 :func:`flush_outbox` (the ``flush_outbox`` command, the worker's beat, or the next successful send)
 sends it later: a broker outage delays the work but never loses it.
 
+Work taken but never finished (the worker killed, the broker's queue lost with Redis) is sent
+again too: a row sent more than ``OUTBOX_LEASE`` seconds ago and still not done is due again
+(issue 33, finding 6). The broker itself redelivers a killed worker's task after its visibility
+timeout (``CELERY_BROKER_TRANSPORT_OPTIONS``); the lease is the safety net behind it, longer
+than that timeout plus the tasks' retries, so the two rarely overlap (and every task is
+idempotent when they do). A task that gives up after its last retry marks its row done, having
+recorded the failure where a person sees it (a season export says "Failed").
+
 This module knows tasks only by name: ``tournaments.tasks`` registers them (:func:`register`), so
 the services that schedule work never import the tasks, which import the services.
 """
@@ -12,9 +20,12 @@ the services that schedule work never import the tasks, which import the service
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.models import OutboxTask
@@ -44,16 +55,24 @@ def _send(row: OutboxTask) -> bool:
         )
         log.warning("broker unavailable, %s kept in the outbox: %s", row.name, exc)
         return False
-    OutboxTask.objects.filter(pk=row.pk, sent_at__isnull=True).update(sent_at=timezone.now())
+    # The lease runs from the last send (a row sent again gets a new one).
+    OutboxTask.objects.filter(pk=row.pk, done_at__isnull=True).update(sent_at=timezone.now())
     return True
 
 
+def due() -> Q:
+    """Rows to send: never sent, or sent longer than the lease ago and still not done."""
+    lease = timedelta(seconds=int(getattr(settings, "OUTBOX_LEASE", 900)))
+    return Q(done_at__isnull=True) & (
+        Q(sent_at__isnull=True) | Q(sent_at__lt=timezone.now() - lease)
+    )
+
+
 def flush_outbox(limit: int = 500) -> int:
-    """Send the pending work whose sending failed; returns how many were sent."""
+    """Send the work whose sending failed, or that was taken and never finished; returns how
+    many were sent."""
     sent = 0
-    for row in OutboxTask.objects.filter(sent_at__isnull=True, done_at__isnull=True).order_by(
-        "created_at"
-    )[:limit]:
+    for row in OutboxTask.objects.filter(due()).order_by("created_at")[:limit]:
         if not _send(row):
             break
         sent += 1
@@ -67,4 +86,4 @@ def mark_done(outbox_id: int | None) -> None:
 
 
 def pending_work() -> int:
-    return OutboxTask.objects.filter(done_at__isnull=True, sent_at__isnull=True).count()
+    return OutboxTask.objects.filter(due()).count()

@@ -64,7 +64,12 @@ def refresh_standings(self, event_id: int, outbox_id: int | None = None) -> dict
     event = Event.objects.filter(pk=event_id).first()
     result = {"event": event_id, "rows": 0}
     if event is not None:
-        result["rows"] = standings_service.warm_standings(event)
+        try:
+            result["rows"] = standings_service.warm_standings(event)
+        except Exception:
+            if self.request.retries >= self.max_retries:
+                outbox.mark_done(outbox_id)  # given up: the pages compute the standings anyway
+            raise
     outbox.mark_done(outbox_id)
     return result
 
@@ -76,7 +81,8 @@ def build_season_export(self, export_id: int, outbox_id: int | None = None) -> d
         export = season_export.build_season_export(export_id)
     except Exception as exc:
         if self.request.retries >= self.max_retries:
-            season_export.fail_season_export(export_id, exc)
+            season_export.fail_season_export(export_id, exc)  # shown "Failed" on its page
+            outbox.mark_done(outbox_id)
         raise
     outbox.mark_done(outbox_id)
     return {"export": export_id, "status": export.status if export else None}

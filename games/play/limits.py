@@ -77,32 +77,37 @@ def visitor_of(request, *, with_session: bool = True) -> Visitor:
 
 def admit(visitor: Visitor) -> None:
     """Count one game started by ``visitor``, or raise :class:`PracticeLimited`."""
-    checks = [(per_client(), visitor.address, "client")]
+    # Counted before it is checked, in one atomic step per counter (Limit.take): games
+    # started at once cannot slip past the limit.
+    wait = per_client().take(visitor.address)
+    if wait:
+        raise _limited("client", wait)
     if visitor.account:
-        checks.append((per_account(), visitor.account, "account"))
-    for limit, subject, which in checks:
-        wait = limit.retry_after(subject)
+        wait = per_account().take(visitor.account)
         if wait:
-            n = minutes(wait)
-            if which == "client":
-                message = ngettext(
-                    "Too many practice games started from this connection: try again in "
-                    "%(n)d minute, or go on with a game already started.",
-                    "Too many practice games started from this connection: try again in "
-                    "%(n)d minutes, or go on with a game already started.",
-                    n,
-                )
-            else:
-                message = ngettext(
-                    "Too many practice games started by this account: try again in %(n)d "
-                    "minute, or go on with a game already started.",
-                    "Too many practice games started by this account: try again in %(n)d "
-                    "minutes, or go on with a game already started.",
-                    n,
-                )
-            raise PracticeLimited(message % {"n": n}, wait)
-    for limit, subject, _which in checks:
-        limit.fail(subject)  # every start counts (see the module docstring)
+            per_client().give_back(visitor.address)
+            raise _limited("account", wait)
+
+
+def _limited(which: str, wait: int) -> PracticeLimited:
+    n = minutes(wait)
+    if which == "client":
+        message = ngettext(
+            "Too many practice games started from this connection: try again in "
+            "%(n)d minute, or go on with a game already started.",
+            "Too many practice games started from this connection: try again in "
+            "%(n)d minutes, or go on with a game already started.",
+            n,
+        )
+    else:
+        message = ngettext(
+            "Too many practice games started by this account: try again in %(n)d "
+            "minute, or go on with a game already started.",
+            "Too many practice games started by this account: try again in %(n)d "
+            "minutes, or go on with a game already started.",
+            n,
+        )
+    return PracticeLimited(message % {"n": n}, wait)
 
 
 def keep_a_few(owner: str) -> int:

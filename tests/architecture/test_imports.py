@@ -56,6 +56,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.roles",
         "accounts.throttle",
         "accounts.unlock",
+        "accounts.login_guard",
         "config",
         "config.celery",
         "config.heartbeat",

@@ -62,7 +62,10 @@ def _code_of(exc) -> str:
 def handler(exc, context):
     if isinstance(exc, RuleError):
         set_rollback()
-        return Response(exc.as_dict(), status=exc.status)
+        refused = Response(exc.as_dict(), status=exc.status)
+        if "retry_after" in exc.extra:  # a limit reached: when to come back
+            refused["Retry-After"] = str(exc.extra["retry_after"])
+        return refused
     if isinstance(exc, exceptions.ValidationError):
         set_rollback()
         return Response(validation_body(exc), status=400)

@@ -183,15 +183,23 @@ def conflict(place: str, here, there) -> RuleError:
 
 
 class Users:
-    """Users of the archive found here by email; nobody is created from an archive."""
+    """Users of the archive found here by email; nobody is created from an archive.
 
-    def __init__(self):
+    ``link=False`` (an archive whose origin is not proved, imported on its importer's word):
+    nobody is found either. Its audit entries, reports and decisions keep the names the
+    archive gives (``label``) and are credited to no account of this site: anyone can write
+    an email address into an unsigned file (issue 33, finding 8)."""
+
+    def __init__(self, link: bool = True):
         self.cache: dict[str, object] = {}
+        self.link = link
 
     def find(self, ref: dict | None):
         """``(user or None, label)`` for a user reference of the archive."""
         if ref is None:
             return None, ""
+        if not self.link:
+            return None, ref["label"] or ref["email"]
         email = ref["email"].strip().lower()
         if email and email not in self.cache:
             self.cache[email] = get_user_model().objects.filter(email__iexact=email).first()
@@ -226,6 +234,7 @@ class Store:
         choices: dict[int, str] | None = None,
         site: str = "",
         signer: str = "",
+        link_accounts: bool = True,
     ):
         self.content = content
         self.choices = choices or {}
@@ -234,7 +243,7 @@ class Store:
         self.actor = actor if getattr(actor, "is_authenticated", False) else None
         self.season = season
         self.trusted = trusted
-        self.users = Users()
+        self.users = Users(link=link_accounts)
         self.counts: Counter = Counter()
         self.event: Event | None = None  # set by run()
 

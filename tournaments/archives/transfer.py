@@ -59,7 +59,9 @@ from tournaments.standings.service import compute
 
 SCHEMA = "huche.event-archive"
 SCHEMA_VERSION = 1
-MAX_BYTES = 20 * 1024 * 1024
+# A season's events are a few hundred KB; the largest event's archive (60 teams, every sheet
+# hand by hand, its audit log) stays well under this (issue 33, finding 7: 18 MB of padding).
+MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
 
 __all__ = [
@@ -392,19 +394,33 @@ def not_an_archive() -> str:
     ) % {"schema": SCHEMA}
 
 
+def too_large_message(size: int) -> str:
+    return _(
+        "The archive is too large (%(size)s KB): an event archive is at most %(max)d KB (a "
+        "whole season is a few hundred KB). Choose the .json file given by “Download the "
+        "archive” on an event's dashboard."
+    ) % {"size": f"{size / 1024:,.0f}".replace(",", " "), "max": MAX_BYTES // 1024}
+
+
+def _refuse_large(size: int) -> None:
+    if size > MAX_BYTES:
+        raise RuleError(too_large_message(size), code="too_large")
+
+
 def _refuse_constant(name: str):
     raise ValueError(f"{name} is not allowed in JSON")
 
 
 def load(data: bytes | str | dict) -> dict:
     """The archive as a dict, from the file's bytes or text (or an already parsed dict)."""
+    if isinstance(data, dict):
+        try:  # the API's "archive" field, already parsed: held to the file's size too
+            size = len(json.dumps(data, ensure_ascii=False).encode("utf-8", "replace"))
+        except (TypeError, ValueError, RecursionError):
+            size = 0  # the checks below refuse such values in words
+        _refuse_large(size)
     if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_BYTES:
-            raise RuleError(
-                _("The file is too large (%(size)d MB): an event archive is at most %(max)d MB.")
-                % {"size": len(data) // 2**20, "max": MAX_BYTES // 2**20},
-                code="too_large",
-            )
+        _refuse_large(len(data))
         if bytes(data[:4]) == b"PK\x03\x04":
             raise RuleError(
                 _(
@@ -426,6 +442,7 @@ def load(data: bytes | str | dict) -> dict:
             ) from None
     if isinstance(data, str):
         text = data
+        _refuse_large(len(text.encode("utf-8", "replace")))
         try:
             data = json.loads(text, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
@@ -616,6 +633,9 @@ def import_event(
             choices=choices,
             site=signing.install_name(),
             signer=signer.name if signer is not None else "",
+            # Accounts of this site are credited only from an archive whose origin is proved
+            # (or whose hall key the importer now trusts), never on a confirmation alone.
+            link_accounts=origin.proved or trust_key,
         )
 
     try:

@@ -13,6 +13,12 @@ where email is set up) and accepts:
   password Django's validators accept), and the role is granted;
 - an account exists at that address but is not logged in: they log in first.
 
+Logged out, the page is the same whether the address has an account or not (it offers to log
+in or to create the account, in the same words for everyone): the organizer, who holds the
+link, learns nothing about accounts by opening it. Creating the account from it counts against
+the sign-up limit of the address, and each organizer issues at most
+``THROTTLE_INVITE_ACCOUNT`` invitations an hour.
+
 Two organizers inviting the same address make two invitations, each granting only its own
 event's role. The organizer sees only "invited / accepted / expired / cancelled" — never
 whether an account exists or has a password. Inviting the same address to the same role again
@@ -33,9 +39,11 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import EventRole, Invitation, User
 from accounts.roles import grant
+from accounts.throttle import invitations_per_account, minutes
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
@@ -84,7 +92,26 @@ def find(token: str) -> Invitation | None:
     )
 
 
+def _count_invitation(actor) -> None:
+    """Count one invitation of ``actor`` before issuing it; refused in words beyond the limit."""
+    wait = invitations_per_account().take(str(getattr(actor, "pk", "") or "anonymous"))
+    if wait:
+        n = minutes(wait)
+        raise RuleError(
+            ngettext(
+                "Too many invitations sent from this account: try again in %(n)d minute.",
+                "Too many invitations sent from this account: try again in %(n)d minutes.",
+                n,
+            )
+            % {"n": n},
+            code="throttled",
+            status=429,
+            extra={"retry_after": wait},
+        )
+
+
 def _issue(event: Event, actor, email: str, role: str, name: str) -> Issued:
+    _count_invitation(actor)
     now = timezone.now()
     Invitation.objects.filter(
         event=event, email=email, role=role, accepted_at__isnull=True, revoked_at__isnull=True

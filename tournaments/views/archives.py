@@ -25,6 +25,7 @@ from tournaments.archives.transfer import (
     export_event,
     import_event,
     may_import,
+    too_large_message,
 )
 
 from ..errors import RuleError
@@ -63,10 +64,7 @@ class ArchiveImportForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_BYTES:
-            raise forms.ValidationError(
-                _("The file is too large (%(size)d MB): an event archive is at most %(max)d MB.")
-                % {"size": upload.size // 2**20, "max": MAX_BYTES // 2**20}
-            )
+            raise forms.ValidationError(too_large_message(upload.size))
         return upload
 
 
@@ -98,6 +96,7 @@ def _upload(request, form, context: dict) -> None:
     confirm.js), else shown with what it would add and a button that confirms it."""
     data, season = form.cleaned_data["file"].read(), form.cleaned_data["season"]
     try:
+        pending.admit_upload(request.user)
         if confirmed(request):
             context["result"] = import_event(data, request.user, season=season)
         else:

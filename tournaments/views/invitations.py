@@ -1,5 +1,11 @@
 """The page an invitation's link opens: accept the role (logged in to the invited address's
-account), log in first, or create that account there. See ``events.invitations``."""
+account), log in first, or create that account there. See ``events.invitations``.
+
+Logged out, the page is the same whether the invited address has an account or not (issue 33,
+finding 5: "log in" or the sign-up form told the inviting organizer which): it offers both, in
+the same words for everyone, until the person proves they own the address by logging in to it.
+Creating the account from it counts against the sign-up limit of the address
+(``accounts.throttle.signup_per_client``), like the sign-up page."""
 
 from __future__ import annotations
 
@@ -8,10 +14,12 @@ from django.contrib.auth import login
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import InvitedAccountForm
-from accounts.models import Invitation, User
+from accounts.models import Invitation
+from accounts.throttle import client_ip, minutes, signup_per_client
 from tournaments.events import invitations
 
 from ..errors import RuleError
@@ -50,17 +58,30 @@ def invitation_page(request, token):
                 return redirect("tournaments:invitation", token=token)
             return _accepted(request, invitation)
         return _page(request, invitation, "accept")
-    if User.objects.filter(email__iexact=invitation.email).exists():
-        return _page(request, invitation, "log_in")
     form = InvitedAccountForm(
         request.POST or None, email=invitation.email, initial={"display_name": invitation.name}
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            user = invitations.accept_with_new_account(invitation, form)
-        except RuleError as exc:
-            form.add_error(None, exc.message)
-        else:
-            login(request, user)
-            return _accepted(request, invitation)
-    return _page(request, invitation, "create", form=form)
+    if request.method == "POST":
+        wait = signup_per_client().take(client_ip(request))  # counted before it is checked
+        if wait:
+            n = minutes(wait)
+            throttled = ngettext(
+                "Too many accounts opened from this connection: try again in %(n)d minute.",
+                "Too many accounts opened from this connection: try again in %(n)d minutes.",
+                n,
+            ) % {"n": n}
+            form = InvitedAccountForm(email=invitation.email, initial=form.initial)
+            response = _page(
+                request, invitation, "log_in_or_create", 429, form=form, throttled=throttled
+            )
+            response["Retry-After"] = str(wait)
+            return response
+        if form.is_valid():
+            try:
+                user = invitations.accept_with_new_account(invitation, form)
+            except RuleError as exc:
+                form.add_error(None, exc.message)
+            else:
+                login(request, user)
+                return _accepted(request, invitation)
+    return _page(request, invitation, "log_in_or_create", form=form)

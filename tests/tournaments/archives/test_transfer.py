@@ -140,7 +140,8 @@ def test_an_event_from_a_laptop_sqlite_is_the_same_event_here(tmp_path, importer
     )
     run(["export_event", DEMO, "-o", str(tmp_path / "event.json")], env)
     source = json.loads((tmp_path / "rows.json").read_text(encoding="utf-8"))
-    # The official has an account here too: linked by email; the others keep their labels.
+    # The official has an account here too, with the same email: the archive is confirmed,
+    # not proved, so it credits that account nothing (issue 33): the archive's names stay.
     official = User.objects.create_user(
         "arbitre@huche.demo", "pw-x-123", display_name="Bernard Responsable de plateau"
     )
@@ -157,7 +158,8 @@ def test_an_event_from_a_laptop_sqlite_is_the_same_event_here(tmp_path, importer
     for key in source:
         assert imported[key] == source[key], key
     assert result.counts["reports"] == len(source["reports"]) == 23  # 22 + the correction
-    assert Report.objects.filter(game__round__event=event, by_user=official).exists()
+    assert not Report.objects.filter(game__round__event=event, by_user=official).exists()
+    assert Report.objects.filter(game__round__event=event, by_label=official.display_name).exists()
     assert Report.objects.filter(game__round__event=event, kind="sheet").count() == 1
     assert not Report.objects.filter(
         game__round__event=event, by_user__isnull=True, channel="official", by_label=""

@@ -242,7 +242,7 @@ def test_appointing_an_existing_account_grants_nothing_without_consent(
 
 def test_an_account_waiting_for_its_password_is_never_given_one(event, organizer):
     """An account appointed before invitations existed (no password yet): another organizer's
-    invitation to its address offers only to log in, and sets nothing."""
+    invitation to its address sets nothing, whatever is posted on its page."""
     waiting = User.objects.create_user("waiting@club.org", None)
     EventRole.objects.create(user=waiting, event=event, role="organizer")
     theirs = stranger_event()
@@ -250,7 +250,6 @@ def test_an_account_waiting_for_its_password_is_never_given_one(event, organizer
     client = french()
     page = client.get(issued.path)
     assert page.status_code == 200 and 'id="log-in"' in page.content.decode()
-    assert 'name="password1"' not in page.content.decode()
     create_account(client, issued.path)
     waiting.refresh_from_db()
     assert not waiting.has_usable_password()
@@ -264,7 +263,7 @@ def test_a_new_person_creates_their_account_from_the_link_and_runs_the_event(eve
     issued = invitations.invite(event, organizer, "ginette@example.org", "official", name="Gi")
     client = french()
     page = client.get(issued.path).content.decode()
-    assert "Créer votre compte pour accepter" in unescape(page)
+    assert "Pas encore de compte ? Créez-le pour accepter" in unescape(page)
     assert 'value="ginette@example.org" readonly' in page and event.name in unescape(page)
     weak = client.post(
         issued.path, {"display_name": "Gi", "password1": "12345678", "password2": "12345678"}
@@ -278,6 +277,51 @@ def test_a_new_person_creates_their_account_from_the_link_and_runs_the_event(eve
     again = french().get(issued.path)
     assert again.status_code == 410 and "déjà été acceptée" in unescape(again.content.decode())
     assert french().login(username="ginette@example.org", password=PASSWORD)
+
+
+def test_a_logged_out_visitor_sees_the_same_page_with_or_without_an_account(
+    event, organizer, other_organizer
+):
+    """Issue 33, finding 5: opening the link logged out showed "log in" when the address had
+    an account and the sign-up form when it had none, so an organizer could probe addresses.
+    Now the two pages are the same bytes but for the address, the link and the CSRF token."""
+    pages = []
+    for email in (other_organizer.email, "nobody-here@example.org"):
+        issued = invitations.invite(event, organizer, email, "official", name="Ginette")
+        response = french().get(issued.path)
+        assert response.status_code == 200
+        text = response.content.decode()
+        for secret in (email, issued.path.strip("/").rsplit("/", 1)[-1]):
+            text = text.replace(secret, "<…>")
+        pages.append(re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", text))
+    assert pages[0] == pages[1]
+    assert 'id="log-in"' in pages[0] and 'name="password1"' in pages[0]
+
+
+def test_creating_the_account_from_an_invitation_counts_like_a_sign_up(event, organizer, settings):
+    settings.THROTTLE_SIGNUP_CLIENT = {"failures": 2, "window": 3600}
+    client = french()
+    for i in range(2):
+        issued = invitations.invite(event, organizer, f"person{i}@example.org", "official")
+        assert create_account(client, issued.path).redirect_chain  # created and accepted
+        client.post("/accounts/logout/")
+    issued = invitations.invite(event, organizer, "person9@example.org", "official")
+    refused = french().post(
+        issued.path, {"display_name": "X", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Trop de comptes ouverts depuis cette connexion" in unescape(refused.content.decode())
+    assert not User.objects.filter(email="person9@example.org").exists()
+
+
+def test_an_organizer_issues_a_limited_number_of_invitations(event, organizer, settings):
+    settings.THROTTLE_INVITE_ACCOUNT = {"failures": 3, "window": 3600}
+    for i in range(3):
+        invitations.invite(event, organizer, f"probe{i}@example.org", "official")
+    with pytest.raises(RuleError) as refused:
+        invitations.invite(event, organizer, "probe9@example.org", "official")
+    assert refused.value.status == 429 and refused.value.code == "throttled"
+    assert not Invitation.objects.filter(email="probe9@example.org").exists()
 
 
 def test_a_logged_in_person_accepts_with_one_button(event, organizer, other_organizer):

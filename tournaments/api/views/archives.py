@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_input import JSONParser, KnownFieldsOnly
+from tournaments.archives import pending
 from tournaments.archives.store import COUNTED
 from tournaments.archives.transfer import MAX_BYTES, ArchiveNotProved, import_event
 
@@ -33,7 +34,7 @@ class ArchiveImportSerializer(KnownFieldsOnly, serializers.Serializer):
     )
     file = serializers.FileField(
         required=False,
-        help_text=f"…or the file, as a multipart upload (at most {MAX_BYTES // 2**20} MB).",
+        help_text=f"…or the file, as a multipart upload (at most {MAX_BYTES // 1024} KB).",
     )
     season = s.SeasonChoiceField()
     confirm = serializers.BooleanField(
@@ -102,6 +103,7 @@ class ArchiveImportView(APIView):
         serializer = ArchiveImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        pending.admit_upload(request.user)
         upload = data.get("file")
         archive = upload.read(MAX_BYTES + 1) if upload is not None else data["archive"]
         try:

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts.throttle import client_ip, login_failed, login_succeeded, login_wait
+from accounts import login_guard
 from accounts.views import throttled_message
 
 from ...errors import RuleError
@@ -38,16 +38,15 @@ class ObtainTokenView(APIView):
         serializer = s.TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         email = serializer.validated_data["email"].lower()
-        wait = login_wait(client_ip(request), email)
-        if wait:
-            raise exceptions.Throttled(wait=wait, detail=throttled_message(wait))
+        attempt = login_guard.begin(request, email)  # counted before the password is checked
+        if attempt.wait:
+            raise exceptions.Throttled(wait=attempt.wait, detail=throttled_message(attempt.wait))
         user = authenticate(request, email=email, password=serializer.validated_data["password"])
         if user is None:
-            login_failed(client_ip(request), email)
             raise RuleError(
                 _("Wrong email or password (or the account is disabled)."),
                 code="invalid_credentials",
             )
-        login_succeeded(email)
+        login_guard.succeeded(attempt)
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
