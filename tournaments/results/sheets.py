@@ -117,7 +117,9 @@ def count_error(exc: InvalidCount, where: str, field: str | None = None) -> Rule
     )
 
 
-def _read_cards(text: Any, where: str, field: str, *, count: int, language: str | None):
+def _read_cards(
+    text: Any, where: str, field: str, *, count: int, language: str | None
+) -> tuple[Card, ...]:
     """Cards as a person wrote them (French or English letters, symbols; the language decides a
     suit C), or a refusal in the captain's language placed on ``field``."""
     if isinstance(text, (list, tuple)):

@@ -50,7 +50,7 @@ def refused(
     status: int = 400,
     errors: list[dict] | None = None,
 ):
-    body = {"state": "refused", "code": code, "message": message, "field": field}
+    body: dict[str, object] = {"state": "refused", "code": code, "message": message, "field": field}
     if errors:
         body["errors"] = errors  # every fault with its field, to mark each box at once
     return JsonResponse(body, status=status)
