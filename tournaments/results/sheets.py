@@ -203,7 +203,8 @@ def read_sheet(
     for number, deal in enumerate(_deals_of(sheet), start=1):
         where_deal = _("Deal %(n)d") % {"n": number}
         if result.winner:
-            errors.append(_after_end(where_deal, result))
+            if not errors:  # after a faulty count the end of the game is not known
+                errors.append(_after_end(where_deal, result))
             break
         result.deals = number
         try:
@@ -211,7 +212,6 @@ def read_sheet(
         except RuleError as exc:
             errors.append(exc)
             continue  # without the dealer nothing of the deal has a side
-        faults = len(errors)
         items = _pegging_items(deal, dealer, where_deal, score, target, errors)
         shown, expected, complete = _show_items(
             deal, dealer, number, where_deal, players, result, errors, language
@@ -219,9 +219,12 @@ def read_sheet(
         try:
             reached = _score_items(items + shown, score, result, where_deal, target)
         except RuleError as exc:
-            errors.append(exc)
+            if not errors:
+                errors.append(exc)
             reached = True
-        if not reached and not complete and len(errors) == faults:
+        # Where the game ends depends on every count: once one is faulty, what follows from
+        # the score (an incomplete last deal, items after the end) is not a fault of its own.
+        if not reached and not complete and not errors:
             errors.append(
                 RuleError(
                     _(

@@ -13,7 +13,7 @@ from html import unescape
 import pytest
 
 from tests.conftest import link_of
-from tournaments.errors import RuleErrors
+from tournaments.errors import RuleError, RuleErrors
 from tournaments.models import Game, Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -146,3 +146,16 @@ def test_several_faults_raise_one_error_that_keeps_each():
         read_sheet(bad, players=4, target=121)
     assert [e.code for e in error.value.errors] == ["count_impossible", "count_impossible"]
     assert error.value.as_dict()["errors"][1]["field"] == "d1-h2"
+
+
+def test_a_faulty_count_is_not_followed_by_the_faults_it_causes():
+    """A 19 counts nothing: the game then seems not to end; that is not a second mistake."""
+    from tests.builders.sheets import DEALS
+    from tournaments.errors import every_error
+    from tournaments.results.sheets import read_sheet
+
+    deals = [dict(d, hands=list(d["hands"])) for d in DEALS]
+    deals[2]["hands"][1] = 19
+    with pytest.raises(RuleError) as error:
+        read_sheet({"deals": deals}, players=4, target=121)
+    assert [e.field for e in every_error(error.value)] == ["d3-h2"]
