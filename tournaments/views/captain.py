@@ -20,12 +20,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.links import check_pin, remember
 from accounts.throttle import client_ip, minutes
 from tournaments.results import reporting
-from tournaments.results.receipts import Receipt
+from tournaments.results.receipts import Receipt, Verdict, verdict_of
 from tournaments.results.sheet_form import ROWS, sheet_from_post
 
 from ..errors import RuleError, every_error, summary_of
 from ..forms import FinalScoreForm, PinForm
-from ..models import Event, Game, Report, Team
+from ..models import Dispute, Event, Game, Report, Team
 from .access import captain_link
 from .captain_fetch import answers_fetch, pin_needed, received, refused_by_rule, wants_json
 
@@ -35,12 +35,17 @@ def client_of(request) -> str:
 
 
 def _team_games(team):
-    """The team's games with their report versions, newest first: three queries, any rounds."""
+    """The team's games with their report versions, newest first, and the disputes an official
+    settled (the verdict and its note): four queries, any rounds."""
     versions = Report.objects.select_related("by_team").order_by("-version")
+    settled = Dispute.objects.filter(resolved_at__isnull=False)
     return (
         Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=team.event)
         .select_related("round__event", "team_a", "team_b", "confirmed_report__by_team")
-        .prefetch_related(Prefetch("reports", queryset=versions, to_attr="versions"))
+        .prefetch_related(
+            Prefetch("reports", queryset=versions, to_attr="versions"),
+            Prefetch("disputes", queryset=settled, to_attr="settled"),
+        )
         .order_by("-round__number")
     )
 
@@ -128,11 +133,20 @@ class OurSide:
     to_confirm: bool
 
     @property
-    def receipt(self) -> Receipt | None:
-        """The receipt of our newest report (from the prefetched versions: no query)."""
+    def mine(self) -> Report | None:
+        """Our newest report (from the prefetched versions: no query)."""
         versions: list[Report] = getattr(self.game, "versions", [])
-        mine = next((r for r in versions if r.by_team_id == self.us.pk), None)
+        return next((r for r in versions if r.by_team_id == self.us.pk), None)
+
+    @property
+    def receipt(self) -> Receipt | None:
+        mine = self.mine
         return Receipt.of(mine, self.us, self.game) if mine is not None else None
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """An official's decision (shown in the receipt when we reported, else on its own)."""
+        return verdict_of(self.game, self.us, self.mine)
 
     @classmethod
     def of(cls, game: Game, team: Team) -> OurSide:
@@ -169,7 +183,7 @@ def _captain_game(request, token, game_id):
     if not unlocked:
         return link, None
     game = get_object_or_404(
-        Game.objects.select_related("round__event", "team_a", "team_b"),
+        Game.objects.select_related("round__event", "team_a", "team_b", "confirmed_report"),
         Q(team_a=link.team) | Q(team_b=link.team),
         pk=game_id,
     )
@@ -225,6 +239,7 @@ def captain_game(request, token, game_id):
             "final_form": final_form,
             "key": uuid.uuid4().hex if error is None else request.POST.get("idempotency_key"),
             "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
+            "verdict": verdict_of(game, team, game.reports.filter(by_team=team).newest()),
         },
     )
 
