@@ -15,6 +15,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.links import check_pin, remember
@@ -50,6 +51,9 @@ def _team_games(team):
     )
 
 
+# The captain's pages show a game's state: never kept by the browser (the back button after a
+# send would show "waiting for a report" again), always asked anew.
+@never_cache
 @require_http_methods(["GET", "POST"])
 def captain_home(request, token):
     link, unlocked = captain_link(request, token)
@@ -190,6 +194,7 @@ def _captain_game(request, token, game_id):
     return link, game
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 @answers_fetch
 def captain_game(request, token, game_id):
@@ -217,8 +222,8 @@ def captain_game(request, token, game_id):
         else:
             opponent = game.team_b if us == "a" else game.team_a
             if wants_json(request):
-                return received(request, outcome, team, opponent, _status_message(outcome))
-            messages.success(request, _status_message(outcome))
+                return received(request, outcome, team, opponent, _received_message(outcome))
+            messages.success(request, _received_message(outcome))
             return redirect("tournaments:captain", token=token)
     return render(
         request,
@@ -254,24 +259,49 @@ def _submit_from_post(game, actor, us: str, mode: str, post):
         )
     ours, theirs = post.get("score_us"), post.get("score_them")
     scores = (ours, theirs) if us == "a" else (theirs, ours)
-    return reporting.submit(
-        game,
-        actor,
-        Report.Kind.FINAL,
-        {"score_a": scores[0], "score_b": scores[1]},
-        idempotency_key=key,
-    )
+    try:
+        return reporting.submit(
+            game,
+            actor,
+            Report.Kind.FINAL,
+            {"score_a": scores[0], "score_b": scores[1]},
+            idempotency_key=key,
+        )
+    except RuleError as exc:
+        if exc.field not in SCORE_BOXES and exc.code != "one_winner":
+            raise
+        raise as_typed(game, ours, theirs) or exc from None
 
 
-def _status_message(outcome) -> str:
+#: The final score's fields for the service (A, B) and on the captain's form (ours first).
+SCORE_BOXES = {"score_a": "score_us", "score_b": "score_them"}
+
+
+def as_typed(game, ours, theirs) -> RuleError | None:
+    """A refused final score said as the captain typed it, their team first ("118–100 given"),
+    each fault on its box of the form; ``None`` if that order finds no fault."""
+    try:
+        reporting.check_final_score(game.round.event, ours, theirs)
+    except RuleError as typed:
+        typed.field = SCORE_BOXES.get(typed.field or "")
+        return typed
+    return None
+
+
+def _received_message(outcome) -> str:
+    """A report sent: said received, and no more. Its receipt tells what happens next (a
+    dispute, a confirmation), once. A report sent again (a retry after no network, a double
+    tap) is no failure: it was stored the first time, and only then."""
     if not outcome.created:
-        return _("This report was already received: nothing changed.")
-    return {
-        Game.Status.CONFIRMED: _("Thank you: the result is confirmed."),
-        Game.Status.DISPUTED: _(
-            "Your report differs from the other captain's: an official will settle it."
-        ),
-    }.get(outcome.status, _("Thank you: the result is recorded and waits for confirmation."))
+        return _("Your report is received (sent only once).")
+    return _("Thank you: your report is received.")
+
+
+def _confirmed_message(outcome) -> str:
+    """The other captain's report confirmed (no receipt of ours says it)."""
+    if not outcome.created:
+        return _("This result is already confirmed.")
+    return _("Thank you: the result is confirmed.")
 
 
 @require_POST
@@ -288,5 +318,5 @@ def captain_confirm(request, token, game_id):
     except RuleError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _status_message(outcome))
+        messages.success(request, _confirmed_message(outcome))
     return redirect("tournaments:captain", token=token)
