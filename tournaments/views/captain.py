@@ -23,10 +23,12 @@ from accounts.throttle import client_ip, minutes
 from tournaments.results import reporting
 from tournaments.results.receipts import Receipt, Verdict, verdict_of
 from tournaments.results.sheet_form import ROWS, sheet_from_post
+from tournaments.standings.playoff_words import SettledWords, settled_in_words
+from tournaments.standings.service import event_standings
 
 from ..errors import RuleError, every_error, summary_of
 from ..forms import FinalScoreForm, PinForm
-from ..models import Dispute, Event, Game, Report, Team
+from ..models import Dispute, Event, Game, Report, Round, Team
 from .access import captain_link
 from .captain_fetch import answers_fetch, pin_needed, received, refused_by_rule, wants_json
 
@@ -119,8 +121,18 @@ def captain_home(request, token):
             "event": team.event,
             "token": token,
             "games": [OurSide.of(game, team) for game in _team_games(team)],
+            "settled": _our_settled_tie(team),
         },
     )
+
+
+def _our_settled_tie(team: Team) -> list[SettledWords]:
+    """How the medal tie our team played off was settled, once the results are public (the
+    playoff's end shows the final order)."""
+    event = team.event
+    if not event.results_public or not event.rounds.filter(kind=Round.Kind.PLAYOFF).exists():
+        return []
+    return [tie for tie in settled_in_words(event_standings(event)) if team.pk in tie.teams]
 
 
 @dataclass(frozen=True)
