@@ -63,10 +63,11 @@ class Verdict:
 
     @property
     def sentence(self) -> str:
-        scores = {"us": self.score_us, "them": self.score_them}
+        # Word joiners keep "104–121" on one line of a narrow phone (the dash allows a break).
+        scores = {"us": f"{self.score_us}\u2060", "them": f"\u2060{self.score_them}"}
         if self.mine is not None:
             return _("The official decided: %(us)s–%(them)s (your report: %(mine)s).") % (
-                scores | {"mine": f"{self.mine[0]}–{self.mine[1]}"}
+                scores | {"mine": f"{self.mine[0]}\u2060–\u2060{self.mine[1]}"}
             )
         return _("The official decided: %(us)s–%(them)s.") % scores
 
