@@ -45,7 +45,11 @@ def test_each_playoff_game_has_one_name_everywhere(played_off, organizer, captai
         )
     )
     assert len(games) == 6  # three matches won 2-0
-    names = ["Barrage, match 1, partie 1", "Barrage, match 1, partie 2", "Barrage, match 2, partie 1"]
+    names = [
+        "Barrage, match 1, partie 1",
+        "Barrage, match 1, partie 2",
+        "Barrage, match 2, partie 1",
+    ]
     staff = Client(HTTP_ACCEPT_LANGUAGE="fr-CA")
     staff.force_login(organizer)
     csv = text(staff, f"/organize/{event.slug}/export/games.csv")
@@ -60,7 +64,9 @@ def test_each_playoff_game_has_one_name_everywhere(played_off, organizer, captai
     captain = captain_client(team)
     captain.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr-CA"
     home = text(captain, f"/c/{link_of(team).token}/")
-    cards = [h.split("</h2>")[0] for h in home.split("<h2>")[1:] if "Barrage" in h.split("</h2>")[0]]
+    cards = [
+        h.split("</h2>")[0] for h in home.split("<h2>")[1:] if "Barrage" in h.split("</h2>")[0]
+    ]
     assert len(cards) == 4 and len(set(cards)) == 4, cards
     assert "Barrage, match 1, partie 1 — table 1" in cards
 

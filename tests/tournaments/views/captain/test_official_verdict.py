@@ -82,7 +82,9 @@ def test_a_version_chosen_at_the_desk_carries_its_note_everywhere(
     disputed.refresh_from_db()
     assert disputed.confirmed_report == chosen
     assert NOTE in unescape(desk(official).get(url).content.decode())
-    log = unescape(desk(organizer).get(f"/organize/{disputed.round.event.slug}/audit/").content.decode())
+    log = unescape(
+        desk(organizer).get(f"/organize/{disputed.round.event.slug}/audit/").content.decode()
+    )
     assert f"Note : {NOTE}" in log
     assert f"Note de l'arbitre : {NOTE}" in captain_page(captain_client, disputed.team_a)
 
