@@ -81,8 +81,9 @@ def settled_disputes(game: Game) -> list[Dispute]:
 
 
 def verdict_of(game: Game, team: Team, mine: Report | None) -> Verdict | None:
-    """The official's decision on ``game`` for ``team``'s captain, or ``None`` when no official
-    decided it (the captains agreed, or it is not confirmed yet)."""
+    """The official's decision on ``game`` for ``team``'s captain, or ``None`` when there is
+    nothing to tell: the captains agreed, it is not confirmed yet, or an official only entered
+    a score nobody disputed, with no note (a captain without a phone)."""
     decided = game.confirmed_report if game.status == Game.Status.CONFIRMED else None
     if decided is None:
         return None
@@ -94,6 +95,8 @@ def verdict_of(game: Game, team: Team, mine: Report | None) -> Verdict | None:
         decided.score_a,
         decided.score_b,
     )
+    if dispute is None and not overruled and not decided.note:
+        return None
     us, them = _ours(decided, team, game)
     return Verdict(
         score_us=us,

@@ -107,3 +107,13 @@ def test_a_correction_note_is_shown_at_the_desk_in_the_log_and_to_the_captains(
     home = captain_page(captain_client, game.team_a)
     assert "L'arbitre a tranché : 121–89 (votre déclaration : 121–99)." in home
     assert f"Note de l'arbitre : {note}" in home
+
+
+def test_a_score_entered_at_the_desk_that_nobody_disputed_is_not_a_verdict(
+    event, organizer, official, captain_client
+):
+    game = seating.seat_next_round(event, organizer).games.exclude(team_b=None).first()
+    url = f"/organize/{event.slug}/desk/games/{game.pk}/"
+    desk(official).post(url, {"action": "enter", "score_a": "121", "score_b": "99", "note": ""})
+    home = captain_page(captain_client, game.team_a)
+    assert "L'arbitre a tranché" not in home  # a captain without a phone: nothing was decided
