@@ -281,15 +281,23 @@ def changes(entry: AuditEntry, model=Event) -> list[tuple[str, str, str]]:
 Renderer = Callable[[AuditEntry, str], str]
 
 
+def _with_note(text: str, after: dict) -> str:
+    """The official's "Note (why)", when the decision came with one."""
+    if after.get("note"):
+        text += " " + _("Note: %(note)s") % {"note": after["note"]}
+    return text
+
+
 def _result(verb: StrOrPromise) -> Renderer:
     def render(entry: AuditEntry, actor: str) -> str:
         after = entry.after or {}
         facts = after.get("game")
-        return verb % {
+        text = verb % {
             "who": actor,
             "score": score_words(after, facts, _captain_team(entry)),
             "game": game_words(facts, entry.target, teams=not (facts or {}).get("team_b")),
         }
+        return _with_note(text, after)
 
     return render
 
@@ -297,12 +305,13 @@ def _result(verb: StrOrPromise) -> Renderer:
 def _correct(entry: AuditEntry, actor: str) -> str:
     after, before = entry.after or {}, entry.before or {}
     facts = after.get("game")
-    return _("%(who)s corrected %(game)s: %(before)s, now %(after)s.") % {
+    text = _("%(who)s corrected %(game)s: %(before)s, now %(after)s.") % {
         "who": actor,
         "game": game_words(facts, entry.target, teams=False),
         "before": score_words(before, facts),
         "after": score_words(after, facts),
     }
+    return _with_note(text, after)
 
 
 def _dispute(entry: AuditEntry, actor: str) -> str:
@@ -318,9 +327,7 @@ def _decide(entry: AuditEntry, actor: str) -> str:
         "game": game_words(after.get("game"), entry.target),
         "v": after.get("decision", "?"),
     }
-    if after.get("note"):
-        text += " " + _("Note: %(note)s") % {"note": after["note"]}
-    return text
+    return _with_note(text, after)
 
 
 def _seat(entry: AuditEntry, actor: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
@@ -350,12 +351,24 @@ class Round(models.Model):
 
     @property
     def label(self) -> str:
-        """How people name it: "Round 3", or after the series "Playoff, game 2" (never
-        "round 9" of an 8-round event)."""
+        """How people name it: "Round 3", or after the series its playoff game's name,
+        "Playoff, match 2, game 1" (never "round 9" of an 8-round event)."""
         if self.kind == self.Kind.PLAYOFF:
+            names = [g.label for g in self.games.exclude(playoff_match="").order_by("table")]
+            if names:
+                return " · ".join(names)
             game = max(1, self.number - self.event.number_of_games)
             return _("Playoff, game %(n)s") % {"n": game}
         return _("Round %(n)s") % {"n": self.number}
+
+
+def playoff_match_number(match: str) -> int:
+    """A playoff match's id (``A``, ``B``, … ``AA``: spreadsheet-column style) as the number
+    people read: A is match 1, in the order the playoff's words list the matches."""
+    number = 0
+    for letter in match.upper():
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
 
 
 class Game(models.Model):
@@ -398,6 +411,27 @@ class Game(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.team_b_id is None
+
+    @cached_property
+    def label(self) -> str:
+        """How people name the game, the same on every page and in the CSV: "Round 3", or
+        "Playoff, match 2, game 1" (the match numbered as the playoff's words number it, the
+        game counted within its match; "Playoff, match 2" when a match is a single game)."""
+        if self.round.kind != Round.Kind.PLAYOFF or not self.playoff_match:
+            return self.round.label
+        match = playoff_match_number(self.playoff_match)
+        if self.round.event.playoff_best_of == 1:
+            return _("Playoff, match %(match)s") % {"match": match}
+        pair = (self.team_a_id, self.team_b_id)
+        game = Game.objects.filter(
+            round__event_id=self.round.event_id,
+            round__kind=Round.Kind.PLAYOFF,
+            round__number__lte=self.round.number,
+            playoff_match=self.playoff_match,
+            team_a_id__in=pair,
+            team_b_id__in=pair,
+        ).count()
+        return _("Playoff, match %(match)s, game %(game)s") % {"match": match, "game": game}
 
     def involves(self, team: Team) -> bool:
         return team.pk in (self.team_a_id, self.team_b_id)

@@ -124,7 +124,8 @@ def test_the_answer_is_lost_after_the_server_stored_the_report(live_server, brow
     page.click("#final-form button[type=submit]")
     received(page, game, "121 – 87")  # the retry, with the same key
     assert lost == [1]  # it was stored by the first send
-    assert "déjà été reçue" in page.locator("[data-send-status]").inner_text()
+    # said received, once: not "already received, nothing changed", which reads as a failure
+    assert "bien reçue (envoyée une seule fois)" in page.locator("[data-send-status]").inner_text()
     assert game.reports.count() == 1
     page.context.close()
 

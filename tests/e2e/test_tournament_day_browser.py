@@ -692,8 +692,16 @@ def dispute_settled_at_the_desk(day: Day, desk, game: Game, a: str, b: str) -> N
     desk.wait_for_selector("input[name=action][value=confirm]", state="attached")
     day.snap(desk, "desk-dispute")
     row = desk.locator("tbody tr", has_text=f"capitaine de {a}")
+    desk.fill("#confirm-note", "Feuille vérifiée à la table.")
     row.locator("button", has_text="Confirmer cette version").click()
     success(desk)
+    # The overruled captain reads the decision, their own report and why (issue 34, points 2, 6).
+    page = day.captain_home(b)
+    verdict = page.locator(f".captain-game[data-game='{game.pk}'] [data-verdict]")
+    said = " ".join(verdict.inner_text().replace("\u2060", "").split())
+    assert "L'arbitre a tranché : 100–121 (votre déclaration : 104–121)." in said
+    assert "Note de l'arbitre : Feuille vérifiée à la table." in said
+    day.snap(page, "captain-overruled")
 
 
 def download(day: Day, what: str) -> list[list[str]]:

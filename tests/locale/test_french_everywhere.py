@@ -305,4 +305,4 @@ def test_playoff_pages_in_french_show_no_english(event, organizer):
     assert seen == 12
     assert found == [], "\n".join(found)
     seating = readable_text(french_client().get(f"/e/{slug}/seating/").content.decode())
-    assert "Barrage, partie 1" in seating and f"Ronde {number}" not in seating
+    assert "Barrage, match 1, partie 1" in seating and f"Ronde {number}" not in seating

@@ -212,8 +212,8 @@ def test_playoff_round_is_named_a_playoff_not_round_9(event, organizer, client):
     Game.objects.create(round=playoff, table=1, team_a=teams[0], team_b=teams[1], playoff_match="A")
     Event.objects.filter(pk=event.pk).update(status="running", visibility="live")
     text = text_of(page(client, f"/e/{event.slug}/", "fr-ca"))
-    assert "Barrage, partie 1" in text and "Ronde 9" not in text
+    assert "Barrage, match 1, partie 1" in text and "Ronde 9" not in text
     text = text_of(page(client, f"/e/{event.slug}/rounds/9/", "fr-ca"))
-    assert "Barrage, partie 1" in text and "Ronde 9" not in text
+    assert "Barrage, match 1, partie 1" in text and "Ronde 9" not in text
     with translation.override("en"):
-        assert playoff.label == "Playoff, game 1"
+        assert playoff.label == "Playoff, match 1, game 1"

@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from tournaments.models import Confirmation, Event, Game, Report, Team
+from tournaments.models import Confirmation, Event, Game, Report, Round, Team
 from tournaments.standings.service import event_standings
 
 DELIMITERS = {"comma": ",", "semicolon": ";"}
@@ -160,6 +160,13 @@ def games_rows(event: Event) -> Iterator[list]:
         .annotate(first_reported=Subquery(first_report), confirmed_at=Subquery(confirmed_at))
         .order_by("round__number", "table")
     )
+    # A playoff game is named as on every page ("Playoff, match 2, game 1"), not "round 9".
+    playoff_names = {
+        game.pk: game.label
+        for game in Game.objects.filter(
+            round__event=event, round__kind=Round.Kind.PLAYOFF
+        ).select_related("round__event")
+    }
     for game in games.iterator(chunk_size=1000):
         report = game.confirmed_report
         first, confirmed = game.first_reported, game.confirmed_at if report else None
@@ -169,7 +176,7 @@ def games_rows(event: Event) -> Iterator[list]:
             assert team is not None, "a bye has no report"
             winner = team.name
         yield [
-            game.round.number,
+            playoff_names.get(game.pk, game.round.number),
             game.round.get_kind_display(),
             game.table or "",
             game.team_a.name,

@@ -59,7 +59,7 @@ def decide_at_desk(
         if dispute:
             reporting.decide_dispute(dispute, actor, report, note=note)
             return DeskOutcome.DISPUTE_SETTLED
-        reporting.confirm(report, actor)
+        reporting.confirm(report, actor, note=note)
         return DeskOutcome.CONFIRMED
     if dispute:
         reporting.decide_dispute(dispute, actor, scores=(score_a, score_b), note=note)

@@ -367,7 +367,7 @@ def _snapshot(report: Report) -> dict[str, Any]:
         "skunk": report.skunk,
         "kind": report.kind,
         "game": audit.game_facts(report.game),
-    }
+    } | ({"note": report.note} if report.note else {})
 
 
 def _apply_rule(game: Game, report: Report, team: Team) -> None:
@@ -410,7 +410,12 @@ def _open_dispute(game: Game, reports: list[Report]) -> Dispute:
 
 
 def _confirm(
-    game: Game, report: Report, actor: Actor, *, agreed_with: Report | None = None
+    game: Game,
+    report: Report,
+    actor: Actor,
+    *,
+    agreed_with: Report | None = None,
+    note: str = "",
 ) -> None:
     Confirmation.objects.create(
         report=report,
@@ -433,15 +438,18 @@ def _confirm(
         AuditAction.RESULT_CONFIRM,
         str(game),
         before=before,
-        after=_snapshot(report) | ({"agreed_with": agreed_with.version} if agreed_with else {}),
+        after=_snapshot(report)
+        | ({"agreed_with": agreed_with.version} if agreed_with else {})
+        | ({"note": note[:300]} if note else {}),
     )
     bump_event(event)
     result_confirmed.send(sender=Game, event=event, game=game)
 
 
 @transaction.atomic
-def confirm(report: Report, actor: Actor) -> Outcome:
-    """The other captain (under ``both_captains``) or an official confirms a reported result."""
+def confirm(report: Report, actor: Actor, *, note: str = "") -> Outcome:
+    """The other captain (under ``both_captains``) or an official confirms a reported result
+    (an official's ``note``, why, goes into the audit log)."""
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("round__event", "team_a", "team_b")
@@ -458,7 +466,7 @@ def confirm(report: Report, actor: Actor) -> Outcome:
         return Outcome(report, False, game.status)  # confirming twice changes nothing
     refuse_if_finished(event, official=official)
     if team is None:  # an official
-        _confirm(game, report, actor)
+        _confirm(game, report, actor, note=note)
         return Outcome(report, True, game.status)
     if event.confirmation != Event.Confirmation.BOTH_CAPTAINS:
         raise PermissionRuleError(_("In this event results are confirmed by an official."))

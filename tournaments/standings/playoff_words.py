@@ -256,3 +256,57 @@ def ties_in_words(standings: EventStandings) -> list[TieWords]:
     """Every medal tie of the standings, explained (empty while the series is not over)."""
     names = {pk: team.name for pk, team in standings.teams.items()}
     return [explain_tie(tie, names) for tie in standings.standings.medal_ties]
+
+
+@dataclass(frozen=True)
+class SettledWords:
+    """A medal tie after its playoff: who was level, who won which match, the final order."""
+
+    headline: str
+    matches: tuple[MatchWords, ...]
+    order: str  # "1st place (gold): Les As; 2nd place (silver): …"
+    teams: frozenset[int]
+
+
+def explain_settled(tie: MedalTie, order: Sequence[int], names: Mapping[int, str]) -> SettledWords:
+    """``order``: the tied teams as the playoff placed them, best first."""
+    teams = [names[t] for t in tie.teams]
+    first, last = tie.places
+    if len(teams) == 2:
+        headline = _(
+            "%(a)s and %(b)s were level on points for %(first)s and %(last)s: the playoff "
+            "settled it."
+        ) % {"a": teams[0], "b": teams[1], "first": place_name(first), "last": place_name(last)}
+    else:
+        headline = _(
+            "%(teams)s were level on points for places %(first)s to %(last)s: the playoff "
+            "settled it."
+        ) % {"teams": ", ".join(teams), "first": first, "last": last}
+    steps = {m.match: i for i, m in enumerate(tie.matches, 1)}
+    matches = tuple(
+        MatchWords(
+            steps[m.match],
+            _("%(a)s against %(b)s") % {"a": names[m.team_a], "b": names[m.team_b]},
+            "",
+            _score(m, names, steps),
+        )
+        for m in tie.matches
+        if m.team_b is not None and m.state is not None and m.state.games
+    )
+    places = ", ".join(
+        _("%(place)s: %(team)s") % {"place": place_name(p), "team": names[t]}
+        for p, t in enumerate(order, start=first)
+    )
+    return SettledWords(
+        headline, matches, _("Final order: %(places)s.") % {"places": places}, frozenset(tie.teams)
+    )
+
+
+def settled_in_words(standings: EventStandings) -> list[SettledWords]:
+    """Every medal tie the playoff has settled, told after the fact (empty before)."""
+    names = {pk: team.name for pk, team in standings.teams.items()}
+    ranked = standings.standings.order
+    return [
+        explain_settled(tie, [t for t in ranked if t in tie.teams], names)
+        for tie in standings.standings.settled_ties
+    ]

@@ -15,18 +15,21 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.links import check_pin
 from accounts.throttle import client_ip, minutes
 from accounts.unlock import forget, remember
 from tournaments.results import reporting
-from tournaments.results.receipts import Receipt
+from tournaments.results.receipts import Receipt, Verdict, verdict_of
 from tournaments.results.sheet_form import ROWS, sheet_from_post
+from tournaments.standings.playoff_words import SettledWords, settled_in_words
+from tournaments.standings.service import event_standings
 
 from ..errors import RuleError, every_error, summary_of
 from ..forms import FinalScoreForm, PinForm
-from ..models import Event, Game, Report, Team
+from ..models import Dispute, Event, Game, Report, Round, Team
 from .access import captain_link
 from .captain_fetch import answers_fetch, pin_needed, received, refused_by_rule, wants_json
 from .captain_offline import FORGET_HEADERS, private_page
@@ -37,16 +40,24 @@ def client_of(request) -> str:
 
 
 def _team_games(team):
-    """The team's games with their report versions, newest first: three queries, any rounds."""
+    """The team's games with their report versions, newest first, and the disputes an official
+    settled (the verdict and its note): four queries, any rounds."""
     versions = Report.objects.select_related("by_team").order_by("-version")
+    settled = Dispute.objects.filter(resolved_at__isnull=False)
     return (
         Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=team.event)
         .select_related("round__event", "team_a", "team_b", "confirmed_report__by_team")
-        .prefetch_related(Prefetch("reports", queryset=versions, to_attr="versions"))
+        .prefetch_related(
+            Prefetch("reports", queryset=versions, to_attr="versions"),
+            Prefetch("disputes", queryset=settled, to_attr="settled"),
+        )
         .order_by("-round__number")
     )
 
 
+# The captain's pages show a game's state: never kept by the browser (the back button after a
+# send would show "waiting for a report" again), always asked anew.
+@never_cache
 @require_http_methods(["GET", "POST"])
 def captain_home(request, token):
     link, unlock = captain_link(request, token)
@@ -113,6 +124,7 @@ def captain_home(request, token):
             "token": token,
             "link_id": link.pk,
             "games": [OurSide.of(game, team) for game in _team_games(team)],
+            "settled": _our_settled_tie(team),
         },
     )
     return private_page(page, unlock)
@@ -139,6 +151,15 @@ def captain_forget(request, token):
     return response
 
 
+def _our_settled_tie(team: Team) -> list[SettledWords]:
+    """How the medal tie our team played off was settled, once the results are public (the
+    playoff's end shows the final order)."""
+    event = team.event
+    if not event.results_public or not event.rounds.filter(kind=Round.Kind.PLAYOFF).exists():
+        return []
+    return [tie for tie in settled_in_words(event_standings(event)) if team.pk in tie.teams]
+
+
 @dataclass(frozen=True)
 class OurSide:
     """A game as its captain reads it: our team and score first ("us – them")."""
@@ -153,11 +174,20 @@ class OurSide:
     to_confirm: bool
 
     @property
-    def receipt(self) -> Receipt | None:
-        """The receipt of our newest report (from the prefetched versions: no query)."""
+    def mine(self) -> Report | None:
+        """Our newest report (from the prefetched versions: no query)."""
         versions: list[Report] = getattr(self.game, "versions", [])
-        mine = next((r for r in versions if r.by_team_id == self.us.pk), None)
+        return next((r for r in versions if r.by_team_id == self.us.pk), None)
+
+    @property
+    def receipt(self) -> Receipt | None:
+        mine = self.mine
         return Receipt.of(mine, self.us, self.game) if mine is not None else None
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """An official's decision (shown in the receipt when we reported, else on its own)."""
+        return verdict_of(self.game, self.us, self.mine)
 
     @classmethod
     def of(cls, game: Game, team: Team) -> OurSide:
@@ -195,13 +225,14 @@ def _captain_game(request, token, game_id):
     if not unlock:
         return link, None, None
     game = get_object_or_404(
-        Game.objects.select_related("round__event", "team_a", "team_b"),
+        Game.objects.select_related("round__event", "team_a", "team_b", "confirmed_report"),
         Q(team_a=link.team) | Q(team_b=link.team),
         pk=game_id,
     )
     return link, unlock, game
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 @answers_fetch
 def captain_game(request, token, game_id):
@@ -229,8 +260,8 @@ def captain_game(request, token, game_id):
         else:
             opponent = game.team_b if us == "a" else game.team_a
             if wants_json(request):
-                return received(request, outcome, team, opponent, _status_message(outcome))
-            messages.success(request, _status_message(outcome))
+                return received(request, outcome, team, opponent, _received_message(outcome))
+            messages.success(request, _received_message(outcome))
             return redirect("tournaments:captain", token=token)
     page = render(
         request,
@@ -252,6 +283,7 @@ def captain_game(request, token, game_id):
             "final_form": final_form,
             "key": uuid.uuid4().hex if error is None else request.POST.get("idempotency_key"),
             "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
+            "verdict": verdict_of(game, team, game.reports.filter(by_team=team).newest()),
         },
     )
     return private_page(page, unlock)
@@ -267,24 +299,49 @@ def _submit_from_post(game, actor, us: str, mode: str, post):
         )
     ours, theirs = post.get("score_us"), post.get("score_them")
     scores = (ours, theirs) if us == "a" else (theirs, ours)
-    return reporting.submit(
-        game,
-        actor,
-        Report.Kind.FINAL,
-        {"score_a": scores[0], "score_b": scores[1]},
-        idempotency_key=key,
-    )
+    try:
+        return reporting.submit(
+            game,
+            actor,
+            Report.Kind.FINAL,
+            {"score_a": scores[0], "score_b": scores[1]},
+            idempotency_key=key,
+        )
+    except RuleError as exc:
+        if exc.field not in SCORE_BOXES and exc.code != "one_winner":
+            raise
+        raise as_typed(game, ours, theirs) or exc from None
 
 
-def _status_message(outcome) -> str:
+#: The final score's fields for the service (A, B) and on the captain's form (ours first).
+SCORE_BOXES = {"score_a": "score_us", "score_b": "score_them"}
+
+
+def as_typed(game, ours, theirs) -> RuleError | None:
+    """A refused final score said as the captain typed it, their team first ("118–100 given"),
+    each fault on its box of the form; ``None`` if that order finds no fault."""
+    try:
+        reporting.check_final_score(game.round.event, ours, theirs)
+    except RuleError as typed:
+        typed.field = SCORE_BOXES.get(typed.field or "")
+        return typed
+    return None
+
+
+def _received_message(outcome) -> str:
+    """A report sent: said received, and no more. Its receipt tells what happens next (a
+    dispute, a confirmation), once. A report sent again (a retry after no network, a double
+    tap) is no failure: it was stored the first time, and only then."""
     if not outcome.created:
-        return _("This report was already received: nothing changed.")
-    return {
-        Game.Status.CONFIRMED: _("Thank you: the result is confirmed."),
-        Game.Status.DISPUTED: _(
-            "Your report differs from the other captain's: an official will settle it."
-        ),
-    }.get(outcome.status, _("Thank you: the result is recorded and waits for confirmation."))
+        return _("Your report is received (sent only once).")
+    return _("Thank you: your report is received.")
+
+
+def _confirmed_message(outcome) -> str:
+    """The other captain's report confirmed (no receipt of ours says it)."""
+    if not outcome.created:
+        return _("This result is already confirmed.")
+    return _("Thank you: the result is confirmed.")
 
 
 @require_POST
@@ -308,5 +365,5 @@ def captain_confirm(request, token, game_id):
     except RuleError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _status_message(outcome))
+        messages.success(request, _confirmed_message(outcome))
     return redirect("tournaments:captain", token=token)

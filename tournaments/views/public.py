@@ -23,7 +23,7 @@ from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
 from tournaments.seating.rounds import current_round
-from tournaments.standings.playoff_words import ties_in_words
+from tournaments.standings.playoff_words import settled_in_words, ties_in_words
 from tournaments.standings.service import event_standings, results_visible
 
 from ..models import Event, Game, Round, Season, Team
@@ -174,6 +174,7 @@ def _standings_live(request, event: Event) -> str:
             # The chart's label is in words: one cached chart per language.
             "chart": cached(event, f"chart-{get_language()}", lambda: points_chart(data)),
             "ties": ties_in_words(data),
+            "settled": settled_in_words(data),
         },
         request,
     )

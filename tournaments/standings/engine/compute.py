@@ -83,6 +83,8 @@ class Standings:
     columns: tuple[str, ...]
     rows: tuple[StandingRow, ...]
     medal_ties: tuple[MedalTie, ...] = ()
+    #: medal ties their playoff has settled (kept to say how: who won which match, the order)
+    settled_ties: tuple[MedalTie, ...] = ()
     needs_draw: tuple[tuple[int, ...], ...] = ()  # groups only a draw can separate, no lot yet
     provisional: bool = False  # the series is not complete: no playoff, no medal yet
 
@@ -207,24 +209,22 @@ def compute_standings(
 
     blocks: list[_Block] = []
     medal_ties: list[MedalTie] = []
+    settled_ties: list[MedalTie] = []
     needs_draw: list[tuple[int, ...]] = []
     for index, group in enumerate(groups):
         if index in medal_groups:
             seeding = medal_groups[index]
+            seeded = tuple(t for block in seeding for t in block.teams)
+            first = sum(len(b.teams) for b in blocks) + 1
+            tie = MedalTie(
+                seeded, (first, first + len(group) - 1), tuple(plans[index]), config.playoff
+            )
             if positions.get(group[0]) is not None:
                 found = ranker.order(group, (PLAYOFF_KEY,))
+                settled_ties.append(tie)
             else:
-                seeded = tuple(t for block in seeding for t in block.teams)
                 found = [_Block(seeded)]  # shares a rank until the playoff is done
-                first = sum(len(b.teams) for b in blocks) + 1
-                medal_ties.append(
-                    MedalTie(
-                        seeded,
-                        (first, first + len(group) - 1),
-                        tuple(plans[index]),
-                        config.playoff,
-                    )
-                )
+                medal_ties.append(tie)
                 # The playoff cannot be seeded until the draw separates these.
                 needs_draw.extend(b.teams for b in seeding if b.needs_draw)
         else:
@@ -238,7 +238,13 @@ def compute_standings(
     provisional = not series_complete
     rows = _rows(blocks, columns, ranker.values, medals=not provisional)
     return Standings(
-        config.system, columns, rows, tuple(medal_ties), tuple(needs_draw), provisional=provisional
+        config.system,
+        columns,
+        rows,
+        tuple(medal_ties),
+        tuple(settled_ties),
+        tuple(needs_draw),
+        provisional=provisional,
     )
 
 

@@ -122,4 +122,4 @@ def test_once_the_series_is_seated_the_dashboard_offers_no_next_round(two_game_e
     games = seat_playoff_games(event, organizer)
     dashboard, _ = pages(event, organizer)
     # the playoff games are named as such, not as identical "table 1" rows
-    assert games and "Barrage, partie 1" in dashboard.split("Parties de barrage")[-1]
+    assert games and "Barrage, match 1, partie 1" in dashboard.split("Parties de barrage")[-1]
