@@ -227,6 +227,7 @@ MATRIX = [
     page("healthz-live", "GET", "/healthz/live", *ANYONE),
     page("javascript-catalog", "GET", "/jsi18n/", *ANYONE),
     page("set_language", "POST", "/i18n/setlang/", *(DONE,) * 7, data={"language": "en"}),
+    page("games:index", "GET", "/tools/", *ANYONE),
     page("games:hand", "GET", "/tools/hand/", *ANYONE),
     page("games:discard", "GET", "/tools/discard/", *ANYONE),
     page("games:crapette", "GET", "/tools/crapette/", *ANYONE),
