@@ -99,7 +99,9 @@ def _content(event: Event) -> dict:
     season = event.season
     league = season.league if season else None
     teams = list(
-        event.teams.select_related("captain_user", "captain_player", "partner_player").order_by(
+        event.teams.entered()
+        .select_related("captain_user", "captain_player", "partner_player")
+        .order_by(
             "id"
         )
     )

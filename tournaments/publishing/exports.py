@@ -186,7 +186,7 @@ def games_rows(event: Event) -> Iterator[list]:
 
 def teams_rows(event: Event) -> Iterator[list]:
     yield [_("Team"), _("Captain"), _("Partner"), _("Registered at"), _("Withdrawn at")]
-    for team in Team.objects.filter(event=event).order_by("id").iterator():
+    for team in Team.objects.filter(event=event).entered().order_by("id").iterator():
         yield [
             team.name,
             team.captain,
