@@ -120,6 +120,13 @@ def signup_per_client() -> Limit:
     return _limit("signup-client", "THROTTLE_SIGNUP_CLIENT", 10, 60 * 60)
 
 
+def registration_per_client() -> Limit:
+    """Teams registered through the public form or the API from one address (sign-up's kind of
+    limit: every attempt counts): a club's desk registers its teams, a script cannot fill the
+    event."""
+    return _limit("registration-client", "THROTTLE_REGISTRATION_CLIENT", 30, 60 * 60)
+
+
 def minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 

@@ -14,6 +14,7 @@ from .views import (
     players,
     printing,
     public,
+    registration,
     season,
 )
 
@@ -35,6 +36,16 @@ urlpatterns = [
         name="season-csv",
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
+    # a team registering itself, and its private registration link (the token is the capability)
+    path("e/<slug:slug>/register/", registration.register, name="register"),
+    path("r/<str:token>/", registration.registration_page, name="registration"),
+    path("r/<str:token>/change/", registration.registration_change, name="registration-change"),
+    path(
+        "r/<str:token>/withdraw/", registration.registration_withdraw, name="registration-withdraw"
+    ),
+    path(
+        "r/<str:token>/check-in/", registration.registration_check_in, name="registration-check-in"
+    ),
     # an invitation to run an event (its link: the token is the capability)
     path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)

@@ -121,10 +121,13 @@ def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None
         except RuleError as exc:
             errors.append(exc)
 
+    partner_needed = event.game_type == Event.GameType.CRIBBAGE
     for field in ("name", "captain", "partner"):
         value = getattr(entry, field)
-        if not value:
+        if not value and (field != "partner" or partner_needed):
             errors.append(_required(field))
+        elif not value:
+            continue
         else:
             run(check_name, value, field)
     if entry.name:
