@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -42,7 +43,7 @@ def throttled(request) -> str | None:
     return None
 
 
-HONEYPOT_REFUSAL = _(
+HONEYPOT_REFUSAL = gettext_lazy(
     "This registration was refused: the hidden box “Leave this empty” was filled, as programs "
     "that fill forms do. If you are a person, send the form again without it, or ask the "
     "organizer."
