@@ -15,6 +15,7 @@ from .views import (
     printing,
     public,
     registration,
+    registrations,
     season,
 )
 
@@ -96,6 +97,16 @@ urlpatterns = [
         organizer.team_action,
         name="team-action",
     ),
+    path(
+        "organize/<slug:slug>/registrations/", registrations.registrations, name="registrations"
+    ),
+    path("organize/<slug:slug>/check-in/", registrations.check_in_desk, name="check-in"),
+    path(
+        "organize/<slug:slug>/check-in/drop/",
+        registrations.drop_absentees,
+        name="check-in-drop",
+    ),
+    path("organize/<slug:slug>/check-in/scan/", registrations.check_in_scan, name="check-in-scan"),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
     path(
         "organize/<slug:slug>/rounds/<int:number>/print/", printing.print_round, name="print-round"

@@ -249,7 +249,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
 @require_GET
 def team_page(request, slug, team_id):
     event = event_or_404(slug)
-    team = get_object_or_404(Team, event=event, pk=team_id)
+    team = get_object_or_404(Team.objects.entered(), event=event, pk=team_id)
     visible = results_visible(event, request.user)
     games = (
         Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
