@@ -183,3 +183,25 @@ def team_for_code(event: Event, text: str) -> Team:
             status=404,
         )
     return team
+
+
+def joined_at_round(team: Team) -> int | None:
+    """For a team added after round 1 was seated (a late team): the round it joins at."""
+    rounds = team.event.rounds.order_by("number")
+    first = rounds.first()
+    if first is None or team.registered_at <= first.created_at:
+        return None
+    later = rounds.filter(created_at__gt=team.registered_at).first()
+    return later.number if later is not None else rounds.last().number + 1
+
+
+def day_story(event: Event) -> dict:
+    """What the standings say of the day's arrivals: teams dropped as absent, late teams."""
+    if event.check_in_opened_at is None:
+        return {}
+    first = event.rounds.filter(number=1).first()
+    late = []
+    if first is not None:
+        for team in event.teams.active().filter(registered_at__gt=first.created_at):
+            late.append((team, joined_at_round(team)))
+    return {"absent": list(dropped(event)), "late": late}

@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
+from tournaments.events import check_in
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
@@ -145,7 +146,12 @@ def round_results(request, slug, number):
 def standings(request, slug):
     event = get_object_or_404(Event, slug=slug)  # the hot path: no season join
     visible = results_visible(event, request.user)
-    context = {"event": event, "visible": visible, **display_context(request, event)}
+    context = {
+        "event": event,
+        "visible": visible,
+        "arrivals": check_in.day_story(event),
+        **display_context(request, event),
+    }
     live = None
     if visible:
         # The rendered table is cached, not only the standings: at 1,000 teams rendering it
@@ -259,7 +265,13 @@ def team_page(request, slug, team_id):
     return render(
         request,
         "tournaments/team.html",
-        {"event": event, "team": team, "games": games, "visible": visible},
+        {
+            "event": event,
+            "team": team,
+            "games": games,
+            "visible": visible,
+            "joined_at": check_in.joined_at_round(team),
+        },
     )
 
 
