@@ -586,4 +586,3 @@ class RegistrationForm(forms.Form):
                 self.add_error(error.field, error.message)
             elif error.field not in self.fields:
                 self.add_error(None, error.message)
-

@@ -253,14 +253,14 @@ class Event(models.Model):
         default=False,
         help_text=_("Teams may register themselves through the event's link until the deadline."),
     )
-    registration_deadline = models.DateTimeField(
-        _("registration deadline"), null=True, blank=True
-    )
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
     registration_capacity = models.PositiveSmallIntegerField(
         _("capacity (teams)"),
         null=True,
         blank=True,
-        help_text=_("Beyond it, teams go on a waiting list that moves up by itself. Empty: no cap."),
+        help_text=_(
+            "Beyond it, teams go on a waiting list that moves up by itself. Empty: no cap."
+        ),
     )
     registration_who = models.CharField(
         _("who may register"),
@@ -272,7 +272,9 @@ class Event(models.Model):
         _("fee"),
         max_length=200,
         blank=True,
-        help_text=_("Shown on the form, e.g. “10 $ per team, paid at the door”. No online payment."),
+        help_text=_(
+            "Shown on the form, e.g. “10 $ per team, paid at the door”. No online payment."
+        ),
     )
     check_in_opened_at = models.DateTimeField(_("check-in opened at"), null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)

@@ -97,9 +97,7 @@ urlpatterns = [
         organizer.team_action,
         name="team-action",
     ),
-    path(
-        "organize/<slug:slug>/registrations/", registrations.registrations, name="registrations"
-    ),
+    path("organize/<slug:slug>/registrations/", registrations.registrations, name="registrations"),
     path("organize/<slug:slug>/check-in/", registrations.check_in_desk, name="check-in"),
     path(
         "organize/<slug:slug>/check-in/drop/",

@@ -228,9 +228,10 @@ def test_registration_and_check_in_day(live_server, browser, event, shot, tmp_pa
     organizer = User.objects.get(email=EMAIL)
     round_2 = seat_next_round(Event.objects.get(pk=event.pk), organizer, force=True)
     late = Team.objects.get(name="Les Retardataires")
-    assert Game.objects.filter(round=round_2, team_a=late).exists() or Game.objects.filter(
-        round=round_2, team_b=late
-    ).exists()
+    assert (
+        Game.objects.filter(round=round_2, team_a=late).exists()
+        or Game.objects.filter(round=round_2, team_b=late).exists()
+    )
 
     # 11. The standings and the team's page say what happened.
     Event.objects.filter(pk=event.pk).update(visibility=Event.Visibility.LIVE)

@@ -19,8 +19,8 @@ reader that does not know signatures still checks the file as before.
 from __future__ import annotations
 
 import base64
-import datetime
 import contextlib
+import datetime
 import hashlib
 import os
 import socket

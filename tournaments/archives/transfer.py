@@ -101,9 +101,7 @@ def _content(event: Event) -> dict:
     teams = list(
         event.teams.entered()
         .select_related("captain_user", "captain_player", "partner_player")
-        .order_by(
-            "id"
-        )
+        .order_by("id")
     )
     players: dict[Any, dict[str, Any]] = {}
     for team in teams:

@@ -192,7 +192,9 @@ def joined_at_round(team: Team) -> int | None:
     if first is None or team.registered_at <= first.created_at:
         return None
     later = rounds.filter(created_at__gt=team.registered_at).first()
-    return later.number if later is not None else rounds.last().number + 1
+    if later is not None:
+        return later.number
+    return rounds.count() + 1  # not seated yet: the next round
 
 
 def day_story(event: Event) -> dict:

@@ -132,23 +132,22 @@ def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None
             run(check_name, value, field)
     if entry.name:
         run(check_name_free, event, entry.name, team=team)
-    if entry.captain and entry.partner and _same_name(entry.captain, entry.partner):
-        if not (
-            entry.captain_member_number
-            and entry.partner_member_number
-            and entry.captain_member_number != entry.partner_member_number
-        ):
-            errors.append(
-                RuleError(
-                    _(
-                        "“%(name)s” is given as both captain and partner: the partner is "
-                        "another person."
-                    )
-                    % {"name": entry.partner},
-                    field="partner",
-                    code="same_player",
-                )
+    two_numbers = (
+        entry.captain_member_number
+        and entry.partner_member_number
+        and entry.captain_member_number != entry.partner_member_number
+    )
+    # Two people of the same name are told apart by their cards.
+    same = entry.captain and entry.partner and _same_name(entry.captain, entry.partner)
+    if same and not two_numbers:
+        errors.append(
+            RuleError(
+                _("“%(name)s” is given as both captain and partner: the partner is another person.")
+                % {"name": entry.partner},
+                field="partner",
+                code="same_player",
             )
+        )
     numbers = {"captain": entry.captain_member_number, "partner": entry.partner_member_number}
     for role, number in numbers.items():
         run(_check_number, event, role, number, team)
@@ -434,7 +433,9 @@ def private_link_words(team: Team, link: str) -> str:
 
 
 def _refusal_body(team: Team) -> str:
-    return _("The registration of the team %(team)s for %(event)s is refused. Reason: %(reason)s") % {
+    return _(
+        "The registration of the team %(team)s for %(event)s is refused. Reason: %(reason)s"
+    ) % {
         "team": team.name,
         "event": team.event.name,
         "reason": team.registration_reason,

@@ -17,9 +17,9 @@ from django.utils.translation import ngettext
 from accounts.models import User
 from accounts.roles import Person
 from tournaments import audit
-from tournaments.events.check_in import check_seating
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.check_in import check_seating
 from tournaments.events.registration import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event

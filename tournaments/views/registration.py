@@ -7,8 +7,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.links import public_base_url
@@ -25,7 +24,9 @@ from .confirming import ask, confirmed
 
 
 def registration_url(team: Team, request=None) -> str:
-    return public_base_url(request) + reverse("tournaments:registration", args=[team.registration_token])
+    return public_base_url(request) + reverse(
+        "tournaments:registration", args=[team.registration_token]
+    )
 
 
 def throttled(request) -> str | None:
@@ -85,7 +86,11 @@ def register(request, slug):
     messages.success(
         request,
         _("Registration received. Keep this page's address: it is your private link.")
-        + (" " + _("It was also sent to %(email)s.") % {"email": team.contact_email} if sent else ""),
+        + (
+            " " + _("It was also sent to %(email)s.") % {"email": team.contact_email}
+            if sent
+            else ""
+        ),
     )
     return redirect("tournaments:registration", token=team.registration_token)
 

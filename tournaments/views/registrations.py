@@ -54,7 +54,9 @@ def registrations(request, slug):
         if done:
             return redirect("tournaments:registrations", slug=slug)
     teams = list(
-        event.teams.select_related("captain_player", "partner_player").order_by("registered_at", "id")
+        event.teams.select_related("captain_player", "partner_player").order_by(
+            "registered_at", "id"
+        )
     )
     groups = [(state, [t for t in teams if t.registration == state]) for state in STATE_ORDER]
     return render(
@@ -123,7 +125,9 @@ def check_in_desk(request, slug):
     event = managed_event(request, slug)
     if request.method == "POST":
         _check_in_action(request, event)
-        return redirect(reverse("tournaments:check-in", args=[slug]) + request.POST.get("anchor", ""))
+        return redirect(
+            reverse("tournaments:check-in", args=[slug]) + request.POST.get("anchor", "")
+        )
     teams = list(event.teams.active().order_by("name"))
     present = [t for t in teams if t.checked_in_at]
     return render(
@@ -196,8 +200,7 @@ def check_in_scan(request, slug):
         check_in.check_in(team, request.user)
     except RuleError as exc:
         return JsonResponse({"ok": False, "message": exc.message}, status=exc.status)
-    message = (
-        _("%(team)s was already checked in.") if already else _("%(team)s is present.")
-    ) % {"team": team.name}
+    message = (_("%(team)s was already checked in.") if already else _("%(team)s is present.")) % {
+        "team": team.name
+    }
     return JsonResponse({"ok": True, "team": team.name, "message": message})
-

@@ -27,15 +27,21 @@ def body(n: int, **changes) -> dict:
 
 
 def test_a_script_registers_and_handles_only_its_own_registration(open_event, api_client):
-    first = api_client.post(f"/api/v1/events/{open_event.slug}/registrations/", body(1), format="json")
-    second = api_client.post(f"/api/v1/events/{open_event.slug}/registrations/", body(2), format="json")
+    first = api_client.post(
+        f"/api/v1/events/{open_event.slug}/registrations/", body(1), format="json"
+    )
+    second = api_client.post(
+        f"/api/v1/events/{open_event.slug}/registrations/", body(2), format="json"
+    )
     assert first.status_code == 201 and first.json()["registration"] == "registered"
     assert second.json()["registration"] == "waiting"
     token = first.json()["token"]
 
     mine = APIClient().get(f"/api/v1/registrations/{token}/")
     assert mine.json()["name"] == "Les As 1" and "Les As 2" not in mine.content.decode()
-    changed = APIClient().put(f"/api/v1/registrations/{token}/", body(1, club="FADOQ Joliette"), format="json")
+    changed = APIClient().put(
+        f"/api/v1/registrations/{token}/", body(1, club="FADOQ Joliette"), format="json"
+    )
     assert changed.status_code == 200 and changed.json()["club"] == "FADOQ Joliette"
     gone = APIClient().post(f"/api/v1/registrations/{token}/withdraw/")
     assert gone.json()["registration"] == "withdrawn"
@@ -61,12 +67,18 @@ def test_every_fault_at_once_and_a_closed_registration(open_event, api_client, m
 def test_the_limit_answers_429(open_event, api_client, settings):
     settings.THROTTLE_REGISTRATION_CLIENT = {"failures": 1, "window": 3600}
     api_client.post(f"/api/v1/events/{open_event.slug}/registrations/", body(1), format="json")
-    again = api_client.post(f"/api/v1/events/{open_event.slug}/registrations/", body(2), format="json")
+    again = api_client.post(
+        f"/api/v1/events/{open_event.slug}/registrations/", body(2), format="json"
+    )
     assert again.status_code == 429 and "Retry-After" in again.headers
 
 
-def test_the_organizer_lists_and_moves_the_desk_checks_in(open_event, api_client, organizer, other_organizer):
-    made = api_client.post(f"/api/v1/events/{open_event.slug}/registrations/", body(1), format="json")
+def test_the_organizer_lists_and_moves_the_desk_checks_in(
+    open_event, api_client, organizer, other_organizer
+):
+    made = api_client.post(
+        f"/api/v1/events/{open_event.slug}/registrations/", body(1), format="json"
+    )
     url = f"/api/v1/events/{open_event.slug}/registrations/"
     assert APIClient().get(url).status_code == 401
     stranger = APIClient()
@@ -77,10 +89,16 @@ def test_the_organizer_lists_and_moves_the_desk_checks_in(open_event, api_client
     assert [r["name"] for r in org.get(url).json()] == ["Les As 1"]
     moved = org.post(f"{url}{made.json()['id']}/state/", {"registration": "refused"}, format="json")
     assert moved.status_code == 400 and moved.json()["field"] == "registration_reason"
-    paid = org.post(f"{url}{made.json()['id']}/state/", {"registration": "registered", "paid": True}, format="json")
+    paid = org.post(
+        f"{url}{made.json()['id']}/state/",
+        {"registration": "registered", "paid": True},
+        format="json",
+    )
     assert paid.json()["paid"] is True
 
-    checked = org.post(f"/api/v1/events/{open_event.slug}/check-ins/", {"code": made.json()["link"]}, format="json")
+    checked = org.post(
+        f"/api/v1/events/{open_event.slug}/check-ins/", {"code": made.json()["link"]}, format="json"
+    )
     assert checked.status_code == 200 and checked.json()["checked_in"] is True
     self_check = APIClient().post(f"/api/v1/registrations/{made.json()['token']}/check-in/")
     assert self_check.status_code == 400 and self_check.json()["code"] == "check_in_closed"

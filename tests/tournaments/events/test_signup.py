@@ -95,10 +95,10 @@ def test_members_only_registration_checks_the_card_against_the_league(make_event
         0, registration_open=True, registration_who=RegistrationWho.MEMBERS, season=season
     )
     with pytest.raises(RuleError, match="999 is not one of FADOQ Laurentides's members"):
-        signup.register(
-            event, entry(1, captain_member_number="111", partner_member_number="999")
-        )
-    team = signup.register(event, entry(1, captain_member_number="111", partner_member_number="222"))
+        signup.register(event, entry(1, captain_member_number="111", partner_member_number="999"))
+    team = signup.register(
+        event, entry(1, captain_member_number="111", partner_member_number="222")
+    )
     assert team.captain_player.name == "Gisèle"  # the league's player, not a new one
 
 

@@ -89,7 +89,8 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
     def get_member_numbers(self, team) -> list[str]:
         return [
-            getattr(p, "member_number", "") or "" for p in (team.captain_player, team.partner_player)
+            getattr(p, "member_number", "") or ""
+            for p in (team.captain_player, team.partner_player)
         ]
 
     def get_checked_in(self, team) -> bool:
@@ -123,13 +124,17 @@ class StateSerializer(KnownFieldsOnly, serializers.Serializer):
 class CheckInSerializer(KnownFieldsOnly, serializers.Serializer):
     team = serializers.IntegerField(required=False, help_text="The team's id.")
     code = serializers.CharField(
-        max_length=500, required=False, help_text="Or the text of its slip's or registration's QR code."
+        max_length=500,
+        required=False,
+        help_text="Or the text of its slip's or registration's QR code.",
     )
 
 
 def _own(team: Team, request, status: int = 200) -> Response:
     team = Team.objects.select_related("captain_player", "partner_player").get(pk=team.pk)
-    return Response(OwnRegistrationSerializer(team, context={"request": request}).data, status=status)
+    return Response(
+        OwnRegistrationSerializer(team, context={"request": request}).data, status=status
+    )
 
 
 def _by_token(token: str) -> Team:

@@ -44,7 +44,12 @@ def test_the_list_shows_every_state_and_a_refusal_tells_the_captain(open_event, 
     one = open_event.teams.get(name="Les As 1")
     org.post(
         url(open_event),
-        {"action": "state", "team": one.pk, "registration": "refused", "registration_reason": "Déjà inscrits ailleurs"},
+        {
+            "action": "state",
+            "team": one.pk,
+            "registration": "refused",
+            "registration_reason": "Déjà inscrits ailleurs",
+        },
     )
     one.refresh_from_db()
     assert one.registration == State.REFUSED
@@ -62,11 +67,20 @@ def test_mark_paid_close_and_export(open_event, org):
     assert "il en faut au moins 3" in response.content.decode().replace("\xa0", " ")
     open_event.registration_capacity = None
     open_event.save()
-    org.post(url(open_event), {"action": "state", "team": open_event.teams.get(name="Les As 3").pk, "registration": "registered"})
+    org.post(
+        url(open_event),
+        {
+            "action": "state",
+            "team": open_event.teams.get(name="Les As 3").pk,
+            "registration": "registered",
+        },
+    )
     org.post(url(open_event), {"action": "close"})
     open_event.refresh_from_db()
     assert not open_event.registration_open
-    csv = b"".join(org.get(f"/organize/{open_event.slug}/export/registrations.csv").streaming_content)
+    csv = b"".join(
+        org.get(f"/organize/{open_event.slug}/export/registrations.csv").streaming_content
+    )
     text = csv.decode("utf-8-sig")
     assert csv.startswith(b"\xef\xbb\xbf") and text.splitlines()[0].startswith("Équipe;")
     assert "Les As 2;Gisèle 2;" in text and ";oui;" in text
@@ -77,7 +91,9 @@ def test_the_desk_checks_in_by_tap_and_by_scan_then_drops_the_absent(open_event,
     one, two = open_event.teams.active().order_by("id")
     org.post(url(open_event, "check-in"), {"action": "present", "team": one.pk})
     slip = two.links.get(revoked_at=None)
-    answer = org.post(url(open_event, "check-in/scan"), {"code": f"http://salle.local/c/{slip.token}/"})
+    answer = org.post(
+        url(open_event, "check-in/scan"), {"code": f"http://salle.local/c/{slip.token}/"}
+    )
     assert answer.json()["ok"] and "Les As 2" in answer.json()["message"]
     wrong = org.post(url(open_event, "check-in/scan"), {"code": "bonjour"})
     assert wrong.status_code == 404 and "ni un billet ni une inscription" in wrong.json()["message"]
