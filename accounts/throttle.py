@@ -203,6 +203,13 @@ def archive_uploads_per_account() -> Limit:
     return _limit("archive-account", "THROTTLE_ARCHIVE_ACCOUNT", 20, 60 * 60)
 
 
+def registration_per_client() -> Limit:
+    """Teams registered through the public form or the API from one address (sign-up's kind of
+    limit: every attempt counts): a club's desk registers its teams, a script cannot fill the
+    event."""
+    return _limit("registration-client", "THROTTLE_REGISTRATION_CLIENT", 30, 60 * 60)
+
+
 def minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 

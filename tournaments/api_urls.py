@@ -11,6 +11,7 @@ from .api.views import (
     exports,
     leagues,
     officials,
+    registrations,
     results,
     rounds,
     seasons,
@@ -62,5 +63,36 @@ urlpatterns = [
     ),
     path("season-exports/<int:pk>/", exports.SeasonExportView.as_view(), name="api-season-export"),
     path("players/<uuid:uid>/", seasons.PlayerRecordView.as_view(), name="api-player"),
+    # registration before the day and check-in at the door (issue 36)
+    path(
+        "events/<slug:slug>/registrations/",
+        registrations.EventRegistrationsView.as_view(),
+        name="api-registrations",
+    ),
+    path(
+        "events/<slug:slug>/registrations/<int:pk>/state/",
+        registrations.EventRegistrationStateView.as_view(),
+        name="api-registration-state",
+    ),
+    path(
+        "events/<slug:slug>/check-ins/",
+        registrations.EventCheckInsView.as_view(),
+        name="api-check-ins",
+    ),
+    path(
+        "registrations/<str:token>/",
+        registrations.OwnRegistrationView.as_view(),
+        name="api-own-registration",
+    ),
+    path(
+        "registrations/<str:token>/withdraw/",
+        registrations.OwnRegistrationWithdrawView.as_view(),
+        name="api-own-registration-withdraw",
+    ),
+    path(
+        "registrations/<str:token>/check-in/",
+        registrations.OwnCheckInView.as_view(),
+        name="api-own-check-in",
+    ),
     *router.urls,
 ]

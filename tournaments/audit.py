@@ -74,6 +74,15 @@ class AuditAction(models.TextChoices):
     TEAM_ADD = "team.add"
     TEAM_EDIT = "team.edit"
     TEAM_WITHDRAW = "team.withdraw"
+    # Registration before the day and check-in at the door (issue 36).
+    REGISTRATION_CLOSE = "registration.close"
+    REGISTRATION_STATE = "registration.state"
+    REGISTRATION_PAID = "registration.paid"
+    CHECK_IN_OPEN = "check_in.open"
+    CHECK_IN = "check_in.team"
+    CHECK_IN_UNDO = "check_in.undo"
+    ABSENTEES_DROP = "absentees.drop"
+    ABSENTEES_RESTORE = "absentees.restore"
 
 
 CAPTAIN_PREFIX = "captain of "  # stored, never shown: actor_label is data, not words
@@ -434,6 +443,27 @@ def _team_add(entry: AuditEntry, actor: str) -> str:
     }
 
 
+def _registration_state(entry: AuditEntry, actor: str) -> str:
+    after = entry.after or {}
+    state = dict(Team.Registration.choices).get(after.get("registration", ""), "—")
+    text = _("%(who)s put the team %(target)s in: %(state)s.") % {
+        "who": actor,
+        "target": entry.target,
+        "state": str(state).lower(),
+    }
+    if after.get("registration_reason"):
+        text += " " + _("Reason: %(reason)s") % {"reason": after["registration_reason"]}
+    return text
+
+
+def _absentees(message) -> Renderer:
+    def render(entry: AuditEntry, actor: str) -> str:
+        teams = (entry.after or {}).get("teams") or []
+        return message % {"who": actor, "teams": ", ".join(teams) or "—"}
+
+    return render
+
+
 def _games(entry: AuditEntry, actor: str) -> str:
     return _("%(who)s set the number of games: %(before)s, now %(after)s.") % {
         "who": actor,
@@ -555,6 +585,22 @@ RENDERERS: dict[str, Renderer] = {
     ),
     AuditAction.SEASON_EVENTS: _simple(
         gettext_lazy("%(who)s changed the events of the season %(target)s.")
+    ),
+    AuditAction.REGISTRATION_CLOSE: _simple(gettext_lazy("%(who)s closed the registration.")),
+    AuditAction.REGISTRATION_STATE: _registration_state,
+    AuditAction.REGISTRATION_PAID: _simple(
+        gettext_lazy("%(who)s changed whether the team %(target)s has paid.")
+    ),
+    AuditAction.CHECK_IN_OPEN: _simple(gettext_lazy("%(who)s opened the check-in.")),
+    AuditAction.CHECK_IN: _simple(gettext_lazy("%(who)s checked in the team %(target)s.")),
+    AuditAction.CHECK_IN_UNDO: _simple(
+        gettext_lazy("%(who)s undid the check-in of the team %(target)s.")
+    ),
+    AuditAction.ABSENTEES_DROP: _absentees(
+        gettext_lazy("%(who)s dropped the teams that did not come: %(teams)s.")
+    ),
+    AuditAction.ABSENTEES_RESTORE: _absentees(
+        gettext_lazy("%(who)s put back the teams dropped as absent: %(teams)s.")
     ),
 }
 

@@ -523,3 +523,66 @@ class AppointForm(forms.Form):
         initial="official",
         widget=forms.RadioSelect,
     )
+
+
+class RegistrationForm(forms.Form):
+    """A team registering itself (the public form, and its change from the private link); the
+    rules are the services' (``events.signup.check_entry``), every fault shown at once."""
+
+    name = forms.CharField(
+        label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
+    )
+    captain = forms.CharField(
+        label=_("Captain's name"),
+        max_length=PLAYER_NAME_MAX,
+        validators=[NameValidator("captain")],
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+    captain_member_number = forms.CharField(
+        label=_("Captain's member number"), max_length=MEMBER_NUMBER_MAX, required=False
+    )
+    partner = forms.CharField(
+        label=_("Partner's name"), max_length=PLAYER_NAME_MAX, validators=[NameValidator("partner")]
+    )
+    partner_member_number = forms.CharField(
+        label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
+    )
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    contact_email = forms.EmailField(
+        label=_("Captain's email"),
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    contact_phone = forms.CharField(
+        label=_("Captain's phone"),
+        max_length=30,
+        required=False,
+        widget=forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
+    )
+    # The honeypot: hidden from people (CSS and aria-hidden), filled by form-filling robots.
+    website = forms.CharField(label=_("Leave this empty"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            # What is required is the services' to say (with their words, all at once).
+            field.required = False
+            field.widget.attrs.setdefault("class", "big")
+
+    def entry_values(self) -> dict[str, str]:
+        """The typed values (cleaned where the field is valid) for ``events.signup.Entry``."""
+        cleaned = getattr(self, "cleaned_data", {})
+        return {
+            name: str(cleaned.get(name) or self.data.get(name) or "")
+            for name in self.fields
+            if name != "website"
+        }
+
+    def add_rule_errors(self, exc: RuleError) -> None:
+        from .errors import every_error
+
+        for error in every_error(exc):
+            if error.field in self.fields and error.field not in self.errors:
+                self.add_error(error.field, error.message)
+            elif error.field not in self.fields:
+                self.add_error(None, error.message)

@@ -128,6 +128,12 @@ class EventQuerySet(models.QuerySet):
         return self.filter(Q(visibility=Event.Visibility.LIVE) | Q(released_at__isnull=False))
 
 
+class RegistrationWho(models.TextChoices):
+    ANYONE = "anyone", _("Anyone with the event's link")
+    MEMBERS = "members", _("Members of the league (member numbers checked)")
+    ORGANIZER = "organizer", _("Only the organizer registers teams")
+
+
 class Event(models.Model):
     class GameType(models.TextChoices):
         CRIBBAGE = "cribbage", _("Cribbage")
@@ -241,6 +247,37 @@ class Event(models.Model):
     # and a new epoch at every restore, so no render from before it is served as "the previous".
     cache_token = models.CharField(max_length=16, default=new_cache_token, editable=False)
     cache_epoch = models.CharField(max_length=16, default=new_cache_token, editable=False)
+    # Registration before the day (tournaments/events/signup.py) and check-in at the door
+    # (tournaments/events/check_in.py); the teams registered are the event's ordinary teams.
+    registration_open = models.BooleanField(
+        _("registration open"),
+        default=False,
+        help_text=_("Teams may register themselves through the event's link until the deadline."),
+    )
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
+    registration_capacity = models.PositiveSmallIntegerField(
+        _("capacity (teams)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Beyond it, teams go on a waiting list that moves up by itself. Empty: no cap."
+        ),
+    )
+    registration_who = models.CharField(
+        _("who may register"),
+        max_length=10,
+        choices=RegistrationWho.choices,
+        default=RegistrationWho.ANYONE,
+    )
+    registration_fee = models.CharField(
+        _("fee"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "Shown on the form, e.g. “10 $ per team, paid at the door”. No online payment."
+        ),
+    )
+    check_in_opened_at = models.DateTimeField(_("check-in opened at"), null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = EventQuerySet.as_manager()
@@ -265,12 +302,31 @@ class Event(models.Model):
 
 
 class TeamQuerySet(models.QuerySet):
+    def entered(self) -> TeamQuerySet:
+        """The teams in the event (withdrawn on the day too), not those only waiting, refused,
+        withdrawn before the day or dropped as absent: standings, exports, archives."""
+        return self.filter(registration=Team.Registration.REGISTERED)
+
     def active(self) -> TeamQuerySet:
-        """The teams still in (not withdrawn): seated, printed, counted."""
-        return self.filter(withdrawn_at__isnull=True)
+        """The teams still in (entered, not withdrawn): seated, printed, counted."""
+        return self.entered().filter(withdrawn_at__isnull=True)
+
+    def holding_places(self) -> TeamQuerySet:
+        """Active or on the waiting list: their players may not register in another team."""
+        return self.filter(
+            withdrawn_at__isnull=True,
+            registration__in=(Team.Registration.REGISTERED, Team.Registration.WAITING),
+        )
 
 
 class Team(models.Model):
+    class Registration(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        WAITING = "waiting", _("Waiting list")
+        WITHDRAWN = "withdrawn", _("Withdrawn before the day")
+        REFUSED = "refused", _("Refused")
+        ABSENT = "absent", _("Absent (dropped before round 1)")
+
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="teams")
     name = models.CharField(_("team name"), max_length=120)
     captain = models.CharField(_("captain"), max_length=120)
@@ -293,6 +349,21 @@ class Team(models.Model):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     drawn_lot = models.PositiveIntegerField(_("drawn lot"), null=True, blank=True)
+    registration = models.CharField(
+        _("registration"),
+        max_length=10,
+        choices=Registration.choices,
+        default=Registration.REGISTERED,
+    )
+    registration_reason = models.CharField(_("reason"), max_length=300, blank=True)
+    paid = models.BooleanField(_("paid"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    # The private link of a team that registered itself (see, change, withdraw until the
+    # deadline; check in on the day). Teams the organizer typed have none.
+    registration_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    contact_email = models.EmailField(_("captain's email"), blank=True)
+    contact_phone = models.CharField(_("captain's phone"), max_length=30, blank=True)
 
     objects = TeamQuerySet.as_manager()
 
@@ -308,7 +379,7 @@ class Team(models.Model):
 
     @property
     def active(self) -> bool:
-        return self.withdrawn_at is None
+        return self.withdrawn_at is None and self.registration == self.Registration.REGISTERED
 
     @property
     def players(self) -> str:

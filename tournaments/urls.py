@@ -14,6 +14,8 @@ from .views import (
     players,
     printing,
     public,
+    registration,
+    registrations,
     season,
 )
 
@@ -35,6 +37,16 @@ urlpatterns = [
         name="season-csv",
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
+    # a team registering itself, and its private registration link (the token is the capability)
+    path("e/<slug:slug>/register/", registration.register, name="register"),
+    path("r/<str:token>/", registration.registration_page, name="registration"),
+    path("r/<str:token>/change/", registration.registration_change, name="registration-change"),
+    path(
+        "r/<str:token>/withdraw/", registration.registration_withdraw, name="registration-withdraw"
+    ),
+    path(
+        "r/<str:token>/check-in/", registration.registration_check_in, name="registration-check-in"
+    ),
     # an invitation to run an event (its link: the token is the capability)
     path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)
@@ -86,6 +98,14 @@ urlpatterns = [
         organizer.team_action,
         name="team-action",
     ),
+    path("organize/<slug:slug>/registrations/", registrations.registrations, name="registrations"),
+    path("organize/<slug:slug>/check-in/", registrations.check_in_desk, name="check-in"),
+    path(
+        "organize/<slug:slug>/check-in/drop/",
+        registrations.drop_absentees,
+        name="check-in-drop",
+    ),
+    path("organize/<slug:slug>/check-in/scan/", registrations.check_in_scan, name="check-in-scan"),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
     path(
         "organize/<slug:slug>/rounds/<int:number>/print/", printing.print_round, name="print-round"

@@ -146,6 +146,11 @@ def team_a_renamed(scene) -> bool:
     return scene.team_a.name == "Les Rois du Crib"
 
 
+def team_a_checked_in(scene) -> bool:
+    scene.team_a.refresh_from_db()
+    return scene.team_a.checked_in_at is not None
+
+
 def games_is_9(scene) -> bool:
     return _event(scene).number_of_games == 9
 
@@ -1025,6 +1030,155 @@ MATRIX = [
         403,
         elsewhere=200,
     ),
+    # --- registration before the day and check-in (issue 36) ----------------------------------
+    # The form is public (closed here: round 1 is seated); a registration's private link is a
+    # capability: whoever holds the token sees that one registration (and no other), the same
+    # for every caller; after round 1 it can no longer be changed nor withdrawn (400).
+    page("tournaments:register", "GET", "/e/{slug}/register/", *ANYONE),
+    page(
+        "tournaments:registration",
+        "GET",
+        "/r/{reg_token_a}/",
+        *ANYONE,
+        stranger=200,
+        elsewhere=200,
+    ),
+    page("tournaments:registration", "GET", "/r/wrong-token-000000/", *(404,) * 7, elsewhere=404),
+    page(
+        "tournaments:registration-change",
+        "POST",
+        "/r/{reg_token_a}/change/",
+        *(400,) * 7,
+        data={"name": "Autre", "captain": "A", "partner": "B", "contact_phone": "1"},
+        stranger=400,
+        elsewhere=400,
+    ),
+    page(
+        "tournaments:registration-withdraw",
+        "POST",
+        "/r/{reg_token_a}/withdraw/",
+        *ANYONE,
+        stranger=200,
+        elsewhere=200,
+    ),
+    page(
+        "tournaments:registration-check-in",
+        "POST",
+        "/r/{reg_token_a}/check-in/",
+        *(DONE,) * 7,
+        stranger=DONE,
+        elsewhere=DONE,
+    ),
+    page("tournaments:registrations", "GET", EVENT + "/registrations/", *ORGANIZER),
+    page(
+        "tournaments:registrations",
+        "POST",
+        EVENT + "/registrations/",
+        *ORGANIZER_POST,
+        data={"action": "paid", "team": "{team_a}"},
+        effect=lambda scene: scene.event.teams.get(pk=scene.team_a.pk).paid,
+    ),
+    page("tournaments:check-in", "GET", EVENT + "/check-in/", *OFFICIALS),
+    page(
+        "tournaments:check-in",
+        "POST",
+        EVENT + "/check-in/",
+        *OFFICIALS_POST,
+        data={"action": "present", "team": "{team_a}"},
+        effect=lambda scene: team_a_checked_in(scene),
+    ),
+    page("tournaments:check-in-drop", "POST", EVENT + "/check-in/drop/", *OFFICIALS),
+    page("tournaments:check-in-scan", "GET", EVENT + "/check-in/scan/", *OFFICIALS),
+    page(
+        "tournaments:check-in-scan",
+        "POST",
+        EVENT + "/check-in/scan/",
+        *OFFICIALS,
+        data={"code": "{reg_code_a}"},
+        effect=lambda scene: team_a_checked_in(scene),
+    ),
+    api(
+        "api-registrations",
+        "GET",
+        "events/{slug}/registrations/",
+        401,
+        403,
+        403,
+        403,
+        200,
+        404,
+        200,
+    ),
+    api(
+        "api-registrations",
+        "POST",
+        "events/{slug}/registrations/",
+        *(403,) * 7,
+        data={"name": "Neuve", "captain": "A", "partner": "B", "contact_phone": "1"},
+        stranger=403,
+        elsewhere=403,
+    ),
+    api(
+        "api-registration-state",
+        "POST",
+        "events/{slug}/registrations/{team_a}/state/",
+        401,
+        403,
+        403,
+        403,
+        400,
+        404,
+        400,
+        data={"registration": "waiting"},
+    ),
+    api("api-check-ins", "GET", "events/{slug}/check-ins/", 401, 403, 403, 200, 200, 404, 200),
+    api(
+        "api-check-ins",
+        "POST",
+        "events/{slug}/check-ins/",
+        401,
+        403,
+        403,
+        200,
+        200,
+        404,
+        200,
+        data={"team": "{team_a}"},
+        effect=lambda scene: team_a_checked_in(scene),
+    ),
+    api(
+        "api-own-registration",
+        "GET",
+        "registrations/{reg_token_a}/",
+        *(200,) * 7,
+        stranger=200,
+        elsewhere=200,
+    ),
+    api(
+        "api-own-registration",
+        "PUT",
+        "registrations/{reg_token_a}/",
+        *(400,) * 7,
+        data={"name": "Autre", "captain": "A", "partner": "B", "contact_phone": "1"},
+        stranger=400,
+        elsewhere=400,
+    ),
+    api(
+        "api-own-registration-withdraw",
+        "POST",
+        "registrations/{reg_token_a}/withdraw/",
+        *(400,) * 7,
+        stranger=400,
+        elsewhere=400,
+    ),
+    api(
+        "api-own-check-in",
+        "POST",
+        "registrations/{reg_token_a}/check-in/",
+        *(400,) * 7,
+        stranger=400,
+        elsewhere=400,
+    ),
 ]
 
 #: Routes with no row, each with the reason.
@@ -1097,9 +1251,14 @@ def scene(event, organizer, official, other_organizer, staff):
         finished_at=datetime.datetime.now(datetime.UTC),
     )
     link_a, link_b = link_of(built.team_a), link_of(built.team_b)
+    type(built.team_a).objects.filter(pk=built.team_a.pk).update(
+        registration_token="a-registration-token-of-team-a"
+    )
     built.extra = {
         "token_a": link_a.token,
         "token_b": link_b.token,
+        "reg_token_a": "a-registration-token-of-team-a",
+        "reg_code_a": "http://salle.local/r/a-registration-token-of-team-a/",
         "wrong_pin_a": "000000" if link_a.pin != "000000" else "111111",
         "season": season.pk,
         "season_export": export.pk,

@@ -101,9 +101,9 @@ def _content(event: Event) -> dict:
     season = event.season
     league = season.league if season else None
     teams = list(
-        event.teams.select_related("captain_user", "captain_player", "partner_player").order_by(
-            "id"
-        )
+        event.teams.entered()
+        .select_related("captain_user", "captain_player", "partner_player")
+        .order_by("id")
     )
     players: dict[Any, dict[str, Any]] = {}
     for team in teams:

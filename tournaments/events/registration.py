@@ -160,6 +160,8 @@ def add_team(
                 captain_user=captain_user,
                 captain_player=seats[0],
                 partner_player=seats[1] if has_partner else None,
+                # Added at the desk once check-in is open: the team is there (a late team).
+                checked_in_at=timezone.now() if event.check_in_opened_at else None,
             )
     except IntegrityError as exc:  # a concurrent registration of the same name
         raise RuleError(

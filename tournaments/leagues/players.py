@@ -142,7 +142,7 @@ def check_not_registered(event: Event, players: list[Player]) -> None:
     ids = [p.pk for p in players if p.pk]
     taken = (
         Team.objects.filter(event=event)
-        .active()
+        .holding_places()
         .filter(Q(captain_player__in=ids) | Q(partner_player__in=ids))
         .first()
     )

@@ -193,7 +193,7 @@ def games_rows(event: Event) -> Iterator[list]:
 
 def teams_rows(event: Event) -> Iterator[list]:
     yield [_("Team"), _("Captain"), _("Partner"), _("Registered at"), _("Withdrawn at")]
-    for team in Team.objects.filter(event=event).order_by("id").iterator():
+    for team in Team.objects.filter(event=event).entered().order_by("id").iterator():
         yield [
             team.name,
             team.captain,
@@ -203,4 +203,45 @@ def teams_rows(event: Event) -> Iterator[list]:
         ]
 
 
-EXPORTS = {"standings": standings_rows, "games": games_rows, "teams": teams_rows}
+def registrations_rows(event: Event) -> Iterator[list]:
+    """Every registration, whatever its state (the organizer's list, for the club's records)."""
+    yield [
+        _("Team"),
+        _("Captain"),
+        _("Captain's member number"),
+        _("Partner"),
+        _("Partner's member number"),
+        _("Club"),
+        _("Captain's email"),
+        _("Captain's phone"),
+        _("Registration"),
+        _("Reason"),
+        _("Paid"),
+        _("Registered at"),
+        _("Checked in at"),
+    ]
+    teams = Team.objects.filter(event=event).select_related("captain_player", "partner_player")
+    for team in teams.order_by("registered_at", "id").iterator():
+        yield [
+            team.name,
+            team.captain,
+            getattr(team.captain_player, "member_number", ""),
+            team.partner,
+            getattr(team.partner_player, "member_number", ""),
+            team.club,
+            team.contact_email,
+            team.contact_phone,
+            team.get_registration_display(),
+            team.registration_reason,
+            _("yes") if team.paid else _("no"),
+            local_time(team.registered_at),
+            local_time(team.checked_in_at),
+        ]
+
+
+EXPORTS = {
+    "standings": standings_rows,
+    "games": games_rows,
+    "teams": teams_rows,
+    "registrations": registrations_rows,
+}

@@ -19,6 +19,7 @@ from accounts.roles import Person
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.check_in import check_seating
 from tournaments.events.registration import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event
@@ -105,7 +106,11 @@ def seat_next_round(
             % {"n": event.number_of_games},
             code="series_complete",
         )
-    teams = list(Team.objects.filter(event=event).active().order_by("id"))
+    check_seating(event)  # once check-in is open, round 1 seats only the teams present
+    present = Team.objects.filter(event=event).active()
+    if event.check_in_opened_at is not None:
+        present = present.filter(checked_in_at__isnull=False)
+    teams = list(present.order_by("id"))
     if len(teams) < MIN_TEAMS:
         raise RuleError(
             _("An event needs at least %(min)d teams to take place: %(n)d registered.")

@@ -65,7 +65,7 @@ def load_results(event: Event) -> EventResults:
     is most of the cost of the standings. Unsettled games only tell whether the series is
     complete (every round seated, and every game of it confirmed).
     """
-    teams = list(Team.objects.filter(event=event).order_by("id"))
+    teams = list(Team.objects.filter(event=event).entered().order_by("id"))
     games = Game.objects.filter(round__event=event).values_list(
         "team_a_id",
         "team_b_id",

@@ -91,7 +91,7 @@ def pin_groups(pin: str) -> str:
 @register.inclusion_tag("tournaments/_team_count.html")
 def team_count(event):
     """How many teams play and how many withdrew (never "7 teams" once one has left)."""
-    counts = event.teams.aggregate(
+    counts = event.teams.entered().aggregate(
         playing=Count("pk", filter=Q(withdrawn_at__isnull=True)),
         withdrawn=Count("pk", filter=Q(withdrawn_at__isnull=False)),
     )

@@ -85,6 +85,22 @@ QUESTIONS = {
         ),
         _("Yes, delete %(name)s"),
     ),
+    "withdraw-registration": (
+        _("Withdraw the registration of %(team)s?"),
+        _(
+            "The team gives up its place (the first team of the waiting list takes it). To "
+            "come back, it registers again, if places are left."
+        ),
+        _("Yes, withdraw %(team)s"),
+    ),
+    "drop-absentees": (
+        _("Drop the teams that did not come?"),
+        _(
+            "Every team not checked in is left out of the event. Until round 1 is seated, "
+            "“Put them back” undoes it; a team arriving after that is added as a late team."
+        ),
+        _("Yes, drop them"),
+    ),
     "force": (
         _("Seat the next round with results missing?"),
         _(

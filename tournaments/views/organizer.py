@@ -180,7 +180,8 @@ def teams(request, slug):
             messages.success(request, _("%(team)s is registered.") % {"team": team})
             return redirect("tournaments:teams", slug=slug)
     team_list = (
-        event.teams.prefetch_related("links")
+        event.teams.entered()
+        .prefetch_related("links")
         .select_related("captain_player", "partner_player")
         .order_by("id")
     )

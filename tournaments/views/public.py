@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
+from tournaments.events import check_in
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
@@ -149,7 +150,12 @@ def round_results(request, slug, number):
 def standings(request, slug):
     event = get_object_or_404(Event, slug=slug)  # the hot path: no season join
     visible = results_visible(event, request.user)
-    context = {"event": event, "visible": visible, **display_context(request, event)}
+    context = {
+        "event": event,
+        "visible": visible,
+        "arrivals": check_in.day_story(event),
+        **display_context(request, event),
+    }
     live = None
     if visible:
         # The rendered table is cached, not only the standings: at 1,000 teams rendering it
@@ -254,7 +260,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
 @require_GET
 def team_page(request, slug, team_id):
     event = event_or_404(slug)
-    team = get_object_or_404(Team, event=event, pk=team_id)
+    team = get_object_or_404(Team.objects.entered(), event=event, pk=team_id)
     visible = results_visible(event, request.user)
     games = disclosure(event, request.user).games(
         Game.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
@@ -264,7 +270,13 @@ def team_page(request, slug, team_id):
     return render(
         request,
         "tournaments/team.html",
-        {"event": event, "team": team, "games": games, "visible": visible},
+        {
+            "event": event,
+            "team": team,
+            "games": games,
+            "visible": visible,
+            "joined_at": check_in.joined_at_round(team),
+        },
     )
 
 

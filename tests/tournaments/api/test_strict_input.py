@@ -8,7 +8,7 @@ import pytest
 from django.test import override_settings
 
 from tests.builders.scene import API, build_scene, logged_in
-from tournaments.models import Event, League, Season
+from tournaments.models import Event, League, Season, Team
 
 UNKNOWN = "seasn"  # a plausible typo of a real field
 
@@ -51,13 +51,16 @@ def test_every_write_endpoint_names_an_unknown_field(
         kind: api_client.post(f"{API}play/{kind}/", {"level": "easy"}, format="json").json()
         for kind in ("cribbage", "crapette")
     }
+    Team.objects.filter(pk=scene.team_a.pk).update(registration_token="a-registration-token-1")
     values = {
         "slug": event.slug,
         "league": "ligue",
         "season": "2026",
         "team": scene.team_a.pk,
+        "token": "a-registration-token-1",
     }
     ids = {
+        "/registrations/": scene.team_a.pk,
         "/games/": scene.game.pk,
         "/teams/": scene.team_a.pk,
         "/disputes/": scene.dispute.pk,

@@ -84,6 +84,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             return Team.objects.none()
         return (
             Team.objects.filter(event=self.event)
+            .entered()  # a registration waiting or refused is not a team of the event yet
             .prefetch_related("links")
             .select_related("captain_player", "partner_player")
             .order_by("id")
