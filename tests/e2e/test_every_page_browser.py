@@ -329,6 +329,7 @@ PAGES: dict[str, list[Visit]] = {
         Visit("invitation-new-account", ANYONE, lambda s: s["invitation_new"]),
         Visit("invitation-accept", OFFICIAL, lambda s: s["invitation_accept"]),
     ],
+    "games:index": [Visit("tools-index", ANYONE, lambda s: "/tools/")],
     "games:hand": [Visit("tools-hand", ANYONE, lambda s: "/tools/hand/", then=count_hand)],
     "games:discard": [
         Visit("tools-discard", ANYONE, lambda s: "/tools/discard/", then=discard_hand)

@@ -62,7 +62,7 @@ def test_every_fault_is_shown_at_once_in_french(open_event):
     )
     page = response.content.decode().replace("\xa0", " ")
     assert response.status_code == 400
-    assert "Une équipe nommée « les as 1 » est déjà inscrite" in page
+    assert "Une équipe nommée « Les As 1 » est déjà inscrite" in page  # as registered
     assert "indiquez le partenaire du capitaine" in page
     assert "101 joue déjà dans l’équipe Les As 1" in page
     assert "adresse de courriel valide" in page
