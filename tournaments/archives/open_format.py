@@ -74,19 +74,18 @@ def _validator() -> Draft202012Validator:
 # --- export -----------------------------------------------------------------------------------
 
 
-def results_document(event: Event, viewer=None) -> dict:
+def results_document(event: Event, viewer=None, *, every_number: bool = False) -> dict:
     """The results of ``event`` in the open format; member numbers only where ``viewer`` may
-    see them (the organizers of the player's league, as everywhere on the site)."""
+    see them (the organizers of the player's league, as everywhere on the site), or all of
+    them with ``every_number`` (the command: whoever runs it has the server)."""
     from tournaments.archives.transfer import content_of  # transfer imports this module
 
     content = content_of(event)
-    shown = set(
-        Player.objects.filter(
-            uid__in=[p["uid"] for p in content["players"]],
-            league__in=managed_leagues(viewer),
-        ).values_list("uid", flat=True)
-    )
-    return from_archive(content, {str(uid) for uid in shown})
+    players = Player.objects.filter(uid__in=[p["uid"] for p in content["players"]])
+    if not every_number:
+        players = players.filter(league__in=managed_leagues(viewer))
+    shown = {str(uid) for uid in players.values_list("uid", flat=True)}
+    return from_archive(content, shown)
 
 
 def from_archive(content: dict, numbers_shown: set[str]) -> dict:
