@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
@@ -229,6 +229,30 @@ TYPES = {
 }
 
 
+# The schema's descriptions of the written forms, translated when a refusal quotes them.
+FORMS = frozenset(
+    (
+        gettext_noop(
+            "a date and time in ISO 8601 with its UTC offset, e.g. 2026-11-21T19:05:00+00:00"
+        ),
+        gettext_noop(
+            "a date and time in ISO 8601 with its UTC offset, e.g. "
+            "2026-11-21T19:05:00+00:00; or null"
+        ),
+        gettext_noop("a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e"),
+        gettext_noop("a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e; or null"),
+        gettext_noop("a slug: letters, digits, - and _, at most 50 characters"),
+        gettext_noop(
+            "one card in the engine's notation: rank A 2-9 T J Q K, suit S H D C (e.g. 5H, TD)"
+        ),
+        gettext_noop(
+            "four cards in the engine's notation, separated by one space (e.g. 5H 5C JS 4D)"
+        ),
+        gettext_noop("a date, e.g. 2026-11-21"),
+    )
+)
+
+
 def in_words(error: ValidationError) -> str:
     """jsonschema's verdict in the site's language, for the checks the schema uses."""
     kind, wanted, value = error.validator, error.validator_value, error.instance
@@ -253,7 +277,7 @@ def in_words(error: ValidationError) -> str:
     if kind in ("pattern", "format"):
         return _("“%(value)s” does not have the required form: %(form)s.") % {
             "value": str(value)[:60],
-            "form": error.schema.get("description", wanted),
+            "form": _(form) if (form := error.schema.get("description", "")) in FORMS else wanted,
         }
     if kind in ("maxLength", "maxItems"):
         return _("is too long (at most %(n)s).") % {"n": wanted}

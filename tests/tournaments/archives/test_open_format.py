@@ -26,6 +26,7 @@ from tournaments.archives import open_format
 from tournaments.archives.transfer import ArchiveNotProved, dumps, import_event
 from tournaments.errors import RuleError
 from tournaments.models import Event, Game, Player, Report
+from tournaments.results import reporting
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA_FILE = ROOT / "tournaments" / "archives" / "schemas" / "huche-results-1.schema.json"
@@ -165,12 +166,10 @@ def test_before_the_release_only_organizers_and_officials_export(
 
     event = make_event(4, name="Pas encore publié")
     game = seating.seat_next_round(event, organizer).games.first()
-    reporting_actor = __import__("tournaments.results.reporting", fromlist=["Actor"])
-    reporting_actor.submit(
-        game, reporting_actor.Actor(team=game.team_a), "final", {"score_a": 121, "score_b": 99}
-    )
+    reporting.submit(game, reporting.Actor(team=game.team_a), "final", {"score_a": 121, "score_b": 99})
     page = client.get(f"/e/{event.slug}/results.json")
-    assert page.status_code == 403 and "not released yet" in page.json()["detail"]
+    assert page.status_code == 403  # in the visitor's language: French first
+    assert "ne sont pas encore publiés" in page.json()["detail"]
     assert "results.json" not in client.get(f"/e/{event.slug}/").content.decode()
     api = api_client.get(f"/api/v1/events/{event.slug}/results/")
     assert api.status_code == 403 and api.json()["code"] == "not_released"
@@ -302,3 +301,18 @@ def test_the_documented_option_values_are_the_engines():
     names = [*rule_set_names(), *movement_names(), *scoring_system_names()]
     names += [key for system in SYSTEMS for key in tiebreak_choices(system)]
     assert [name for name in names if f"`{name}`" not in text] == []
+
+
+def test_a_refusal_is_in_the_importers_language(organizer):
+    from django.utils import translation
+
+    document = exported_elsewhere(sheet_event, organizer)
+    league_season(organizer)
+    with translation.override("fr-ca"):
+        for path, value, message in (
+            (["games", 0, "reports", 0, "score_a"], "121", "score_a : doit être un nombre entier."),
+            ([*SHEET, "starter"], "5Z", "« 5Z » n'a pas la forme requise : une carte dans la"),
+        ):
+            with pytest.raises(RuleError) as refused:
+                import_event(dumps(broken(document, path, value)), organizer, confirmed=True)
+            assert message in refused.value.message
