@@ -127,9 +127,9 @@ def troubled_event(organizer) -> Event:
     official = organizer.__class__.objects.create_user("arbitre@example.org", "pw-official-9")
     grant(official, event, EventRole.Role.OFFICIAL)
     desk = reporting.Actor(user=official, channel=Report.Channel.OFFICIAL)
-    disputed, corrected = seating.seat_next_round(event, organizer).games.exclude(
-        team_b=None
-    ).order_by("table")
+    disputed, corrected = (
+        seating.seat_next_round(event, organizer).games.exclude(team_b=None).order_by("table")
+    )
     reporting.submit(
         disputed, reporting.Actor(team=disputed.team_a), "final", {"score_a": 121, "score_b": 90}
     )

@@ -557,7 +557,9 @@ def read_archive(data) -> tuple[dict, dict, signing.Signer | None, bool]:
         # content with neutral internal fields; unsigned, so its origin is never proved.
         _check_values(document)
         open_format.check(document)
-        return document, _checked(open_format.to_archive(document)), None, False
+        content = _checked(open_format.to_archive(document))
+        _refuse_results_of_a_known_event(content["event"])
+        return document, content, None, False
     check_envelope(document)
     _check_values(document)
     shared_key = verify_checksum(document)
@@ -629,8 +631,6 @@ def import_event(
                 % {"league": season.league}
             )
     document, content, signer, shared_key = read_archive(data)
-    if open_format.is_results(document):
-        _refuse_results_of_a_known_event(content["event"])
     origin = origin_of(document, signer, season.league if season else None, shared_key)
     if trust_key and not origin.may_trust:
         raise RuleError(

@@ -166,7 +166,9 @@ def test_before_the_release_only_organizers_and_officials_export(
 
     event = make_event(4, name="Pas encore publié")
     game = seating.seat_next_round(event, organizer).games.first()
-    reporting.submit(game, reporting.Actor(team=game.team_a), "final", {"score_a": 121, "score_b": 99})
+    reporting.submit(
+        game, reporting.Actor(team=game.team_a), "final", {"score_a": 121, "score_b": 99}
+    )
     page = client.get(f"/e/{event.slug}/results.json")
     assert page.status_code == 403  # in the visitor's language: French first
     assert "ne sont pas encore publiés" in page.json()["detail"]

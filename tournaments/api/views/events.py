@@ -134,7 +134,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(
         summary="The event's results in the open format (public once released)",
-        description="A results document (`\"schema\": \"huche.results\"`, version 1): the "
+        description='A results document (`"schema": "huche.results"`, version 1): the '
         "event, teams, players, rounds, games, every report version with its confirmations "
         "and disputes, and the hand-by-hand sheets. Its JSON Schema is served at "
         "/schemas/results/1.json and documented in docs/result-format.md. Member numbers "
