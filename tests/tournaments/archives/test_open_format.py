@@ -318,3 +318,22 @@ def test_a_refusal_is_in_the_importers_language(organizer):
             with pytest.raises(RuleError) as refused:
                 import_event(dumps(broken(document, path, value)), organizer, confirmed=True)
             assert message in refused.value.message
+
+
+def test_the_commands_export_and_import_a_results_document(organizer, tmp_path):
+    """`export_event SLUG --results -o FILE` (every member number: whoever runs it has the
+    server), then `import_event FILE --confirm` on a fresh site gives the same document."""
+    from django.core.management import call_command
+
+    written = tmp_path / "results.json"
+    with transaction.atomic():
+        event = BUILDERS["fadoq_with_playoffs"](organizer)
+        call_command("export_event", event.slug, "--results", "-o", str(written))
+        transaction.set_rollback(True)
+    first = json.loads(written.read_text(encoding="utf-8"))
+    assert first["schema"] == "huche.results" and schema_errors(first) == []
+    assert all(p["member_number"] is not None for p in first["players"])
+    league_season(organizer)
+    call_command("import_event", str(written), "--season", "fadoq-saguenay/2026-2027", "--confirm")
+    again = open_format.results_document(Event.objects.get(), every_number=True)
+    assert without_volatile(json.loads(dumps(again))) == without_volatile(first)
