@@ -42,7 +42,7 @@ SCHEMA_FILE = Path(__file__).with_name("schemas") / "huche-results-1.schema.json
 MEDIA_TYPE = "application/schema+json"
 
 # What an archive row holds that a results document leaves out, and the neutral value the
-# import puts back (a callable: from the document's export moment).
+# import puts back ("exported_at": the document's export moment).
 LEFT_OUT: dict[str, dict[str, Any]] = {
     "event": {"seed": 0, "created_at": "exported_at", "finished_by": None},
     "teams": {"captain_user": None, "registered_at": "exported_at"},
