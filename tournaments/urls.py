@@ -16,6 +16,7 @@ from .views import (
     public,
     registration,
     registrations,
+    results_format,
     season,
 )
 
@@ -30,6 +31,8 @@ urlpatterns = [
     path("e/<slug:slug>/standings/", public.standings, name="standings"),
     path("e/<slug:slug>/teams/<int:team_id>/", public.team_page, name="team"),
     path("e/<slug:slug>/podium/", public.podium, name="podium"),
+    path("e/<slug:slug>/results.json", results_format.results_json, name="results-json"),
+    path("schemas/results/1.json", results_format.results_schema, name="results-schema"),
     path("s/<slug:league_slug>/<slug:season_slug>/", league.season_page, name="season"),
     path(
         "s/<slug:league_slug>/<slug:season_slug>/<str:which>.csv",

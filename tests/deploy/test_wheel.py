@@ -172,6 +172,14 @@ def a_captain_reports_through_a_slip(slips: list[tuple[str, str]]) -> None:
     pytest.fail("no captain had a game to report")
 
 
+def the_results_schema_from_the_package(base: str) -> None:
+    """The open results format's JSON Schema ships in the wheel (docs/result-format.md)."""
+    schema = ROOT / "tournaments" / "archives" / "schemas" / "huche-results-1.schema.json"
+    with urllib.request.urlopen(base + "/schemas/results/1.json", timeout=10) as response:
+        assert response.headers["Content-Type"] == "application/schema+json"
+        assert response.read() == schema.read_bytes()
+
+
 def test_the_wheel_runs_an_event_without_a_checkout(huche_exe, tmp_path):
     elsewhere = tmp_path / "Documents"
     elsewhere.mkdir()
@@ -215,6 +223,7 @@ def test_the_wheel_runs_an_event_without_a_checkout(huche_exe, tmp_path):
             "staticfiles",
         }
         the_home_page_and_a_static_file_in_french(base)
+        the_results_schema_from_the_package(base)
         a_captain_reports_through_a_slip([(base + path, pin) for path, pin in slips])
     finally:
         stop(server)

@@ -360,6 +360,8 @@ EXCLUDED: dict[str, str] = {
     "tournaments:season-export-download": "a CSV download",
     "tournaments:export": "a CSV download",
     "tournaments:archive": "a JSON download",
+    "tournaments:results-json": "a JSON download (the open results format)",
+    "tournaments:results-schema": "a JSON Schema for programs",
     "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
     "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
     "tournaments:captain-sw": "a script (the captains' service worker), not a page",

@@ -228,6 +228,20 @@ MATRIX = [
     page("tournaments:standings", "GET", "/e/{slug}/standings/", *ANYONE),
     page("tournaments:team", "GET", "/e/{slug}/teams/{team_a}/", *ANYONE),
     page("tournaments:podium", "GET", "/e/{slug}/podium/", *ANYONE),
+    # The open results format: the embargo until the release (403 in words), the schema public.
+    page(
+        "tournaments:results-json",
+        "GET",
+        "/e/{slug}/results.json",
+        403,
+        403,
+        403,
+        200,
+        200,
+        403,
+        200,
+    ),
+    page("tournaments:results-schema", "GET", "/schemas/results/1.json", *ANYONE),
     page("healthz", "GET", "/healthz", *ANYONE),
     page("healthz-live", "GET", "/healthz/live", *ANYONE),
     page("javascript-catalog", "GET", "/jsi18n/", *ANYONE),
@@ -746,6 +760,7 @@ MATRIX = [
     api(
         "api-event-standings", "GET", "events/{slug}/standings/", 403, 403, 403, 200, 200, 403, 200
     ),
+    api("api-event-results", "GET", "events/{slug}/results/", 403, 403, 403, 200, 200, 403, 200),
     api("api-event-audit", "GET", "events/{slug}/audit/", 401, 403, 403, 403, 200, 404, 200),
     api(
         "api-event-export", "GET", "events/{slug}/export/games/", 401, 403, 403, 200, 200, 404, 200

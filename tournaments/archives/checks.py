@@ -229,6 +229,8 @@ def payload_of(kind: str, report: dict) -> dict:
         return {"sheet": detail.get("sheet")}
     if kind == Report.Kind.CRAPETTE_RECORD:
         return {"record": detail.get("record")}
+    if kind == Report.Kind.FORFEIT:  # the official named the winner: the side given the points
+        return {"winner": "a" if report["score_a"] > report["score_b"] else "b"}
     return dict(detail)
 
 

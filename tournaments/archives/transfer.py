@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from accounts.models import EventRole
 from accounts.roles import grant
 from tournaments import audit
-from tournaments.archives import signing
+from tournaments.archives import open_format, signing
 from tournaments.archives.checks import check_archive
 from tournaments.archives.format import ArchiveContent, first_error
 from tournaments.archives.origin import ArchiveNotProved, Origin, origin_of, trust
@@ -283,10 +283,16 @@ def _content(event: Event) -> dict:
     }
 
 
+def content_of(event: Event) -> dict:
+    """Everything under the archive's envelope, as plain JSON values (also the source of the
+    open results document, ``archives.open_format``: one builder, so the two cannot drift)."""
+    return json.loads(json.dumps(_content(event), default=_encode))
+
+
 def export_event(event: Event) -> dict:
     """The archive of ``event``: plain JSON values, ready for :func:`dumps`."""
-    document = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, **_content(event)}
-    document = signing.sign(json.loads(json.dumps(document, default=_encode)), canonical)
+    document = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, **content_of(event)}
+    document = signing.sign(document, canonical)
     document["checksum"] = checksum(document)
     return document
 
@@ -546,17 +552,30 @@ def read_archive(data) -> tuple[dict, dict, signing.Signer | None, bool]:
     """``(document, checked content, signer, shared-key HMAC?)`` or a :class:`RuleError`;
     nothing is written. A signature that does not match the content is refused here."""
     document = load(data)
+    if open_format.is_results(document):
+        # The open results format: checked against its schema, then read as an archive's
+        # content with neutral internal fields; unsigned, so its origin is never proved.
+        _check_values(document)
+        open_format.check(document)
+        content = _checked(open_format.to_archive(document))
+        _refuse_results_of_a_known_event(content["event"])
+        return document, content, None, False
     check_envelope(document)
     _check_values(document)
     shared_key = verify_checksum(document)
     signer = signing.verify(document, canonical)
+    return document, _checked(document), signer, shared_key
+
+
+def _checked(document: dict) -> dict:
+    """Every field (DRF serializers), then the references and the rules engine's re-reading."""
     serializer = ArchiveContent(data=document)
     if not serializer.is_valid():
         place, message = first_error(serializer.errors)
         raise RuleError(f"{place}: {message}", code="archive_invalid", field=place)
     content = serializer.validated_data
     check_archive(content)
-    return document, content, signer, shared_key
+    return content
 
 
 def may_import(user) -> bool:
@@ -662,6 +681,22 @@ def import_event(
     return result
 
 
+def _refuse_results_of_a_known_event(event: dict) -> None:
+    """A results document lacks what only an archive carries (seeds, registration moments…):
+    matched against an event stored here, every such field would differ. It only creates."""
+    known = Event.objects.filter(uid=event["uid"]).first()
+    if known is not None:
+        raise RuleError(
+            _(
+                "This event is already on this site (“%(event)s”): a results document "
+                "(huche.results) only brings an event that is not here yet. To add what "
+                "happened since, import the event's archive from the site that ran it."
+            )
+            % {"event": known},
+            code="archive_conflict",
+        )
+
+
 class _DryRun(Exception):
     pass
 
@@ -696,7 +731,8 @@ def _finish(result: ImportResult, actor, document: dict, origin: Origin) -> None
         str(event),
         after={
             "schema_version": document["schema_version"],
-            "checksum": document["checksum"],
+            "checksum": document.get("checksum", ""),
+            **({"format": open_format.SCHEMA} if open_format.is_results(document) else {}),
             "exported_at": document["exported_at"],
             "new_event": result.new_event,
             "archived_slug": result.archived_slug,

@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
+from tournaments.archives.open_format import may_export
 from tournaments.events import check_in
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
@@ -54,6 +55,7 @@ def event_home(request, slug):
         "round": round_,
         "visible": results_visible(event, request.user),
         "official": is_official(request.user, event),
+        "results_export": may_export(event, request.user),
         "rounds": event.rounds.order_by("number"),
         "podium": medals_of(event)
         if event.finished and results_visible(event, request.user)

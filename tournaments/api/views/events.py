@@ -18,6 +18,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from config.api_input import no_fields
+from tournaments.archives import open_format
 from tournaments.archives.transfer import archive_filename, dumps, export_event
 from tournaments.events import closing, registration
 from tournaments.events.deletion import delete_event
@@ -130,6 +131,31 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         response = HttpResponse(text, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
         return response
+
+    @extend_schema(
+        summary="The event's results in the open format (public once released)",
+        description='A results document (`"schema": "huche.results"`, version 1): the '
+        "event, teams, players, rounds, games, every report version with its confirmations "
+        "and disputes, and the hand-by-hand sheets. Its JSON Schema is served at "
+        "/schemas/results/1.json and documented in docs/result-format.md. Member numbers "
+        "are given only to the organizers of the player's league (null for anyone else). "
+        "Before the release only the event's organizers and officials get it (a "
+        "provisional document).",
+        responses={
+            (200, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="A results document (huche.results, version 1)."
+            ),
+            403: OpenApiResponse(description="`not_released`: the results are not released yet."),
+            404: ERRORS[404],
+        },
+        filters=False,
+    )
+    @action(detail=True, methods=["get"])
+    def results(self, request, slug):
+        event = event_or_404(slug)
+        if not open_format.may_export(event, request.user):
+            raise exceptions.PermissionDenied(open_format.not_released(), code="not_released")
+        return Response(open_format.results_document(event, request.user))
 
     @extend_schema(
         summary="Release the results, or hide them again (organizer)",

@@ -1,4 +1,5 @@
-"""``manage.py export_event SLUG [-o FILE]``: the event's archive (JSON) on stdout or in FILE."""
+"""``manage.py export_event SLUG [-o FILE] [--results]``: the event's archive (JSON) on stdout or
+in FILE; with ``--results``, its results in the open format (docs/result-format.md) instead."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournaments.archives.open_format import results_document
 from tournaments.archives.transfer import dumps, export_event
 from tournaments.errors import RuleError
 from tournaments.models import Event
@@ -18,8 +20,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug", help=_("the event's slug (as in /e/SLUG/)"))
         parser.add_argument("-o", "--output", help=_("write to this file instead of stdout"))
+        parser.add_argument(
+            "--results",
+            action="store_true",
+            help=_(
+                "write the results in the open format (huche.results, docs/result-format.md) "
+                "instead of the archive; member numbers included"
+            ),
+        )
 
-    def handle(self, *args, slug, output=None, **options):
+    def handle(self, *args, slug, output=None, results=False, **options):
         event = Event.objects.filter(slug=slug).first()
         if event is None:
             known = ", ".join(Event.objects.order_by("slug").values_list("slug", flat=True)[:20])
@@ -28,7 +38,10 @@ class Command(BaseCommand):
                 % {"slug": slug, "known": known or _("none")}
             )
         try:
-            text = dumps(export_event(event))
+            if results:  # whoever runs the command has the server: every member number
+                text = dumps(results_document(event, every_number=True))
+            else:
+                text = dumps(export_event(event))
         except RuleError as exc:
             raise CommandError(exc.message) from None
         if output:
@@ -39,7 +52,12 @@ class Command(BaseCommand):
                     _("Cannot write %(file)s: %(error)s") % {"file": output, "error": exc.strerror}
                 ) from None
             self.stderr.write(
-                _("Archive of “%(event)s” written to %(file)s.") % {"event": event, "file": output}
+                (
+                    _("Results of “%(event)s” written to %(file)s.")
+                    if results
+                    else _("Archive of “%(event)s” written to %(file)s.")
+                )
+                % {"event": event, "file": output}
             )
         else:
             self.stdout.write(text, ending="")
