@@ -19,14 +19,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Confirmation, Event, Game, Report, Team
 from tournaments.standings.service import event_standings
+from tournaments.words import skunk_label
 
 DELIMITERS = {"comma": ",", "semicolon": ";"}
-SKUNK_NAMES = {
-    0: "",
-    1: gettext_lazy("skunk"),
-    2: gettext_lazy("double skunk"),
-    3: gettext_lazy("triple skunk"),
-}
 MEDAL_NAMES = {
     "gold": gettext_lazy("gold"),
     "silver": gettext_lazy("silver"),
@@ -177,7 +172,7 @@ def games_rows(event: Event) -> Iterator[list]:
             report.score_a if report else "",
             report.score_b if report else "",
             winner,
-            SKUNK_NAMES.get(report.skunk if report else 0, ""),
+            skunk_label(report.skunk if report else 0),
             game.get_status_display(),
             local_time(first),
             local_time(confirmed),

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.forms import InvitedAccountForm
 from accounts.models import Invitation, User
 from tournaments.events import invitations
+from tournaments.words import say
 
 from ..errors import RuleError
 
@@ -20,8 +21,10 @@ from ..errors import RuleError
 def _accepted(request, invitation: Invitation):
     messages.success(
         request,
-        _("You are now %(role)s of %(event)s.")
-        % {"role": invitation.get_role_display().lower(), "event": invitation.event.name},
+        say(
+            _("You are now %(role)s of %(event)s."),
+            {"role": invitation.get_role_display().lower(), "event": invitation.event.name},
+        ),
     )
     return redirect("tournaments:dashboard", slug=invitation.event.slug)
 
