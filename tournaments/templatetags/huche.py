@@ -8,6 +8,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from tournaments.archives.signing import this_install_if_readable
+from tournaments import menus
 from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text
 from tournaments.words import french_articles, skunk_label
@@ -139,3 +140,9 @@ def contracted(text):
     """French "de/à + name" contracted ("du Pétrin", "aux Atouts"); wrap a sentence that puts a
     team's or an event's name after "de" or "à": ``{% filter contracted %}…{% endfilter %}``."""
     return french_articles(str(text))
+
+
+@register.simple_tag(takes_context=True)
+def event_menu(context, event):
+    """The event's management links the viewer may open (``tournaments/menus.py``)."""
+    return menus.event_menu(context["request"].user, event)

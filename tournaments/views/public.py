@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
+from tournaments.archives.transfer import may_import
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
@@ -285,4 +286,6 @@ def organizer_home(request):
         .prefetch_related(Prefetch("teams", queryset=Team.objects.only("id", "event_id")))
         .order_by("-date")
     )
-    return render(request, "tournaments/organizer_home.html", {"events": events})
+    # Offered only to whom the import page opens (issue 34: no link that answers 403).
+    context = {"events": events, "may_import": may_import(request.user)}
+    return render(request, "tournaments/organizer_home.html", context)
