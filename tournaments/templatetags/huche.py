@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 
 from tournaments.archives.signing import this_install_if_readable
 from tournaments import menus
+from tournaments.events.options import skunk_rule_words
 from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text
 from tournaments.words import french_articles, skunk_label
@@ -146,3 +147,9 @@ def contracted(text):
 def event_menu(context, event):
     """The event's management links the viewer may open (``tournaments/menus.py``)."""
     return menus.event_menu(context["request"].user, event)
+
+
+@register.simple_tag
+def skunk_rule(event):
+    """The event's pétrin lines in a sentence (settings, public page, printed sheets)."""
+    return skunk_rule_words(event)
