@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 
 from django.utils.translation import get_language, gettext
@@ -60,3 +61,16 @@ def say(message: str, values: Mapping[str, object]) -> str:
     """A translated message with its names put in (``message % values``), its French
     "de/à + name" contracted: the one way Python code words a message about a team."""
     return french_articles(message % values)
+
+
+def name_key(name: str) -> tuple[str, str]:
+    """Sort key for people's and teams' names as a French reader expects: "Élise" with the E's
+    (not after "Z", where code points put it), "œ" as "oe", case ignored; the name itself
+    breaks ties so the order is stable.
+
+    >>> sorted(["Zoé", "Élise", "Eric", "émile", "Œuvre", "Odile"], key=name_key)
+    ['Élise', 'émile', 'Eric', 'Odile', 'Œuvre', 'Zoé']
+    """
+    spelled = unicodedata.normalize("NFKD", name.replace("œ", "oe").replace("Œ", "Oe"))
+    bare = "".join(c for c in spelled if not unicodedata.combining(c))
+    return bare.casefold(), name

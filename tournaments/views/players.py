@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tournaments.words import name_key
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -30,7 +31,8 @@ def player_page(request, uid):
 @require_http_methods(["GET", "POST"])
 def league_players(request, slug):
     league = managed_league(request, slug)
-    active = list(players.active_players(league))
+    # In the order a French reader looks for a name: "Élise" with the E's, not after "Z".
+    active = sorted(players.active_players(league), key=lambda player: name_key(player.name))
     form = MergeForm(request.POST or None, players=active)
     if request.method == "POST" and form.is_valid():
         duplicate = get_object_or_404(Player, pk=form.cleaned_data["duplicate"], league=league)
