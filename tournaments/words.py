@@ -15,6 +15,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
+from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext
 
 # Only a capitalised article or vowel after "de"/"à" is touched: "essayez de le faire" (a
@@ -57,10 +58,10 @@ def french_articles(text: str, language: str | None = None) -> str:
     return _contract(text) if language.startswith("fr") else text
 
 
-def say(message: str, values: Mapping[str, object]) -> str:
-    """A translated message with its names put in (``message % values``), its French
-    "de/à + name" contracted: the one way Python code words a message about a team."""
-    return french_articles(message % values)
+def say(message: str | Promise, values: Mapping[str, object]) -> str:
+    """A translated message (lazy or not) with its names put in (``message % values``), its
+    French "de/à + name" contracted: the one way Python code words a message about a team."""
+    return french_articles(str(message) % values)
 
 
 def name_key(name: str) -> tuple[str, str]:

@@ -106,7 +106,7 @@ def phone_card_names_each_figure(browser, shot, url: str) -> None:
     assert {"Points", "Écart de points", "Victoires", "Barrage"} <= set(labels), labels
     for figure in figures:  # the name is drawn in the card, beside its number, on screen
         assert figure["labelShown"] and figure["label"] not in ("none", "normal", ""), figure
-        assert 0 <= figure["box"]["left"] and figure["box"]["right"] <= 390, figure
+        assert figure["box"]["left"] >= 0 and figure["box"]["right"] <= 390, figure
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone-standings-named-figures-390x844")
     card.scroll_into_view_if_needed()

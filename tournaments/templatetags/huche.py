@@ -7,8 +7,8 @@ from django.db.models import Count, Q
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from tournaments.archives.signing import this_install_if_readable
 from tournaments import menus
+from tournaments.archives.signing import this_install_if_readable
 from tournaments.events.options import skunk_rule_words
 from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tournaments.words import name_key
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -11,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments.leagues import players
 from tournaments.leagues.player_record import record_of
 from tournaments.publishing.compression import public_page
+from tournaments.words import name_key
 
 from ..errors import RuleError
 from ..forms import MergeForm, add_rule_error

@@ -169,7 +169,19 @@ def test_csv_exports_follow_the_release_rule(season, client, organizer):
     # April is released: it counts everywhere at once (As +121, Rois +50, Dames +121, Valets +100).
     release(hidden, organizer)
     rows = read_csv(client.get("/s/fjord/2027/teams.csv?delimiter=comma"))
-    assert rows[1] == ["1", "", "Les As", "Alice & Bruno", "242", "236", "239", "121", "4", "4", "838"]
+    assert rows[1] == [
+        "1",
+        "",
+        "Les As",
+        "Alice & Bruno",
+        "242",
+        "236",
+        "239",
+        "121",
+        "4",
+        "4",
+        "838",
+    ]
 
 
 def test_live_event_counts_and_an_event_without_confirmed_games_does_not(season, organizer):

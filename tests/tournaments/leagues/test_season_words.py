@@ -54,7 +54,9 @@ def test_the_two_csv_versions_have_two_file_names(season, client):
     comma = client.get(url + "?delimiter=comma", **french)["Content-Disposition"]
     assert semi != comma
     # every word of the name in French (issue 34: "…-teams-points-virgules.csv")
-    assert semi.endswith('-equipes-points-virgules.csv"') and comma.endswith('-equipes-virgules.csv"')
+    assert semi.endswith('-equipes-points-virgules.csv"') and comma.endswith(
+        '-equipes-virgules.csv"'
+    )
 
 
 def test_an_events_csv_file_names_are_all_french_in_french(event, organizer, client):

@@ -21,7 +21,7 @@ DETAILS = re.compile(r"<details class=\"technical\".*?</details>", re.S)
 
 def plain_words(html: str) -> str:
     """The page as read before opening any "Détails techniques"."""
-    main = html[html.index('<main') :]
+    main = html[html.index("<main") :]
     return DETAILS.sub("", main)
 
 
@@ -51,7 +51,10 @@ def test_the_league_page_names_recognized_halls_plainly(organizer, french):
     league.organizers.add(organizer)
     Season.objects.create(league=league, name="2026", slug="2026")
     key = ArchiveKey.objects.create(
-        league=league, hall="Salle Paroissiale", public_key="x", fingerprint="SHA256:abc",
+        league=league,
+        hall="Salle Paroissiale",
+        public_key="x",
+        fingerprint="SHA256:abc",
         trusted_by=organizer,
     )
     html = french.get("/organize/leagues/ligue/").content.decode()

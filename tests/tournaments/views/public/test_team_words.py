@@ -79,7 +79,9 @@ def test_the_captain_home_names_the_other_captain_with_the_article_contracted(
     Team.objects.filter(pk=game.team_a.pk).update(name="Les Atouts")
     Team.objects.filter(pk=game.team_b.pk).update(name="Le Pétrin")
     game.refresh_from_db()
-    reporting.submit(game, reporting.Actor(team=game.team_a), Report.Kind.FINAL, {"score_a": 121, "score_b": 100})
+    reporting.submit(
+        game, reporting.Actor(team=game.team_a), Report.Kind.FINAL, {"score_a": 121, "score_b": 100}
+    )
     other = game.team_b
     client = captain_client(other)
     link = other.links.get(revoked_at__isnull=True)
