@@ -23,7 +23,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.cribbage.rules import Skunk
+from tournaments.words import french_articles, skunk_label
 
 from .events.options import rule_set_label
 from .models import AuditEntry, Event, Season, Team
@@ -222,12 +222,7 @@ def score_words(result: dict | None, facts: dict | None, first: str | None = Non
 
 
 def skunk_words(level: int) -> str:
-    words: dict[int, str] = {
-        Skunk.SKUNK: _("skunk"),
-        Skunk.DOUBLE: _("double skunk"),
-        Skunk.TRIPLE: _("triple skunk"),
-    }
-    return words.get(level, "")
+    return skunk_label(level)
 
 
 def when_words(value) -> str:
@@ -623,5 +618,6 @@ def describe(entry: AuditEntry) -> AuditLine:
         }
     else:
         text = render(entry, actor)
+    text = french_articles(text)  # "le lien de capitaine des Atouts"
     model = FIELD_CHANGES.get(entry.action)
     return AuditLine(entry, text, changes(entry, model) if model else [])

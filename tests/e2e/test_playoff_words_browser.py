@@ -67,4 +67,4 @@ def test_a_three_team_tie_in_words(live_server, browser, shot, make_event, organ
     [game] = seat_playoff_games(event, organizer)
     report(game, False, organizer)
     for where, text in screens(browser, live_server.url, shot, event, "after-game-1").items():
-        assert f"{game.team_b.name} mènent 1–0." in text, where
+        assert f"{game.team_b.name} mène 1–0." in text, where

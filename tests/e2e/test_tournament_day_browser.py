@@ -425,7 +425,7 @@ def withdraw_a_team(day: Day, event: Event) -> None:
     response = captain.goto(day.base + captain.slip_path)
     assert response.status == 410
     words = captain.inner_text("main")
-    assert f"{LEAVING} s'est retirée de ce tournoi." in words
+    assert f"L'équipe {LEAVING} s'est retirée de ce tournoi." in words
     assert "Lucie Gagnon" in words and "Gilles Bouffard" in words  # whom to see
     day.snap(captain, "withdrawn-captain-410")
 
@@ -522,7 +522,7 @@ def play_the_round_robin(day: Day, event: Event, tied: list[int], first: int) ->
     confirmed. Returns the final order of the three teams (names).
 
     Seeds s1, s2, s3 as the page lists them; worked out by hand:
-      match 1, s2 v s3: s3, s2, s3 win the games (s3 2-1, "mènent 1–0" then "Égalité 1–1");
+      match 1, s2 v s3: s3, s2, s3 win the games (s3 2-1, "mène 1–0" then "Égalité 1–1");
       match 2, s1 v s3: s1 2-0;
       match 3, s1 v s2: s2 2-0. A cycle (s3 beat s2, s1 beat s3, s2 beat s1): one match each.
       Games won: s2 = 1 + 2 = 3, s1 = 2 + 0 = 2, s3 = 2 + 0 = 2 -> s2 first; s1 and s3 level,
@@ -563,7 +563,7 @@ def play_the_round_robin(day: Day, event: Event, tied: list[int], first: int) ->
         day.report(a, game, 121 if won_by_a else 103, 103 if won_by_a else 121)
         day.confirm(b, game, snap="playoff-captain-confirms" if played == 1 else "")
         if played == 1:
-            playoff_screens(day, "1-0", f"{s3} mènent 1–0.")
+            playoff_screens(day, "1-0", f"{s3} mène 1–0.")
         elif played == 2:
             playoff_screens(day, "1-1", "Égalité 1–1 : la prochaine partie décide.")
         elif played == 5:  # match 3 left: what each of its results gives, said before it

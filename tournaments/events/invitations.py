@@ -49,6 +49,7 @@ from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.officials import NAME_MAX, ROLES, clean_email, require_organizer
 from tournaments.models import Event
+from tournaments.words import say
 
 LIFETIME = timedelta(days=14)
 
@@ -315,7 +316,7 @@ def send_invitation(issued: Issued, link: str, actor) -> bool:
     body += "\n\n" + _("To accept, open this link (it works once):") + f"\n{link}\n"
     try:
         send_mail(
-            _("Invitation: %(role)s of %(event)s") % {"role": role, "event": event.name},
+            say(_("Invitation: %(role)s of %(event)s"), {"role": role, "event": event.name}),
             body,
             None,
             [invitation.email],

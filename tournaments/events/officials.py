@@ -23,6 +23,13 @@ ROLES = (EventRole.Role.ORGANIZER, EventRole.Role.OFFICIAL)
 NAME_MAX = 120
 
 
+def last_organizer_role(roles) -> int | None:
+    """The role id of the event's only organizer, if it has just one: that person cannot be
+    removed (:func:`remove` refuses), so the page does not offer it (issue 34)."""
+    organizers = [r.pk for r in roles if r.role == EventRole.Role.ORGANIZER]
+    return organizers[0] if len(organizers) == 1 else None
+
+
 def staff_of(event: Event):
     """The event's organizers then officials, by name."""
     return (

@@ -54,6 +54,33 @@ def skunk_level(event: Event, score_a: int, score_b: int) -> int:
     return int(getattr(level, "value", level) or 0)
 
 
+def skunk_rule_words(event: Event) -> str:
+    """The pétrin lines of the event's games in one sentence (issue 34: stated nowhere before),
+    read from the rule set: "Game to 121 points: a skunk when the loser has 90 points or fewer;
+    a double skunk at 60 or fewer." Empty for Crapette."""
+    if event.game_type != Event.GameType.CRIBBAGE:
+        return ""
+    rules = rule_set_for(event)
+    lines = [
+        _("a skunk when the loser has %(n)s points or fewer") % {"n": rules.skunk_line}
+        if rules.skunk_line is not None
+        else "",
+        _("a double skunk at %(n)s or fewer") % {"n": rules.double_skunk_line}
+        if rules.double_skunk_line is not None
+        else "",
+        _("a triple skunk at %(n)s or fewer") % {"n": rules.triple_skunk_line}
+        if rules.triple_skunk_line is not None
+        else "",
+    ]
+    said = [line for line in lines if line]
+    if not said:
+        return _("Game to %(target)s points, no skunk.") % {"target": rules.target}
+    return _("Game to %(target)s points: %(lines)s.") % {
+        "target": rules.target,
+        "lines": _("; ").join(said),
+    }
+
+
 def movement_names() -> list[str]:
     return list(MOVEMENTS)
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.models import Event, Game, Player, Season, Team
 from tournaments.standings.engine.systems import get_system
@@ -209,7 +210,12 @@ def compute_season(season: Season) -> SeasonStandings:
 def csv_rows(standings: SeasonStandings, which: str):
     """The team or player table: a column per event (a dropped score in parentheses)."""
     rows = standings.teams if which == "teams" else standings.players
-    first = [_("Rank"), _("Team") if which == "teams" else _("Player")]
+    # The rank a number Excel sorts, the tie in a column of its own (issue 34: "2=" was text).
+    first = [
+        _("Rank"),
+        pgettext("season CSV", "Tied"),
+        _("Team") if which == "teams" else _("Player"),
+    ]
     if which == "teams":
         first.append(_("Players"))
     yield [
@@ -220,7 +226,8 @@ def csv_rows(standings: SeasonStandings, which: str):
         _("Total"),
     ]
     for row in rows:
-        cells = [f"{row.rank}{'=' if row.tied else ''}", row.name]
+        tied = pgettext("season CSV", "yes") if row.tied else ""
+        cells = [row.rank, tied, row.name]
         if which == "teams":
             cells.append(" & ".join(p.name for p in row.players))
         for event in standings.events:

@@ -14,19 +14,14 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from tournaments.models import Confirmation, Event, Game, Report, Round, Team
 from tournaments.standings.service import event_standings
+from tournaments.words import skunk_label
 
 DELIMITERS = {"comma": ",", "semicolon": ";"}
-SKUNK_NAMES = {
-    0: "",
-    1: gettext_lazy("skunk"),
-    2: gettext_lazy("double skunk"),
-    3: gettext_lazy("triple skunk"),
-}
 MEDAL_NAMES = {
     "gold": gettext_lazy("gold"),
     "silver": gettext_lazy("silver"),
@@ -53,10 +48,26 @@ def delimiter_of(choice: str | None) -> str:
 DELIMITER_WORDS = {",": gettext_lazy("commas"), ";": gettext_lazy("semicolons")}
 
 
-def csv_filename(base: str, delimiter: str) -> str:
-    """``base-commas.csv`` or ``base-semicolons.csv`` (in the page's language, ASCII)."""
-    word = slugify(str(DELIMITER_WORDS.get(delimiter, "")))
-    return f"{base}-{word}.csv" if word else f"{base}.csv"
+# What a file holds, in its name (issue 34: "tournoi-standings-points-virgules.csv" was half
+# English): "tournoi-classement-points-virgules.csv".
+FILE_WORDS = {
+    "standings": pgettext_lazy("CSV file name", "standings"),
+    "games": pgettext_lazy("CSV file name", "games"),
+    "teams": pgettext_lazy("CSV file name", "teams"),
+    "players": pgettext_lazy("CSV file name", "players"),
+}
+
+
+def csv_filename(base: str, delimiter: str | None, what: str = "") -> str:
+    """``base-<what>-commas.csv`` or ``…-semicolons.csv``: every word in the page's language,
+    ASCII (``what`` is a key of :data:`FILE_WORDS`; a delimiter of ``None`` adds no word)."""
+    words = [base]
+    if what:
+        words.append(slugify(str(FILE_WORDS.get(what, what))))
+    delimiter_word = slugify(str(DELIMITER_WORDS.get(delimiter or "", "")))
+    if delimiter_word:
+        words.append(delimiter_word)
+    return "-".join(words) + ".csv"
 
 
 def safe_cell(value):
@@ -184,7 +195,7 @@ def games_rows(event: Event) -> Iterator[list]:
             report.score_a if report else "",
             report.score_b if report else "",
             winner,
-            SKUNK_NAMES.get(report.skunk if report else 0, ""),
+            skunk_label(report.skunk if report else 0),
             game.get_status_display(),
             local_time(first),
             local_time(confirmed),

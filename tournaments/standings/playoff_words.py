@@ -22,6 +22,7 @@ from tournaments.standings.engine import (
     robin_lines,
 )
 from tournaments.standings.service import EventStandings
+from tournaments.words import say
 
 
 def place_name(place: int) -> str:
@@ -249,7 +250,7 @@ def _score(match: PlannedMatch, names: Mapping[int, str], steps: Mapping[str, in
     if state.wins_a == state.wins_b:
         return _("Level %(score)s: the next game decides.") % {"score": score}
     leader = match.team_a if state.wins_a > state.wins_b else state.team_b
-    return _("%(team)s lead %(score)s.") % {"team": names[leader], "score": score}
+    return say(_("%(team)s lead %(score)s."), {"team": names[leader], "score": score})
 
 
 def ties_in_words(standings: EventStandings) -> list[TieWords]:

@@ -7,9 +7,12 @@ from django.db.models import Count, Q
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from tournaments import menus
 from tournaments.archives.signing import this_install_if_readable
+from tournaments.events.options import skunk_rule_words
 from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text
+from tournaments.words import french_articles, skunk_label
 
 register = template.Library()
 
@@ -125,3 +128,28 @@ def archive_signer():
     downloaded, for the league's organizer to compare before trusting them); ``None`` when the
     key file is unreadable (the page still opens; downloading the archive says why)."""
     return this_install_if_readable()
+
+
+@register.filter(name="skunk_label")
+def skunk_label_of(level) -> str:
+    """A game's skunk level in words ("double skunk"): the same words as the CSV's."""
+    return skunk_label(level)
+
+
+@register.filter(is_safe=True)
+def contracted(text):
+    """French "de/à + name" contracted ("du Pétrin", "aux Atouts"); wrap a sentence that puts a
+    team's or an event's name after "de" or "à": ``{% filter contracted %}…{% endfilter %}``."""
+    return french_articles(str(text))
+
+
+@register.simple_tag(takes_context=True)
+def event_menu(context, event):
+    """The event's management links the viewer may open (``tournaments/menus.py``)."""
+    return menus.event_menu(context["request"].user, event)
+
+
+@register.simple_tag
+def skunk_rule(event):
+    """The event's pétrin lines in a sentence (settings, public page, printed sheets)."""
+    return skunk_rule_words(event)

@@ -14,6 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.words import say
+
 LEFT_OUT = ("csrfmiddlewaretoken", "confirm")
 
 # What each irreversible action asks: the question, what will happen, the button that does it.
@@ -120,12 +122,12 @@ def confirmed(request: HttpRequest) -> bool:
 def question_text(kind: str, **names: object) -> str:
     """The question and what will happen, in one text (the in-page question)."""
     question, consequence, _action = QUESTIONS[kind]
-    return f"{question % names} {consequence % names}"
+    return f"{say(question, names)} {say(consequence, names)}"
 
 
 def action_text(kind: str, **names: object) -> str:
     """The label of the button that does it ("Yes, close the event")."""
-    return str(QUESTIONS[kind][2] % names)
+    return say(QUESTIONS[kind][2], names)
 
 
 def ask(request: HttpRequest, kind: str, *, back: str, event=None, **names: object) -> HttpResponse:
@@ -145,9 +147,9 @@ def ask(request: HttpRequest, kind: str, *, back: str, event=None, **names: obje
         {
             "event": event,
             "kind": kind,
-            "question": question % names,
-            "consequence": consequence % names,
-            "action": action % names,
+            "question": say(question, names),
+            "consequence": say(consequence, names),
+            "action": say(action, names),
             "back": back,
             "fields": fields,
             "target": request.path,

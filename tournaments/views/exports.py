@@ -18,6 +18,6 @@ def export_csv(request, slug, what):
     response = StreamingHttpResponse(
         csv_lines(EXPORTS[what](event), delimiter), content_type="text/csv; charset=utf-8"
     )
-    name = csv_filename(f"{event.slug}-{what}", delimiter)
+    name = csv_filename(event.slug, delimiter, what)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

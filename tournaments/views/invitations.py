@@ -21,6 +21,7 @@ from accounts.forms import InvitedAccountForm
 from accounts.models import Invitation
 from accounts.throttle import client_ip, minutes, signup_per_client
 from tournaments.events import invitations
+from tournaments.words import say
 
 from ..errors import RuleError
 
@@ -28,8 +29,10 @@ from ..errors import RuleError
 def _accepted(request, invitation: Invitation):
     messages.success(
         request,
-        _("You are now %(role)s of %(event)s.")
-        % {"role": invitation.get_role_display().lower(), "event": invitation.event.name},
+        say(
+            _("You are now %(role)s of %(event)s."),
+            {"role": invitation.get_role_display().lower(), "event": invitation.event.name},
+        ),
     )
     return redirect("tournaments:dashboard", slug=invitation.event.slug)
 

@@ -60,7 +60,7 @@ def season_csv(request, league_slug, season_slug, which):
     response = StreamingHttpResponse(
         csv_lines(rows, delimiter), content_type="text/csv; charset=utf-8"
     )
-    name = csv_filename(f"{season.league.slug}-{season.slug}-{which}", delimiter)
+    name = csv_filename(f"{season.league.slug}-{season.slug}", delimiter, which)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

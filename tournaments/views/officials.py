@@ -16,7 +16,11 @@ from ..errors import RuleError
 from ..forms import AppointForm, add_rule_error
 from .access import managed_event
 
-INVITATION = "huche_invitation"  # shown once on the page after the invitation, then forgotten
+INVITATION = "huche_invitation"  # shown on the page after the invitation
+# The links this organizer issued, by invitation id, kept in their own session only (the
+# database keeps only each token's digest): the page can show one again (issue 34: it was shown
+# once, and lost if the organizer looked away).
+ISSUED_LINKS = "huche_invitation_links"
 
 
 def _show_once(request, event, issued) -> None:
@@ -26,13 +30,29 @@ def _show_once(request, event, issued) -> None:
     link = public_base_url(request) + issued.path
     emailed = invitations.send_invitation(issued, link, request.user)
     invitation = issued.invitation
-    request.session[INVITATION] = {
+    shown = {
         "event": event.pk,
+        "id": invitation.pk,
+        "name": invitation.name,
         "email": invitation.email,
         "role": invitation.get_role_display(),
         "link": link,
         "emailed": emailed,
     }
+    request.session[INVITATION] = shown
+    request.session[ISSUED_LINKS] = {
+        **request.session.get(ISSUED_LINKS, {}),
+        str(invitation.pk): shown,
+    }
+
+
+def _shown_again(request, event, invitations_list):
+    """The invitation asked for with ``?invitation=<id>``, if this session issued its link
+    and it still waits for an answer."""
+    wanted = request.GET.get("invitation", "")
+    shown = request.session.get(ISSUED_LINKS, {}).get(wanted)
+    waiting = {str(i.pk) for i in invitations_list if i.status == "invited"}
+    return shown if shown and shown.get("event") == event.pk and wanted in waiting else None
 
 
 @require_http_methods(["GET", "POST"])
@@ -55,17 +75,23 @@ def officials_page(request, slug):
                 },
             )
             return redirect("tournaments:officials", slug=slug)
+    roles = list(officials.staff_of(event))
     shown = request.session.pop(INVITATION, None)
     if shown and shown.get("event") != event.pk:
         shown = None
+    invitations_list = list(invitations.invitations_of(event))
+    shown = shown or _shown_again(request, event, invitations_list)
+    issued_here = set(request.session.get(ISSUED_LINKS, {}))
     return render(
         request,
         "tournaments/officials.html",
         {
             "event": event,
             "form": form,
-            "roles": officials.staff_of(event),
-            "invitations": invitations.invitations_of(event),
+            "roles": roles,
+            "last_organizer": officials.last_organizer_role(roles),
+            "invitations": invitations_list,
+            "issued_here": issued_here,
             "invitation": shown,
             "qr": qr_svg(shown["link"]) if shown else "",
             "email_enabled": invitations.email_enabled(),

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments.leagues import players
 from tournaments.leagues.player_record import record_of
 from tournaments.publishing.compression import public_page
+from tournaments.words import name_key
 
 from ..errors import RuleError
 from ..forms import MergeForm, add_rule_error
@@ -30,7 +31,8 @@ def player_page(request, uid):
 @require_http_methods(["GET", "POST"])
 def league_players(request, slug):
     league = managed_league(request, slug)
-    active = list(players.active_players(league))
+    # In the order a French reader looks for a name: "Élise" with the E's, not after "Z".
+    active = sorted(players.active_players(league), key=lambda player: name_key(player.name))
     form = MergeForm(request.POST or None, players=active)
     if request.method == "POST" and form.is_valid():
         duplicate = get_object_or_404(Player, pk=form.cleaned_data["duplicate"], league=league)

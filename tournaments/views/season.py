@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.leagues.season_export import request_season_export
-from tournaments.publishing.exports import default_delimiter
+from tournaments.publishing.exports import csv_filename, default_delimiter
 
 from ..errors import RuleError
 from ..models import SeasonExport
@@ -67,6 +67,6 @@ def season_export_download(request, export_id):
         status=SeasonExport.Status.DONE,
     )
     response = HttpResponse(export.content, content_type="text/csv; charset=utf-8")
-    name = f"{export.season.slug}-games-{export.pk}.csv"
+    name = csv_filename(f"{export.season.slug}-{export.pk}", None, "games")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

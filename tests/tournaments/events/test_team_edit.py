@@ -48,7 +48,7 @@ def test_a_captains_name_typo_is_fixed_on_the_player(event, organizer):
         form_of(team, name="Les Rois du Crib", captain="Gisèle Tremblay"),
         follow=True,
     )
-    assert "Les Rois du Crib est enregistrée." in response.content.decode()
+    assert "L&#x27;équipe Les Rois du Crib est enregistrée." in response.content.decode()
     team.refresh_from_db()
     player.refresh_from_db()
     assert (team.name, team.captain) == ("Les Rois du Crib", "Gisèle Tremblay")

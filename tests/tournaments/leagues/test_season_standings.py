@@ -157,16 +157,31 @@ def read_csv(response, delimiter=","):
 def test_csv_exports_follow_the_release_rule(season, client, organizer):
     season, _people, events, hidden = season
     rows = read_csv(client.get("/s/fjord/2027/teams.csv?delimiter=semicolon"), ";")
-    assert len(rows[0]) == 3 + 3 + 3  # rank, team, players, 3 events, played, counted, total
-    assert rows[1] == ["1", "Les As", "Alice & Bruno", "242", "236", "239", "3", "3", "717"]
-    assert rows[-1] == ["6", "Les Mélangés", "Élise & Gisèle", "", "226", "", "1", "1", "226"]
+    # rank, tie, team, players, 3 events, played, counted, total
+    assert len(rows[0]) == 4 + 3 + 3
+    assert rows[1] == ["1", "", "Les As", "Alice & Bruno", "242", "236", "239", "3", "3", "717"]
+    assert rows[-1] == ["6", "", "Les Mélangés", "Élise & Gisèle", "", "226", "", "1", "1", "226"]
     players = read_csv(client.get("/s/fjord/2027/players.csv?delimiter=comma"))
-    assert players[1] == ["1=", "Alice", "242", "236", "239", "3", "3", "717"]
+    # the rank a number Excel sorts, the tie in its own column (issue 34: "1=" was text)
+    assert players[0][:2] == ["Rang", "Ex æquo"]
+    assert players[1] == ["1", "oui", "Alice", "242", "236", "239", "3", "3", "717"]
 
     # April is released: it counts everywhere at once (As +121, Rois +50, Dames +121, Valets +100).
     release(hidden, organizer)
     rows = read_csv(client.get("/s/fjord/2027/teams.csv?delimiter=comma"))
-    assert rows[1] == ["1", "Les As", "Alice & Bruno", "242", "236", "239", "121", "4", "4", "838"]
+    assert rows[1] == [
+        "1",
+        "",
+        "Les As",
+        "Alice & Bruno",
+        "242",
+        "236",
+        "239",
+        "121",
+        "4",
+        "4",
+        "838",
+    ]
 
 
 def test_live_event_counts_and_an_event_without_confirmed_games_does_not(season, organizer):

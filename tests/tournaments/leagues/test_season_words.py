@@ -53,7 +53,23 @@ def test_the_two_csv_versions_have_two_file_names(season, client):
     semi = client.get(url + "?delimiter=semicolon", **french)["Content-Disposition"]
     comma = client.get(url + "?delimiter=comma", **french)["Content-Disposition"]
     assert semi != comma
-    assert semi.endswith('-teams-points-virgules.csv"') and comma.endswith('-teams-virgules.csv"')
+    # every word of the name in French (issue 34: "…-teams-points-virgules.csv")
+    assert semi.endswith('-equipes-points-virgules.csv"') and comma.endswith(
+        '-equipes-virgules.csv"'
+    )
+
+
+def test_an_events_csv_file_names_are_all_french_in_french(event, organizer, client):
+    client.force_login(organizer)
+    names = {
+        what: client.get(f"/organize/{event.slug}/export/{what}.csv", HTTP_ACCEPT_LANGUAGE="fr-CA")[
+            "Content-Disposition"
+        ]
+        for what in ("standings", "games", "teams")
+    }
+    assert names["standings"].endswith('"tournoi-regional-classement-points-virgules.csv"')
+    assert names["games"].endswith('"tournoi-regional-parties-points-virgules.csv"')
+    assert names["teams"].endswith('"tournoi-regional-equipes-points-virgules.csv"')
 
 
 def test_an_events_two_csv_versions_have_two_file_names(event, organizer, client):

@@ -260,7 +260,7 @@ def test_season_exports_through_the_api(organizer, django_capture_on_commit_call
 
     standings = api.get("/api/v1/leagues/ligue/seasons/2026/export/teams/?format=csv")
     assert standings.status_code == 200
-    assert rows(body(standings), ";")[0][:2] == ["Rang", "Équipe"]
+    assert rows(body(standings), ";")[0][:3] == ["Rang", "Ex æquo", "Équipe"]
 
     with django_capture_on_commit_callbacks(execute=True):
         started = api.post("/api/v1/leagues/ligue/seasons/2026/exports/", {}, format="json")

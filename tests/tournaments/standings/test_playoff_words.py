@@ -95,7 +95,7 @@ def test_each_match_says_how_it_stands(three_way_tie, organizer):
     [game] = seat_playoff_games(event, organizer)
     report(game, False, organizer)  # the lower seed wins game 1
     for page in pages(event, organizer):
-        assert f"{third} mènent 1–0." in page
+        assert f"{third} mène 1–0." in page
     [game] = open_games(event)  # game 2 seated by itself once game 1 was confirmed
     report(game, True, organizer)
     assert "Égalité 1–1 : la prochaine partie décide." in pages(event, organizer)[0]
@@ -246,4 +246,4 @@ def test_two_tied_teams_play_one_match_said_in_its_format(best_of, rules, score)
         played = [PlayoffGame("A", 5, 8, 8, 100, 121)]
         tie = MedalTie((5, 8), (2, 3), tuple(playoff_plan({5, 8}, (5, 8), played, fmt)), fmt)
         [match] = explain_tie(tie, {5: "Les As", 8: "Les Valets"}).matches
-        assert match.score == ("Les Valets mènent 1–0." if best_of == 3 else "Les Valets a gagné.")
+        assert match.score == ("Les Valets mène 1–0." if best_of == 3 else "Les Valets a gagné.")

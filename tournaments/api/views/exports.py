@@ -19,7 +19,7 @@ from config.api_input import KnownFieldsOnly
 from tournaments.errors import RuleError
 from tournaments.leagues.season_export import request_season_export
 from tournaments.leagues.season_standings import compute_season, csv_rows
-from tournaments.publishing.exports import csv_lines, default_delimiter, delimiter_of
+from tournaments.publishing.exports import csv_filename, csv_lines, default_delimiter, delimiter_of
 
 from ...models import Season, SeasonExport
 from ...selectors import exportable_seasons, season_exports_of
@@ -73,7 +73,7 @@ class SeasonStandingsCsvView(APIView):
             csv_lines(rows, delimiter_of(request.query_params.get("delimiter"))),
             content_type="text/csv; charset=utf-8",
         )
-        name = f"{found.league.slug}-{found.slug}-{which}.csv"
+        name = csv_filename(f"{found.league.slug}-{found.slug}", None, which)
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
@@ -164,6 +164,6 @@ class SeasonExportView(APIView):
                 _("The export is not finished yet: ask again in a few seconds.")
             )
         response = HttpResponse(export.content, content_type="text/csv; charset=utf-8")
-        name = f"{export.season.slug}-games-{export.pk}.csv"
+        name = csv_filename(f"{export.season.slug}-{export.pk}", None, "games")
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response

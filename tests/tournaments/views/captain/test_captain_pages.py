@@ -164,7 +164,7 @@ def test_a_withdrawn_teams_captain_is_told_so_in_french_and_whom_to_see(
     response = captain.get(f"/c/{link.token}/")
     html = response.content.decode()
     assert response.status_code == 410
-    assert f"{team.name} s'est retirée de ce tournoi." in html.replace("&#x27;", "'")
+    assert f"L'équipe {team.name} s'est retirée de ce tournoi." in html.replace("&#x27;", "'")
     assert "table des officiels" in html
     assert "Organizer" in html and "official@example.org" in html  # whom to see, by name
     assert 'name="pin"' not in html

@@ -49,7 +49,7 @@ def test_the_desk_says_what_happens_and_offers_forfeit_or_bye(left_game, officia
     event = left_game.round.event
     client = desk(official)
     listing = unescape(client.get(f"/organize/{event.slug}/desk/").content.decode())
-    assert f"{left_game.team_b.name} s'est retirée : forfait ou exemption" in listing
+    assert f"L'équipe {left_game.team_b.name} s'est retirée : forfait ou exemption" in listing
     page = unescape(
         client.get(f"/organize/{event.slug}/desk/games/{left_game.pk}/").content.decode()
     )

@@ -51,7 +51,7 @@ def test_a_new_link_and_pin_asks_first(event, french):
         f"Donner un nouveau lien et un nouveau NIP à {team.name} ?",
         f"/organize/{event.slug}/teams/",
     )
-    assert "Le coupon imprimé de" in text(french.post(url))
+    assert "Le coupon imprimé d’Équipe" in text(french.post(url))
     assert link_of(team).pk == old.pk  # nothing changed yet
     assert french.post(url, {"confirm": "1"}).status_code == 302
     assert link_of(team).pk != old.pk
@@ -104,7 +104,7 @@ def test_forcing_a_round_asks_seating_a_complete_one_does_not(event, organizer, 
 def test_the_buttons_carry_the_same_question_for_the_page(event, organizer, french):
     teams = text(french.get(f"/organize/{event.slug}/teams/"))
     team = event.teams.first()
-    assert f'data-ask="Retirer {team.name} ? {team.name} ne sera plus placée' in teams
+    assert f"data-ask=\"Retirer {team.name} ? L'équipe {team.name} ne sera plus placée" in teams
     assert f'data-ask="Donner un nouveau lien et un nouveau NIP à {team.name} ?' in teams
     assert "onsubmit" not in teams  # CSP forbids inline scripts: static/huche/confirm.js asks
     assert "data-confirm=" not in teams  # and forms.js's small box does not ask a second time

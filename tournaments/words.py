@@ -1,0 +1,77 @@
+"""Words said the same way on every page, file and message.
+
+* :func:`skunk_label` — "skunk" / "double skunk" / "triple skunk" (pétrin, double pétrin…): the
+  team page, the round page, the captain's home, the CSV and the audit log all call it.
+* :func:`french_articles` — French contracts "de"/"à" with the article a proper name starts with:
+  "le capitaine des Atouts" (not "de Les Atouts"), "du Pétrin", "aux Atouts", "au Pétrin",
+  "d'Alma". Team and event names are proper nouns that often start with an article, so every
+  French message and page that puts one after "de" or "à" goes through it (:func:`say` for
+  messages built in Python, the ``contracted`` template filter for pages).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext
+
+# Only a capitalised article or vowel after "de"/"à" is touched: "essayez de le faire" (a
+# pronoun, lower case) stays as it is; a name's capital is what starts a proper noun.
+_DE_ARTICLE = re.compile(r"(?<![\w’'])([Dd])e (Les?) (?=\S)")
+_A_ARTICLE = re.compile(r"(?<![\w’'])([Àà]) (Les?) (?=\S)")
+_DE_VOWEL = re.compile(r"(?<![\w’'])([Dd])e (?=[AEIOUÀÂÉÈÊËÎÏÔÛÙ])")
+
+_DE = {"Le": "u", "Les": "es"}
+_A = {"Le": "u", "Les": "ux"}
+
+
+def skunk_label(level: int | None) -> str:
+    """The one name of a game's skunk level, in the active language ("" for none)."""
+    words = {
+        1: gettext("skunk"),
+        2: gettext("double skunk"),
+        3: gettext("triple skunk"),
+    }
+    return words.get(int(level or 0), "")
+
+
+def _contract(text: str) -> str:
+    text = _DE_ARTICLE.sub(lambda m: f"{m[1]}{_DE[m[2]]} ", text)
+    text = _A_ARTICLE.sub(lambda m: ("A" if m[1] == "À" else "a") + f"{_A[m[2]]} ", text)
+    return _DE_VOWEL.sub(lambda m: f"{m[1]}’", text)
+
+
+def french_articles(text: str, language: str | None = None) -> str:
+    """``text`` with "de"/"à" contracted before a proper name's article, in French only.
+
+    >>> french_articles("le capitaine de Les Atouts", "fr-ca")
+    'le capitaine des Atouts'
+    >>> french_articles("Donner la victoire à Le Pétrin ?", "fr-ca")
+    'Donner la victoire au Pétrin ?'
+    >>> french_articles("captain of Les Atouts", "en")
+    'captain of Les Atouts'
+    """
+    language = language or get_language() or ""
+    return _contract(text) if language.startswith("fr") else text
+
+
+def say(message: str | Promise, values: Mapping[str, object]) -> str:
+    """A translated message (lazy or not) with its names put in (``message % values``), its
+    French "de/à + name" contracted: the one way Python code words a message about a team."""
+    return french_articles(str(message) % values)
+
+
+def name_key(name: str) -> tuple[str, str]:
+    """Sort key for people's and teams' names as a French reader expects: "Élise" with the E's
+    (not after "Z", where code points put it), "œ" as "oe", case ignored; the name itself
+    breaks ties so the order is stable.
+
+    >>> sorted(["Zoé", "Élise", "Eric", "émile", "Œuvre", "Odile"], key=name_key)
+    ['Élise', 'émile', 'Eric', 'Odile', 'Œuvre', 'Zoé']
+    """
+    spelled = unicodedata.normalize("NFKD", name.replace("œ", "oe").replace("Œ", "Oe"))
+    bare = "".join(c for c in spelled if not unicodedata.combining(c))
+    return bare.casefold(), name
