@@ -182,6 +182,7 @@
       form.querySelectorAll("input, select, textarea").forEach(function (f) {
         if (!f.name || f.type === "hidden" || f.type === "submit") return;
         if (f.type === "checkbox") { if (f.checked) out[f.name] = f.value || "on"; }
+        else if (f.type === "radio") { if (f.checked) out[f.name] = f.value; }
         else if (f.value !== "") out[f.name] = f.value;
       });
       return out;
@@ -192,6 +193,7 @@
         if (!f.name || f.type === "hidden" || f.type === "submit") return;
         var v = values[f.name];
         if (f.type === "checkbox") f.checked = !!v;
+        else if (f.type === "radio") f.checked = v === f.value;
         else f.value = v === undefined ? "" : v;
       });
       form.querySelectorAll("details").forEach(function (d) {

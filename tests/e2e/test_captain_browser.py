@@ -17,7 +17,8 @@ def fill_sheet(page, deals, *, us: str):
     """Type the sheet as the captain of side ``us`` would (dealer is 'us' or 'them')."""
     them = "b" if us == "a" else "a"
     for n, deal in enumerate(deals, start=1):
-        page.select_option(f"select[name='d{n}-dealer']", "us" if deal["dealer"] == us else "them")
+        side = "us" if deal["dealer"] == us else "them"
+        page.check(f"input[name='d{n}-dealer'][value='{side}']")
         if deal["heels"]:
             page.check(f"input[name='d{n}-heels']")
         page.fill(f"#d{n}-peg_us", str(deal["pegging"][us]))
@@ -87,3 +88,30 @@ def test_captain_reports_a_sheet_and_the_desk_sees_it(
     # The official finds the captain's receipt number beside that version.
     page.goto(f"{live_server.url}/organize/{event.slug}/desk/games/{game.pk}/")
     assert page.locator("[data-receipt-number]").inner_text() == receipt_number(report)
+
+
+def test_long_team_names_of_the_dealer_choice_are_read_whole_on_a_phone(
+    live_server, browser, shot, event, organizer
+):
+    """Issue 34, point 17: the dealer's drop-down cut long team names at 390 px; the choice is
+    now two radio buttons whose labels wrap."""
+    round_ = seating.seat_next_round(event, organizer)
+    game = round_.games.filter(team_b__isnull=False).order_by("table").first()
+    long_name = "Les Valets de cœur du Club de l'Âge d'Or de Saint-Honoré-de-Chicoutimi"
+    game.team_b.name = long_name
+    game.team_b.save(update_fields=["name"])
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-CA")
+    page = context.new_page()
+    link = link_of(game.team_a)
+    page.goto(f"{live_server.url}/c/{link.token}/")
+    page.fill("#id_pin", link.pin)
+    page.click("main button[type=submit]")
+    page.goto(f"{live_server.url}/c/{link.token}/games/{game.pk}/?mode=sheet")
+    choice = page.locator("input[name='d1-dealer'][value='them']").locator("xpath=..")
+    assert choice.inner_text().strip() == long_name  # the whole name, not cut
+    box = choice.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.check("input[name='d1-dealer'][value='them']")
+    shot(page, "captain-sheet-long-dealer-name")
+    context.close()

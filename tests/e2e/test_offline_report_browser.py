@@ -141,7 +141,7 @@ def test_a_hand_by_hand_sheet_survives_the_network_and_a_reload(live_server, bro
     page.reload()  # a reload (or the phone's browser dropping the tab): all the boxes are back
     page.wait_for_selector("#sheet-form")
     assert page.input_value("#d6-h3") == str(DEALS[5]["hands"][2])
-    assert page.input_value("select[name='d2-dealer']") == "them"
+    assert page.is_checked("input[name='d2-dealer'][value='them']")
     assert page.is_checked("input[name='d2-heels']")
     assert page.input_value("#d5-crib") == str(DEALS[4]["crib"])
 
