@@ -125,3 +125,21 @@ def archive_signer():
     downloaded, for the league's organizer to compare before trusting them); ``None`` when the
     key file is unreadable (the page still opens; downloading the archive says why)."""
     return this_install_if_readable()
+
+
+@register.filter
+def declared_hands(report, game) -> list[dict]:
+    """The remarkable hands declared with a final score, as a captain reads them before
+    confirming (tournaments/results/declared.py)."""
+    from tournaments.leagues.honours import pretty_cards
+
+    hands = ((report.detail or {}).get("declared") or []) if report is not None else []
+    return [
+        {
+            **hand,
+            "team": game.team_a if hand["side"] == "a" else game.team_b,
+            "pretty": pretty_cards(hand["cards"]),
+            "pretty_starter": pretty_cards(hand["starter"]),
+        }
+        for hand in hands
+    ]
