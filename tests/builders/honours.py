@@ -41,7 +41,12 @@ def finished(deals: list[dict], score_b: int) -> dict:
             return {"deals": deals}
         peg_a, peg_b = min(20, 120 - a), min(16, score_b - b)  # A stays below 121 till the end
         deals.append(
-            {"dealer": dealer, "pegging": {"a": peg_a, "b": peg_b}, "hands": [0, 0, 0, 0], "crib": 0}
+            {
+                "dealer": dealer,
+                "pegging": {"a": peg_a, "b": peg_b},
+                "hands": [0, 0, 0, 0],
+                "crib": 0,
+            }
         )
         a, b = a + peg_a, b + peg_b
 

@@ -133,7 +133,8 @@ def league_board(league: League, **limits) -> HonoursBoard:
     events = public_events(Event.objects.filter(season__league=league))
     by_season: dict[int, list[Event]] = defaultdict(list)
     for event in events:
-        by_season[event.season_id].append(event)
+        if event.season_id is not None:
+            by_season[event.season_id].append(event)
     order = sorted(by_season, key=lambda pk: by_season[pk][0].date)
     periods, names = None, None
     if len(order) >= 2:
@@ -183,12 +184,17 @@ def _board(
     cribs = [c for c in cribs if c.count >= CRIB_FLOOR]
     cribs.sort(key=lambda h: -h.count)
     board.cribs = cribs[:BEST_CRIBS]
-    played = [g for g in games if not (g.confirmed_report.detail or {}).get("forfeit")]
+    played = [g for g in games if not _forfeit(g)]
     board.skunks, board.runs = _team_figures(played)
     board.averages = _averages(played, min_games)
     if periods is not None:
         board.improved = _improved(played, periods, min_period_games)
     return board
+
+
+def _forfeit(game: Game) -> bool:
+    report = game.confirmed_report
+    return report is not None and bool((report.detail or {}).get("forfeit"))
 
 
 # --- hands ---------------------------------------------------------------------------------------
@@ -214,7 +220,7 @@ def hands_of(game: Game) -> Iterable[HonourHand]:
     report = game.confirmed_report
     assert report is not None, "a confirmed game has its confirmed report"
     detail = report.detail or {}
-    base = {"event": game.round.event, "round": game.round, "table": game.table}
+    event, round_, table = game.round.event, game.round, game.table
     if report.kind == Report.Kind.FINAL:
         for hand in detail.get("declared") or []:
             team = _team(game, hand["side"])
@@ -227,12 +233,14 @@ def hands_of(game: Game) -> Iterable[HonourHand]:
                 declared=True,
                 team=team,
                 player=_player(team, hand.get("player")),
-                **base,
+                event=event,
+                round=round_,
+                table=table,
             )
         return
     if report.kind != Report.Kind.SHEET:
         return
-    players = rule_set_for(game.round.event).players
+    players = rule_set_for(event).players
     deals = (detail.get("sheet") or {}).get("deals") or []
     holders = seat_roles(deals) if players == 4 else None
     for number, deal in enumerate(deals, start=1):
@@ -260,7 +268,9 @@ def hands_of(game: Game) -> Iterable[HonourHand]:
                 team=team,
                 player=_player(team, role),
                 deal=number,
-                **base,
+                event=event,
+                round=round_,
+                table=table,
             )
 
 
@@ -273,7 +283,9 @@ def _count_and_cards(entry) -> tuple[int, str]:
     return int(str(entry).strip()), ""
 
 
-def _other_role(role: str) -> str:
+def _other_role(role: str | None) -> str | None:
+    if role is None:
+        return None
     return "partner" if role == "captain" else "captain"
 
 
@@ -294,8 +306,11 @@ def seat_roles(deals: list[dict]) -> list[list[str | None]]:
     dealer_role: list[str | None] = [None] * len(deals)
     for side in ("a", "b"):
         mine = [i for i, s in enumerate(sides) if s == side]
-        said = [(p, deals[i].get("dealt_by")) for p, i in enumerate(mine)]
-        said = [(p, r) for p, r in said if r in PLAYERS]
+        said: list[tuple[int, str]] = [
+            (p, deals[i]["dealt_by"])
+            for p, i in enumerate(mine)
+            if deals[i].get("dealt_by") in PLAYERS
+        ]
         if not said:
             continue
         p0, r0 = said[0]
@@ -307,16 +322,9 @@ def seat_roles(deals: list[dict]) -> list[list[str | None]]:
     result = []
     for i, role in enumerate(dealer_role):
         left = dealer_role[i + 1] if i + 1 < len(deals) else None
-        if left is None and i > 0 and dealer_role[i - 1] is not None:
+        if left is None and i > 0:
             left = _other_role(dealer_role[i - 1])  # the previous dealer sits on the right
-        result.append(
-            [
-                left,
-                _other_role(role) if role else None,
-                _other_role(left) if left else None,
-                role,
-            ]
-        )
+        result.append([left, _other_role(role), _other_role(left), role])
     return result
 
 
@@ -365,7 +373,7 @@ def _team_figures(games: list[Game]) -> tuple[list[TeamFigure], list[TeamFigure]
         figure(k, v[0], _("doubles: %(n)d") % {"n": v[1]} if v[1] else "")
         for k, v in skunks.items()
     ]
-    run_rows = [figure(k, n, _("ended in %(event)s") % {"event": e}) for k, (n, e) in best.items()]
+    run_rows = [figure(k, n, _("last win: %(event)s") % {"event": e}) for k, (n, e) in best.items()]
     return _top(skunk_rows), _top(run_rows)
 
 

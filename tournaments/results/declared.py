@@ -85,6 +85,12 @@ def _one(entry: Any, index: int, language: str | None) -> dict:
             field="declared_starter",
         )
     count = entry.get("count")
+    if not isinstance(count, (int, str)) or count == "":
+        raise RuleError(
+            _("%(where)s: the count is missing.") % {"where": where},
+            code="required",
+            field="declared_count",
+        )
     try:
         validate_count(count, hand=cards, starter=starter, crib=crib)
     except InvalidCount as exc:
