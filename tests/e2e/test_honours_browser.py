@@ -53,3 +53,35 @@ def test_the_board_on_a_phone_and_on_the_projector(live_server, browser, shot, o
         page.screenshot(path=f"{EXTRA}/honours-projector-fr-first-screen.png")
     _look(page, shot, "honours-projector-fr")
     screen.close()
+
+
+def test_a_captain_declares_a_29_whose_cards_give_28_and_is_told_beside_the_box(
+    live_server, browser, shot, event, organizer
+):
+    from tests.conftest import link_of
+    from tournaments.seating import rounds as seating
+
+    round_ = seating.seat_next_round(event, organizer)
+    game = round_.games.filter(team_b__isnull=False).order_by("table").first()
+    link = link_of(game.team_a)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-CA")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/c/{link.token}/")
+    page.fill("#id_pin", link.pin)
+    page.click("main button[type=submit]")
+    page.locator(f"a[href$='/games/{game.pk}/']").click()
+    page.fill("#score_us", "121")
+    page.fill("#score_them", "100")
+    page.locator("details.declared summary").click()
+    page.fill("#declared_cards", "5♠ 5♥ 5♣ 5♦")
+    page.fill("#declared_starter", "R♥")
+    page.fill("#declared_count", "29")
+    page.click("#final-form button[type=submit]")
+    box = page.locator("#declared_count[aria-invalid=true]")
+    box.wait_for()
+    note = page.locator("details.declared").inner_text().replace("\u202f", " ")
+    assert "les cartes donnent 28, pas 29" in note
+    assert page.evaluate(WIDEST) <= 390
+    _look(page, shot, "captain-declared-29-refused-phone-fr")
+    assert game.reports.count() == 0
+    context.close()
