@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.builders.honours import build_honours_season
+from tests.e2e.test_every_page_browser import CHECKS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 EXTRA = os.environ.get("HUCHE_SCREENSHOTS")  # a folder for a person to look at, e.g. /tmp/hon
@@ -39,6 +40,7 @@ def test_the_board_on_a_phone_and_on_the_projector(live_server, browser, shot, o
     assert hands.count() == 5
     assert "5♥ 5♣ 5♠ J♦" in hands.first.inner_text() and "vérifiée" in hands.first.inner_text()
     assert page.evaluate(WIDEST) <= 390  # no sideways scroll
+    assert page.evaluate(CHECKS, False) == []  # and 44 px targets, as every page
     _look(page, shot, "honours-phone-fr")
     phone.close()
 
@@ -49,6 +51,7 @@ def test_the_board_on_a_phone_and_on_the_projector(live_server, browser, shot, o
     assert page.locator("#hands tbody tr").count() == 5
     assert page.evaluate(WIDEST) <= 1920
     assert page.evaluate(COLUMNS_OFF_SCREEN, 1920) == []
+    assert page.evaluate(CHECKS, True) == []
     if EXTRA:  # what the hall sees first
         page.screenshot(path=f"{EXTRA}/honours-projector-fr-first-screen.png")
     _look(page, shot, "honours-projector-fr")
@@ -82,6 +85,7 @@ def test_a_captain_declares_a_29_whose_cards_give_28_and_is_told_beside_the_box(
     note = page.locator("details.declared").inner_text().replace("\u202f", " ")
     assert "les cartes donnent 28, pas 29" in note
     assert page.evaluate(WIDEST) <= 390
+    assert page.evaluate(CHECKS, False) == []
     _look(page, shot, "captain-declared-29-refused-phone-fr")
     assert game.reports.count() == 0
     context.close()

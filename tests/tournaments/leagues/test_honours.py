@@ -161,3 +161,65 @@ def test_released_april_adds_its_29(season, organizer):
     release(hidden, organizer)
     counts = [h.count for h in season_board(season).hands]
     assert counts == [29, 29, 29, 28, 24, 24]
+
+
+def test_the_league_compares_the_latest_season_with_the_one_before(season, organizer):
+    import datetime
+
+    from tests.builders.season import build_event
+    from tournaments.models import Season
+
+    season, people, _events, _hidden = season
+    later = Season.objects.create(league=season.league, name="Saison 2028", slug="2028")
+    spec = (
+        "Omnium 2028",
+        datetime.date(2028, 1, 15),
+        {
+            "Les As": ("Alice", "Bruno"),
+            "Les Valets": ("Gisèle", "Henri"),
+            "Les Dames": ("Élise", "Francis"),
+            "Les Jokers": ("Irène", "Jacques"),
+        },
+        [
+            [("Les Valets", "Les As", 100), ("Les Dames", "Les Jokers", 90)],
+            [("Les Valets", "Les Dames", 110), ("Les As", "Les Jokers", 95)],
+        ],
+    )
+    build_event(organizer, later, spec, people)
+    board = league_board(season.league, min_period_games=2)
+    assert board.periods == ("Saison 2027", "Saison 2028")
+    # 2027 (released events only): Henri 90 80 121 100 = 97.75 → 97.8; Gisèle 617 / 6 = 102.8;
+    # Irène and Jacques 100 95 60 99 = 88.5. 2028: Henri and Gisèle 121 121; Irène and Jacques
+    # 90 95 = 92.5. Alice, Bruno, Élise and Francis went down; Carole and Denis did not play.
+    assert [(r.player.name, r.value, r.before, r.after) for r in board.improved] == [
+        ("Henri", 23.2, 97.8, 121.0),
+        ("Gisèle", 18.2, 102.8, 121.0),
+        ("Irène", 4.0, 88.5, 92.5),
+        ("Jacques", 4.0, 88.5, 92.5),
+    ]
+
+
+def test_who_held_each_hand_follows_the_deal_round_the_table_or_nobody():
+    from tournaments.leagues.honours import seat_roles
+
+    # A's partner deals deal 1, B's captain deal 2: then A's captain deals 3, B's partner 4.
+    deals = [{"dealer": "a", "dealt_by": "partner"}, {"dealer": "b", "dealt_by": "captain"}]
+    deals += [{"dealer": "a"}, {"dealer": "b"}]
+    assert seat_roles(deals) == [
+        # hands in show order: dealer's left (next dealer), partner, dealer's right, dealer
+        ["captain", "captain", "partner", "partner"],
+        ["captain", "partner", "partner", "captain"],
+        ["partner", "partner", "captain", "captain"],
+        # the last deal: its right-hand player dealt the deal before (A's captain)
+        ["partner", "captain", "captain", "partner"],
+    ]
+    contradiction = [dict(deals[0]), deals[1], {"dealer": "a", "dealt_by": "partner"}]
+    assert seat_roles(contradiction) == [[None] * 4] * 3
+    assert seat_roles([{"dealer": "a"}, {"dealer": "a", "dealt_by": "captain"}]) == [[None] * 4] * 2
+
+
+def test_a_season_named_palmares_does_not_hide_the_league_board(organizer):
+    from tournaments.leagues.seasons import create_league, create_season
+
+    league = create_league(organizer, name="Ligue")
+    assert create_season(league, organizer, name="Palmarès").slug == "palmares-2"
