@@ -122,3 +122,22 @@ def test_the_api_takes_a_declared_hand_and_refuses_a_wrong_one(game, organizer):
         game, desk, "final", {"score_a": 121, "score_b": 90, "declared": [right]}
     )
     assert outcome.report.detail["declared"][0]["player"] == "partner"
+
+
+def test_the_api_report_carries_the_declared_hand_in_english_letters(
+    api_client, event, organizer, other_organizer
+):
+    from tests.builders.scene import build_scene, captain
+
+    scene = build_scene(event, organizer, None, other_organizer, None)
+    url = scene.url("games/{game}/reports/")
+    hand = {"side": "a", "cards": "5H 5C 5S JD", "starter": "5D", "count": 28}
+    body = {"kind": "final", "score_a": 121, "score_b": 100, "declared": [hand]}
+    refused = captain(api_client, scene.team_b).post(url, body, format="json")
+    assert refused.status_code == 400
+    assert "the cards give 29, not 28" in refused.json()["detail"]
+    body["declared"] = [hand | {"count": 29}]
+    taken = captain(api_client, scene.team_b).post(url, body, format="json")
+    assert taken.status_code == 201
+    # Captain A's report (the scene's) declared nothing: the same score is no agreement.
+    assert taken.json()["game"]["status"] == "disputed"
