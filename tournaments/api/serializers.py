@@ -630,8 +630,8 @@ class ReportSubmitSerializer(KnownFieldsOnly, serializers.Serializer):
     @property
     def payload(self) -> dict:
         """The reported content, as the reporting service reads it."""
-        keys = ("score_a", "score_b", "declared", "sheet", "winner", "crapette_left")
-        keys += ("stock_left", "record")
+        keys = {"score_a", "score_b", "declared", "sheet", "winner", "crapette_left"}
+        keys |= {"stock_left", "record"}
         return {k: v for k, v in self.validated_data.items() if k in keys}
 
 
