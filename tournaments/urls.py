@@ -7,6 +7,7 @@ from .views import (
     captain,
     captain_offline,
     exports,
+    honours,
     invitations,
     league,
     officials,
@@ -33,7 +34,22 @@ urlpatterns = [
     path("e/<slug:slug>/podium/", public.podium, name="podium"),
     path("e/<slug:slug>/results.json", results_format.results_json, name="results-json"),
     path("schemas/results/1.json", results_format.results_schema, name="results-schema"),
+    # the league's honours first: "palmares" is not taken for a season's slug
+    path("s/<slug:league_slug>/palmares/", honours.league_honours, name="league-honours"),
+    path(
+        "s/<slug:league_slug>/palmares.csv", honours.league_honours_csv, name="league-honours-csv"
+    ),
     path("s/<slug:league_slug>/<slug:season_slug>/", league.season_page, name="season"),
+    path(
+        "s/<slug:league_slug>/<slug:season_slug>/palmares/",
+        honours.season_honours,
+        name="season-honours",
+    ),
+    path(
+        "s/<slug:league_slug>/<slug:season_slug>/palmares.csv",
+        honours.season_honours_csv,
+        name="season-honours-csv",
+    ),
     path(
         "s/<slug:league_slug>/<slug:season_slug>/<str:which>.csv",
         league.season_csv,

@@ -233,6 +233,18 @@ PAGES: dict[str, list[Visit]] = {
         ),
     ],
     "tournaments:season": [Visit("season", ANYONE, lambda s: s["season_url"])],
+    "tournaments:season-honours": [
+        Visit("season-honours", ANYONE, lambda s: f"{s['season_url']}palmares/"),
+        Visit(
+            "season-honours-projector",
+            ANYONE,
+            lambda s: f"{s['season_url']}palmares/?display=projector",
+            projector=True,
+        ),
+    ],
+    "tournaments:league-honours": [
+        Visit("league-honours", ANYONE, lambda s: f"/s/{s['league']}/palmares/")
+    ],
     "tournaments:player": [Visit("player", ANYONE, lambda s: f"/p/{s['player']}/")],
     "tournaments:captain": [
         Visit("captain-pin", ANYONE, lambda s: f"/c/{s['token']}/"),
@@ -357,6 +369,8 @@ PAGES: dict[str, list[Visit]] = {
 # Named routes that are not pages a person reads, each with the reason.
 EXCLUDED: dict[str, str] = {
     "tournaments:season-csv": "a CSV download",
+    "tournaments:season-honours-csv": "a CSV download",
+    "tournaments:league-honours-csv": "a CSV download",
     "tournaments:season-export-download": "a CSV download",
     "tournaments:export": "a CSV download",
     "tournaments:archive": "a JSON download",

@@ -582,6 +582,14 @@ class ReportSubmitSerializer(KnownFieldsOnly, serializers.Serializer):
             '"starter": card}]}'
         ),
     )
+    declared = serializers.JSONField(
+        required=False,
+        help_text=(
+            'final: hands of 24 or more, checked against their cards (docs/honours.md): [{"side": '
+            '"a"|"b", "cards": 4 cards, "starter": card, "count": n, "crib": bool, "player": '
+            '"captain"|"partner" (optional)}]'
+        ),
+    )
     winner = serializers.CharField(
         required=False, help_text="crapette, forfeit (officials only): who won, a or b."
     )
@@ -622,7 +630,8 @@ class ReportSubmitSerializer(KnownFieldsOnly, serializers.Serializer):
     @property
     def payload(self) -> dict:
         """The reported content, as the reporting service reads it."""
-        keys = ("score_a", "score_b", "sheet", "winner", "crapette_left", "stock_left", "record")
+        keys = {"score_a", "score_b", "declared", "sheet", "winner", "crapette_left"}
+        keys |= {"stock_left", "record"}
         return {k: v for k, v in self.validated_data.items() if k in keys}
 
 

@@ -44,9 +44,11 @@ RESERVED_SLUGS = {"new", "seasons", "leagues"}
 def unique_slug(name: str, model=Event, **scope) -> str:
     base = slugify(name)[:40] or model.__name__.lower()
     slug, n = base, 2
-    while (model is Event and slug in RESERVED_SLUGS) or model.objects.filter(
-        slug=slug, **scope
-    ).exists():
+    while (
+        (model is Event and slug in RESERVED_SLUGS)
+        or (model.__name__ == "Season" and slug == "palmares")  # the league's honours page
+        or model.objects.filter(slug=slug, **scope).exists()
+    ):
         slug, n = f"{base}-{n}", n + 1
     return slug
 

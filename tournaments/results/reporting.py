@@ -37,6 +37,7 @@ from tournaments.events.options import rule_set_for, skunk_level, target_of
 from tournaments.models import Confirmation, Dispute, Event, Game, Report, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.results.crapette import read_crapette
+from tournaments.results.declared import read_declared
 from tournaments.results.sheets import canonical_sheet, read_sheet
 from tournaments.results.signals import result_confirmed
 
@@ -129,7 +130,8 @@ def validate_content(
     event = game.round.event
     if kind == Report.Kind.FINAL:
         a, b = check_final_score(event, payload.get("score_a"), payload.get("score_b"))
-        detail: dict = {}
+        declared = read_declared(payload.get("declared"), language=card_language)
+        detail: dict = {"declared": declared} if declared else {}
     elif kind == Report.Kind.SHEET:
         if event.game_type != Event.GameType.CRIBBAGE:
             raise RuleError(_("Score sheets are for cribbage events."), code="kind")
@@ -389,7 +391,13 @@ def _apply_rule(game: Game, report: Report, team: Team) -> None:
 
 
 def _same_result(one: Report, two: Report) -> bool:
-    return (one.score_a, one.score_b) == (two.score_a, two.score_b)
+    """The same score, and the same remarkable hands declared (a declared 29 is part of what
+    the other captain agrees to: one captain's declaration alone is not an agreement)."""
+    return (one.score_a, one.score_b, one.detail.get("declared") or []) == (
+        two.score_a,
+        two.score_b,
+        two.detail.get("declared") or [],
+    )
 
 
 def _open_dispute(game: Game, reports: list[Report]) -> Dispute:

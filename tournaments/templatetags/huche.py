@@ -10,6 +10,7 @@ from django.utils.safestring import mark_safe
 from tournaments import menus
 from tournaments.archives.signing import this_install_if_readable
 from tournaments.events.options import skunk_rule_words
+from tournaments.leagues.honours import pretty_cards
 from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text
 from tournaments.words import french_articles, skunk_label
@@ -153,3 +154,19 @@ def event_menu(context, event):
 def skunk_rule(event):
     """The event's pétrin lines in a sentence (settings, public page, printed sheets)."""
     return skunk_rule_words(event)
+
+
+@register.filter
+def declared_hands(report, game) -> list[dict]:
+    """The remarkable hands declared with a final score, as a captain reads them before
+    confirming (tournaments/results/declared.py)."""
+    hands = ((report.detail or {}).get("declared") or []) if report is not None else []
+    return [
+        {
+            **hand,
+            "team": game.team_a if hand["side"] == "a" else game.team_b,
+            "pretty": pretty_cards(hand["cards"]),
+            "pretty_starter": pretty_cards(hand["starter"]),
+        }
+        for hand in hands
+    ]

@@ -304,7 +304,7 @@ def _submit_from_post(game, actor, us: str, mode: str, post):
             game,
             actor,
             Report.Kind.FINAL,
-            {"score_a": scores[0], "score_b": scores[1]},
+            {"score_a": scores[0], "score_b": scores[1], "declared": _declared_from_post(post, us)},
             idempotency_key=key,
         )
     except RuleError as exc:
@@ -335,6 +335,15 @@ def _received_message(outcome) -> str:
     if not outcome.created:
         return _("Your report is received (sent only once).")
     return _("Thank you: your report is received.")
+
+
+def _declared_from_post(post, us: str) -> list[dict]:
+    """The form's optional remarkable hand (“us” or “them”), as ``reporting`` reads it."""
+    typed = {f: post.get(f"declared_{f}", "").strip() for f in ("cards", "starter", "count")}
+    if not any(typed.values()):
+        return []
+    side = us if post.get("declared_side", "us") != "them" else ("b" if us == "a" else "a")
+    return [{**typed, "side": side, "crib": post.get("declared_crib") == "on"}]
 
 
 def _confirmed_message(outcome) -> str:
