@@ -25,7 +25,7 @@ from tournaments.standings.engine import (
     tiebreak_choices,
 )
 
-from .errors import RuleError
+from .errors import RuleError, every_error
 from .models import Event, Season
 
 
@@ -579,8 +579,6 @@ class RegistrationForm(forms.Form):
         }
 
     def add_rule_errors(self, exc: RuleError) -> None:
-        from .errors import every_error
-
         for error in every_error(exc):
             if error.field in self.fields and error.field not in self.errors:
                 self.add_error(error.field, error.message)

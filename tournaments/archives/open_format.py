@@ -31,6 +31,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from accounts.roles import is_official
+from tournaments.archives.content import content_of
 from tournaments.errors import RuleError
 from tournaments.models import Event, Player
 from tournaments.results.reporting import fingerprint
@@ -78,8 +79,6 @@ def results_document(event: Event, viewer=None, *, every_number: bool = False) -
     """The results of ``event`` in the open format; member numbers only where ``viewer`` may
     see them (the organizers of the player's league, as everywhere on the site), or all of
     them with ``every_number`` (the command: whoever runs it has the server)."""
-    from tournaments.archives.transfer import content_of  # transfer imports this module
-
     content = content_of(event)
     players = Player.objects.filter(uid__in=[p["uid"] for p in content["players"]])
     if not every_number:
