@@ -7,10 +7,30 @@
 
   var area = document.getElementById("play-area");
   if (!area || !window.fetch) return;
-  var offline = document.querySelector("[data-offline]");
   var busy = false;
+  var THINKING_AFTER = 300;  // ms without an answer: show that the computer is thinking
+  var thinkingTimer = null;
+
+  // The connection state and the "thinking" sign live in the status bar, which stays on
+  // screen; the answer replaces the whole area, and with it both signs.
+  function sign(selector, shown) {
+    var element = area.querySelector(selector);
+    if (element) element.hidden = !shown;
+  }
+
+  function latestNews() {
+    // The log box shows its latest line (the box scrolls, never the page).
+    area.querySelectorAll("[data-log]").forEach(function (log) { log.scrollTop = log.scrollHeight; });
+  }
 
   function focusAfter(hadCoaching) {
+    var result = area.querySelector("[data-result]");
+    if (result) {
+      // The end: the winner and the final board at the top of the screen.
+      result.focus({ preventScroll: true });
+      area.scrollIntoView({ block: "start" });
+      return;
+    }
     var target = area.querySelector("[autofocus], .card-button:not([disabled]), .card-choice input");
     var coaching = area.querySelector("[data-coaching]");
     if (coaching && !hadCoaching) {
@@ -34,14 +54,17 @@
       return response.text();
     }).then(function (html) {
       busy = false;
-      if (offline) offline.hidden = true;
+      clearTimeout(thinkingTimer);
       var hadCoaching = !!area.querySelector("[data-coaching]");
       area.innerHTML = html;
+      latestNews();
       focusAfter(hadCoaching);
     }).catch(function () {
       // Wi-Fi lost: try the very same move again, a little later each time (about five
       // minutes in all; then reload, which shows the game as the server has it).
-      if (offline) offline.hidden = false;
+      clearTimeout(thinkingTimer);
+      sign("[data-thinking]", false);
+      sign("[data-offline]", true);
       if (attempt >= 60) { window.location.reload(); return; }
       setTimeout(function () { send(form, body, attempt + 1); },
                  Math.min(1000 * (attempt + 1), 5000));
@@ -58,8 +81,11 @@
     if (event.submitter && event.submitter.name) {
       body.append(event.submitter.name, event.submitter.value);
     }
+    clearTimeout(thinkingTimer);
+    thinkingTimer = setTimeout(function () { sign("[data-thinking]", true); }, THINKING_AFTER);
     send(form, body, 0);
   });
+  latestNews();
 
   // Laying away: the button waits for exactly the cards to lay away (two, one four-handed).
   function discards() {
