@@ -34,10 +34,9 @@
     var target = area.querySelector("[autofocus], .card-button:not([disabled]), .card-choice input");
     var coaching = area.querySelector("[data-coaching]");
     if (coaching && !hadCoaching) {
-      // Just after the discard: the coaching is read first, from its top (then the cards).
-      (target || area).focus({ preventScroll: true });
+      // Just after the discard: the coaching in view first; then the card to lay or the button
+      // to press, which must be on screen too (it wins when both do not fit).
       coaching.scrollIntoView({ block: "nearest" });
-      return;
     }
     (target || area).focus({ preventScroll: false });
   }
