@@ -24,9 +24,10 @@
   }
 
   function focusAfter(hadCoaching) {
-    var result = area.querySelector("[data-result]");
+    var result = area.querySelector("[data-result], .cr-score");
     if (result) {
-      // The end: the winner and the final board at the top of the screen.
+      // The end: the winner and the final board (Crapette: the score) at the top of the screen.
+      if (!result.hasAttribute("tabindex")) result.setAttribute("tabindex", "-1");
       result.focus({ preventScroll: true });
       area.scrollIntoView({ block: "start" });
       return;
