@@ -37,6 +37,12 @@ AT_THE_TOP = (
 )
 
 
+def inside_the_screen(page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
 def phone_page(browser, size):
     context = browser.new_context(viewport=size, locale="fr-CA", has_touch=True, is_mobile=True)
     page = context.new_page()
@@ -114,8 +120,7 @@ def test_the_thinking_sign_and_the_lost_connection_show_in_the_status_bar(browse
     before = page.get_attribute("input[name=move]", "value")
     page.locator(".play-action button[type=submit]").first.tap()
     page.wait_for_selector("[data-status] [data-thinking]:not([hidden])")
-    box = page.locator("[data-thinking]").bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    assert inside_the_screen(page, "[data-thinking]")
     assert page.inner_text("[data-thinking]") == "L'ordinateur réfléchit…"
     page.screenshot(path=str(ARTIFACTS / "status-thinking.png"))
     page.wait_for_function(
@@ -225,6 +230,5 @@ def test_a_crapette_call_is_explained_in_the_status_bar_on_a_390_phone(browser, 
     act(page, lambda: page.locator(f"#play-area [data-target='{forget[1]}']").first.tap())
     call = page.locator(".cr-status [data-call]")
     assert "Crapette !" in call.inner_text()
-    box = call.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    assert inside_the_screen(page, ".cr-status [data-call]")
     page.screenshot(path=str(ARTIFACTS / "status-crapette-390-call.png"))

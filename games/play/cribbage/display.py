@@ -564,7 +564,12 @@ def counted_points(table: Table) -> tuple[dict[int, dict[str, int]], dict[str, A
         if e.kind == "hand":
             sides[e.side]["best_hand"] = max(sides[e.side]["best_hand"], e.points)
         if counted < e.points:
-            stopped = {"kind": "his heels" if e.kind == "his heels" else kind, "side": e.side, "points": e.points, "counted": counted}
+            stopped = {
+                "kind": "his heels" if e.kind == "his heels" else kind,
+                "side": e.side,
+                "points": e.points,
+                "counted": counted,
+            }
     return sides, stopped
 
 
@@ -582,7 +587,9 @@ def _stopped_text(stopped: dict[str, Any] | None, target: int, players: int = 2)
     side = stopped["side"]
     if players == 4:
         if side == HUMAN:
-            text = _("Your team reached %(target)d with %(counted)d of the %(points)d points %(what)s.")
+            text = _(
+                "Your team reached %(target)d with %(counted)d of the %(points)d points %(what)s."
+            )
         else:
             text = _(
                 "The opposing team reached %(target)d with %(counted)d of the %(points)d points "
