@@ -32,6 +32,10 @@
       area.scrollIntoView({ block: "start" });
       return;
     }
+    // A new state from the top of the game area (a shorter page would otherwise leave the
+    // screen wherever the browser clamped it, the table's top under the status bar); then the
+    // control to use next is brought into view if it is below.
+    if (area.getBoundingClientRect().top < 0) area.scrollIntoView({ block: "start" });
     var target = area.querySelector("[autofocus], .card-button:not([disabled]), .card-choice input");
     var coaching = area.querySelector("[data-coaching]");
     if (coaching && !hadCoaching) {
@@ -39,7 +43,10 @@
       // to press, which must be on screen too (it wins when both do not fit).
       coaching.scrollIntoView({ block: "nearest" });
     }
-    (target || area).focus({ preventScroll: false });
+    // Focus without its own scroll (Chromium centres the element, which hides the table's top
+    // under the status bar), then the least scroll that shows the control.
+    (target || area).focus({ preventScroll: true });
+    if (target) target.scrollIntoView({ block: "nearest" });
   }
 
   function send(form, body, attempt) {
