@@ -83,6 +83,7 @@ def play_cribbage_to_the_end(page, name: str) -> set[str]:
             if awaiting == "cut":
                 # Asked to cut: the player still sees the four cards kept.
                 assert page.locator("[data-kept] .pcard").count() == 4
+                assert inside_the_screen(page, "[data-kept]")
             act(page, lambda: page.locator(".play-action button[type=submit]").first.tap())
     raise AssertionError("the game did not end")
 
