@@ -100,3 +100,21 @@ def posted_move(data) -> int | None:
         return int(data.get("move", ""))
     except (TypeError, ValueError):
         return None
+
+
+CHOICES_KEY = "play:{kind}:choices"  # the options of the visitor's last new game of each kind
+
+
+def remember_choices(session, kind: str, choices: dict[str, Any]) -> None:
+    """Keep the new-game form's choices, so that the next "New game" starts from them."""
+    session[CHOICES_KEY.format(kind=kind)] = {
+        name: value
+        for name, value in choices.items()
+        if isinstance(value, str | int | bool) and value != ""  # a field left out keeps its default
+    }
+
+
+def last_choices(session, kind: str) -> dict[str, Any]:
+    """The choices of the last new game (``{}`` before the first), the form's initial values."""
+    choices = session.get(CHOICES_KEY.format(kind=kind))
+    return dict(choices) if isinstance(choices, dict) else {}

@@ -7,19 +7,46 @@
 
   var area = document.getElementById("play-area");
   if (!area || !window.fetch) return;
-  var offline = document.querySelector("[data-offline]");
   var busy = false;
+  var THINKING_AFTER = 300;  // ms without an answer: show that the computer is thinking
+  var thinkingTimer = null;
+
+  // The connection state and the "thinking" sign live in the status bar, which stays on
+  // screen; the answer replaces the whole area, and with it both signs.
+  function sign(selector, shown) {
+    var element = area.querySelector(selector);
+    if (element) element.hidden = !shown;
+  }
+
+  function latestNews() {
+    // The log box shows its latest line (the box scrolls, never the page).
+    area.querySelectorAll("[data-log]").forEach(function (log) { log.scrollTop = log.scrollHeight; });
+  }
 
   function focusAfter(hadCoaching) {
+    var result = area.querySelector("[data-result], .cr-score");
+    if (result) {
+      // The end: the winner and the final board (Crapette: the score) at the top of the screen.
+      if (!result.hasAttribute("tabindex")) result.setAttribute("tabindex", "-1");
+      result.focus({ preventScroll: true });
+      area.scrollIntoView({ block: "start" });
+      return;
+    }
+    // A new state from the top of the game area (a shorter page would otherwise leave the
+    // screen wherever the browser clamped it, the table's top under the status bar); then the
+    // control to use next is brought into view if it is below.
+    if (area.getBoundingClientRect().top < 0) area.scrollIntoView({ block: "start" });
     var target = area.querySelector("[autofocus], .card-button:not([disabled]), .card-choice input");
     var coaching = area.querySelector("[data-coaching]");
     if (coaching && !hadCoaching) {
-      // Just after the discard: the coaching is read first, from its top (then the cards).
-      (target || area).focus({ preventScroll: true });
+      // Just after the discard: the coaching in view first; then the card to lay or the button
+      // to press, which must be on screen too (it wins when both do not fit).
       coaching.scrollIntoView({ block: "nearest" });
-      return;
     }
-    (target || area).focus({ preventScroll: false });
+    // Focus without its own scroll (Chromium centres the element, which hides the table's top
+    // under the status bar), then the least scroll that shows the control.
+    (target || area).focus({ preventScroll: true });
+    if (target) target.scrollIntoView({ block: "nearest" });
   }
 
   function send(form, body, attempt) {
@@ -34,14 +61,17 @@
       return response.text();
     }).then(function (html) {
       busy = false;
-      if (offline) offline.hidden = true;
+      clearTimeout(thinkingTimer);
       var hadCoaching = !!area.querySelector("[data-coaching]");
       area.innerHTML = html;
+      latestNews();
       focusAfter(hadCoaching);
     }).catch(function () {
       // Wi-Fi lost: try the very same move again, a little later each time (about five
       // minutes in all; then reload, which shows the game as the server has it).
-      if (offline) offline.hidden = false;
+      clearTimeout(thinkingTimer);
+      sign("[data-thinking]", false);
+      sign("[data-offline]", true);
       if (attempt >= 60) { window.location.reload(); return; }
       setTimeout(function () { send(form, body, attempt + 1); },
                  Math.min(1000 * (attempt + 1), 5000));
@@ -58,8 +88,11 @@
     if (event.submitter && event.submitter.name) {
       body.append(event.submitter.name, event.submitter.value);
     }
+    clearTimeout(thinkingTimer);
+    thinkingTimer = setTimeout(function () { sign("[data-thinking]", true); }, THINKING_AFTER);
     send(form, body, 0);
   });
+  latestNews();
 
   // Laying away: the button waits for exactly the cards to lay away (two, one four-handed).
   function discards() {

@@ -39,8 +39,33 @@ def move_number(page) -> str | None:
     return box.get_attribute("value") if box.count() else None
 
 
+# What the phone must show after every action: the status bar (scores, turn, count, the latest
+# news) inside the viewport, its log box scrolled to the latest line, and no sideways scroll.
+# '' when all is well, else what is wrong (for the assertion's message).
+STATUS_FAULT = """width => {
+  const bar = document.querySelector('#play-area [data-status], #play-area .cr-status');
+  if (!bar) return 'no status bar';
+  const r = bar.getBoundingClientRect();
+  if (r.height <= 0 || r.top < -1 || r.bottom > window.innerHeight + 1)
+    return `the status bar is at ${Math.round(r.top)}..${Math.round(r.bottom)} px, `
+      + `the screen is ${window.innerHeight} px high`;
+  const wide = document.documentElement.scrollWidth;
+  if (wide > Math.min(window.innerWidth, width))
+    return `the page scrolls sideways: ${wide} px wide on a ${width} px screen`;
+  const log = bar.querySelector('[data-log]');
+  if (log && log.scrollTop + log.clientHeight < log.scrollHeight - 2)
+    return 'the latest news is scrolled out of the status bar';
+  return '';
+}"""
+
+
+def status_fault(page) -> str:
+    return page.evaluate(STATUS_FAULT, page.viewport_size["width"])
+
+
 def act(page, tap) -> None:
-    """Tap, then wait until the game area shows the next move (fetch, no reload)."""
+    """Tap, then wait until the game area shows the next move (fetch, no reload); then the
+    status bar must be on screen and the page must not scroll sideways."""
     before = move_number(page)
     tap()
     page.wait_for_function(
@@ -48,6 +73,7 @@ def act(page, tap) -> None:
         " return !b || b.value !== m; }",
         arg=before,
     )
+    assert status_fault(page) == ""
 
 
 def test_a_whole_game_on_a_phone(phone, shot, live_server):

@@ -7,7 +7,6 @@ horizontal scroll."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.cards import parse_cards
 from games.cribbage.discard import analyze_discards
@@ -114,23 +113,17 @@ def test_a_whole_three_handed_game_on_a_phone(phone, shot, live_server, browser)
 def the_play_on_screen(page, shot, browser) -> bool:
     """Both opponents have laid a card and the player is to lay one: the three seats, a peg
     pair per player, the cards laid, whose turn, on the phone's screen without scrolling (and
-    the same table on a laptop). ``False``: just after the discard, where the coaching is shown
-    first (play.js); the card was laid, look again later."""
+    the same table on a laptop)."""
     # Both opponents' cards in the series with their names, and on their seats.
     assert page.locator(".seat-left [data-laid] .mini").count() >= 1
     assert page.locator(".seat-right [data-laid] .mini").count() >= 1
     assert page.locator(".board .peg").count() == 6  # a peg pair per player
     assert page.locator(".score-line [data-score]").count() == 3
     assert page.evaluate(NO_SIDEWAYS)
-    shot(page, "play3-play")
-    # What the phone shows without scrolling: the card to lay (focus scrolls it there; a frame
-    # may pass first), the cards laid, the board, whose turn.
-    try:
-        page.wait_for_function(ON_SCREEN, arg=".card-button:not([disabled])", timeout=3000)
-    except PlaywrightTimeout:
-        assert page.evaluate(ON_SCREEN, "[data-coaching]")
-        act(page, lambda: page.locator(".card-button:not([disabled])").first.tap())
-        return False
+    # What the phone shows without scrolling: the card to lay (focus scrolls it there, after the
+    # coaching just after the discard: waited for as a state), the cards laid, the board, whose
+    # turn; measured before the full-page screenshot (which moves an emulated phone's scroll).
+    page.wait_for_function(ON_SCREEN, arg=".card-button:not([disabled])")
     # Your seat, the cards laid and the board fit on the screen together (where the page is
     # scrolled to depends on the coaching above them: measured as a span, not a position).
     span = page.evaluate(
@@ -141,6 +134,7 @@ def the_play_on_screen(page, shot, browser) -> bool:
     assert page.locator(".seat-you.turn").count() == 1
     assert "à vous" in page.inner_text(".seat-you")
     page.screenshot(path=str(ARTIFACTS / "play3-play-screen.png"))
+    shot(page, "play3-play")
     laptop(browser, page.url)
     return True
 

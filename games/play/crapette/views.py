@@ -61,7 +61,7 @@ class NewCrapetteForm(forms.Form):
 
 @require_http_methods(["GET", "POST"])
 def crapette_home(request):
-    form = NewCrapetteForm(request.POST or None)
+    form = NewCrapetteForm(request.POST or None, initial=store.last_choices(request.session, KIND))
     wait = None
     if request.method == "POST" and form.is_valid():
         visitor = limits.visitor_of(request)
@@ -73,6 +73,7 @@ def crapette_home(request):
         else:
             game = start(form.cleaned_data, owner=visitor.owner)
             store.remember(request.session, game)
+            store.remember_choices(request.session, KIND, form.cleaned_data)
             return redirect("play:crapette-game", game_id=game.pk)
     # "New game" leads here too: the unfinished game stays one tap away ("Resume your game").
     current = store.current(request.session, KIND)

@@ -203,15 +203,26 @@ def _tell_many(entry: dict[str, Any], players: int) -> str:
     ) % {"who": who(seat, players), "points": entry["points"]}
 
 
-def log_lines(recent: list[dict[str, Any]], players: int = 2) -> list[str]:
+def log_lines(
+    recent: list[dict[str, Any]], players: int = 2, cutoff: int | None = None
+) -> list[str]:
+    """The log as sentences. ``cutoff``: the rules' 116 rule (FADOQ), said where it withholds a
+    go or last-card point, so that a missing point is never silent."""
     lines = []
     for entry in recent:
         if entry["kind"] in ("go", "last card") and "points" in entry:
-            what = _("the go") if entry["kind"] == "go" else _("the last card")
+            facts = {"who": who(entry["seat"], players), "cutoff": cutoff}
             if entry["points"]:
+                what = _("the go") if entry["kind"] == "go" else _("the last card")
+                lines.append(_("%(who)s: 1 for %(what)s.") % {**facts, "what": what})
+            elif cutoff is not None:
                 lines.append(
-                    _("%(who)s: 1 for %(what)s.")
-                    % {"who": who(entry["seat"], players), "what": what}
+                    (
+                        _("%(who)s: %(cutoff)d rule, the go point is not scored.")
+                        if entry["kind"] == "go"
+                        else _("%(who)s: %(cutoff)d rule, the last-card point is not scored.")
+                    )
+                    % facts
                 )
             continue
         if entry["kind"] in ("show", "over"):
@@ -355,7 +366,7 @@ def table_context(table: Table, game) -> dict[str, Any]:
         ],
         "board": board(table),
         "pegs": table.pegs(),
-        "log": log_lines(table.recent, table.players),
+        "log": log_lines(table.recent, table.players, g.rules.one_point_cutoff),
         "show": [show_view(e, table.players) for e in table.show],
         "side_labels": labels,
         "discards": 2,
@@ -367,6 +378,7 @@ def table_context(table: Table, game) -> dict[str, Any]:
         "many": table.players > 2,
         "three": table.players == 3,
     }
+    context["status_turn"] = _turn_text(awaiting, g.hand_number)
     if view is not None:
         context.update(_view_context(table, view, awaiting))
     if table.players > 2:
@@ -374,6 +386,21 @@ def table_context(table: Table, game) -> dict[str, Any]:
     if g.is_over:
         context.update(_result(table))
     return context
+
+
+def _turn_text(awaiting: str | None, hand_number: int) -> str:
+    """The status bar's word on whose turn it is (the page is shown when the player acts)."""
+    if awaiting == "deal":
+        return _("The show is over: next deal.") if hand_number else _("Your turn: deal.")
+    texts = {
+        "cut_for_deal": _("Your turn: cut for deal."),
+        "discard": _("Your turn: lay away to the crib."),
+        "cut": _("Your turn: cut the pack."),
+        "play": _("Your turn: lay a card."),
+        "go": _("Your turn: say “Go”."),
+        "count": _("Your turn: count."),
+    }
+    return texts.get(awaiting or "", "")
 
 
 def _view_context(table: Table, view, awaiting: str | None) -> dict[str, Any]:
@@ -388,6 +415,8 @@ def _view_context(table: Table, view, awaiting: str | None) -> dict[str, Any]:
             {
                 **card_view(c),
                 "mine": s == HUMAN,
+                # four-handed, the partner's cards: the player's side, not an opponent's
+                "partner": s != HUMAN and g.side_of(s) == g.side_of(HUMAN),
                 "side": g.side_of(s),
                 "by": SEATS_SHORT[place(s, table.players)] if table.players > 2 else None,
             }
@@ -535,48 +564,53 @@ def counted_points(table: Table) -> tuple[dict[int, dict[str, int]], dict[str, A
         if e.kind == "hand":
             sides[e.side]["best_hand"] = max(sides[e.side]["best_hand"], e.points)
         if counted < e.points:
-            stopped = {"kind": kind, "side": e.side, "points": e.points, "counted": counted}
+            stopped = {
+                "kind": "his heels" if e.kind == "his heels" else kind,
+                "side": e.side,
+                "points": e.points,
+                "counted": counted,
+            }
     return sides, stopped
 
 
 def _stopped_text(stopped: dict[str, Any] | None, target: int, players: int = 2) -> str:
+    """Where the game stopped short of counting everything: who reached the target with part of
+    which points ("du jeu", "du crib": whole phrases, French contracts "de le"), and that the
+    game stops there, in the middle of the play or even of the show."""
     if stopped is None:
         return ""
-    what = {"hand": _("the hand"), "crib": _("the crib")}.get(stopped["kind"], _("the play"))
+    kind = stopped["kind"]
+    of_what = {"hand": _("of the hand"), "crib": _("of the crib"),
+               "his heels": _("of his heels")}.get(kind, _("of the play"))  # fmt: skip
     facts = {"target": target, "counted": stopped["counted"], "points": stopped["points"],
-             "what": what}  # fmt: skip
+             "what": of_what}  # fmt: skip
     side = stopped["side"]
     if players == 4:
         if side == HUMAN:
             text = _(
-                "Your team reached %(target)d with %(counted)d of the %(points)d points of "
-                "%(what)s: the game stops there, even in the middle of the show, and the rest is "
-                "not counted."
+                "Your team reached %(target)d with %(counted)d of the %(points)d points %(what)s."
             )
         else:
             text = _(
                 "The opposing team reached %(target)d with %(counted)d of the %(points)d points "
-                "of %(what)s: the game stops there, even in the middle of the show, and the rest "
-                "is not counted."
+                "%(what)s."
             )
     elif side == HUMAN:
-        text = _(
-            "You reached %(target)d with %(counted)d of the %(points)d points of %(what)s: the "
-            "game stops there, even in the middle of the show, and the rest is not counted."
-        )
+        text = _("You reached %(target)d with %(counted)d of the %(points)d points %(what)s.")
     elif players == 3:
-        text = _(
-            "%(who)s reached %(target)d with %(counted)d of the %(points)d points of %(what)s: "
-            "the game stops there, even in the middle of the show, and the rest is not counted."
-        )
+        text = _("%(who)s reached %(target)d with %(counted)d of the %(points)d points %(what)s.")
         facts["who"] = who(side, 3)
     else:
         text = _(
-            "The computer reached %(target)d with %(counted)d of the %(points)d points of "
-            "%(what)s: the game stops there, even in the middle of the show, and the rest is not "
-            "counted."
+            "The computer reached %(target)d with %(counted)d of the %(points)d points %(what)s."
         )
-    return text % facts
+    if kind in ("hand", "crib"):
+        stops = _("The game stops there, even in the middle of the show: the rest is not counted.")
+    elif kind == "his heels":
+        stops = _("The game stops there: the rest is not counted.")
+    else:
+        stops = _("The game stops there, in the middle of the play: the rest is not counted.")
+    return f"{text % facts} {stops}"
 
 
 def _skunk_help(level: int, rules, players: int = 2, side: int = COMPUTER) -> str:

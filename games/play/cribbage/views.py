@@ -34,7 +34,7 @@ def _is_fetch(request) -> bool:
 @require_http_methods(["GET", "POST"])
 def play_home(request):
     """Choose the level, the length of the game and the options; or resume the current game."""
-    form = NewCribbageForm(request.POST or None)
+    form = NewCribbageForm(request.POST or None, initial=store.last_choices(request.session, KIND))
     wait = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -56,6 +56,7 @@ def play_home(request):
                 owner=visitor.owner,
             )
             store.remember(request.session, game)
+            store.remember_choices(request.session, KIND, data)
             return redirect("play:game", game_id=game.pk)
     current = store.current(request.session, KIND)
     status = 429 if wait else 400 if request.method == "POST" else 200

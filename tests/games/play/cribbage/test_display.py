@@ -86,3 +86,41 @@ def test_the_board_names_the_teams_or_the_three_players_not_the_computer():
         assert len(drawn["holes"]) == 3 * 120
         assert sorted({p["side"] for p in drawn["pegs"]}) == [0, 1, 2]
         assert len({h["y"] for h in drawn["holes"]}) == 3 * 4  # three lanes, 4 streets of 30
+
+
+def test_the_116_rule_is_said_where_it_withholds_a_point():
+    """A go or last-card point withheld by the FADOQ rule is told, never silently missing."""
+    from games.play.cribbage.display import log_lines
+
+    recent = [
+        {"kind": "go", "seat": 0, "count": 27},
+        {"kind": "play", "seat": 3, "card": "7C", "count": 7, "points": 0, "items": []},
+        {"kind": "go", "seat": 3, "points": 0},
+        {"kind": "last card", "seat": 1, "points": 0},
+        {"kind": "go", "seat": 2, "points": 1},
+    ]
+    with translation.override("fr-ca"):
+        lines = log_lines(recent, 4, cutoff=116)
+    assert lines == [
+        "Vous : « Go »",
+        "L'adversaire à votre droite : 7♣, 7",
+        "L'adversaire à votre droite : règle des 116, le point de go n'est pas marqué.",
+        "L'adversaire à votre gauche : règle des 116, le point de la dernière carte n'est pas "
+        "marqué.",
+        "Votre partenaire : 1 pour le go.",
+    ]
+
+
+def test_the_end_of_game_sentence_names_the_phase_in_good_french():
+    with translation.override("fr-ca"):
+        play = _stopped_text({"kind": "pegging", "side": 0, "points": 2, "counted": 1}, 121, 2)
+        crib = _stopped_text({"kind": "crib", "side": 1, "points": 8, "counted": 3}, 121, 2)
+        heels = _stopped_text({"kind": "his heels", "side": 1, "points": 2, "counted": 1}, 61)
+    assert play == (
+        "Vous avez atteint 121 avec 1 des 2 points du jeu. La partie s'arrête là, en plein "
+        "jeu : le reste n'est pas compté."
+    )
+    assert "points du crib." in crib and "même au milieu du compte des mains" in crib
+    assert "du valet retourné" in heels and "compte des mains" not in heels
+    for text in (play, crib, heels):
+        assert "de le " not in text

@@ -427,3 +427,59 @@ def test_the_four_handed_coaching_says_whose_crib_it_is_not_the_computers():
     html = discard_worst(client, url, table, EN)
     coaching = html.split("data-coaching")[1].split("</div>")[0]
     assert "The crib is your partner&#x27;s: these figures are your hand&#x27;s average" in coaching
+
+
+def checked(html: str, name: str) -> str | None:
+    """The value of the radio button ``name`` checked on the page."""
+    for tag in re.findall(rf'<input[^>]*name="{name}"[^>]*>', html):
+        if " checked" in tag:
+            return re.search(r'value="([^"]*)"', tag).group(1)
+    return None
+
+
+def test_the_new_game_form_remembers_the_last_choices():
+    """The four-handed options, the level, the partner's level: chosen once, offered again."""
+    client = Client()
+    fresh = client.get("/play/?new=1", **EN).content.decode()
+    assert checked(fresh, "players") == "2" and checked(fresh, "rules") == "FADOQ"
+    start(client, **{"players": "4", "target": "121", "level": "pro",
+                     "rules": "FOUR_PLAYER_PARTNERS", "partner_level": "easy"})  # fmt: skip
+    again = client.get("/play/?new=1", **EN).content.decode()
+    assert checked(again, "players") == "4"
+    assert checked(again, "level") == "pro"
+    assert checked(again, "rules") == "FOUR_PLAYER_PARTNERS"
+    assert checked(again, "partner_level") == "easy"
+    assert checked(again, "target") == "121"
+    # Another visitor starts from the defaults.
+    assert checked(Client().get("/play/?new=1", **EN).content.decode(), "players") == "2"
+
+
+def test_the_player_sees_the_cards_kept_while_asked_to_cut():
+    client = Client()
+    url = start(client)
+    for _ in range(20):
+        html, awaiting, move = page_state(client, url)
+        if awaiting == "cut":
+            break
+        client.post(url, next_move(html, awaiting, move))
+    else:
+        raise AssertionError("never asked to cut")
+    kept = re.search(r"data-kept.*?</div>", html, re.S).group(0)
+    assert kept.count('class="pcard') == 4
+
+
+def test_the_status_bar_tells_the_turn_the_count_and_the_latest_news():
+    client = Client()
+    url = start(client)
+    html, awaiting, move = advance_to(client, url, "discard")
+    bar = html[html.index("data-status>") : html.index("data-thinking")]
+    assert "Your turn: lay away to the crib." in bar
+    html, awaiting, move = page_state(client, url)
+    for _ in range(10):
+        if awaiting == "play":
+            break
+        client.post(url, next_move(html, awaiting, move))
+        html, awaiting, move = page_state(client, url)
+    assert awaiting == "play"
+    bar = html[html.index("data-status>") : html.index("data-thinking")]
+    assert "Your turn: lay a card." in bar and "data-count" in bar and "data-log" in bar
