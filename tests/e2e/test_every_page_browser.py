@@ -59,14 +59,14 @@ class Visit:
 
 
 def discard_hand(page):
-    page.fill("#id_cards", "5H 5C 5S JD 4D 6D")
+    page.fill("#id_cards", "5♥ 5♣ 5♠ V♦ 4♦ 6♦")  # symbols: read the same in every language
     page.check("input[name=role][value=dealer]")
     page.click("main form button[type=submit]")
     page.wait_for_selector("table.discard-choices")
 
 
 def count_hand(page):
-    page.fill("#id_cards", "5H 5C 5S JD 5D")
+    page.fill("#id_cards", "5C 5T 5P VK 5K")  # French letters on the French page: C is cœur
     page.click("main form button[type=submit]")
     page.wait_for_selector("#result")
 
