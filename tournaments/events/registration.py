@@ -17,7 +17,7 @@ from accounts.models import CaptainLink, EventRole
 from accounts.roles import grant
 from tournaments import audit
 from tournaments.audit import AuditAction
-from tournaments.errors import RuleError
+from tournaments.errors import RuleError, RuleErrors
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,
     check_characters,
@@ -228,9 +228,20 @@ HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitain
 
 def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
     """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional),
-    optionally followed by the captain's and the partner's member numbers."""
+    optionally followed by the captain's and the partner's member numbers; every bad line is
+    told at once (:class:`RuleErrors`)."""
+    teams, errors = _read_rows(text, require_partner)
+    RuleErrors.raise_if_any(errors)
+    if not teams:
+        raise RuleError(_("No team found in the list."), code="empty")
+    return teams
+
+
+def _read_rows(text: str, require_partner: bool) -> tuple[list[CsvTeam], list[RuleError]]:
+    """The lines that read as teams, and the faults of the others."""
     teams: list[CsvTeam] = []
     seen: dict[str, int] = {}  # normalised team name -> its line
+    errors: list[RuleError] = []  # every bad line at once: one import to fix them all
     rows = _csv_rows(text)
     _check_row_count(rows)
     for number, row in enumerate(rows, start=1):
@@ -239,20 +250,25 @@ def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]
             continue
         if number == 1 and cells[0].lower() in HEADER_WORDS:
             continue
-        team = _csv_team(number, cells, require_partner)
+        try:
+            team = _csv_team(number, cells, require_partner)
+        except RuleError as exc:
+            errors.append(exc)
+            continue
         key = normal_form(team.name)
         if key in seen:
-            raise RuleError(
-                _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
-                % {"line": number, "name": team.name, "first": seen[key]},
-                code="duplicate",
-                extra={"line": number},
+            errors.append(
+                RuleError(
+                    _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
+                    % {"line": number, "name": team.name, "first": seen[key]},
+                    code="duplicate",
+                    extra={"line": number},
+                )
             )
+            continue
         seen[key] = number
         teams.append(team)
-    if not teams:
-        raise RuleError(_("No team found in the list."), code="empty")
-    return teams
+    return teams, errors
 
 
 def _check_row_count(rows: list[list[str]]) -> None:
@@ -358,10 +374,13 @@ def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
     500 teams take a second or two, not the minute one query per row per table took (issue 33).
     """
     _check_open(event)
-    rows = parse_teams_csv(
+    rows, errors = _read_rows(
         decode_upload(data), require_partner=event.game_type == Event.GameType.CRIBBAGE
     )
-    return _register_list(event, actor, rows)
+    if not rows and not errors:
+        raise RuleError(_("No team found in the list."), code="empty")
+    # The lines that read are checked against the event too: every bad line, told at once.
+    return _register_list(event, actor, rows, errors)
 
 
 def _line_error(row: CsvTeam, exc: RuleError) -> RuleError:
@@ -372,7 +391,7 @@ def _line_error(row: CsvTeam, exc: RuleError) -> RuleError:
     )
 
 
-def _register_list(event: Event, actor, rows: list[CsvTeam]) -> list[Team]:
+def _register_list(event: Event, actor, rows: list[CsvTeam], errors: list[RuleError]) -> list[Team]:
     league = league_of(event)
     taken_names = {normal_form(name): name for name in event.teams.values_list("name", flat=True)}
     seated = {  # the players already in an active team of the event -> that team
@@ -418,10 +437,12 @@ def _register_list(event: Event, actor, rows: list[CsvTeam]) -> list[Team]:
                 seats.append(player)
             _check_seats_free(seats, seated)
         except RuleError as exc:
-            raise _line_error(row, exc) from exc
+            errors.append(_line_error(row, exc))  # and the next lines are checked too
+            continue
         for player in seats:
             seated[id(player) if player.pk is None else player.pk] = row.name
         plan.append((row, seats[0], seats[1] if len(seats) > 1 else None))
+    RuleErrors.raise_if_any(sorted(errors, key=lambda e: e.extra.get("line", 0)))
     Player.objects.bulk_create(new_players)
     teams = [
         Team(

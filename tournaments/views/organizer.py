@@ -30,7 +30,7 @@ from tournaments.standings.service import (
 )
 
 from .. import audit
-from ..errors import RuleError
+from ..errors import RuleError, every_error
 from ..forms import (
     DeskDecisionForm,
     EventForm,
@@ -210,7 +210,17 @@ def teams_import(request, slug):
         try:
             created = registration.import_teams(event, request.user, data)
         except RuleError as exc:
-            messages.error(request, _("Nothing was imported. %(error)s") % {"error": exc})
+            faults = every_error(exc)
+            if len(faults) == 1:
+                messages.error(request, _("Nothing was imported. %(error)s") % {"error": exc})
+            else:  # every bad line at once: one import to fix them all
+                messages.error(
+                    request,
+                    _("Nothing was imported: %(n)d lines to fix, then import the list again.")
+                    % {"n": len(faults)},
+                )
+                for fault in faults:
+                    messages.error(request, fault.message)
         else:
             messages.success(request, _("%(n)d teams registered.") % {"n": len(created)})
     else:

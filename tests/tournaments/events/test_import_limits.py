@@ -126,3 +126,38 @@ def test_the_apis_501_rows_are_refused_and_500_accepted(organizer_api, empty_eve
     accepted = organizer_api.post(url, {"text": csv_list(500, numbers=False)}, format="json")
     assert accepted.status_code == 201, accepted.json()
     assert accepted.json()["created"] == 500
+
+
+def test_every_bad_line_of_a_list_is_told_at_once_and_nothing_is_stored(empty_event, organizer):
+    """Issue 34, point 4: a CSV with two bad lines took two imports; each is told now."""
+    text = "\n".join(
+        [
+            "Les As;Marie Tremblay;Jean Roy",
+            "Les Valets;Lucie Côté;Lucie Côté",  # the same person twice
+            "Les Rois;Paul Gagnon;",  # no partner
+            "Les Dames;Anne Roy;Luc Roy",
+            "les as;Rose Lavoie;Guy Morin",  # the name of line 1 again
+        ]
+    )
+    before = stored(empty_event)
+    with pytest.raises(RuleError) as refused:
+        import_teams(empty_event, organizer, text)
+    from tournaments.errors import every_error
+
+    lines = sorted(e.extra.get("line") for e in every_error(refused.value))
+    assert lines == [2, 3, 5]
+    assert stored(empty_event) == before
+
+
+def test_the_page_lists_every_bad_line(empty_event, organizer, client):
+    client.force_login(organizer)
+    text = "Les Valets;Lucie Côté;Lucie Côté\nLes Rois;Paul Gagnon;\n"
+    response = client.post(
+        f"/organize/{empty_event.slug}/teams/import/",
+        {"import-text": text},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="fr-ca",
+    )
+    page = response.content.decode().replace("\u00a0", " ")
+    assert "2 lignes à corriger" in page
+    assert "Ligne 1" in page and "Ligne 2" in page
