@@ -11,6 +11,7 @@ from .api.views import (
     exports,
     leagues,
     officials,
+    ratings,
     results,
     rounds,
     seasons,
@@ -62,5 +63,15 @@ urlpatterns = [
     ),
     path("season-exports/<int:pk>/", exports.SeasonExportView.as_view(), name="api-season-export"),
     path("players/<uuid:uid>/", seasons.PlayerRecordView.as_view(), name="api-player"),
+    path(
+        "players/<uuid:uid>/ratings/",
+        ratings.PlayerRatingView.as_view(),
+        name="api-player-ratings",
+    ),
+    path(
+        "leagues/<slug:league>/ratings/",
+        ratings.LeaderboardView.as_view(),
+        name="api-league-ratings",
+    ),
     *router.urls,
 ]

@@ -14,6 +14,7 @@ from .views import (
     players,
     printing,
     public,
+    ratings,
     season,
 )
 
@@ -35,6 +36,7 @@ urlpatterns = [
         name="season-csv",
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
+    path("l/<slug:league_slug>/ratings/", ratings.leaderboard_page, name="ratings"),
     # an invitation to run an event (its link: the token is the capability)
     path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)

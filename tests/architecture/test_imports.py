@@ -36,6 +36,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "games.play.crapette.table",
         "tournaments.standings.engine.*",
         "tournaments.seating.movement.*",
+        "tournaments.ratings.engine",
     ),
     # 1 the base: models, errors, audit, outbox, caching, the event's rule facts, accounts,
     #   settings
@@ -85,6 +86,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.events.team_edit",
         "tournaments.leagues.players",
         "tournaments.selectors",
+        "tournaments.ratings.current",
     ),
     # 3 standings
     3: (
@@ -96,6 +98,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
     4: (
         "tournaments.seating",
         "tournaments.seating.rounds",
+        "tournaments.ratings",
+        "tournaments.ratings.service",
         "tournaments.results.*",
         "tournaments.publishing",
         "tournaments.publishing.exports",
