@@ -193,10 +193,11 @@ class Event(models.Model):
         _("Swiss round 1 by rating"),
         default=False,
         help_text=_(
-            "Round 1: by rating (the best-rated teams meet later). The teams are put in order "
-            "of their players' ratings, the top half meets the bottom half (1st against the "
-            "first of the bottom half, and so on), and the lowest-rated team rests if the "
-            "count is odd. Off: round 1 is drawn at random."
+            "Swiss seating only. Round 1: by rating (the best-rated teams meet later). The "
+            "teams are put in order of their players' ratings added up (a new player counts "
+            "25), the top half meets the bottom half (the 1st against the first of the bottom "
+            "half, and so on), and the lowest-rated team rests if the count is odd. Unticked: "
+            "round 1 is drawn at random."
         ),
     )
     # How a tie for a medal is played off (FADOQ: "un deux de trois"); fixed once the playoff
@@ -701,12 +702,12 @@ class RatingPoint(models.Model):
     )
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveIntegerField(help_text=_("The game's place in the rated order."))
-    games = models.PositiveIntegerField(help_text=_("Games rated so far, this one included."))
+    position = models.PositiveIntegerField()  # the game's place in the rated order
+    games = models.PositiveIntegerField()  # games rated so far, this one included
     mu = models.FloatField()
     sigma = models.FloatField()
-    ordinal = models.FloatField(help_text=_("The low end of the range: mu − 2 sigma."))
-    latest = models.BooleanField(default=False, help_text=_("The last point of its player or pair."))
+    ordinal = models.FloatField()  # the low end of the range shown: mu − 2 sigma
+    latest = models.BooleanField(default=False)  # the last point of its player or pair
 
     class Meta:
         ordering = ["player", "partner", "position"]
