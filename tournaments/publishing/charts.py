@@ -138,8 +138,8 @@ def band_chart(
     x_labels: Sequence[str],
     *,
     label: str,
-    width: int = 760,
-    height: int = 320,
+    width: int = 560,
+    height: int = 300,
 ) -> str:
     """One line (the middle value) in a shaded band (low to high), a ``(middle, low, high)`` per
     x label: a rating and its range, game after game. '' without values."""
@@ -162,21 +162,24 @@ def band_chart(
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'role="img" class="chart" aria-label="{escape(label)}">'
+        f'role="img" class="chart band-chart" aria-label="{escape(label)}">'
     ]
     for tick in range(floor, ceiling + 1, step):
         parts.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
-            f'stroke="#ccc"/><text x="{left - 6}" y="{y(tick) + 5:.1f}" text-anchor="end" '
-            f'font-size="16">{tick}</text>'
+            f'stroke="#ccc"/><text x="{left - 6}" y="{y(tick) + 6:.1f}" text-anchor="end" '
+            f'font-size="18">{tick}</text>'
         )
-    shown = max(1, count // 8)  # at most about nine labels under the axis
-    for i, text in enumerate(x_labels):
-        if i % shown == 0 or i == count - 1:
-            parts.append(
-                f'<text x="{x(i):.1f}" y="{height - 10}" text-anchor="middle" '
-                f'font-size="16">{escape(text)}</text>'
-            )
+    every = max(1, -(-count // 6))  # at most about seven labels under the axis
+    shown = [i for i in range(count) if i % every == 0]
+    if shown[-1] != count - 1:  # the last game labelled, in the place of a label too near it
+        shown = shown[:-1] if count - 1 - shown[-1] < every / 2 else shown
+        shown.append(count - 1)
+    for i in shown:
+        parts.append(
+            f'<text x="{x(i):.1f}" y="{height - 10}" text-anchor="middle" '
+            f'font-size="18">{escape(x_labels[i])}</text>'
+        )
     upper = [f"{x(i):.1f},{y(high):.1f}" for i, (_m, _l, high) in enumerate(values)]
     lower = [f"{x(i):.1f},{y(low):.1f}" for i, (_m, low, _h) in enumerate(values)]
     parts.append(
