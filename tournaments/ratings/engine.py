@@ -110,7 +110,7 @@ class RatingEngine:
                 f"game {game.game}: each side needs players of its own "
                 f"(got {game.side_a} against {game.side_b})"
             )
-        ranks = {"a": [0, 1], "b": [1, 0], None: [0, 0]}[game.winner]
+        ranks: list[float] = {"a": [0.0, 1.0], "b": [1.0, 0.0], None: [0.0, 0.0]}[game.winner]
         sides = [sorted(set(game.side_a)), sorted(set(game.side_b))]
         teams = [[self.player(p) for p in side] for side in sides]
         rated = self.model.rate(teams, ranks=ranks)
@@ -149,4 +149,3 @@ def rate_all(games: Iterable[RatedGame], engine: RatingEngine | None = None) -> 
     """Every point of every game, in the order given (the order they were played)."""
     engine = engine or RatingEngine()
     return [point for game in games for point in engine.rate(game)]
-

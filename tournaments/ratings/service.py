@@ -22,7 +22,7 @@ from django.db.models import Q
 
 from tournaments.models import Event, Game, League, Player, RatingPoint, Report
 from tournaments.ratings.current import released_points
-from tournaments.ratings.engine import Z, RatedGame, RatingEngine
+from tournaments.ratings.engine import RatedGame, RatingEngine, Winner, Z
 
 # Two rebuilds at once would each delete and insert the whole history: on PostgreSQL the second
 # waits for the first (SQLite lets one writer in at a time anyway).
@@ -57,7 +57,7 @@ def counted_games() -> Iterator[tuple[RatedGame, int]]:
         side_b = tuple(p for p in (b1, b2) if p)
         if not side_a or not side_b or set(side_a) & set(side_b):
             continue  # a side nobody knows (names only), or the same person on both: not rated
-        winner = "a" if score_a > score_b else "b" if score_b > score_a else None
+        winner: Winner = "a" if score_a > score_b else "b" if score_b > score_a else None
         yield RatedGame(game, side_a, side_b, winner), event
 
 

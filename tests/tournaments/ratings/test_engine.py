@@ -26,7 +26,10 @@ def by_hand(winners: list[tuple[float, float]], losers: list[tuple[float, float]
     (win, mu_w, var_w), (lose, mu_l, var_l) = side(winners), side(losers)
     c = math.sqrt(var_w + var_l + 2 * BETA**2)
     out = []
-    for players, mu_i, var_i, mu_q, score in ((win, mu_w, var_w, mu_l, 1), (lose, mu_l, var_l, mu_w, 0)):
+    for players, mu_i, var_i, mu_q, score in (
+        (win, mu_w, var_w, mu_l, 1),
+        (lose, mu_l, var_l, mu_w, 0),
+    ):
         p = 1 / (1 + math.exp((mu_q - mu_i) / c))  # the chance the model gave this side
         omega = var_i / c * (score - p)
         gamma = math.sqrt(var_i) / c

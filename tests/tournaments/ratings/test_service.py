@@ -19,7 +19,6 @@ from tournaments.models import Game, OutboxTask, RatingPoint, Report, Round
 from tournaments.ratings import service
 from tournaments.results import forfeits, reporting
 from tournaments.standings.service import release
-from tournaments.tasks import rebuild_ratings
 
 pytestmark = pytest.mark.django_db
 
@@ -132,7 +131,9 @@ def test_released_once_rebuilt_once_and_only_released_events_count(
     assert service.player_rating(people["Alice"]).now == alice_before
 
 
-def test_a_correction_in_a_released_event_rebuilds(season, organizer, django_capture_on_commit_callbacks):
+def test_a_correction_in_a_released_event_rebuilds(
+    season, organizer, django_capture_on_commit_callbacks
+):
     _season, people, events, _hidden = season
     game = Game.objects.filter(round__event=events[0], round__number=1, table=1).get()
     before = service.player_rating(people["Alice"]).now
@@ -145,7 +146,9 @@ def test_a_correction_in_a_released_event_rebuilds(season, organizer, django_cap
     assert after.games == before.games and after.mu < before.mu  # Les As lost it after all
 
 
-def test_byes_and_forfeits_are_not_games(organizer, django_capture_on_commit_callbacks, tasks_in_process):
+def test_byes_and_forfeits_are_not_games(
+    organizer, django_capture_on_commit_callbacks, tasks_in_process
+):
     with django_capture_on_commit_callbacks(execute=True):
         season, people, _events, _hidden = build_season(organizer)
     event = registration.create_event(
@@ -173,7 +176,11 @@ def test_byes_and_forfeits_are_not_games(organizer, django_capture_on_commit_cal
         release(event, organizer)
     after = {p: service.player_rating(people[p]).now.games for p in ("Alice", "Carole", "Élise")}
     # The one game played counts for Alice and Carole; Élise's bye and forfeit win do not.
-    assert after == {"Alice": before["Alice"] + 1, "Carole": before["Carole"] + 1, "Élise": before["Élise"]}
+    assert after == {
+        "Alice": before["Alice"] + 1,
+        "Carole": before["Carole"] + 1,
+        "Élise": before["Élise"],
+    }
     assert not RatingPoint.objects.filter(game=forfeited).exists()
 
 

@@ -85,7 +85,12 @@ class LeaderboardView(APIView):
     def get(self, request, league):
         found = get_object_or_404(League, slug=league)
         rows = [
-            {**_rating(row.rating), "rank": row.rank, "uid": row.player.uid, "name": row.player.name}
+            {
+                **_rating(row.rating),
+                "rank": row.rank,
+                "uid": row.player.uid,
+                "name": row.player.name,
+            }
             for row in leaderboard(found)
         ]
         body = {"league": found.slug, "min_games": min_games(), "players": rows}

@@ -150,9 +150,7 @@ def _check_ratings(ratings: Sequence[tuple[int, float]]) -> None:
     for entry in ratings:
         team, rating = entry if isinstance(entry, tuple) and len(entry) == 2 else (None, None)
         if not _is_int(team) or isinstance(rating, bool) or not isinstance(rating, int | float):
-            raise MovementError(
-                f"ratings must hold (team id, rating number) pairs: got {entry!r}"
-            )
+            raise MovementError(f"ratings must hold (team id, rating number) pairs: got {entry!r}")
 
 
 def _check_history(history: Sequence[PlayedGame], round_number: int) -> None:

@@ -76,8 +76,7 @@ def rating_order(ctx: MovementContext) -> list[int]:
     missing = [t for t in ctx.teams if t not in rating]
     if missing:
         raise MovementError(
-            "ratings must give every present team a rating: missing "
-            + ", ".join(map(str, missing))
+            "ratings must give every present team a rating: missing " + ", ".join(map(str, missing))
         )
     drawn = first_round_order(ctx)
     place = {team: i for i, team in enumerate(drawn)}
