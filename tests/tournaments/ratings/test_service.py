@@ -198,3 +198,44 @@ def test_the_leaderboard_lists_players_with_the_minimum_of_games(season, setting
     assert lows == sorted(lows, reverse=True)
     settings.RATING_MIN_GAMES = 4
     assert len(service.leaderboard(league)) == 10
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_rebuilds_at_once_wait_for_each_other_on_postgresql(organizer, tasks_in_process):
+    """A task redelivered while the first still runs: the second waits (an advisory lock), and
+    the history is whole and the same, not doubled nor half deleted."""
+    import threading
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("DATABASE_URL is not a PostgreSQL URL (embedded SQLite run)")
+    build_season(organizer)
+    service.rebuild()
+
+    def history():
+        return list(
+            RatingPoint.objects.order_by("player", "partner", "game").values_list(
+                "player", "partner", "game", "mu"
+            )
+        )
+
+    expected = history()
+    failures: list[BaseException] = []
+
+    def run():
+        try:
+            service.rebuild()
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            failures.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert history() == expected
