@@ -227,9 +227,10 @@ def merge(duplicate: Player, into: Player, actor) -> Player:
         into.save(update_fields=["member_number"])
     duplicate.merged_into, duplicate.merged_at = into, timezone.now()
     duplicate.save(update_fields=["merged_into", "merged_at"])
-    for event in {t.event for t in teams if t.pk in captain_of or t.pk in partner_of}:
+    moved = [t for t in teams if t.pk in captain_of or t.pk in partner_of]
+    for event in {t.event for t in moved}:
         bump_event(event)  # cached standings carry the teams' player links
-    if any(t.event.released_at for t in teams):
+    if any(t.event.released_at for t in moved):
         outbox.schedule("rebuild_ratings")  # one person, one rating: their games together
     audit.record(
         None,

@@ -41,3 +41,16 @@ def test_both_are_in_the_schema(api_client):
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     assert "/api/v1/players/{uid}/ratings/" in schema["paths"]
     assert "/api/v1/leagues/{league}/ratings/" in schema["paths"]
+
+
+def test_a_merged_duplicates_uid_leads_to_the_player(season, api_client, organizer):
+    from tournaments.leagues.players import merge
+    from tournaments.models import Player
+
+    _season, people, _events, _hidden = season
+    alice = people["Alice"]
+    twice = Player.objects.create(league=alice.league, name="Alice T.")
+    merge(twice, alice, organizer)
+    response = api_client.get(f"/api/v1/players/{twice.uid}/ratings/")
+    assert response.status_code == 301
+    assert response["Location"].endswith(f"/api/v1/players/{alice.uid}/ratings/")

@@ -239,3 +239,26 @@ def test_two_rebuilds_at_once_wait_for_each_other_on_postgresql(organizer, tasks
         thread.join()
     assert failures == []
     assert history() == expected
+
+
+def test_a_merge_puts_the_duplicates_games_on_one_rating(
+    season, organizer, django_capture_on_commit_callbacks
+):
+    from tests.builders.season import build_event
+    from tournaments.leagues.players import merge
+    from tournaments.models import Player
+
+    league_season, people, _events, _hidden = season
+    twice = Player.objects.create(league=league_season.league, name="Alice T.")
+    spec = (
+        "Omnium de juin",
+        datetime.date(2027, 6, 19),
+        {"Les Doubles": ("Alice T.", "Henri"), "Les Rois": ("Carole", "Denis")},
+        [[("Les Doubles", "Les Rois", 90)]],
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        build_event(organizer, league_season, spec, {**people, "Alice T.": twice})
+    assert service.player_rating(people["Alice"]).now.games == 6
+    with django_capture_on_commit_callbacks(execute=True):
+        merge(twice, people["Alice"], organizer)
+    assert service.player_rating(people["Alice"]).now.games == 7

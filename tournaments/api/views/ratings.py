@@ -11,13 +11,12 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.leagues.players import survivor
 from tournaments.ratings.service import Rating, leaderboard, min_games, player_rating
 
 from ...models import League, Player
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
-from .common import ERRORS
+from .common import ERRORS, moved_to_survivor
 
 
 def _rating(rating: Rating) -> dict:
@@ -48,12 +47,9 @@ class PlayerRatingView(APIView):
     )
     def get(self, request, uid):
         player = get_object_or_404(Player, uid=uid)
-        if player.merged_into_id:
-            response = Response(status=301)
-            response["Location"] = request.build_absolute_uri(
-                f"/api/v1/players/{survivor(player).uid}/ratings/"
-            )
-            return response
+        moved = moved_to_survivor(request, player, "ratings/")
+        if moved is not None:
+            return moved
         rating = player_rating(player)
         body = {
             "uid": player.uid,
