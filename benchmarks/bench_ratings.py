@@ -29,6 +29,7 @@ import argparse
 import math
 import random
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -164,7 +165,10 @@ def main(argv: list[str] | None = None) -> None:
         f"{args.seasons} season(s) of {args.events} events x {args.rounds} games, "
         f"{args.players} players, k = {args.luck_k}"
     )
+    started = time.perf_counter()
     results = run(args)
+    seconds = time.perf_counter() - started
+    print(f"({results.every.games} games simulated, predicted and rated in {seconds:.1f} s)")
     print(f"Huche's model (BradleyTerryFull, beta {BETA:g}, tau {TAU:.4f}):")
     print(results.every.line("  every game"))
     print(results.settled.line(f"  settled (all four have {SETTLED}+ games)"))
