@@ -26,6 +26,7 @@ ORDER = [
     "bench_computer",
     "bench_crapette_levels",
     "bench_movement",
+    "bench_ratings",
     "bench_web",
     "bench_load",
 ]

@@ -364,6 +364,10 @@ PRACTICE_UNFINISHED_MAX = int(os.environ.get("PRACTICE_UNFINISHED_MAX", "5"))
 PRACTICE_ABANDONED_DAYS = int(os.environ.get("PRACTICE_ABANDONED_DAYS", "7"))
 PRACTICE_FINISHED_DAYS = int(os.environ.get("PRACTICE_FINISHED_DAYS", "90"))
 
+# A league's ratings leaderboard lists the players with at least this many rated games
+# (docs/ratings.md).
+RATING_MIN_GAMES = int(os.environ.get("RATING_MIN_GAMES", "10"))
+
 # --- Languages: French (Canada) first, English -----------------------------------------------
 LANGUAGE_CODE = "fr-ca"
 LANGUAGES = [("fr-ca", _("Français")), ("en", _("English"))]

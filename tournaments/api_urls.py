@@ -12,6 +12,7 @@ from .api.views import (
     honours,
     leagues,
     officials,
+    ratings,
     registrations,
     results,
     rounds,
@@ -104,6 +105,16 @@ urlpatterns = [
         "registrations/<str:token>/check-in/",
         registrations.OwnCheckInView.as_view(),
         name="api-own-check-in",
+    ),
+    path(
+        "players/<uuid:uid>/ratings/",
+        ratings.PlayerRatingView.as_view(),
+        name="api-player-ratings",
+    ),
+    path(
+        "leagues/<slug:league>/ratings/",
+        ratings.LeaderboardView.as_view(),
+        name="api-league-ratings",
     ),
     *router.urls,
 ]

@@ -150,6 +150,7 @@ class EventForm(forms.ModelForm):
             "tiebreaks",
             "bye_points",
             "movement",
+            "seed_by_rating",
             "playoff_format",
             "playoff_best_of",
             "confirmation",
@@ -197,7 +198,7 @@ class EventForm(forms.ModelForm):
                 assert isinstance(field, models.Field), f"{name} is a column, not a relation"
                 self.initial.setdefault(name, field.default)
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
-            for name in ("game_type", "rule_set", "movement"):
+            for name in ("game_type", "rule_set", "movement", "seed_by_rating"):
                 self.fields[name].disabled = True
         for name in PLAYOFF_FIELDS:
             # Left out of a post (a form saved before these existed): the value stays as it is.

@@ -195,6 +195,18 @@ class Event(models.Model):
         help_text=_("Empty: the team's average over its games."),
     )
     movement = models.CharField(_("seating"), max_length=20, default="winners_stay")
+    # Swiss only: round 1 seeded by the players' ratings (docs/ratings.md) instead of the draw.
+    seed_by_rating = models.BooleanField(
+        _("Swiss round 1 by rating"),
+        default=False,
+        help_text=_(
+            "Swiss seating only. Round 1: by rating (the best-rated teams meet later). The "
+            "teams are put in order of their players' ratings added up (a new player counts "
+            "25), the top half meets the bottom half (the 1st against the first of the bottom "
+            "half, and so on), and the lowest-rated team rests if the count is odd. Unticked: "
+            "round 1 is drawn at random."
+        ),
+    )
     # How a tie for a medal is played off (FADOQ: "un deux de trois"); fixed once the playoff
     # has begun. The default is argued in docs/tournament-day.md.
     playoff_format = models.CharField(
@@ -780,3 +792,50 @@ class ArchiveSettlement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} from v{self.from_version} +{self.offset}: {self.stands}"
+
+
+class RatingPoint(models.Model):
+    """A rating after one game: a player's, or with ``partner`` a pair's (``player`` < ``partner``).
+
+    Derived data, rebuilt whole from the released games (``tournaments.ratings.service``):
+    never edited by hand, safe to delete and rebuild (``manage.py rebuild_ratings``).
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_points")
+    partner = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()  # the game's place in the rated order
+    games = models.PositiveIntegerField()  # games rated so far, this one included
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()  # the low end of the range shown: mu − 2 sigma
+    latest = models.BooleanField(default=False)  # the last point of its player or pair
+
+    class Meta:
+        ordering = ["player", "partner", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "game"],
+                condition=Q(partner__isnull=True),
+                name="rating_point_player_game",
+            ),
+            models.UniqueConstraint(
+                fields=["player", "partner", "game"],
+                condition=Q(partner__isnull=False),
+                name="rating_point_pair_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(partner__isnull=True) | Q(partner__gt=models.F("player")),
+                name="rating_point_pair_order",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["player", "partner", "position"]),
+            models.Index(fields=["latest", "partner"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}/{self.partner_id} after game {self.game_id}: {self.mu:.2f}"

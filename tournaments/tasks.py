@@ -20,6 +20,7 @@ from django.dispatch import receiver
 from tournaments import outbox
 from tournaments.leagues import season_export
 from tournaments.models import Event, Game, Round
+from tournaments.ratings import service as ratings_service
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
 
@@ -88,6 +89,19 @@ def build_season_export(self, export_id: int, outbox_id: int | None = None) -> d
     return {"export": export_id, "status": export.status if export else None}
 
 
+@shared_task(bind=True, **RETRIES)
+def rebuild_ratings(self, outbox_id: int | None = None) -> dict:
+    """Recompute every rating from the released games (idempotent: the same numbers each time)."""
+    try:
+        result = ratings_service.rebuild()
+    except Exception:
+        if self.request.retries >= self.max_retries:
+            outbox.mark_done(outbox_id)  # given up: the next release or the command rebuilds
+        raise
+    outbox.mark_done(outbox_id)
+    return result
+
+
 @shared_task
 def flush_outbox_task() -> int:
     return outbox.flush_outbox()
@@ -95,12 +109,21 @@ def flush_outbox_task() -> int:
 
 outbox.register("refresh_standings", refresh_standings)
 outbox.register("build_season_export", build_season_export)
+outbox.register("rebuild_ratings", rebuild_ratings)
 
 
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.refresh_after_confirmation")
 def refresh_after_confirmation(sender, event: Event, **kwargs) -> None:
     event_id = event.pk
     transaction.on_commit(lambda: refresh_soon(event_id))
+
+
+@receiver(result_confirmed, dispatch_uid="tournaments.tasks.rerate_after_correction")
+def rerate_after_correction(sender, event: Event, **kwargs) -> None:
+    """A result confirmed in an event already released (a correction): its games are rated, so
+    the ratings are rebuilt. Before the release nothing of the event counts: nothing to do."""
+    if event.released_at is not None:
+        outbox.schedule("rebuild_ratings")
 
 
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.seat_after_playoff_game")

@@ -15,6 +15,7 @@ from .views import (
     players,
     printing,
     public,
+    ratings,
     registration,
     registrations,
     results_format,
@@ -66,6 +67,7 @@ urlpatterns = [
     path(
         "r/<str:token>/check-in/", registration.registration_check_in, name="registration-check-in"
     ),
+    path("l/<slug:league_slug>/ratings/", ratings.leaderboard_page, name="ratings"),
     # an invitation to run an event (its link: the token is the capability)
     path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)

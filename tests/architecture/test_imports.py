@@ -36,6 +36,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "games.play.crapette.table",
         "tournaments.standings.engine.*",
         "tournaments.seating.movement.*",
+        "tournaments.ratings.engine",
     ),
     # 1 the base: models, errors, audit, outbox, caching, the event's rule facts, accounts,
     #   settings
@@ -88,6 +89,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.events.signup",
         "tournaments.leagues.players",
         "tournaments.selectors",
+        "tournaments.ratings.current",
     ),
     # 3 standings
     3: (
@@ -99,6 +101,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
     4: (
         "tournaments.seating",
         "tournaments.seating.rounds",
+        "tournaments.ratings",
+        "tournaments.ratings.service",
         "tournaments.results.*",
         "tournaments.publishing",
         "tournaments.publishing.exports",

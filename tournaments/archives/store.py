@@ -29,7 +29,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_organizer
-from tournaments import audit
+from tournaments import audit, outbox
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.registration import unique_slug
@@ -272,6 +272,8 @@ class Store:
         if self.diverged:
             raise ArchiveDiverged(self.diverged, self.may_settle(), self.site, self.signer)
         self.merge_audit()
+        if event.released_at is not None:
+            outbox.schedule("rebuild_ratings")  # its games count in the ratings
         result = ImportResult(
             event,
             new,

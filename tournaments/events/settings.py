@@ -25,7 +25,7 @@ from tournaments.standings.engine import (
     tiebreak_choices,
 )
 
-FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement")
+FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement", "seed_by_rating")
 FIXED_ONCE_PLAYOFF = ("playoff_format", "playoff_best_of")
 EDITABLE_ONCE_FINISHED = {"name", "date", "venue"}
 

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import audit
+from tournaments import audit, outbox
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Event, League, Player, Team
@@ -227,8 +227,11 @@ def merge(duplicate: Player, into: Player, actor) -> Player:
         into.save(update_fields=["member_number"])
     duplicate.merged_into, duplicate.merged_at = into, timezone.now()
     duplicate.save(update_fields=["merged_into", "merged_at"])
-    for event in {t.event for t in teams if t.pk in captain_of or t.pk in partner_of}:
+    moved = [t for t in teams if t.pk in captain_of or t.pk in partner_of]
+    for event in {t.event for t in moved}:
         bump_event(event)  # cached standings carry the teams' player links
+    if any(t.event.released_at for t in moved):
+        outbox.schedule("rebuild_ratings")  # one person, one rating: their games together
     audit.record(
         None,
         actor,

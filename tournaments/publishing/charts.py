@@ -131,3 +131,66 @@ def season_chart(standings, *, max_lines: int = 8, width: int = 760, height: int
         width=width,
         height=height,
     )
+
+
+def band_chart(
+    values: Sequence[tuple[float, float, float]],
+    x_labels: Sequence[str],
+    *,
+    label: str,
+    width: int = 560,
+    height: int = 300,
+) -> str:
+    """One line (the middle value) in a shaded band (low to high), a ``(middle, low, high)`` per
+    x label: a rating and its range, game after game. '' without values."""
+    if not values:
+        return ""
+    bottom_value = min(low for _mid, low, _high in values)
+    top_value = max(high for _mid, _low, high in values)
+    step = 5 if top_value - bottom_value <= 40 else 10
+    floor = int(bottom_value // step) * step
+    ceiling = (int(top_value // step) + 1) * step
+    left, right, bottom, pad = 52, 20, 34, 14
+    plot_w, plot_h = width - left - right, height - bottom - pad
+    count = len(values)
+
+    def x(i: int) -> float:
+        return left + (plot_w * i / max(count - 1, 1))
+
+    def y(v: float) -> float:
+        return pad + plot_h * (1 - (v - floor) / (ceiling - floor))
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'role="img" class="chart band-chart" aria-label="{escape(label)}">'
+    ]
+    for tick in range(floor, ceiling + 1, step):
+        parts.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
+            f'stroke="#ccc"/><text x="{left - 6}" y="{y(tick) + 6:.1f}" text-anchor="end" '
+            f'font-size="18">{tick}</text>'
+        )
+    every = max(1, -(-count // 6))  # at most about seven labels under the axis
+    shown = [i for i in range(count) if i % every == 0]
+    if shown[-1] != count - 1:  # the last game labelled, in the place of a label too near it
+        shown = shown[:-1] if count - 1 - shown[-1] < every / 2 else shown
+        shown.append(count - 1)
+    for i in shown:
+        parts.append(
+            f'<text x="{x(i):.1f}" y="{height - 10}" text-anchor="middle" '
+            f'font-size="18">{escape(x_labels[i])}</text>'
+        )
+    upper = [f"{x(i):.1f},{y(high):.1f}" for i, (_m, _l, high) in enumerate(values)]
+    lower = [f"{x(i):.1f},{y(low):.1f}" for i, (_m, low, _h) in enumerate(values)]
+    parts.append(
+        f'<polygon class="band" fill="{PALETTE[0]}" fill-opacity="0.18" stroke="none" '
+        f'points="{" ".join(upper + lower[::-1])}"/>'
+    )
+    middle = " ".join(f"{x(i):.1f},{y(mid):.1f}" for i, (mid, _l, _h) in enumerate(values))
+    parts.append(
+        f'<polyline fill="none" stroke="{PALETTE[0]}" stroke-width="3" points="{middle}"/>'
+    )
+    last_x, last_y = x(count - 1), y(values[-1][0])
+    parts.append(f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="5" fill="{PALETTE[0]}"/>')
+    parts.append("</svg>")
+    return "".join(parts)

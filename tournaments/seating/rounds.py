@@ -23,6 +23,7 @@ from tournaments.events.check_in import check_seating
 from tournaments.events.registration import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event
+from tournaments.ratings.current import team_strengths
 from tournaments.seating.movement import MovementContext, MovementError, PlayedGame, get_movement
 from tournaments.standings.service import ranking_ids
 
@@ -142,6 +143,7 @@ def seat_next_round(
         ranking=tuple(_ranking(event, teams)),
         seed=event.seed,
         seeded_order=tuple(seeded_order) if seeded_order and number == 1 else None,
+        ratings=tuple(_first_round_ratings(event, teams, number)),
     )
     try:
         draw = get_movement(event.movement).seat(ctx)
@@ -193,6 +195,13 @@ def seat_next_round(
     )
     bump_event(event)
     return round_
+
+
+def _first_round_ratings(event: Event, teams: list[Team], number: int) -> list[tuple[int, float]]:
+    """(team, its players' ratings added up) for a Swiss round 1 seeded by rating; else none."""
+    if number != 1 or not event.seed_by_rating or event.movement != "swiss":
+        return []
+    return sorted(team_strengths(teams).items())
 
 
 def _ranking(event: Event, teams: list[Team]) -> list[int]:

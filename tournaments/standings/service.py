@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.models import User
 from accounts.roles import Person, is_official, is_organizer
-from tournaments import audit
+from tournaments import audit, outbox
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.options import target_of
@@ -221,6 +221,8 @@ def release(event: Event, actor: Person, *, released: bool = True) -> Event:
     event.released_at = timezone.now() if released else None
     event.save(update_fields=["released_at"])
     bump_event(event)
+    # Ratings count released events only: rebuilt once per release (or hiding), by a worker.
+    outbox.schedule("rebuild_ratings")
     audit.record(
         event,
         actor,

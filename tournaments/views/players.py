@@ -9,7 +9,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.leagues import players
 from tournaments.leagues.player_record import record_of
+from tournaments.publishing.charts import band_chart
 from tournaments.publishing.compression import public_page
+from tournaments.ratings.engine import MU
+from tournaments.ratings.service import player_rating
 from tournaments.words import name_key
 
 from ..errors import RuleError
@@ -25,7 +28,17 @@ def player_page(request, uid):
     if player.merged_into_id:
         # A merged duplicate is the same person: its old address leads to the survivor.
         return redirect("tournaments:player", uid=players.survivor(player).uid, permanent=True)
-    return render(request, "tournaments/player.html", {"record": record_of(player)})
+    rating = player_rating(player)
+    chart = band_chart(
+        [(p.rating.mu, p.rating.low, p.rating.high) for p in rating.history],
+        [str(i) for i in range(1, len(rating.history) + 1)],
+        label=_("Rating after each game, with its range"),
+    )
+    return render(
+        request,
+        "tournaments/player.html",
+        {"record": record_of(player), "rating": rating, "rating_chart": chart, "start": MU},
+    )
 
 
 @require_http_methods(["GET", "POST"])

@@ -5,6 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import permissions, serializers
+from rest_framework.response import Response
+
+from tournaments.leagues.players import survivor
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -46,3 +49,15 @@ class LoggedInUser(permissions.BasePermission):
 
     def has_permission(self, request, view):
         return bool(request.user and request.user.is_authenticated)
+
+
+def moved_to_survivor(request, player, suffix: str = "") -> Response | None:
+    """A merged duplicate's uid: a 301 to the same endpoint of the player it was merged into
+    (``/api/v1/players/<uid>/`` + ``suffix``); None for a player not merged."""
+    if not player.merged_into_id:
+        return None
+    response = Response(status=301)
+    response["Location"] = request.build_absolute_uri(
+        f"/api/v1/players/{survivor(player).uid}/{suffix}"
+    )
+    return response

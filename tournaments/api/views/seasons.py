@@ -15,13 +15,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.leagues.player_record import record_of
-from tournaments.leagues.players import survivor
 from tournaments.leagues.season_standings import compute_season
 
 from ...models import Player, Season
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
-from .common import ERRORS
+from .common import ERRORS, moved_to_survivor
 
 
 def _event(event) -> dict:
@@ -148,9 +147,7 @@ class PlayerRecordView(APIView):
     )
     def get(self, request, uid):
         player = get_object_or_404(Player.objects.select_related("league"), uid=uid)
-        if player.merged_into_id:
-            target = survivor(player)
-            response = Response(status=301)
-            response["Location"] = request.build_absolute_uri(f"/api/v1/players/{target.uid}/")
-            return response
+        moved = moved_to_survivor(request, player)
+        if moved is not None:
+            return moved
         return Response(s.PlayerRecordSerializer(record_body(player)).data)

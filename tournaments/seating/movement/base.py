@@ -86,7 +86,8 @@ class MovementContext:
     absent, late entries appear). ``history``: every game of the earlier rounds, all decided.
     ``ranking``: present teams best first (Swiss only; the caller computes it). ``seed``: the
     event's recorded seed, so round 1 is reproducible. ``seeded_order``: an organizer's order
-    for round 1 instead of the random draw.
+    for round 1 instead of the random draw. ``ratings``: (team, rating) for every present
+    team, for a Swiss round 1 seeded by rating (the caller computes them: docs/ratings.md).
     """
 
     round_number: int
@@ -95,9 +96,10 @@ class MovementContext:
     ranking: tuple[int, ...] = ()
     seed: int
     seeded_order: tuple[int, ...] | None = None
+    ratings: tuple[tuple[int, float], ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("teams", "history", "ranking"):
+        for name in ("teams", "history", "ranking", "ratings"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         if self.seeded_order is not None:
             object.__setattr__(self, "seeded_order", tuple(self.seeded_order))
@@ -138,9 +140,17 @@ def _check_context(ctx: MovementContext) -> None:
             f"round {r} needs at least 2 present teams to seat a game: {len(ctx.teams)} present"
         )
     _check_ids(ctx.ranking, "ranking")
+    _check_ratings(ctx.ratings)
     if ctx.seeded_order is not None:
         _check_ids(ctx.seeded_order, "seeded_order")
     _check_history(ctx.history, r)
+
+
+def _check_ratings(ratings: Sequence[tuple[int, float]]) -> None:
+    for entry in ratings:
+        team, rating = entry if isinstance(entry, tuple) and len(entry) == 2 else (None, None)
+        if not _is_int(team) or isinstance(rating, bool) or not isinstance(rating, int | float):
+            raise MovementError(f"ratings must hold (team id, rating number) pairs: got {entry!r}")
 
 
 def _check_history(history: Sequence[PlayedGame], round_number: int) -> None:

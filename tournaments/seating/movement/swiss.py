@@ -1,6 +1,10 @@
 """Swiss movement: teams of equal standing meet, without a rematch when one can be avoided.
 
-* Round 1 is the common draw (seeded order or the recorded seed), see :mod:`.base`.
+* Round 1 is the common draw (seeded order or the recorded seed), see :mod:`.base`; or, when
+  the caller passes ``ratings`` (the event's "round 1 by rating" option), by rating: the
+  present teams best-rated first (equal ratings in the order of the seed's draw), the top half
+  against the bottom half (1 v n/2+1, 2 v n/2+2, …: the best-rated teams meet later), the
+  lowest-rated team resting when the count is odd. An organizer's ``seeded_order`` still wins.
 * From round 2, ``ranking`` (best first, computed by the caller) orders the present teams. With
   an odd count the bye goes to the lowest-ranked team among those with the fewest byes, so
   nobody has a second bye before every present team has had one.
@@ -45,6 +49,8 @@ class Swiss(Movement):
 
     def seat(self, ctx: MovementContext) -> RoundDraw:
         if ctx.round_number == 1:
+            if ctx.ratings and ctx.seeded_order is None:
+                return top_half_against_bottom(rating_order(ctx))
             return draw_in_order(first_round_order(ctx))
         order = ranked_present_teams(ctx)
         bye = None
@@ -56,6 +62,40 @@ class Swiss(Movement):
         return RoundDraw(
             pairings=tuple(Pairing(i + 1, a, b) for i, (a, b) in enumerate(pairs)), bye=bye
         )
+
+
+def rating_order(ctx: MovementContext) -> list[int]:
+    """The present teams best-rated first; equal ratings keep the order of the seed's draw.
+
+    >>> ctx = MovementContext(round_number=1, teams=(1, 2, 3, 4), seed=0,
+    ...                       ratings=((1, 40.0), (2, 55.5), (3, 50.0), (4, 61.0)))
+    >>> rating_order(ctx)
+    [4, 2, 3, 1]
+    """
+    rating = dict(ctx.ratings)
+    missing = [t for t in ctx.teams if t not in rating]
+    if missing:
+        raise MovementError(
+            "ratings must give every present team a rating: missing " + ", ".join(map(str, missing))
+        )
+    drawn = first_round_order(ctx)
+    place = {team: i for i, team in enumerate(drawn)}
+    return sorted(drawn, key=lambda t: (-rating[t], place[t]))
+
+
+def top_half_against_bottom(order: list[int]) -> RoundDraw:
+    """1 v n/2+1 at table 1, 2 v n/2+2 at table 2, …; odd: the last team of ``order`` rests.
+
+    >>> top_half_against_bottom([4, 2, 3, 1, 5])
+    RoundDraw(pairings=(Pairing(table=1, team_a=4, team_b=3), Pairing(table=2, team_a=2, team_b=1)), bye=5)
+    """
+    bye = order[-1] if len(order) % 2 else None
+    playing = order[:-1] if bye is not None else order
+    half = len(playing) // 2
+    pairings = tuple(
+        Pairing(table=i + 1, team_a=playing[i], team_b=playing[half + i]) for i in range(half)
+    )
+    return RoundDraw(pairings=pairings, bye=bye)
 
 
 def ranked_present_teams(ctx: MovementContext) -> list[int]:
