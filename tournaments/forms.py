@@ -165,8 +165,10 @@ class EventForm(forms.ModelForm):
             "playoff_best_of": forms.RadioSelect,
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if user is not None:
+            self._season_field(user)
         _choice_field(self, "rule_set").choices = rule_set_choices()
         movements = [
             ("winners_stay", _("Winners stay at their table")),
@@ -205,6 +207,28 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.rounds.filter(kind="playoff").exists():
             for name in PLAYOFF_FIELDS:
                 self.fields[name].disabled = True
+
+    def _season_field(self, user) -> None:
+        """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):
+        an event is put in its season from its own form (issue 34)."""
+        from tournaments.selectors import managed_leagues
+
+        seasons = Season.objects.filter(league__in=managed_leagues(user))
+        current = self.instance.season_id if self.instance.pk else None
+        if current:
+            seasons = seasons | Season.objects.filter(pk=current)
+        if not seasons.exists():
+            return  # no league of one's own: nothing to offer (the field would be empty)
+        self.fields["season"] = forms.ModelChoiceField(
+            queryset=seasons.select_related("league").order_by("league__name", "-slug"),
+            required=False,
+            label=_("Season"),
+            empty_label=_("In no season"),
+            initial=current,
+            help_text=_(
+                "The league season this event counts for (seasons of the leagues you organize)."
+            ),
+        )
 
     def clean_playoff_format(self) -> str:
         return self.cleaned_data.get("playoff_format") or self.instance.playoff_format
@@ -306,10 +330,22 @@ class TeamForm(forms.Form):
         label=_("…or the partner is this known player"), required=False
     )
 
-    def __init__(self, *args, players=None, numbers: bool = False, **kwargs):
+    def __init__(self, *args, players=None, numbers: bool = False, late=None, **kwargs):
         """``players``: the league's, to pick from; ``numbers``: show their member numbers
-        (only to the league's organizers)."""
+        (only to the league's organizers); ``late``: rounds are seated already
+        (a ``late_teams.LateEntry``): the organizer chooses what the missed ones count."""
         super().__init__(*args, **kwargs)
+        if late is not None:
+            self.fields["missed_rounds"] = forms.ChoiceField(
+                label=_(
+                    "This team arrives late: rounds 1 to %(last)d are already seated. What do "
+                    "they count for it?"
+                )
+                % {"last": late.missed},
+                choices=late.choices,
+                widget=forms.RadioSelect,
+                help_text=_("Shown on the team's page and in the standings."),
+            )
         if players is None:
             del self.fields["captain_player"], self.fields["partner_player"]
             return

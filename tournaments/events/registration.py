@@ -18,6 +18,7 @@ from accounts.roles import grant
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.late_teams import check_choice
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
 from tournaments.events.options import validate_event_options
 from tournaments.leagues.players import check_not_registered, resolve
@@ -43,13 +44,18 @@ def unique_slug(name: str, model=Event, **scope) -> str:
 
 
 @transaction.atomic
-def create_event(organizer, *, name: str, date, **fields) -> Event:
-    """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility."""
+def create_event(organizer, *, name: str, date, draft: bool = False, **fields) -> Event:
+    """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility.
+
+    ``draft``: seen only by its organizers and officials until published (``events.drafts``);
+    what an organizer creates from the form or the API is a draft.
+    """
 
     validate_event_options(fields)
     event = Event.objects.create(
         name=name,
         date=date,
+        published_at=None if draft else timezone.now(),
         slug=fields.pop("slug", None) or unique_slug(name),
         seed=fields.pop("seed", None) or secrets.randbelow(2**31),
         **fields,
@@ -81,8 +87,10 @@ def add_team(
     partner_player=None,
     captain_member_number: str = "",
     partner_member_number: str = "",
+    missed_rounds: str = "",
 ) -> Team:
-    """Register a team (late entries too: it is seated from the next round on).
+    """Register a team (late entries too: it is seated from the next round on, and
+    ``missed_rounds`` says what the rounds it missed count: ``events.late_teams``).
 
     Each player is given explicitly: an existing player (``captain_player``/``partner_player``,
     a :class:`Player` or its id), or a member number the event's league knows; otherwise a new
@@ -120,6 +128,7 @@ def add_team(
             code="required",
         )
     check_name_free(event, name)
+    joined_round, missed_rounds = check_choice(event, missed_rounds)
     seats = [
         resolve(
             event,
@@ -150,6 +159,8 @@ def add_team(
                 captain_user=captain_user,
                 captain_player=seats[0],
                 partner_player=seats[1] if has_partner else None,
+                joined_round=joined_round,
+                missed_rounds=missed_rounds,
             )
     except IntegrityError as exc:  # a concurrent registration of the same name
         raise RuleError(

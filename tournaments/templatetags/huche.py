@@ -8,6 +8,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from tournaments.archives.signing import this_install_if_readable
+from tournaments.events.late_teams import late_note as late_note_words
 from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text
 
@@ -125,3 +126,9 @@ def archive_signer():
     downloaded, for the league's organizer to compare before trusting them); ``None`` when the
     key file is unreadable (the page still opens; downloading the archive says why)."""
     return this_install_if_readable()
+
+
+@register.simple_tag
+def late_note(team) -> str:
+    """A late team's note: "arrived at round 3: rounds 1–2 counted as byes…" (issue 34)."""
+    return late_note_words(team)

@@ -10,7 +10,7 @@ from accounts.links import live_link, unlocked
 from accounts.models import CaptainLink, EventRole
 
 from ..models import Event
-from ..selectors import managed_events
+from ..selectors import managed_events, visible_events
 
 
 class LoginRequired(Exception):
@@ -25,8 +25,9 @@ class TeamWithdrawn(Exception):
         self.team = team
 
 
-def event_or_404(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+def event_or_404(slug: str, user) -> Event:
+    """The event, if ``user`` may see it (a draft: only its organizers and officials)."""
+    return get_object_or_404(visible_events(user).select_related("season__league"), slug=slug)
 
 
 def managed_event(request, slug: str, *, organizer: bool = False) -> Event:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,11 +14,13 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import is_organizer
-from tournaments.events import closing, deletion, registration
+from tournaments.events import closing, deletion, drafts, registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
+from tournaments.events.late_teams import late_entry
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
 from tournaments.leagues import players
+from tournaments.leagues.seasons import place_event
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.results.desk import DeskOutcome, decide_at_desk
 from tournaments.seating import rounds as seating
@@ -69,48 +72,101 @@ def _run(request, action, success: str) -> bool:
 def event_create(request):
     if not request.user.is_authenticated:
         raise LoginRequired
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        season = data.pop("season", None)
         try:
-            event = registration.create_event(request.user, **form.cleaned_data)
+            with transaction.atomic():
+                event = registration.create_event(request.user, draft=True, **data)
+                if season is not None:
+                    event = place_event(event, request.user, season)
         except RuleError as exc:
-            form.add_error(exc.field, exc.message)
+            add_rule_error(form, exc)
         else:
-            messages.success(request, _("Event created. Now register the teams."))
+            messages.success(
+                request,
+                _(
+                    "Event created, as a draft: only you and its officials see it until you "
+                    "publish it. Now register the teams."
+                ),
+            )
+            if season is None and "season" in form.fields:
+                messages.info(request, season_prompt(event))
             return _back(event, "tournaments:teams")
     return render(request, "tournaments/event_form.html", {"form": form})
+
+
+def season_prompt(event) -> str:
+    """After creating an event in no season, while the organizer has seasons: a gentle word."""
+    url = reverse("tournaments:settings", args=[event.slug])
+    return _(
+        "This event is in no season. If it counts for a league season, choose it in the "
+        "event's settings (%(url)s)."
+    ) % {"url": url}
 
 
 @require_http_methods(["GET", "POST"])
 def event_settings(request, slug):
     event = managed_event(request, slug, organizer=True)
-    form = EventForm(request.POST or None, instance=event)
+    form = EventForm(request.POST or None, instance=event, user=request.user)
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        moving, season = "season" in data, data.pop("season", None)
         try:
-            update_event(Event.objects.get(pk=event.pk), request.user, form.cleaned_data)
+            with transaction.atomic():
+                updated = update_event(Event.objects.get(pk=event.pk), request.user, data)
+                if moving:
+                    place_event(updated, request.user, season)
         except RuleError as exc:
             add_rule_error(form, exc)
         else:
             messages.success(request, _("Settings saved."))
             return _back(event)
-    context = {"form": form, "event": event, "deletion_blocker": deletion.deletion_blocker(event)}
+    context = {"form": form, "event": event, "goes": deletion.what_goes(event)}
     return render(request, "tournaments/event_form.html", context)
 
 
 @require_POST
 def delete_event(request, slug):
-    """Delete an event before any result (organizers), after asking; see events.deletion."""
+    """Delete an event whatever it holds (organizers), its name typed, after asking; its archive
+    stays in the audit log (see events.deletion)."""
     event = managed_event(request, slug, organizer=True)
     settings_url = reverse("tournaments:settings", args=[event.slug])
+    typed = request.POST.get("confirm_name", "")
+    if not deletion.names_match(event, typed):
+        messages.error(
+            request,
+            _(
+                "To delete the event, type its name exactly as it is written: “%(name)s”. "
+                "Nothing was deleted."
+            )
+            % {"name": event.name},
+        )
+        return redirect(settings_url)
     if not confirmed(request):
         return ask(request, "delete", back=settings_url, event=event, name=event.name)
     try:
-        deletion.delete_event(event, request.user)
+        deletion.delete_event(event, request.user, typed_name=typed)
     except RuleError as exc:
         messages.error(request, exc.message)
         return redirect(settings_url)
     messages.success(request, _("“%(event)s” is deleted.") % {"event": event.name})
     return redirect("tournaments:organizer-home")
+
+
+@require_POST
+def publish_event(request, slug):
+    """Publish a draft event (organizers), after asking."""
+    event = managed_event(request, slug, organizer=True)
+    if not confirmed(request):
+        return ask(request, "publish", back=_dashboard_url(event), event=event, name=event.name)
+    _run(
+        request,
+        lambda: drafts.publish_event(event, request.user),
+        _("The event is published: everyone can see it now."),
+    )
+    return _back(event)
 
 
 @require_GET
@@ -169,6 +225,7 @@ def teams(request, slug):
         prefix="team",
         players=players.active_players(league) if league else None,
         numbers=players.may_manage_league(request.user, league),
+        late=late_entry(event),
     )
     import_form = TeamImportForm(prefix="import")
     if request.method == "POST" and form.is_valid():

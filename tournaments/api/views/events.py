@@ -32,6 +32,7 @@ from tournaments.standings.service import (
 )
 
 from ...models import AuditEntry, Event
+from ...selectors import visible_events
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
 from ..permissions import event_or_404, managed_event
@@ -77,8 +78,13 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_serializer_class(self):
         return s.EventListSerializer if self.action == "list" else s.EventSerializer
 
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Event.objects.none()
+        return visible_events(self.request.user)  # a draft: only its organizers and officials
+
     def get_object(self):
-        return event_or_404(self.kwargs["slug"])
+        return event_or_404(self.kwargs["slug"], self.request.user)
 
     def get_permissions(self):
         if self.action == "create":
@@ -209,7 +215,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     )
     @action(detail=True, methods=["get"])
     def standings(self, request, slug):
-        event = event_or_404(slug)
+        event = event_or_404(slug, request.user)
         if not results_visible(event, request.user):
             raise exceptions.PermissionDenied(HIDDEN, code="not_released")
         return Response(standings_body(event))

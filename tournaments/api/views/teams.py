@@ -77,7 +77,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @cached_property
     def event(self):
-        return event_or_404(self.kwargs["slug"])
+        return event_or_404(self.kwargs["slug"], self.request.user)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
