@@ -23,7 +23,7 @@ SERVE := HUCHE_LISTEN=$(HOST):$(PORT)
 
 run: install ## Migrate, load the demo data and serve Huche at http://$(HOST):$(PORT)
 	$(PY) manage.py migrate --noinput
-	$(SERVE) $(PY) manage.py load_demo
+	$(SERVE) $(PY) manage.py load_demo --if-own-database
 	$(SERVE) $(PY) manage.py runserver $(HOST):$(PORT)
 
 # A real event at a hall (docs/hall.md): no demo data, DEBUG off, gunicorn, the hall's own

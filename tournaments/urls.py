@@ -88,6 +88,11 @@ urlpatterns = [
     ),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
     path(
+        "organize/<slug:slug>/rounds/<int:number>/tables/",
+        organizer.round_tables,
+        name="round-tables",
+    ),
+    path(
         "organize/<slug:slug>/rounds/<int:number>/print/", printing.print_round, name="print-round"
     ),
     path("organize/<slug:slug>/slips/print/", printing.print_slips, name="print-slips"),

@@ -23,6 +23,7 @@ from tournaments.events.registration import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.seating.movement import MovementContext, MovementError, PlayedGame, get_movement
+from tournaments.seating.movement.base import draw_in_order
 from tournaments.standings.service import ranking_ids
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
@@ -65,15 +66,32 @@ def current_round(event: Event) -> Round | None:
 
 
 def seeded_order(event: Event, text: str) -> list[int] | None:
-    """The organizer's order for round 1: one team name per line (1 v 2 at table 1, …)."""
+    """The organizer's order for a round seated by hand: one team name per line (1 v 2 at
+    table 1, 3 v 4 at table 2, …; with an odd count the last has the bye). Every team still in,
+    each once: a refusal names every team missing or listed twice."""
     names = [line.strip() for line in text.splitlines() if line.strip()]
     if not names:
         return None
-    teams = {t.name.casefold(): t.pk for t in event.teams.active()}
+    active = list(event.teams.active().order_by("id"))
+    teams = {t.name.casefold(): t.pk for t in active}
     unknown = [n for n in names if n.casefold() not in teams]
     if unknown:
         raise RuleError(
             _("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
+            field="seeded_order",
+        )
+    listed = [n.casefold() for n in names]
+    missing = [t.name for t in active if t.name.casefold() not in listed]
+    twice = sorted({n for n in names if listed.count(n.casefold()) > 1})
+    if missing or twice:
+        problems = []
+        if missing:
+            problems.append(_("missing: %(names)s") % {"names": ", ".join(missing)})
+        if twice:
+            problems.append(_("listed twice: %(names)s") % {"names": ", ".join(twice)})
+        raise RuleError(
+            _("The seating by hand must list every team still in, once each (%(problems)s).")
+            % {"problems": "; ".join(problems)},
             field="seeded_order",
         )
     return [teams[n.casefold()] for n in names]
@@ -139,7 +157,10 @@ def seat_next_round(
         seeded_order=tuple(seeded_order) if seeded_order and number == 1 else None,
     )
     try:
-        draw = get_movement(event.movement).seat(ctx)
+        if seeded_order and number > 1:  # seated by hand: the order given, not the movement
+            draw = draw_in_order(seeded_order)
+        else:
+            draw = get_movement(event.movement).seat(ctx)
     except MovementError as exc:
         raise RuleError(str(exc), code="movement") from exc
 
@@ -183,6 +204,7 @@ def seat_next_round(
             "tables": [[p.table, p.team_a, p.team_b] for p in draw.pairings],
             "bye": draw.bye,
             "forced": round_.forced,
+            "by_hand": bool(seeded_order),
             "at": timezone.now().isoformat(),
         },
     )

@@ -23,6 +23,7 @@ from tournaments.leagues import players
 from tournaments.leagues.seasons import place_event
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.results.desk import DeskOutcome, decide_at_desk
+from tournaments.seating import by_hand
 from tournaments.seating import rounds as seating
 from tournaments.standings.playoff_words import ties_in_words
 from tournaments.standings.service import (
@@ -434,11 +435,47 @@ def desk(request, slug):
         if shown
         else []
     )
-    return render(
-        request,
-        "tournaments/desk.html",
-        {"event": event, "round": shown, "rounds": rounds, "games": games},
-    )
+    context = {"event": event, "round": shown, "rounds": rounds, "games": games}
+    if shown is not None and shown.kind == Round.Kind.SERIES:
+        context |= tables_context(shown, games)
+    return render(request, "tournaments/desk.html", context)
+
+
+def tables_context(round_: Round, games) -> dict:
+    """The desk's "change the tables by hand" card: why not, or the teams to swap."""
+    seated = []
+    for game in games:
+        for team in (game.team_a, game.team_b):
+            if team is not None:
+                where = _("table %(n)s") % {"n": game.table} if game.table else _("bye")
+                seated.append({"pk": team.pk, "label": f"{team.name} ({where})"})
+    return {"tables_blocker": by_hand.change_blocker(round_), "seated_teams": seated}
+
+
+@require_POST
+def round_tables(request, slug, number):
+    """Swap two teams, or move a game to a free table, before the round's first result."""
+    event = managed_event(request, slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    back = redirect(f"{reverse('tournaments:desk', args=[slug])}?round={number}")
+    try:
+        if request.POST.get("change") == "move":
+            table, to_table = request.POST.get("table", ""), request.POST.get("to_table", "")
+            if not (table.isdigit() and to_table.isdigit()):
+                raise RuleError(_("Give the table of the game and a free table number."))
+            by_hand.move_table(round_, request.user, int(table), int(to_table))
+        else:
+            teams = event.teams.filter(pk__in=[request.POST.get("one"), request.POST.get("other")])
+            chosen = {str(t.pk): t for t in teams}
+            one, other = chosen.get(request.POST.get("one")), chosen.get(request.POST.get("other"))
+            if one is None or other is None:
+                raise RuleError(_("Choose two teams of this round."))
+            by_hand.swap_teams(round_, request.user, one, other)
+    except RuleError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The tables are changed (recorded in the audit log)."))
+    return back
 
 
 DESK_DONE = {
