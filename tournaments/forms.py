@@ -27,6 +27,7 @@ from tournaments.standings.engine import (
 
 from .errors import RuleError
 from .models import Event, Season
+from .selectors import managed_leagues
 
 
 def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
@@ -211,8 +212,6 @@ class EventForm(forms.ModelForm):
     def _season_field(self, user) -> None:
         """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):
         an event is put in its season from its own form (issue 34)."""
-        from tournaments.selectors import managed_leagues
-
         seasons = Season.objects.filter(league__in=managed_leagues(user))
         current = self.instance.season_id if self.instance.pk else None
         if current:

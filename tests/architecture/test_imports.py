@@ -71,6 +71,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.events.invitations",
         "tournaments.events.captain_links",
         "tournaments.events.team_edit",
+        "tournaments.events.drafts",
+        "tournaments.events.late_teams",
         "tournaments.leagues.players",
         "tournaments.selectors",
     ),
@@ -84,6 +86,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
     4: (
         "tournaments.seating",
         "tournaments.seating.rounds",
+        "tournaments.seating.by_hand",
         "tournaments.results.*",
         "tournaments.publishing",
         "tournaments.publishing.exports",
@@ -91,7 +94,6 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.publishing.charts",
         "tournaments.publishing.compression",
         "tournaments.events.closing",
-        "tournaments.events.deletion",
         "games.play",
         "games.play.store",
         "games.play.limits",
@@ -108,6 +110,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues.season_export",
         "tournaments.leagues.player_record",
         "tournaments.archives.*",
+        "tournaments.events.deletion",  # keeps the deleted event's archive
     ),
     # 6 front doors and workers: pages, API, forms, commands, tasks, URLs, app configs
     6: (

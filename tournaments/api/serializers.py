@@ -77,6 +77,7 @@ class EventSerializer(serializers.ModelSerializer):
             "tiebreaks",
             "season",
             "status",
+            "published_at",
             "released_at",
             "finished_at",
             "results_visible",
@@ -356,6 +357,15 @@ class TeamCreateSerializer(KnownFieldsOnly, serializers.Serializer):
     )
     partner_member_number = serializers.CharField(
         max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True, default=""
+    )
+    missed_rounds = serializers.ChoiceField(
+        choices=Team.MissedRounds.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Required once rounds are seated (a late team): what its missed rounds "
+        "count — `bye` (the FADOQ way: the event's bye rule), `forfeit` (a loss by forfeit "
+        "each) or `nothing`.",
     )
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import is_organizer
 from tournaments import audit
+from tournaments.archives.transfer import export_event
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import (
@@ -50,8 +51,6 @@ def what_goes(event: Event) -> dict[str, int]:
 def delete_event(event: Event, actor, *, typed_name: str) -> dict:
     """Delete ``event`` and what hangs on it, its archive kept in the audit log; returns what it
     was (the audit entry's ``before``)."""
-    from tournaments.archives.transfer import export_event  # archives import the events layer
-
     if not is_organizer(actor, event):
         raise PermissionRuleError(_("Only an organizer of the event may delete it."))
     event = Event.objects.select_for_update().get(pk=event.pk)
