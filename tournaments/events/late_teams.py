@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.errors import RuleError
 from tournaments.models import Event, Round, Team
@@ -107,12 +108,18 @@ def late_note(team: Team) -> str:
     start."""
     if not team.joined_round or team.joined_round <= 1:
         return ""
-    missed = rounds_words(1, team.joined_round - 1)
-    counted = {
-        Team.MissedRounds.BYE: _("counted as byes (the event's bye rule)"),
-        Team.MissedRounds.FORFEIT: _("counted as losses by forfeit"),
-        Team.MissedRounds.NOTHING: _("not counted"),
-    }.get(team.missed_rounds, _("not counted"))
+    n = team.joined_round - 1
+    missed = rounds_words(1, n)
+    if team.missed_rounds == Team.MissedRounds.BYE:
+        counted = ngettext(
+            "counted as a bye (the event's bye rule)",
+            "counted as byes (the event's bye rule)",
+            n,
+        )
+    elif team.missed_rounds == Team.MissedRounds.FORFEIT:
+        counted = ngettext("counted as a loss by forfeit", "counted as losses by forfeit", n)
+    else:
+        counted = ngettext("not counted", "not counted", n)
     return _("arrived at round %(round)d: %(missed)s %(counted)s") % {
         "round": team.joined_round,
         "missed": missed,
