@@ -46,12 +46,13 @@ def demo_password() -> str:
 DEMO_DATABASE = "huche.sqlite3"  # the demo's own file, beside the code (config/settings.py)
 
 
-def foreign_database() -> str | None:
-    """The database the demo would go into, in words, when it is not the demo's own SQLite
-    file (None: it is, or it is the test suite's throwaway database)."""
-    if settings.TESTING:
-        return None
-    db = settings.DATABASES["default"]
+def foreign_database(db: dict | None = None) -> str | None:
+    """The database (``db``: this site's) the demo would go into, in words, when it is not the
+    demo's own SQLite file (None: it is, or it is the test suite's throwaway database)."""
+    if db is None:
+        if settings.TESTING:
+            return None
+        db = settings.DATABASES["default"]
     if db["ENGINE"].endswith("sqlite3"):
         name = Path(str(db["NAME"])).resolve()
         if name == (Path(settings.BASE_DIR) / DEMO_DATABASE).resolve():
