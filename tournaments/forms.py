@@ -8,6 +8,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.links import normalize_pin
 from tournaments.events.names import (
@@ -296,6 +297,22 @@ def system_order_words(system: str) -> str:
     ) % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
 
 
+def missed_rounds_field(late) -> forms.ChoiceField:
+    """A late team's question (``late_teams.LateEntry``): what its missed rounds count."""
+    return forms.ChoiceField(
+        label=ngettext(
+            "This team arrives late: round 1 is already seated. What does it count for this team?",
+            "This team arrives late: rounds 1 to %(last)d are already seated. What do "
+            "they count for this team?",
+            late.missed,
+        )
+        % {"last": late.missed},
+        choices=late.choices,
+        widget=forms.RadioSelect,
+        help_text=_("Shown on the team's page and in the standings."),
+    )
+
+
 class TeamForm(forms.Form):
     """A team and who its players are: pick a known player, or give a member number the league
     knows, or a name (a new player). Names are never matched to existing players."""
@@ -335,16 +352,7 @@ class TeamForm(forms.Form):
         (a ``late_teams.LateEntry``): the organizer chooses what the missed ones count."""
         super().__init__(*args, **kwargs)
         if late is not None:
-            self.fields["missed_rounds"] = forms.ChoiceField(
-                label=_(
-                    "This team arrives late: rounds 1 to %(last)d are already seated. What do "
-                    "they count for it?"
-                )
-                % {"last": late.missed},
-                choices=late.choices,
-                widget=forms.RadioSelect,
-                help_text=_("Shown on the team's page and in the standings."),
-            )
+            self.fields["missed_rounds"] = missed_rounds_field(late)
         if players is None:
             del self.fields["captain_player"], self.fields["partner_player"]
             return
@@ -405,6 +413,11 @@ class TeamImportForm(forms.Form):
         required=False,
     )
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
+
+    def __init__(self, *args, late=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if late is not None:  # the same question as for one team, for every team of the list
+            self.fields["missed_rounds"] = missed_rounds_field(late)
 
     def clean(self):
         super().clean()  # returns cleaned_data (typed optional)

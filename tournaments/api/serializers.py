@@ -410,6 +410,14 @@ class TeamImportSerializer(KnownFieldsOnly, serializers.Serializer):
     file = serializers.FileField(
         required=False, help_text="…or a CSV file (UTF-8 or Windows-1252), multipart upload."
     )
+    missed_rounds = serializers.ChoiceField(
+        choices=Team.MissedRounds.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Required once rounds are seated: what every listed team's missed rounds "
+        "count (as for one team).",
+    )
 
     def validate(self, data):
         if not data.get("text", "").strip() and not data.get("file"):

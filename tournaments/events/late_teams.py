@@ -83,9 +83,11 @@ def check_choice(event: Event, missed_rounds: str) -> tuple[int | None, str]:
         return None, ""
     if missed_rounds not in Team.MissedRounds.values:
         raise RuleError(
-            _(
+            ngettext(
+                "Round 1 is already seated: choose what it counts for this team (%(choices)s).",
                 "Rounds 1 to %(last)d are already seated: choose what they count for this team "
-                "(%(choices)s)."
+                "(%(choices)s).",
+                entry.missed,
             )
             % {
                 "last": entry.missed,

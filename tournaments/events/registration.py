@@ -321,8 +321,10 @@ def _csv_team(number: int, cells: list[str], require_partner: bool) -> CsvTeam:
 
 
 @transaction.atomic
-def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
-    """All or nothing: a bad line refuses the whole list and registers no team."""
+def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = "") -> list[Team]:
+    """All or nothing: a bad line refuses the whole list and registers no team. Once rounds are
+    seated, ``missed_rounds`` says what the late teams' missed rounds count (all alike)."""
+    check_choice(event, missed_rounds)  # asked once for the list, not line after line
     rows = parse_teams_csv(
         decode_upload(data), require_partner=event.game_type == Event.GameType.CRIBBAGE
     )
@@ -338,6 +340,7 @@ def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
                     partner=row.partner,
                     captain_member_number=row.captain_member_number,
                     partner_member_number=row.partner_member_number,
+                    missed_rounds=missed_rounds,
                 )
             )
         except RuleError as exc:

@@ -228,7 +228,7 @@ def teams(request, slug):
         numbers=players.may_manage_league(request.user, league),
         late=late_entry(event),
     )
-    import_form = TeamImportForm(prefix="import")
+    import_form = TeamImportForm(prefix="import", late=late_entry(event))
     if request.method == "POST" and form.is_valid():
         try:
             team = registration.add_team(event, request.user, **form.cleaned_data)
@@ -257,7 +257,7 @@ def teams(request, slug):
 @require_POST
 def teams_import(request, slug):
     event = managed_event(request, slug)
-    form = TeamImportForm(request.POST, request.FILES, prefix="import")
+    form = TeamImportForm(request.POST, request.FILES, prefix="import", late=late_entry(event))
     if form.is_valid():
         data = (
             form.cleaned_data["file"].read()
@@ -265,13 +265,15 @@ def teams_import(request, slug):
             else form.cleaned_data["text"]
         )
         try:
-            created = registration.import_teams(event, request.user, data)
+            created = registration.import_teams(
+                event, request.user, data, form.cleaned_data.get("missed_rounds", "")
+            )
         except RuleError as exc:
             messages.error(request, _("Nothing was imported. %(error)s") % {"error": exc})
         else:
             messages.success(request, _("%(n)d teams registered.") % {"n": len(created)})
     else:
-        messages.error(request, " ".join(str(e) for e in form.errors.get("__all__", [])))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     return redirect("tournaments:teams", slug=slug)
 
 

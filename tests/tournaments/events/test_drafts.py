@@ -100,7 +100,10 @@ def test_its_organizers_and_officials_see_it(draft, organizer):
 
 def test_publishing_is_asked_first_then_public_and_audited(draft, french):
     page = text(french.get(f"/organize/{draft.slug}/"))
-    assert "Brouillon</strong> — Seuls les organisateurs et les officiels de l’événement le voient" in page
+    assert (
+        "Brouillon</strong> — Seuls les organisateurs et les officiels de l’événement le voient"
+        in page
+    )
     assert "Publier l’événement</button>" in page
     asked = french.post(f"/organize/{draft.slug}/publish/")
     assert "<h1>Publier Essai du mardi ?</h1>" in text(asked)

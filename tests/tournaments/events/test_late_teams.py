@@ -66,7 +66,7 @@ def test_a_late_team_must_choose_and_is_told_the_choices(make_event, organizer):
     with pytest.raises(RuleError) as refused:
         registration.add_team(event, organizer, name="Tard", captain="Léo", partner="Léa")
     assert refused.value.field == "missed_rounds"
-    assert "Rounds 1 to 1 are already seated" in refused.value.message
+    assert "Round 1 is already seated: choose what it counts" in refused.value.message
     assert "each missed round counts as a bye, worth 100 points" in refused.value.message
 
 
@@ -114,7 +114,7 @@ def test_the_teams_page_asks_the_question_once_rounds_are_seated(make_event, org
     assert "arrive en retard" not in text(french.get(f"/organize/{event.slug}/teams/"))
     play(seating.seat_next_round(event, organizer), organizer)
     page = text(french.get(f"/organize/{event.slug}/teams/"))
-    assert "Cette équipe arrive en retard : les rondes 1 à 1 sont déjà placées." in page
+    assert "Cette équipe arrive en retard : la ronde 1 est déjà placée." in page
     assert (
         "À la façon FADOQ : chaque ronde manquée compte comme une exemption, qui vaut 100" in page
     )

@@ -153,7 +153,9 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data.get("file")
         data = upload.read(MAX_CSV_BYTES + 1) if upload else serializer.validated_data["text"]
-        created = registration.import_teams(self.event, request.user, data)
+        created = registration.import_teams(
+            self.event, request.user, data, serializer.validated_data["missed_rounds"]
+        )
         teams = (
             Team.objects.filter(pk__in=[t.pk for t in created])
             .prefetch_related("links")
