@@ -729,6 +729,8 @@ MATRIX = [
         400,
         data={"how": "bye"},
     ),
+    # Publishing (the scene's event is already published: answered, unchanged): organizers.
+    api("api-event-publish", "POST", "events/{slug}/publish/", 401, 403, 403, 403, 200, 404, 200),
     api(
         "api-event-close",
         "POST",
