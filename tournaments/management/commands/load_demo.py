@@ -16,7 +16,9 @@ import datetime
 import os
 import random
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
@@ -46,13 +48,12 @@ def demo_password() -> str:
 DEMO_DATABASE = "huche.sqlite3"  # the demo's own file, beside the code (config/settings.py)
 
 
-def foreign_database(db: dict | None = None) -> str | None:
-    """The database (``db``: this site's) the demo would go into, in words, when it is not the
-    demo's own SQLite file (None: it is, or it is the test suite's throwaway database)."""
-    if db is None:
-        if settings.TESTING:
-            return None
-        db = settings.DATABASES["default"]
+def foreign_database(given: Mapping[str, Any] | None = None) -> str | None:
+    """The database (``given``, else this site's) the demo would go into, in words, when it is
+    not the demo's own SQLite file (None: it is, or it is the test suite's throwaway one)."""
+    if given is None and settings.TESTING:
+        return None
+    db: Mapping[str, Any] = given if given is not None else settings.DATABASES["default"]
     if db["ENGINE"].endswith("sqlite3"):
         name = Path(str(db["NAME"])).resolve()
         if name == (Path(settings.BASE_DIR) / DEMO_DATABASE).resolve():
