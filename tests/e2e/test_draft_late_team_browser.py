@@ -81,7 +81,7 @@ def test_draft_publish_late_team_and_deletion(live_server, browser, shot, organi
 
     # a late team: the question, the FADOQ choice, the note on its page
     page.goto(f"{base}/organize/{event.slug}/teams/")
-    choice = page.locator("[data-late-choice]")
+    choice = page.locator("#add-team [data-late-choice]")
     assert "Cette équipe arrive en retard : la ronde 1 est déjà placée." in (choice.inner_text())
     page.fill("#id_team-name", "Les Retardataires")
     page.fill("#id_team-captain", "Léo Tardif")
