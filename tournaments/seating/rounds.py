@@ -67,34 +67,38 @@ def current_round(event: Event) -> Round | None:
 
 def seeded_order(event: Event, text: str) -> list[int] | None:
     """The organizer's order for a round seated by hand: one team name per line (1 v 2 at
-    table 1, 3 v 4 at table 2, …; with an odd count the last has the bye). Every team still in,
-    each once: a refusal names every team missing or listed twice."""
+    table 1, 3 v 4 at table 2, …; with an odd count the last has the bye)."""
     names = [line.strip() for line in text.splitlines() if line.strip()]
     if not names:
         return None
-    active = list(event.teams.active().order_by("id"))
-    teams = {t.name.casefold(): t.pk for t in active}
+    teams = {t.name.casefold(): t.pk for t in event.teams.active()}
     unknown = [n for n in names if n.casefold() not in teams]
     if unknown:
         raise RuleError(
             _("Unknown team in the seeding: “%(name)s”.") % {"name": unknown[0]},
             field="seeded_order",
         )
-    listed = [n.casefold() for n in names]
-    missing = [t.name for t in active if t.name.casefold() not in listed]
-    twice = sorted({n for n in names if listed.count(n.casefold()) > 1})
-    if missing or twice:
-        problems = []
-        if missing:
-            problems.append(_("missing: %(names)s") % {"names": ", ".join(missing)})
-        if twice:
-            problems.append(_("listed twice: %(names)s") % {"names": ", ".join(twice)})
-        raise RuleError(
-            _("The seating by hand must list every team still in, once each (%(problems)s).")
-            % {"problems": "; ".join(problems)},
-            field="seeded_order",
-        )
     return [teams[n.casefold()] for n in names]
+
+
+def check_complete(teams: list[Team], order: list[int]) -> None:
+    """A round seated by hand lists every team still in, once each: the refusal names every
+    team missing or listed twice."""
+    names = {t.pk: t.name for t in teams}
+    missing = [t.name for t in teams if t.pk not in order]
+    twice = sorted({names.get(pk, str(pk)) for pk in order if order.count(pk) > 1})
+    if not (missing or twice):
+        return
+    problems = []
+    if missing:
+        problems.append(_("missing: %(names)s") % {"names": ", ".join(missing)})
+    if twice:
+        problems.append(_("listed twice: %(names)s") % {"names": ", ".join(twice)})
+    raise RuleError(
+        _("The seating by hand must list every team still in, once each (%(problems)s).")
+        % {"problems": "; ".join(problems)},
+        field="seeded_order",
+    )
 
 
 @transaction.atomic
@@ -130,6 +134,8 @@ def seat_next_round(
             % {"min": MIN_TEAMS, "n": len(teams)},
             code="too_few_teams",
         )
+    if seeded_order:
+        check_complete(teams, seeded_order)
     if previous is not None:
         waiting = unsettled_games(previous).count()
         if waiting and not force:

@@ -151,3 +151,12 @@ def test_the_migration_publishes_the_events_that_existed(transactional_db):
     executor.migrate(executor.loader.graph.leaf_nodes())
     event = Event.objects.get(slug="ancien")
     assert event.published_at == created and not event.is_draft
+
+
+def test_a_draft_is_not_closed_before_it_is_published(draft):
+    from tournaments.events.closing import closing_blockers
+
+    assert (
+        "The event is still a draft: publish it (dashboard, “Publish the event”) first."
+        in closing_blockers(draft)
+    )
