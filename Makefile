@@ -26,7 +26,7 @@ DEMO := HUCHE_HALL=0 HUCHE_LISTEN=$(HOST):$(PORT) $(HUCHE)
 
 run: install ## Migrate, load the demo data and serve Huche at http://$(HOST):$(PORT)
 	$(DEMO) migrate --noinput
-	$(DEMO) load_demo
+	$(DEMO) load_demo --if-own-database
 	$(DEMO) runserver $(HOST):$(PORT)
 
 # A real event at a hall (docs/hall.md): no demo data, DEBUG off, gunicorn, the hall's own

@@ -44,6 +44,7 @@ class AuditAction(models.TextChoices):
     EVENT_DELETE = "event.delete"
     EVENT_IMPORT = "event.import"
     EVENT_NUMBER_OF_GAMES = "event.number_of_games"
+    EVENT_PUBLISH = "event.publish"
     EVENT_REOPEN = "event.reopen"
     EVENT_SETTINGS = "event.settings"
     LEAGUE_CREATE = "league.create"
@@ -68,6 +69,7 @@ class AuditAction(models.TextChoices):
     ROLE_REMOVE = "role.remove"
     ROUND_FORCE = "round.force"
     ROUND_SEAT = "round.seat"
+    ROUND_TABLES = "round.tables"
     SEASON_CREATE = "season.create"
     SEASON_EVENTS = "season.events"
     SEASON_SETTINGS = "season.settings"
@@ -509,6 +511,37 @@ def _role(entry: AuditEntry, actor: str) -> str:
     return messages.get(role, messages["official"]) % {"who": actor, "target": entry.target}
 
 
+def _delete(entry: AuditEntry, actor: str) -> str:
+    before = entry.before or {}
+    reports = before.get("reports", 0)
+    if not reports:
+        return _("%(who)s deleted the event %(target)s (it had no result).") % {
+            "who": actor,
+            "target": entry.target,
+        }
+    return ngettext(
+        "%(who)s deleted the event %(target)s (it had %(n)d result; its full archive is kept "
+        "in this entry and can be imported again).",
+        "%(who)s deleted the event %(target)s (it had %(n)d results; its full archive is kept "
+        "in this entry and can be imported again).",
+        reports,
+    ) % {"who": actor, "target": entry.target, "n": reports}
+
+
+def _tables(entry: AuditEntry, actor: str) -> str:
+    moves = (entry.after or {}).get("moves", [])
+    change = "; ".join(
+        _("%(team)s from table %(old)s to table %(new)s")
+        % {"team": team, "old": old or "—", "new": new or "—"}
+        for team, old, new in moves
+    )
+    return _("%(who)s changed the tables of %(target)s by hand: %(change)s.") % {
+        "who": actor,
+        "target": entry.target,
+        "change": change or "—",
+    }
+
+
 def _reopen(entry: AuditEntry, actor: str) -> str:
     text = _("%(who)s reopened the event.") % {"who": actor}
     reason = (entry.after or {}).get("reason")
@@ -518,9 +551,11 @@ def _reopen(entry: AuditEntry, actor: str) -> str:
 RENDERERS: dict[str, Renderer] = {
     AuditAction.ACCOUNT_CREATE: _simple(gettext_lazy("%(who)s created their account.")),
     AuditAction.EVENT_CREATE: _simple(gettext_lazy("%(who)s created the event %(target)s.")),
-    AuditAction.EVENT_DELETE: _simple(
-        gettext_lazy("%(who)s deleted the event %(target)s (it had no result).")
+    AuditAction.EVENT_DELETE: _delete,
+    AuditAction.EVENT_PUBLISH: _simple(
+        gettext_lazy("%(who)s published the event: everyone may see it now.")
     ),
+    AuditAction.ROUND_TABLES: _tables,
     AuditAction.EVENT_IMPORT: _import,
     AuditAction.RESULT_ARCHIVE_SETTLE: _archive_settle,
     AuditAction.ARCHIVE_KEY_TRUST: _archive_key(

@@ -8,6 +8,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.links import normalize_pin
 from tournaments.events.names import (
@@ -27,6 +28,7 @@ from tournaments.standings.engine import (
 
 from .errors import RuleError, every_error
 from .models import Event, Season
+from .selectors import managed_leagues
 
 
 def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
@@ -166,8 +168,10 @@ class EventForm(forms.ModelForm):
             "playoff_best_of": forms.RadioSelect,
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if user is not None:
+            self._season_field(user)
         _choice_field(self, "rule_set").choices = rule_set_choices()
         movements = [
             ("winners_stay", _("Winners stay at their table")),
@@ -206,6 +210,26 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.rounds.filter(kind="playoff").exists():
             for name in PLAYOFF_FIELDS:
                 self.fields[name].disabled = True
+
+    def _season_field(self, user) -> None:
+        """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):
+        an event is put in its season from its own form (issue 34)."""
+        seasons = Season.objects.filter(league__in=managed_leagues(user))
+        current = self.instance.season_id if self.instance.pk else None
+        if current:
+            seasons = seasons | Season.objects.filter(pk=current)
+        if not seasons.exists():
+            return  # no league of one's own: nothing to offer (the field would be empty)
+        self.fields["season"] = forms.ModelChoiceField(
+            queryset=seasons.select_related("league").order_by("league__name", "-slug"),
+            required=False,
+            label=_("Season"),
+            empty_label=_("In no season"),
+            initial=current,
+            help_text=_(
+                "The league season this event counts for (seasons of the leagues you organize)."
+            ),
+        )
 
     def clean_playoff_format(self) -> str:
         return self.cleaned_data.get("playoff_format") or self.instance.playoff_format
@@ -274,6 +298,22 @@ def system_order_words(system: str) -> str:
     ) % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
 
 
+def missed_rounds_field(late) -> forms.ChoiceField:
+    """A late team's question (``late_teams.LateEntry``): what its missed rounds count."""
+    return forms.ChoiceField(
+        label=ngettext(
+            "This team arrives late: round 1 is already seated. What does it count for this team?",
+            "This team arrives late: rounds 1 to %(last)d are already seated. What do "
+            "they count for this team?",
+            late.missed,
+        )
+        % {"last": late.missed},
+        choices=late.choices,
+        widget=forms.RadioSelect,
+        help_text=_("Shown on the team's page and in the standings."),
+    )
+
+
 class TeamForm(forms.Form):
     """A team and who its players are: pick a known player, or give a member number the league
     knows, or a name (a new player). Names are never matched to existing players."""
@@ -307,10 +347,13 @@ class TeamForm(forms.Form):
         label=_("…or the partner is this known player"), required=False
     )
 
-    def __init__(self, *args, players=None, numbers: bool = False, **kwargs):
+    def __init__(self, *args, players=None, numbers: bool = False, late=None, **kwargs):
         """``players``: the league's, to pick from; ``numbers``: show their member numbers
-        (only to the league's organizers)."""
+        (only to the league's organizers); ``late``: rounds are seated already
+        (a ``late_teams.LateEntry``): the organizer chooses what the missed ones count."""
         super().__init__(*args, **kwargs)
+        if late is not None:
+            self.fields["missed_rounds"] = missed_rounds_field(late)
         if players is None:
             del self.fields["captain_player"], self.fields["partner_player"]
             return
@@ -371,6 +414,11 @@ class TeamImportForm(forms.Form):
         required=False,
     )
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
+
+    def __init__(self, *args, late=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if late is not None:  # the same question as for one team, for every team of the list
+            self.fields["missed_rounds"] = missed_rounds_field(late)
 
     def clean(self):
         super().clean()  # returns cleaned_data (typed optional)

@@ -125,7 +125,14 @@ def new_cache_token() -> str:
 class EventQuerySet(models.QuerySet):
     def results_public(self) -> EventQuerySet:
         """Events whose results anyone may see (``Event.results_public`` of each)."""
-        return self.filter(Q(visibility=Event.Visibility.LIVE) | Q(released_at__isnull=False))
+        return self.published().filter(
+            Q(visibility=Event.Visibility.LIVE) | Q(released_at__isnull=False)
+        )
+
+    def published(self) -> EventQuerySet:
+        """Events out of draft: on the public pages, lists and API (``tournaments.selectors``
+        says who else sees a draft: its organizers and officials)."""
+        return self.filter(published_at__isnull=False)
 
 
 class RegistrationWho(models.TextChoices):
@@ -250,6 +257,11 @@ class Event(models.Model):
         related_name="+",
     )
     finished_by_label = models.CharField(max_length=160, blank=True)
+    # None: a draft, seen only by its organizers and officials until an organizer publishes
+    # it (``events.drafts``). Events made by code (archives, demo, tests) are published.
+    published_at = models.DateTimeField(
+        _("published at"), null=True, blank=True, default=timezone.now
+    )
     seed = models.BigIntegerField(_("draw seed"), default=0)
     version = models.PositiveIntegerField(
         default=0, help_text=_("Bumped by every change public pages show; keys cached fragments.")
@@ -309,7 +321,13 @@ class Event(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def is_draft(self) -> bool:
+        return self.published_at is None
+
+    @property
     def results_public(self) -> bool:
+        if self.is_draft:
+            return False
         return self.visibility == self.Visibility.LIVE or self.released_at is not None
 
 
@@ -338,6 +356,13 @@ class Team(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrawn before the day")
         REFUSED = "refused", _("Refused")
         ABSENT = "absent", _("Absent (dropped before round 1)")
+
+    class MissedRounds(models.TextChoices):
+        """What a team registered after rounds were seated gets for the rounds it missed."""
+
+        BYE = "bye", _("A bye for each missed round")
+        FORFEIT = "forfeit", _("A loss by forfeit for each missed round")
+        NOTHING = "nothing", _("Nothing for the missed rounds")
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="teams")
     name = models.CharField(_("team name"), max_length=120)
@@ -376,6 +401,13 @@ class Team(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact_email = models.EmailField(_("captain's email"), blank=True)
     contact_phone = models.CharField(_("captain's phone"), max_length=30, blank=True)
+
+    # A late team: the first round it could be seated in (None: there from round 1), and what
+    # the organizer chose for the rounds before it (``events.late_teams``).
+    joined_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    missed_rounds = models.CharField(
+        _("missed rounds"), max_length=10, choices=MissedRounds.choices, blank=True
+    )
 
     objects = TeamQuerySet.as_manager()
 

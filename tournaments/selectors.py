@@ -11,6 +11,8 @@ Who sees what:
 - **Everyone**: events and their teams; released results. Before the release only the round
   being played is seated in public (:func:`disclosure`: with "winners stay" a past round's
   tables tell who won it); a captain also sees their own team's games.
+  A draft event (``Event.published_at`` None) is seen only by its organizers and
+  officials (``visible_events``): anyone else gets the 404 of an event that does not exist.
 - **Officials and organizers of an event** (``managed_events``): its private pages and
   endpoints, every report version and dispute of its games. Staff (active): every event.
 - **A captain** (the team's private link, or the account the team is linked to): the games of
@@ -50,6 +52,14 @@ def managed_events(user, *, organizer: bool = False) -> QuerySet[Event]:
     return Event.objects.filter(
         pk__in=EventRole.objects.filter(user=user, role__in=roles).values("event")
     )
+
+
+def visible_events(user) -> QuerySet[Event]:
+    """The events ``user`` may see at all: the published ones, and the drafts they manage.
+
+    The one place the draft state is decided for pages, lists and the API.
+    """
+    return Event.objects.filter(Q(published_at__isnull=False) | Q(pk__in=managed_events(user)))
 
 
 def captain_games(user=None, team: Team | None = None) -> QuerySet[Game]:

@@ -111,6 +111,7 @@ urlpatterns = [
     path("organize/<slug:slug>/", organizer.dashboard, name="dashboard"),
     path("organize/<slug:slug>/settings/", organizer.event_settings, name="settings"),
     path("organize/<slug:slug>/delete/", organizer.delete_event, name="event-delete"),
+    path("organize/<slug:slug>/publish/", organizer.publish_event, name="event-publish"),
     path("organize/<slug:slug>/teams/", organizer.teams, name="teams"),
     path("organize/<slug:slug>/teams/import/", organizer.teams_import, name="teams-import"),
     path("organize/<slug:slug>/teams/<int:team_id>/edit/", organizer.team_edit, name="team-edit"),
@@ -128,6 +129,11 @@ urlpatterns = [
     ),
     path("organize/<slug:slug>/check-in/scan/", registrations.check_in_scan, name="check-in-scan"),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
+    path(
+        "organize/<slug:slug>/rounds/<int:number>/tables/",
+        organizer.round_tables,
+        name="round-tables",
+    ),
     path(
         "organize/<slug:slug>/rounds/<int:number>/print/", printing.print_round, name="print-round"
     ),

@@ -87,6 +87,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.events.team_edit",
         "tournaments.events.check_in",
         "tournaments.events.signup",
+        "tournaments.events.drafts",
+        "tournaments.events.late_teams",
         "tournaments.leagues.players",
         "tournaments.selectors",
         "tournaments.ratings.current",
@@ -103,6 +105,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.seating.rounds",
         "tournaments.ratings",
         "tournaments.ratings.service",
+        "tournaments.seating.by_hand",
         "tournaments.results.*",
         "tournaments.publishing",
         "tournaments.publishing.exports",
@@ -110,7 +113,6 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.publishing.charts",
         "tournaments.publishing.compression",
         "tournaments.events.closing",
-        "tournaments.events.deletion",
         "games.play",
         "games.play.store",
         "games.play.limits",
@@ -129,6 +131,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues.honours",
         "tournaments.archives.*",
         "config.housekeeping",
+        "tournaments.events.deletion",  # keeps the deleted event's archive
     ),
     # 6 front doors and workers: pages, API, forms, commands, tasks, URLs, app configs
     6: (

@@ -1,6 +1,5 @@
-"""Deleting an event created by mistake, in a browser (issue 25): the settings page offers it
-while nothing is reported, asks in the page what will happen, "Annuler" changes nothing and
-"Oui" deletes it. Screenshots: ``test-artifacts/delete-event-*.png`` (phone and projector)."""
+"""Deleting an event created by mistake, in a browser (issues 25, 34): its name typed, the page
+asks what will happen, "Annuler" changes nothing and "Oui" deletes it. Screenshots: ``test-artifacts/delete-event-*.png`` (phone and projector)."""
 
 from __future__ import annotations
 
@@ -32,11 +31,12 @@ def test_an_event_without_results_is_deleted_after_the_question(
         page = organizer_page(browser, live_server.url, viewport)
         page.goto(f"{live_server.url}/organize/{event.slug}/settings/")
         button = f"form[action='/organize/{event.slug}/delete/'] button"
+        page.fill("#confirm-name", "Essai du mardi")
         page.click(button)
         dialog = page.locator("#confirm-dialog")
         dialog.wait_for()
         assert "Supprimer Essai du mardi ?" in dialog.inner_text()
-        assert "La suppression reste dans le journal." in dialog.inner_text()
+        assert "Rien n’est perdu : son archive complète est gardée" in dialog.inner_text()
         shot(page, f"delete-event-asked-{name}")
         page.click("[data-confirm-no]")
         dialog.wait_for(state="hidden")

@@ -391,6 +391,10 @@ EXCLUDED: dict[str, str] = {
     "tournaments:reopen": "POST only: redirects to the dashboard (visited)",
     "tournaments:event-delete": "POST only: asks, then redirects to My events (its browser "
     "test: test_event_deletion_browser.py)",
+    "tournaments:event-publish": "POST only: asks, then redirects to the dashboard (its browser "
+    "test: test_draft_late_team_browser.py)",
+    "tournaments:round-tables": "POST only: redirects to the desk (tests/tournaments/seating/"
+    "test_by_hand.py)",
     "tournaments:official-action": "POST only: redirects to the officials page (visited)",
     "tournaments:invitation-action": "POST only: redirects to the officials page (visited)",
     "tournaments:playoffs": "POST only: redirects to the dashboard (visited)",

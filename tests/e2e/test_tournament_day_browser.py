@@ -292,6 +292,13 @@ def open_an_account_and_create_the_event(day: Day) -> Event:
     org.click("main form.card button[type=submit]")
     org.wait_for_url("**/teams/")
     day.slug = org.url.rstrip("/").split("/")[-2]
+    # 2b. A new event is a draft (issue 34): published from the dashboard, asked first.
+    assert Event.objects.get(slug=day.slug).is_draft
+    day.go(org, f"/organize/{day.slug}/")
+    org.click("[data-draft] button")
+    org.click("[data-confirm-yes]")
+    assert "L’événement est publié" in success(org)
+    day.go(org, f"/organize/{day.slug}/teams/")
     return Event.objects.get(slug=day.slug)
 
 

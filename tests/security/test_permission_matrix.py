@@ -385,7 +385,11 @@ MATRIX = [
         "POST",
         EVENT + "/teams/import/",
         *OFFICIALS_POST,
-        data={"import-text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise"},
+        # the scene's rounds are seated: the late teams' missed rounds are chosen (issue 34)
+        data={
+            "import-text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise",
+            "import-missed_rounds": "bye",
+        },
         effect=teams_added,
     ),
     page("tournaments:team-edit", "GET", EVENT + "/teams/{team_a}/edit/", *OFFICIALS),
@@ -460,14 +464,31 @@ MATRIX = [
         effect=invitation_renewed,
     ),
     page("tournaments:close", "POST", EVENT + "/close/", *ORGANIZER_POST, data={"confirm": "1"}),
-    # Deleting: organizers only; the scene's event has results, so the organizer is sent back
-    # to the settings page with the reason, and nothing is deleted.
+    # Deleting: organizers only; without the event's name typed the organizer is sent back to
+    # the settings page with what to type, and nothing is deleted.
     page(
         "tournaments:event-delete",
         "POST",
         EVENT + "/delete/",
         *ORGANIZER_POST,
         data={"confirm": "1"},
+    ),
+    # Publishing (the scene's event is published already: nothing changes): organizers only.
+    page(
+        "tournaments:event-publish",
+        "POST",
+        EVENT + "/publish/",
+        *ORGANIZER_POST,
+        data={"confirm": "1"},
+    ),
+    # Tables by hand: officials; the scene's round has results, so the change is refused in
+    # words on the desk (tests/tournaments/seating/test_by_hand.py).
+    page(
+        "tournaments:round-tables",
+        "POST",
+        EVENT + "/rounds/1/tables/",
+        *OFFICIALS_POST,
+        data={"change": "swap", "one": "{team_a}", "other": "{team_a}"},
     ),
     page(
         "tournaments:reopen", "POST", EVENT + "/reopen/", *ORGANIZER_POST, data={"reason": "Erreur"}
@@ -731,6 +752,8 @@ MATRIX = [
         400,
         data={"how": "bye"},
     ),
+    # Publishing (the scene's event is already published: answered, unchanged): organizers.
+    api("api-event-publish", "POST", "events/{slug}/publish/", 401, 403, 403, 403, 200, 404, 200),
     api(
         "api-event-close",
         "POST",
@@ -806,7 +829,12 @@ MATRIX = [
         201,
         404,
         201,
-        data={"name": "Les Nouveaux", "captain": "Rita", "partner": "Gilles"},
+        data={
+            "name": "Les Nouveaux",
+            "captain": "Rita",
+            "partner": "Gilles",
+            "missed_rounds": "bye",
+        },
         effect=teams_added,
     ),
     api("api-team-detail", "GET", SLUG_TEAM + "/", *ANYONE),
@@ -835,7 +863,7 @@ MATRIX = [
         201,
         404,
         201,
-        data={"text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise"},
+        data={"text": "Les As, Paul, Jeanne\nLes Valets, Yves, Lise", "missed_rounds": "bye"},
         effect=teams_added,
     ),
     api("api-team-withdraw", "POST", SLUG_TEAM + "/withdraw/", 401, 403, 403, 200, 200, 404, 200),
@@ -1011,9 +1039,9 @@ MATRIX = [
         data={"season": None},
         effect=event_left_season,
     ),
-    # Deleting the event: refused once a result exists (the scene has reports), and only
-    # ever to its organizers.
-    api("api-event-detail", "DELETE", "events/{slug}/", 401, 403, 403, 403, 409, 404, 409),
+    # Deleting the event: only ever by its organizers, and without `?confirm_name=` the event's
+    # name a 400 (name_mismatch) that deletes nothing.
+    api("api-event-detail", "DELETE", "events/{slug}/", 401, 403, 403, 403, 400, 404, 400),
     # --- API: archives ---------------------------------------------------------------------------
     api("api-event-archive", "GET", "events/{slug}/archive/", 401, 403, 403, 200, 200, 404, 200),
     # Importing: whoever organizes an event or a league, and staff ({"hello": "world"} is no

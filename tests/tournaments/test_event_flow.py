@@ -144,7 +144,7 @@ def test_late_entry_is_seated_from_the_next_round(event, organizer):
     round_ = seating.seat_next_round(event, organizer)
     play_round(round_, reporting.Actor(user=organizer), random.Random(2))
     late = registration.add_team(
-        event, organizer, name="Retardataires", captain="Léo", partner="Léa"
+        event, organizer, name="Retardataires", captain="Léo", partner="Léa", missed_rounds="bye"
     )
     nxt = seating.seat_next_round(event, organizer)
     assert late.pk in {t for g in nxt.games.all() for t in (g.team_a_id, g.team_b_id)}

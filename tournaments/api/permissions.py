@@ -15,7 +15,7 @@ from rest_framework import exceptions, permissions
 from accounts.roles import is_official, is_organizer
 
 from ..models import Event
-from ..selectors import managed_events
+from ..selectors import managed_events, visible_events
 from .authentication import captain_link_of
 
 
@@ -26,8 +26,9 @@ class UserOrCaptain(permissions.BasePermission):
         return bool(request.user.is_authenticated or captain_link_of(request))
 
 
-def event_or_404(slug: str) -> Event:
-    event = Event.objects.filter(slug=slug).first()
+def event_or_404(slug: str, user) -> Event:
+    """The event, if ``user`` may see it (a draft: only its organizers and officials)."""
+    event = visible_events(user).filter(slug=slug).first()
     if event is None:
         raise exceptions.NotFound(_no_event(slug))
     return event
@@ -69,6 +70,7 @@ def managed_event(request, slug: str, *, organizer: bool = False) -> Event:
     event = managed_events(request.user, organizer=organizer).filter(slug=slug).first()
     if event is not None:
         return event
-    event = event_or_404(slug)  # every event is public: its existence is no secret
+    # a published event's existence is no secret (a draft's is: 404)
+    event = event_or_404(slug, request.user)
     (require_organizer if organizer else require_official)(request, event)
     return event

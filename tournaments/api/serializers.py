@@ -80,6 +80,7 @@ class EventSerializer(serializers.ModelSerializer):
             "tiebreaks",
             "season",
             "status",
+            "published_at",
             "released_at",
             "finished_at",
             "results_visible",
@@ -360,6 +361,15 @@ class TeamCreateSerializer(KnownFieldsOnly, serializers.Serializer):
     partner_member_number = serializers.CharField(
         max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True, default=""
     )
+    missed_rounds = serializers.ChoiceField(
+        choices=Team.MissedRounds.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Required once rounds are seated (a late team): what its missed rounds "
+        "count — `bye` (the FADOQ way: the event's bye rule), `forfeit` (a loss by forfeit "
+        "each) or `nothing`.",
+    )
 
 
 class TeamEditSerializer(KnownFieldsOnly, serializers.Serializer):
@@ -402,6 +412,14 @@ class TeamImportSerializer(KnownFieldsOnly, serializers.Serializer):
     )
     file = serializers.FileField(
         required=False, help_text="…or a CSV file (UTF-8 or Windows-1252), multipart upload."
+    )
+    missed_rounds = serializers.ChoiceField(
+        choices=Team.MissedRounds.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Required once rounds are seated: what every listed team's missed rounds "
+        "count (as for one team).",
     )
 
     def validate(self, data):

@@ -73,7 +73,11 @@ def closing_blockers(event: Event) -> list[str]:
                 )
                 % {"n": len(ties)}
             )
-    if not event.results_public:
+    if event.is_draft:
+        reasons.append(
+            _("The event is still a draft: publish it (dashboard, “Publish the event”) first.")
+        )
+    elif not event.results_public:
         reasons.append(_("The results are not released yet."))
     return reasons
 

@@ -1,58 +1,87 @@
-"""Deleting an event: only before any result, by an organizer, in the audit log.
+"""Deleting an event (a test, a duplicate): whatever it holds, by an organizer, in the audit log.
 
-An event created by mistake (a test, a duplicate) may go while nothing was reported in it:
-its rounds, games, teams and their captains' links go with it. Once any report exists the
-event is refused: results are versioned, never deleted. The event's audit log is kept (the
-entries lose their event) and the deletion itself is recorded, with what the event was.
+Results are never lost: before anything goes, the event's full archive (the same file as
+"Download the archive", ``tournaments.archives``) is written into the ``event.delete`` audit
+entry, which outlives the event; saved to a file, it imports the event back
+(``docs/archives.md``). The organizer confirms by typing the event's name. Then its reports,
+confirmations, disputes, rounds, games, teams and captains' links go; the event's audit log is
+kept (the entries lose their event).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from accounts.roles import is_organizer
 from tournaments import audit
+from tournaments.archives.transfer import export_event
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
-from tournaments.models import AuditEntry, Event, Game, PlayoffGroup, Report, Round, Team
+from tournaments.models import (
+    ArchiveSettlement,
+    AuditEntry,
+    Confirmation,
+    Dispute,
+    Event,
+    Game,
+    PlayoffGroup,
+    Report,
+    Round,
+    Team,
+)
 from tournaments.publishing.caching import bump_event
 
 
-def deletion_blocker(event: Event) -> str | None:
-    """Why ``event`` cannot be deleted, in words (None: it can)."""
-    reports = Report.objects.filter(game__round__event=event).count()
-    if not reports:
-        return None
-    return ngettext(
-        "The event has %(n)d reported result: an event with results is never deleted "
-        "(results are versioned, never erased). Close it, or leave its results unreleased.",
-        "The event has %(n)d reported results: an event with results is never deleted "
-        "(results are versioned, never erased). Close it, or leave its results unreleased.",
-        reports,
-    ) % {"n": reports}
+def names_match(event: Event, typed: str) -> bool:
+    """The typed confirmation: the event's name, ignoring case and surrounding spaces."""
+    return " ".join(typed.split()).casefold() == " ".join(event.name.split()).casefold()
+
+
+def what_goes(event: Event) -> dict[str, int]:
+    """What a deletion takes away, counted (the confirmation page says it)."""
+    return {
+        "teams": event.teams.count(),
+        "rounds": event.rounds.count(),
+        "reports": Report.objects.filter(game__round__event=event).count(),
+    }
 
 
 @transaction.atomic
-def delete_event(event: Event, actor) -> dict:
-    """Delete ``event`` and what hangs on it; returns what it was (also in the audit log)."""
+def delete_event(event: Event, actor, *, typed_name: str) -> dict:
+    """Delete ``event`` and what hangs on it, its archive kept in the audit log; returns what it
+    was (the audit entry's ``before``)."""
     if not is_organizer(actor, event):
         raise PermissionRuleError(_("Only an organizer of the event may delete it."))
     event = Event.objects.select_for_update().get(pk=event.pk)
-    blocker = deletion_blocker(event)
-    if blocker:
-        raise RuleError(blocker, code="has_results", status=409)
+    if not names_match(event, typed_name):
+        raise RuleError(
+            _(
+                "To delete the event, type its name exactly as it is written: “%(name)s” "
+                "(you typed “%(typed)s”). Nothing was deleted."
+            )
+            % {"name": event.name, "typed": typed_name.strip()},
+            field="confirm_name",
+            code="name_mismatch",
+        )
     was: dict[str, object] = {
         "uid": str(event.uid),
         "slug": event.slug,
         "name": event.name,
         "date": event.date.isoformat(),
-        "teams": event.teams.count(),
-        "rounds": event.rounds.count(),
+        **what_goes(event),
         "season": event.season_id,
+        "archive": export_event(event),
     }
-    Game.objects.filter(round__event=event).delete()
+    games = Game.objects.filter(round__event=event)
+    disputes = Dispute.objects.filter(game__in=games)
+    Dispute.reports.through.objects.filter(dispute__in=disputes).delete()
+    disputes.delete()
+    ArchiveSettlement.objects.filter(game__in=games).delete()
+    games.update(confirmed_report=None)
+    Confirmation.objects.filter(report__game__in=games).delete()
+    Report.objects.filter(game__in=games).delete()
+    games.delete()
     Round.objects.filter(event=event).delete()
     PlayoffGroup.objects.filter(event=event).delete()
     Team.objects.filter(event=event).delete()

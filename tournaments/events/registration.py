@@ -18,6 +18,7 @@ from accounts.roles import grant
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError, RuleErrors
+from tournaments.events.late_teams import check_choice
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,
     check_characters,
@@ -54,14 +55,19 @@ def unique_slug(name: str, model=Event, **scope) -> str:
 
 
 @transaction.atomic
-def create_event(organizer, *, name: str, date, **fields) -> Event:
-    """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility."""
+def create_event(organizer, *, name: str, date, draft: bool = False, **fields) -> Event:
+    """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility.
+
+    ``draft``: seen only by its organizers and officials until published (``events.drafts``);
+    what an organizer creates from the form or the API is a draft.
+    """
 
     validate_event_options(fields)
     check_characters(name, "event")
     event = Event.objects.create(
         name=name,
         date=date,
+        published_at=None if draft else timezone.now(),
         slug=fields.pop("slug", None) or unique_slug(name),
         seed=fields.pop("seed", None) or secrets.randbelow(2**31),
         **fields,
@@ -93,8 +99,10 @@ def add_team(
     partner_player=None,
     captain_member_number: str = "",
     partner_member_number: str = "",
+    missed_rounds: str = "",
 ) -> Team:
-    """Register a team (late entries too: it is seated from the next round on).
+    """Register a team (late entries too: it is seated from the next round on, and
+    ``missed_rounds`` says what the rounds it missed count: ``events.late_teams``).
 
     Each player is given explicitly: an existing player (``captain_player``/``partner_player``,
     a :class:`Player` or its id), or a member number the event's league knows; otherwise a new
@@ -132,6 +140,7 @@ def add_team(
             code="required",
         )
     check_name_free(event, name)
+    joined_round, missed_rounds = check_choice(event, missed_rounds)
     seats = [
         resolve(
             event,
@@ -164,6 +173,8 @@ def add_team(
                 partner_player=seats[1] if has_partner else None,
                 # Added at the desk once check-in is open: the team is there (a late team).
                 checked_in_at=timezone.now() if event.check_in_opened_at else None,
+                joined_round=joined_round,
+                missed_rounds=missed_rounds,
             )
     except IntegrityError as exc:  # a concurrent registration of the same name
         raise RuleError(
@@ -366,21 +377,23 @@ def _csv_team(number: int, cells: list[str], require_partner: bool) -> CsvTeam:
 
 
 @transaction.atomic
-def import_teams(event: Event, actor, data: bytes | str) -> list[Team]:
-    """All or nothing: a bad line refuses the whole list and registers no team.
+def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = "") -> list[Team]:
+    """All or nothing: a bad line refuses the whole list and registers no team. Once rounds are
+    seated, ``missed_rounds`` says what the late teams' missed rounds count (all alike).
 
     The same rules as :func:`add_team`, checked for the whole list against what one query per
     kind fetched (the event's teams, the league's known member numbers), then written in bulk:
     500 teams take a second or two, not the minute one query per row per table took (issue 33).
     """
     _check_open(event)
+    late = check_choice(event, missed_rounds)  # asked once for the list, not line after line
     rows, errors = _read_rows(
         decode_upload(data), require_partner=event.game_type == Event.GameType.CRIBBAGE
     )
     if not rows and not errors:
         raise RuleError(_("No team found in the list."), code="empty")
     # The lines that read are checked against the event too: every bad line, told at once.
-    return _register_list(event, actor, rows, errors)
+    return _register_list(event, actor, rows, errors, late)
 
 
 def _line_error(row: CsvTeam, exc: RuleError) -> RuleError:
@@ -391,7 +404,13 @@ def _line_error(row: CsvTeam, exc: RuleError) -> RuleError:
     )
 
 
-def _register_list(event: Event, actor, rows: list[CsvTeam], errors: list[RuleError]) -> list[Team]:
+def _register_list(
+    event: Event,
+    actor,
+    rows: list[CsvTeam],
+    errors: list[RuleError],
+    late: tuple[int | None, str] = (None, ""),
+) -> list[Team]:
     league = league_of(event)
     taken_names = {normal_form(name): name for name in event.teams.values_list("name", flat=True)}
     seated = {  # the players already in an active team of the event -> that team
@@ -452,6 +471,9 @@ def _register_list(event: Event, actor, rows: list[CsvTeam], errors: list[RuleEr
             partner=row.partner or (partner.name if partner else ""),
             captain_player=captain,
             partner_player=partner,
+            joined_round=late[0],  # a list imported after rounds were seated: late teams
+            missed_rounds=late[1],
+            checked_in_at=timezone.now() if event.check_in_opened_at else None,
         )
         for row, captain, partner in plan
     ]

@@ -25,6 +25,7 @@ from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.ratings.current import team_strengths
 from tournaments.seating.movement import MovementContext, MovementError, PlayedGame, get_movement
+from tournaments.seating.movement.base import draw_in_order
 from tournaments.standings.service import ranking_ids
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
@@ -67,7 +68,8 @@ def current_round(event: Event) -> Round | None:
 
 
 def seeded_order(event: Event, text: str) -> list[int] | None:
-    """The organizer's order for round 1: one team name per line (1 v 2 at table 1, …)."""
+    """The organizer's order for a round seated by hand: one team name per line (1 v 2 at
+    table 1, 3 v 4 at table 2, …; with an odd count the last has the bye)."""
     names = [line.strip() for line in text.splitlines() if line.strip()]
     if not names:
         return None
@@ -79,6 +81,26 @@ def seeded_order(event: Event, text: str) -> list[int] | None:
             field="seeded_order",
         )
     return [teams[n.casefold()] for n in names]
+
+
+def check_complete(teams: list[Team], order: list[int]) -> None:
+    """A round seated by hand lists every team still in, once each: the refusal names every
+    team missing or listed twice."""
+    names = {t.pk: t.name for t in teams}
+    missing = [t.name for t in teams if t.pk not in order]
+    twice = sorted({names.get(pk, str(pk)) for pk in order if order.count(pk) > 1})
+    if not (missing or twice):
+        return
+    problems = []
+    if missing:
+        problems.append(_("missing: %(names)s") % {"names": ", ".join(missing)})
+    if twice:
+        problems.append(_("listed twice: %(names)s") % {"names": ", ".join(twice)})
+    raise RuleError(
+        _("The seating by hand must list every team still in, once each (%(problems)s).")
+        % {"problems": "; ".join(problems)},
+        field="seeded_order",
+    )
 
 
 @transaction.atomic
@@ -118,6 +140,8 @@ def seat_next_round(
             % {"min": MIN_TEAMS, "n": len(teams)},
             code="too_few_teams",
         )
+    if seeded_order:
+        check_complete(teams, seeded_order)
     if previous is not None:
         waiting = unsettled_games(previous).count()
         if waiting and not force:
@@ -146,7 +170,10 @@ def seat_next_round(
         ratings=tuple(_first_round_ratings(event, teams, number)),
     )
     try:
-        draw = get_movement(event.movement).seat(ctx)
+        if seeded_order and number > 1:  # seated by hand: the order given, not the movement
+            draw = draw_in_order(seeded_order)
+        else:
+            draw = get_movement(event.movement).seat(ctx)
     except MovementError as exc:
         raise RuleError(str(exc), code="movement") from exc
 
@@ -190,6 +217,7 @@ def seat_next_round(
             "tables": [[p.table, p.team_a, p.team_b] for p in draw.pairings],
             "bye": draw.bye,
             "forced": round_.forced,
+            "by_hand": bool(seeded_order),
             "at": timezone.now().isoformat(),
         },
     )

@@ -19,6 +19,7 @@ from accounts.roles import Person, is_official, is_organizer
 from tournaments import audit, outbox
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events.late_teams import missed_results
 from tournaments.events.options import target_of
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event, cached
@@ -116,6 +117,7 @@ def load_results(event: Event) -> EventResults:
         elif report is not None:
             results.append(GameResult(number, team_a, team_b, score_a, score_b, skunk))
     complete = not unsettled and len(series_rounds) >= event.number_of_games
+    results += missed_results(teams, series_rounds)  # late teams' missed rounds, as chosen
     return EventResults(teams, results, playoff, complete)
 
 

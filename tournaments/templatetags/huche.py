@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 
 from tournaments import menus
 from tournaments.archives.signing import this_install_if_readable
+from tournaments.events.late_teams import late_note as late_note_words
 from tournaments.events.options import skunk_rule_words
 from tournaments.leagues.honours import pretty_cards
 from tournaments.results.receipts import receipt_number
@@ -170,3 +171,9 @@ def declared_hands(report, game) -> list[dict]:
         }
         for hand in hands
     ]
+
+
+@register.simple_tag
+def late_note(team) -> str:
+    """A late team's note: "arrived at round 3: rounds 1–2 counted as byes…" (issue 34)."""
+    return late_note_words(team)

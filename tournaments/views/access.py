@@ -11,7 +11,7 @@ from accounts.models import CaptainLink, EventRole
 from accounts.unlock import unlock_of
 
 from ..models import Event
-from ..selectors import managed_events
+from ..selectors import managed_events, visible_events
 
 
 class LoginRequired(Exception):
@@ -26,8 +26,9 @@ class TeamWithdrawn(Exception):
         self.team = team
 
 
-def event_or_404(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("season__league"), slug=slug)
+def event_or_404(slug: str, user) -> Event:
+    """The event, if ``user`` may see it (a draft: only its organizers and officials)."""
+    return get_object_or_404(visible_events(user).select_related("season__league"), slug=slug)
 
 
 def managed_event(request, slug: str, *, organizer: bool = False) -> Event:

@@ -82,8 +82,9 @@ QUESTIONS = {
     "delete": (
         _("Delete %(name)s?"),
         _(
-            "The event, its teams, their captains' links and its seated rounds are deleted "
-            "for good (nothing was reported in it). The deletion is kept in the audit log."
+            "The event disappears with its teams, their captains' links, its rounds and every "
+            "result reported in it. Nothing is lost: its full archive is kept with the deletion "
+            "in the audit log, from which the event can be imported again."
         ),
         _("Yes, delete %(name)s"),
     ),
@@ -102,6 +103,15 @@ QUESTIONS = {
             "“Put them back” undoes it; a team arriving after that is added as a late team."
         ),
         _("Yes, drop them"),
+    ),
+    "publish": (
+        _("Publish %(name)s?"),
+        _(
+            "Everyone will see the event: on the home page, in the lists and the API, its "
+            "teams and seating. Its results still follow the release rule. A published event "
+            "does not go back to draft."
+        ),
+        _("Yes, publish the event"),
     ),
     "force": (
         _("Seat the next round with results missing?"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,13 +14,16 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import is_organizer
-from tournaments.events import closing, deletion, registration
+from tournaments.events import closing, deletion, drafts, registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
+from tournaments.events.late_teams import late_entry
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
 from tournaments.leagues import players
+from tournaments.leagues.seasons import place_event
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.results.desk import DeskOutcome, decide_at_desk
+from tournaments.seating import by_hand
 from tournaments.seating import rounds as seating
 from tournaments.standings.playoff_words import ties_in_words
 from tournaments.standings.service import (
@@ -69,48 +73,101 @@ def _run(request, action, success: str) -> bool:
 def event_create(request):
     if not request.user.is_authenticated:
         raise LoginRequired
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        season = data.pop("season", None)
         try:
-            event = registration.create_event(request.user, **form.cleaned_data)
+            with transaction.atomic():
+                event = registration.create_event(request.user, draft=True, **data)
+                if season is not None:
+                    event = place_event(event, request.user, season)
         except RuleError as exc:
-            form.add_error(exc.field, exc.message)
+            add_rule_error(form, exc)
         else:
-            messages.success(request, _("Event created. Now register the teams."))
+            messages.success(
+                request,
+                _(
+                    "Event created, as a draft: only you and its officials see it until you "
+                    "publish it. Now register the teams."
+                ),
+            )
+            if season is None and "season" in form.fields:
+                messages.info(request, season_prompt(event))
             return _back(event, "tournaments:teams")
     return render(request, "tournaments/event_form.html", {"form": form})
+
+
+def season_prompt(event) -> str:
+    """After creating an event in no season, while the organizer has seasons: a gentle word."""
+    url = reverse("tournaments:settings", args=[event.slug])
+    return _(
+        "This event is in no season. If it counts for a league season, choose it in the "
+        "event's settings (%(url)s)."
+    ) % {"url": url}
 
 
 @require_http_methods(["GET", "POST"])
 def event_settings(request, slug):
     event = managed_event(request, slug, organizer=True)
-    form = EventForm(request.POST or None, instance=event)
+    form = EventForm(request.POST or None, instance=event, user=request.user)
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        moving, season = "season" in data, data.pop("season", None)
         try:
-            update_event(Event.objects.get(pk=event.pk), request.user, form.cleaned_data)
+            with transaction.atomic():
+                updated = update_event(Event.objects.get(pk=event.pk), request.user, data)
+                if moving:
+                    place_event(updated, request.user, season)
         except RuleError as exc:
             add_rule_error(form, exc)
         else:
             messages.success(request, _("Settings saved."))
             return _back(event)
-    context = {"form": form, "event": event, "deletion_blocker": deletion.deletion_blocker(event)}
+    context = {"form": form, "event": event, "goes": deletion.what_goes(event)}
     return render(request, "tournaments/event_form.html", context)
 
 
 @require_POST
 def delete_event(request, slug):
-    """Delete an event before any result (organizers), after asking; see events.deletion."""
+    """Delete an event whatever it holds (organizers), its name typed, after asking; its archive
+    stays in the audit log (see events.deletion)."""
     event = managed_event(request, slug, organizer=True)
     settings_url = reverse("tournaments:settings", args=[event.slug])
+    typed = request.POST.get("confirm_name", "")
+    if not deletion.names_match(event, typed):
+        messages.error(
+            request,
+            _(
+                "To delete the event, type its name exactly as it is written: “%(name)s”. "
+                "Nothing was deleted."
+            )
+            % {"name": event.name},
+        )
+        return redirect(settings_url)
     if not confirmed(request):
         return ask(request, "delete", back=settings_url, event=event, name=event.name)
     try:
-        deletion.delete_event(event, request.user)
+        deletion.delete_event(event, request.user, typed_name=typed)
     except RuleError as exc:
         messages.error(request, exc.message)
         return redirect(settings_url)
     messages.success(request, _("“%(event)s” is deleted.") % {"event": event.name})
     return redirect("tournaments:organizer-home")
+
+
+@require_POST
+def publish_event(request, slug):
+    """Publish a draft event (organizers), after asking."""
+    event = managed_event(request, slug, organizer=True)
+    if not confirmed(request):
+        return ask(request, "publish", back=_dashboard_url(event), event=event, name=event.name)
+    _run(
+        request,
+        lambda: drafts.publish_event(event, request.user),
+        _("The event is published: everyone can see it now."),
+    )
+    return _back(event)
 
 
 @require_GET
@@ -169,8 +226,9 @@ def teams(request, slug):
         prefix="team",
         players=players.active_players(league) if league else None,
         numbers=players.may_manage_league(request.user, league),
+        late=late_entry(event),
     )
-    import_form = TeamImportForm(prefix="import")
+    import_form = TeamImportForm(prefix="import", late=late_entry(event))
     if request.method == "POST" and form.is_valid():
         try:
             team = registration.add_team(event, request.user, **form.cleaned_data)
@@ -200,7 +258,7 @@ def teams(request, slug):
 @require_POST
 def teams_import(request, slug):
     event = managed_event(request, slug)
-    form = TeamImportForm(request.POST, request.FILES, prefix="import")
+    form = TeamImportForm(request.POST, request.FILES, prefix="import", late=late_entry(event))
     if form.is_valid():
         data = (
             form.cleaned_data["file"].read()
@@ -208,7 +266,9 @@ def teams_import(request, slug):
             else form.cleaned_data["text"]
         )
         try:
-            created = registration.import_teams(event, request.user, data)
+            created = registration.import_teams(
+                event, request.user, data, form.cleaned_data.get("missed_rounds", "")
+            )
         except RuleError as exc:
             faults = every_error(exc)
             if len(faults) == 1:
@@ -224,7 +284,7 @@ def teams_import(request, slug):
         else:
             messages.success(request, _("%(n)d teams registered.") % {"n": len(created)})
     else:
-        messages.error(request, " ".join(str(e) for e in form.errors.get("__all__", [])))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     return redirect("tournaments:teams", slug=slug)
 
 
@@ -388,11 +448,47 @@ def desk(request, slug):
         if shown
         else []
     )
-    return render(
-        request,
-        "tournaments/desk.html",
-        {"event": event, "round": shown, "rounds": rounds, "games": games},
-    )
+    context = {"event": event, "round": shown, "rounds": rounds, "games": games}
+    if shown is not None and shown.kind == Round.Kind.SERIES:
+        context |= tables_context(shown, games)
+    return render(request, "tournaments/desk.html", context)
+
+
+def tables_context(round_: Round, games) -> dict:
+    """The desk's "change the tables by hand" card: why not, or the teams to swap."""
+    seated = []
+    for game in games:
+        for team in (game.team_a, game.team_b):
+            if team is not None:
+                where = _("table %(n)s") % {"n": game.table} if game.table else _("bye")
+                seated.append({"pk": team.pk, "label": f"{team.name} ({where})"})
+    return {"tables_blocker": by_hand.change_blocker(round_), "seated_teams": seated}
+
+
+@require_POST
+def round_tables(request, slug, number):
+    """Swap two teams, or move a game to a free table, before the round's first result."""
+    event = managed_event(request, slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    back = redirect(f"{reverse('tournaments:desk', args=[slug])}?round={number}")
+    try:
+        if request.POST.get("change") == "move":
+            table, to_table = request.POST.get("table", ""), request.POST.get("to_table", "")
+            if not (table.isdigit() and to_table.isdigit()):
+                raise RuleError(_("Give the table of the game and a free table number."))
+            by_hand.move_table(round_, request.user, int(table), int(to_table))
+        else:
+            teams = event.teams.filter(pk__in=[request.POST.get("one"), request.POST.get("other")])
+            chosen = {str(t.pk): t for t in teams}
+            one, other = chosen.get(request.POST.get("one")), chosen.get(request.POST.get("other"))
+            if one is None or other is None:
+                raise RuleError(_("Choose two teams of this round."))
+            by_hand.swap_teams(round_, request.user, one, other)
+    except RuleError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The tables are changed (recorded in the audit log)."))
+    return back
 
 
 DESK_DONE = {

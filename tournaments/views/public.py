@@ -22,6 +22,7 @@ from accounts.roles import events_of, is_official
 from tournaments.archives.open_format import may_export
 from tournaments.archives.transfer import may_import
 from tournaments.events import check_in
+from tournaments.events.late_teams import late_note
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
@@ -30,7 +31,7 @@ from tournaments.standings.playoff_words import settled_in_words, ties_in_words
 from tournaments.standings.service import event_standings, results_visible
 
 from ..models import Event, Game, Round, Season, Team
-from ..selectors import disclosure, round_being_played
+from ..selectors import disclosure, round_being_played, visible_events
 from .access import LoginRequired, event_or_404
 
 
@@ -41,15 +42,19 @@ def _games(round_: Round):
 @public_page
 @require_GET
 def home(request):
-    events = Event.objects.select_related("season__league").order_by("-date")[:100]
-    seasons = Season.objects.select_related("league").filter(events__isnull=False).distinct()
+    events = Event.objects.published().select_related("season__league").order_by("-date")[:100]
+    seasons = (
+        Season.objects.select_related("league")
+        .filter(events__published_at__isnull=False)
+        .distinct()
+    )
     return render(request, "tournaments/home.html", {"events": events, "seasons": seasons})
 
 
 @public_page
 @require_GET
 def event_home(request, slug):
-    event = event_or_404(slug)
+    event = event_or_404(slug, request.user)
     round_ = current_round(event)
     context = {
         "event": event,
@@ -74,7 +79,7 @@ def medals_of(event: Event) -> list:
 @require_GET
 def seating(request, slug):
     """Where do I sit: the current round, big enough to read across a hall."""
-    event = get_object_or_404(Event, slug=slug)  # the hot path: no season join
+    event = get_object_or_404(visible_events(request.user), slug=slug)  # hot: no season join
 
     def render_live():
         playoff = event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first()
@@ -137,7 +142,7 @@ def with_live(request, template: str, context: dict, live: bytes | None):
 @public_page
 @require_GET
 def round_results(request, slug, number):
-    event = event_or_404(slug)
+    event = event_or_404(slug, request.user)
     round_ = get_object_or_404(Round, event=event, number=number)
     visible = results_visible(event, request.user)
     games = list(_games(round_)) if visible else []
@@ -151,7 +156,7 @@ def round_results(request, slug, number):
 @public_page
 @require_GET
 def standings(request, slug):
-    event = get_object_or_404(Event, slug=slug)  # the hot path: no season join
+    event = get_object_or_404(visible_events(request.user), slug=slug)  # hot: no season join
     visible = results_visible(event, request.user)
     context = {
         "event": event,
@@ -243,6 +248,11 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
         ' <span class="hint" data-bye-pending>({})</span>',
         gettext("bye: worth the team's average once it has played"),
     )
+    late = {
+        pk: format_html(' <span class="hint" data-late-note>({})</span>', note)
+        for pk, team in data.teams.items()
+        if (note := late_note(team))
+    }
     keys = [key for key, _label in columns]
     skunk_key = "skunks_inflicted"
     rows = []
@@ -268,11 +278,16 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
                 mark_safe(medal),  # noqa: S308 (our template)
                 team_url.replace(str(marker), str(team.pk)),
                 team.name,
-                withdrawn
-                if team.withdrawn_at
-                else bye_pending
-                if row.team in data.bye_pending
-                else "",
+                mark_safe(  # noqa: S308 (both went through format_html)
+                    str(
+                        withdrawn
+                        if team.withdrawn_at
+                        else bye_pending
+                        if row.team in data.bye_pending
+                        else ""
+                    )
+                    + str(late.get(row.team, ""))
+                ),
                 mark_safe(cells),
             )
         )  # noqa: S308
@@ -282,7 +297,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
 @public_page
 @require_GET
 def team_page(request, slug, team_id):
-    event = event_or_404(slug)
+    event = event_or_404(slug, request.user)
     team = get_object_or_404(Team.objects.entered(), event=event, pk=team_id)
     visible = results_visible(event, request.user)
     games = disclosure(event, request.user).games(
@@ -306,7 +321,7 @@ def team_page(request, slug, team_id):
 @public_page
 @require_GET
 def podium(request, slug):
-    event = event_or_404(slug)
+    event = event_or_404(slug, request.user)
     visible = results_visible(event, request.user)
     medals = medals_of(event) if visible else []
     return render(

@@ -52,7 +52,7 @@ HONEYPOT_REFUSAL = gettext_lazy(
 
 @require_http_methods(["GET", "POST"])
 def register(request, slug):
-    event = event_or_404(slug)
+    event = event_or_404(slug, request.user)
     form = RegistrationForm(request.POST or None)
     context = {
         "event": event,

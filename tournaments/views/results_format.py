@@ -20,7 +20,7 @@ from .access import event_or_404
 
 @require_GET
 def results_json(request, slug):
-    event = event_or_404(slug)
+    event = event_or_404(slug, request.user)
     if not open_format.may_export(event, request.user):
         return JsonResponse(
             {"detail": open_format.not_released(), "code": "not_released"}, status=403

@@ -44,7 +44,7 @@ def test_the_export_is_a_signed_archive_of_the_event(org, event):
 
 def test_an_archive_of_this_site_imports_at_once(org, event):
     archive = exported(org, event)
-    assert org.delete(f"{API}events/{event.slug}/").status_code == 204
+    assert org.delete(f"{API}events/{event.slug}/?confirm_name={event.name}").status_code == 204
     response = org.post(f"{API}archives/", {"archive": archive}, format="json")
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -56,7 +56,7 @@ def test_an_archive_of_this_site_imports_at_once(org, event):
 
 def test_an_unsigned_archive_waits_for_a_confirmation(org, event):
     archive = unsigned(exported(org, event))
-    org.delete(f"{API}events/{event.slug}/")
+    org.delete(f"{API}events/{event.slug}/?confirm_name={event.name}")
     response = org.post(f"{API}archives/", {"archive": archive}, format="json")
     assert response.status_code == 409
     body = response.json()
@@ -100,7 +100,7 @@ def test_the_archive_may_be_uploaded_as_a_file(org, event):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     archive = exported(org, event)
-    org.delete(f"{API}events/{event.slug}/")
+    org.delete(f"{API}events/{event.slug}/?confirm_name={event.name}")
     upload = SimpleUploadedFile(
         "tournoi.huche.json", json.dumps(archive).encode(), content_type="application/json"
     )

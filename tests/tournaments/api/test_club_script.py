@@ -136,6 +136,8 @@ def test_a_club_script_plays_an_event_end_to_end(league, organizer):
     event = script.call("post", "events/", {**event_body, "season": season["id"]}, status=201)
     slug = event["slug"]
     assert event["season"] == season["id"]
+    assert event["published_at"] is None  # a draft until published (issue 34)
+    assert script.call("post", f"events/{slug}/publish/")["published_at"]
     script.refused("patch", f"events/{slug}/", {"tiebreaks": ["luck"]}, "tiebreaks")
     settings = script.call("patch", f"events/{slug}/", {"tiebreaks": ["wins", "spread"]})
     assert settings["tiebreaks"] == ["wins", "spread"]

@@ -86,7 +86,7 @@ def test_an_empty_order_goes_back_to_the_systems_own(org, event):
 def test_an_event_with_no_result_is_deleted_and_audited(org, event, organizer):
     seat_next_round(event, organizer)
     slug, name = event.slug, event.name
-    response = org.delete(url(event))
+    response = org.delete(url(event) + "?confirm_name=Tournoi%20r%C3%A9gional")
     assert response.status_code == 204
     assert not Event.objects.filter(slug=slug).exists()
     assert not Team.objects.filter(event_id=event.pk).exists()
@@ -97,16 +97,17 @@ def test_an_event_with_no_result_is_deleted_and_audited(org, event, organizer):
     assert AuditEntry.objects.filter(action="event.create", target=name).exists()  # log kept
 
 
-def test_an_event_with_a_result_is_never_deleted(org, event, organizer):
+def test_an_event_with_a_result_is_deleted_its_archive_kept(org, event, organizer):
     game = seat_next_round(event, organizer).games.exclude(team_b=None).first()
     submit(game, Actor(team=game.team_a), "final", {"score_a": 121, "score_b": 90})
-    response = org.delete(url(event))
-    assert response.status_code == 409
-    body = response.json()
-    assert body["code"] == "has_results"
-    assert body["detail"].startswith("The event has 1 reported result: an event with results is")
+    refused = org.delete(url(event) + "?confirm_name=Tournoi")
+    assert refused.status_code == 400 and refused.json()["code"] == "name_mismatch"
     assert Event.objects.filter(pk=event.pk).exists()
-    assert not AuditEntry.objects.filter(action="event.delete").exists()
+    response = org.delete(url(event) + "?confirm_name=Tournoi%20r%C3%A9gional")
+    assert response.status_code == 204
+    entry = AuditEntry.objects.get(action="event.delete")
+    assert entry.before["reports"] == 1
+    assert entry.before["archive"]["event"]["uid"] == str(event.uid)
 
 
 def test_an_official_may_not_delete(api_client, event, official):

@@ -22,6 +22,7 @@ from tournaments.archives import open_format
 from tournaments.archives.transfer import archive_filename, dumps, export_event
 from tournaments.events import closing, registration
 from tournaments.events.deletion import delete_event
+from tournaments.events.drafts import publish_event
 from tournaments.events.settings import update_event
 from tournaments.leagues.seasons import place_event
 from tournaments.publishing.exports import EXPORTS, csv_lines, delimiter_of
@@ -33,6 +34,7 @@ from tournaments.standings.service import (
 )
 
 from ...models import AuditEntry, Event
+from ...selectors import visible_events
 from .. import serializers as s
 from ..authentication import API_AUTHENTICATION
 from ..permissions import event_or_404, managed_event
@@ -59,11 +61,13 @@ HIDDEN = _("The results are not released yet.")
         responses={200: s.EventSerializer, **ERRORS},
     ),
     destroy=extend_schema(
-        summary="Delete the event, before any result (organizer)",
-        description="Its rounds, games, teams and captains' links go with it; the deletion is "
-        "in the audit log. Refused (409, code `has_results`) once any result was reported: "
-        "results are never erased.",
-        responses={204: None, **ERRORS, 409: ERRORS[400]},
+        summary="Delete the event, whatever it holds (organizer)",
+        description="Confirmed by `?confirm_name=` the event's name (400, code "
+        "`name_mismatch`, otherwise). Its rounds, games, results, teams and captains' links "
+        "go with it; the deletion is in the audit log with the event's full archive "
+        "(`before.archive`), which imports it back.",
+        parameters=[OpenApiParameter("confirm_name", str, description="The event's name, typed.")],
+        responses={204: None, **ERRORS},
     ),
 )
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -78,8 +82,13 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_serializer_class(self):
         return s.EventListSerializer if self.action == "list" else s.EventSerializer
 
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Event.objects.none()
+        return visible_events(self.request.user)  # a draft: only its organizers and officials
+
     def get_object(self):
-        return event_or_404(self.kwargs["slug"])
+        return event_or_404(self.kwargs["slug"], self.request.user)
 
     def get_permissions(self):
         if self.action == "create":
@@ -95,7 +104,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def create(self, request):
         data = _valid(s.EventCreateSerializer, request)
         season = data.pop("season", None)
-        event = registration.create_event(request.user, **data)
+        event = registration.create_event(request.user, draft=True, **data)
         if season is not None:
             event = place_event(event, request.user, season)
         return self._event(event, status=201)
@@ -113,8 +122,21 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def destroy(self, request, slug):
         event = managed_event(request, slug, organizer=True)
         no_fields(request)
-        delete_event(event, request.user)
+        delete_event(event, request.user, typed_name=request.query_params.get("confirm_name", ""))
         return Response(status=204)
+
+    @extend_schema(
+        summary="Publish a draft event: everyone sees it from now on (organizer)",
+        description="A new event is a draft, seen only by its organizers and officials "
+        "(`published_at` null). Publishing a published event changes nothing.",
+        request=None,
+        responses={200: s.EventSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def publish(self, request, slug):
+        event = managed_event(request, slug, organizer=True)
+        no_fields(request)
+        return self._event(publish_event(event, request.user))
 
     @extend_schema(
         summary="The event's archive, to carry it to another site (organizer, officials)",
@@ -152,7 +174,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     )
     @action(detail=True, methods=["get"])
     def results(self, request, slug):
-        event = event_or_404(slug)
+        event = event_or_404(slug, request.user)
         if not open_format.may_export(event, request.user):
             raise exceptions.PermissionDenied(open_format.not_released(), code="not_released")
         return Response(open_format.results_document(event, request.user))
@@ -235,7 +257,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     )
     @action(detail=True, methods=["get"])
     def standings(self, request, slug):
-        event = event_or_404(slug)
+        event = event_or_404(slug, request.user)
         if not results_visible(event, request.user):
             raise exceptions.PermissionDenied(HIDDEN, code="not_released")
         return Response(standings_body(event))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cached_property
 
 import django_filters
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, permissions, serializers, viewsets
@@ -23,7 +24,7 @@ from config.api_input import KnownFieldsOnly
 from tournaments.leagues import seasons as service
 from tournaments.leagues.players import active_players, may_manage_league
 
-from ...models import League, Player, Season
+from ...models import Event, League, Player, Season
 from ...selectors import managed_leagues
 from ..authentication import API_AUTHENTICATION
 from .common import ERRORS, LoggedInUser
@@ -208,7 +209,7 @@ class SeasonViewSet(
         return (
             Season.objects.filter(league=self.league)
             .select_related("league")
-            .prefetch_related("events")
+            .prefetch_related(Prefetch("events", queryset=Event.objects.published()))
             .order_by("-slug")
         )
 

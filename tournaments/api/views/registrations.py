@@ -175,7 +175,7 @@ class EventRegistrationsView(APIView):
         responses={201: OwnRegistrationSerializer, **ERRORS},
     )
     def post(self, request, slug):
-        event = event_or_404(slug)
+        event = event_or_404(slug, request.user)
         wait = registration_per_client().take(client_ip(request))  # counted, then checked
         if wait:
             raise exceptions.Throttled(wait)

@@ -55,7 +55,7 @@ class EventScoped(_ScopedView):
 
     @cached_property
     def event(self):
-        return event_or_404(self.kwargs["slug"])
+        return event_or_404(self.kwargs["slug"], self.request.user)
 
     @cached_property
     def disclosure(self) -> Disclosure:
@@ -215,7 +215,9 @@ class GameDetailView(generics.RetrieveAPIView):
 
     def get_object(self):
         game = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
-        if game is None:
+        if game is None or (
+            game.round.event.is_draft and not may_see_reports(self.request, game)
+        ):  # a draft event's game: its officials and the two captains only
             raise exceptions.NotFound(_("No game #%(id)s.") % {"id": self.kwargs["pk"]})
         return game
 

@@ -77,7 +77,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @cached_property
     def event(self):
-        return event_or_404(self.kwargs["slug"])
+        return event_or_404(self.kwargs["slug"], self.request.user)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -154,7 +154,9 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data.get("file")
         data = upload.read(MAX_CSV_BYTES + 1) if upload else serializer.validated_data["text"]
-        created = registration.import_teams(self.event, request.user, data)
+        created = registration.import_teams(
+            self.event, request.user, data, serializer.validated_data["missed_rounds"]
+        )
         teams = (
             Team.objects.filter(pk__in=[t.pk for t in created])
             .prefetch_related("links")

@@ -13,11 +13,15 @@ players' pages have something to show. Players are the league's, with member num
 from __future__ import annotations
 
 import datetime
+import os
 import random
 import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from accounts.links import captain_url, public_base_url, reaches_phones
@@ -39,6 +43,33 @@ def demo_password() -> str:
     if settings.DEBUG or settings.TESTING:
         return PASSWORD
     return secrets.token_urlsafe(9)
+
+
+DEMO_DATABASE = "huche.sqlite3"  # the demo's own file, beside the code (config/settings.py)
+
+
+def foreign_database(given: Mapping[str, Any] | None = None) -> str | None:
+    """The database (``given``, else this site's) the demo would go into, in words, when it is
+    not the demo's own SQLite file (None: it is, or it is the test suite's throwaway one)."""
+    if given is None and settings.TESTING:
+        return None
+    db: Mapping[str, Any] = given if given is not None else settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        name = Path(str(db["NAME"])).resolve()
+        if name == (Path(settings.BASE_DIR) / DEMO_DATABASE).resolve():
+            return None
+        return f"SQLite {name}"
+    return f"{db['ENGINE'].rsplit('.', 1)[-1]} « {db.get('NAME')} » ({db.get('HOST') or 'local'})"
+
+
+def refusal(where: str) -> str:
+    return (
+        f"The demo data was NOT loaded: the database is {where}, not the demo's own SQLite file "
+        f"({DEMO_DATABASE}). The demo would put three demo events, a demo season and accounts "
+        "with a published password beside your real tournaments, on the public home page. "
+        "To load it into this database anyway: manage.py load_demo --into-this-database "
+        "(or HUCHE_DEMO_OK=1 make run)."
+    )
 
 
 SLUG = "demo-fadoq"
@@ -90,9 +121,30 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--quiet", action="store_true", help="Print nothing.")
+        parser.add_argument(
+            "--into-this-database",
+            action="store_true",
+            help="Load the demo even though the database is not the demo's own SQLite file "
+            "(HUCHE_DEMO_OK=1 does the same).",
+        )
+        parser.add_argument(
+            "--if-own-database",
+            action="store_true",
+            help="(make run) Into another database: say why nothing is loaded, and succeed.",
+        )
+
+    def handle(self, *args, quiet=False, **options):
+        where = foreign_database()
+        asked = options.get("into_this_database") or os.environ.get("HUCHE_DEMO_OK") == "1"
+        if where is not None and not asked:
+            if options.get("if_own_database"):
+                self.stderr.write(refusal(where))
+                return
+            raise CommandError(refusal(where))
+        self.load(quiet=quiet)
 
     @transaction.atomic
-    def handle(self, *args, quiet=False, **options):
+    def load(self, *, quiet: bool) -> None:
         say = (lambda *a: None) if quiet else self.stdout.write
         self.password, self.made_now = demo_password(), False
         if Event.objects.filter(slug=SLUG).exists():

@@ -45,6 +45,9 @@ class GameResult:
     score_a: int
     score_b: int
     skunk: int = 0
+    # With ``team_b`` None: a round a late team missed, counted as a loss by forfeit (0 points
+    # against the target, a game played and lost) rather than as a bye.
+    forfeit_loss: bool = False
 
     def __post_init__(self) -> None:
         where = f"game of round {self.round!r} ({self.team_a!r} v {self.team_b!r})"
@@ -61,7 +64,9 @@ class GameResult:
                 f"{where}: skunk level {self.skunk!r} is not allowed; allowed: "
                 + ", ".join(f"{k} ({v})" for k, v in SKUNK_LEVELS.items())
             )
-        if self.is_bye and (self.score_a, self.score_b, self.skunk) != (0, 0, 0):
+        if self.forfeit_loss and self.team_b is not None:
+            raise StandingsError(f"{where}: a loss by forfeit for a missed round has no opponent")
+        if self.team_b is None and (self.score_a, self.score_b, self.skunk) != (0, 0, 0):
             raise StandingsError(
                 f"bye of team {self.team_a} in round {self.round} carries scores "
                 f"{self.score_a}-{self.score_b} (skunk {self.skunk}); a bye has none: use 0, 0, 0"
@@ -69,7 +74,7 @@ class GameResult:
 
     @property
     def is_bye(self) -> bool:
-        return self.team_b is None
+        return self.team_b is None and not self.forfeit_loss
 
     def winner(self, target: int) -> int:
         """The side that reached ``target``; raises if not exactly one side did."""
@@ -126,10 +131,11 @@ class TeamGame:
     opponent_score: int
     won: bool
     skunk: int  # the game's skunk level, inflicted by the winner
+    forfeit: bool = False  # a missed round lost by forfeit: no opponent, yet not a bye
 
     @property
     def is_bye(self) -> bool:
-        return self.opponent is None
+        return self.opponent is None and not self.forfeit
 
     @property
     def skunk_inflicted(self) -> int:
@@ -173,7 +179,16 @@ def index_results(
             seen.add((result.round, team))
         if team_b is None:
             games[result.team_a].append(
-                TeamGame(result.round, result.team_a, None, 0, 0, won=False, skunk=0)
+                TeamGame(
+                    result.round,
+                    result.team_a,
+                    None,
+                    0,
+                    target if result.forfeit_loss else 0,
+                    won=False,
+                    skunk=0,
+                    forfeit=result.forfeit_loss,
+                )
             )
             continue
         winner = result.winner(target)

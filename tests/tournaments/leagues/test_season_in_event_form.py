@@ -1,0 +1,85 @@
+"""An event is put in its season from its own form (issue 34, point 8): creation and settings
+offer the seasons of the leagues the organizer organizes; an event created in no season while
+the organizer has seasons gets a gentle word pointing to its settings."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from django.test import Client
+
+from tournaments.leagues.seasons import create_league, create_season
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+FORM = {
+    "name": "Omnium de Noël",
+    "date": "2026-12-12",
+    "game_type": "cribbage",
+    "rule_set": "FADOQ",
+    "number_of_games": 8,
+    "scoring_system": "fadoq",
+    "movement": "winners_stay",
+    "confirmation": "both_captains",
+    "visibility": "release",
+}
+
+
+def text(response) -> str:
+    return html.unescape(" ".join(response.content.decode().split()))
+
+
+@pytest.fixture
+def french(organizer) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr-ca")
+    client.force_login(organizer)
+    return client
+
+
+@pytest.fixture
+def season(organizer):
+    league = create_league(organizer, name="FADOQ Saguenay")
+    return create_season(league, organizer, name="Saison 2026-2027")
+
+
+def test_the_new_event_form_offers_my_seasons_only(french, season, other_organizer):
+    theirs = create_season(
+        create_league(other_organizer, name="Ligue d’ailleurs"), other_organizer, name="Autre"
+    )
+    page = text(french.get("/organize/new/"))
+    assert "Saison" in page and "Dans aucune saison" in page
+    assert f'<option value="{season.pk}">FADOQ Saguenay — Saison 2026-2027</option>' in page
+    assert f'value="{theirs.pk}"' not in page
+
+
+def test_an_event_is_created_in_its_season(french, season):
+    french.post("/organize/new/", {**FORM, "season": season.pk})
+    assert Event.objects.get(name="Omnium de Noël").season == season
+
+
+def test_created_in_no_season_a_gentle_prompt(french, season):
+    response = french.post("/organize/new/", FORM, follow=True)
+    event = Event.objects.get(name="Omnium de Noël")
+    assert event.season is None
+    assert (
+        "Cet événement n’est dans aucune saison. S’il compte pour une saison de ligue, "
+        f"choisissez-la dans les paramètres de l’événement (/organize/{event.slug}/settings/)."
+    ) in text(response)
+
+
+def test_no_prompt_nor_field_without_seasons(french):
+    assert "Dans aucune saison" not in text(french.get("/organize/new/"))
+    response = french.post("/organize/new/", FORM, follow=True)
+    assert "n’est dans aucune saison" not in text(response)
+
+
+def test_the_settings_put_the_event_in_a_season_and_take_it_out(french, season, make_event):
+    event = make_event(4)
+    french.post(f"/organize/{event.slug}/settings/", {**FORM, "season": season.pk})
+    assert Event.objects.get(pk=event.pk).season == season
+    page = text(french.get(f"/organize/{event.slug}/settings/"))
+    assert f'<option value="{season.pk}" selected>' in page
+    french.post(f"/organize/{event.slug}/settings/", {**FORM, "season": ""})
+    assert Event.objects.get(pk=event.pk).season is None
