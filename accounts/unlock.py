@@ -38,7 +38,7 @@ class Unlock:
 
     token: str
     id: str
-    since: int
+    since: float  # with its fraction: a close in the same second as the PIN is told apart
     until: int
 
     @property
@@ -61,7 +61,7 @@ def remember(session, link: CaptainLink, now: datetime | None = None) -> Unlock:
     unlock = Unlock(
         token=link.token,
         id=secrets.token_urlsafe(12),
-        since=int(now.timestamp()),
+        since=now.timestamp(),
         until=int(day_end(now).timestamp()),
     )
     session.pop(OLD_SESSION_KEY, None)
@@ -83,7 +83,7 @@ def unlock_of(session, link: CaptainLink, now: datetime | None = None) -> Unlock
         unlock = Unlock(
             token=entry["token"],
             id=str(entry["id"]),
-            since=int(entry["since"]),
+            since=float(entry["since"]),
             until=int(entry["until"]),
         )
     except (KeyError, TypeError, ValueError):
