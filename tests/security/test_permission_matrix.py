@@ -321,6 +321,12 @@ MATRIX = [
     page("tournaments:season", "GET", "/s/ligue-fadoq/2026/", *ANYONE),
     page("tournaments:season-csv", "GET", "/s/ligue-fadoq/2026/players.csv", *ANYONE),
     page("tournaments:player", "GET", "/p/{player}/", *ANYONE),
+    # The honours board and the ratings: public, and only released events count (issue 37).
+    page("tournaments:season-honours", "GET", "/s/ligue-fadoq/2026/palmares/", *ANYONE),
+    page("tournaments:season-honours-csv", "GET", "/s/ligue-fadoq/2026/palmares.csv", *ANYONE),
+    page("tournaments:league-honours", "GET", "/s/ligue-fadoq/palmares/", *ANYONE),
+    page("tournaments:league-honours-csv", "GET", "/s/ligue-fadoq/palmares.csv", *ANYONE),
+    page("tournaments:ratings", "GET", "/l/ligue-fadoq/ratings/", *ANYONE),
     # --- captains: the private link + PIN --------------------------------------------------------
     # The captains' service worker is a script with nothing of any team in it: anyone.
     page("tournaments:captain-sw", "GET", "/c/sw.js", *ANYONE),
@@ -946,6 +952,10 @@ MATRIX = [
     # --- API: seasons and players (only released events count, for every caller) -------------
     api("api-season-standings", "GET", "leagues/ligue-fadoq/seasons/2026/standings/", *ANYONE),
     api("api-player", "GET", "players/{player}/", *ANYONE),
+    api("api-player-ratings", "GET", "players/{player}/ratings/", *ANYONE),
+    api("api-league-ratings", "GET", "leagues/ligue-fadoq/ratings/", *ANYONE),
+    api("api-league-honours", "GET", "leagues/ligue-fadoq/honours/", *ANYONE),
+    api("api-season-honours", "GET", "leagues/ligue-fadoq/seasons/2026/honours/", *ANYONE),
     # --- API: leagues, seasons' settings, a league's players (issue 25) ----------------------
     # Leagues and seasons are public (their standings are); settings and players are the
     # league's organizers' (the scene's organizer): anyone else logged in gets the pages' 404,
