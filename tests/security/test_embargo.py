@@ -108,6 +108,7 @@ def _values(scene: Scene, path: str, name: str, schema: dict) -> list:
         "number": rounds,
         "uid": [p.uid for p in players],
         "game_id": ["00000000-0000-4000-8000-000000000000"],
+        "token": _registration_tokens(scene),
     }
     if name == "id":
         if path.startswith("/api/v1/games/"):
@@ -118,6 +119,16 @@ def _values(scene: Scene, path: str, name: str, schema: dict) -> list:
             return [p.pk for p in players]
         return [1]  # season exports: nobody here has one
     return by_name.get(name)
+
+
+def _registration_tokens(scene: Scene) -> list[str]:
+    """A team's private registration link (issue 36) is walked too: whoever holds it sees that
+    registration, and no earlier result of the event through it."""
+    team = scene.teams[0]
+    if not team.registration_token:
+        team.registration_token = "embargo-walk-registration-token"
+        team.save(update_fields=["registration_token"])
+    return [team.registration_token, "no-such-registration"]
 
 
 def _urls(scene: Scene, schema: dict) -> list[str]:

@@ -212,13 +212,14 @@ def test_one_teams_new_slip_alone_after_a_new_link(desk, event):
 def test_a_demo_loaded_into_a_real_site_does_not_get_the_published_password(db, capsys):
     # The hall's database or the central site (DEBUG off): the demo's accounts get a password
     # of their own, printed once on the console, never the one the README publishes.
+    # (asked for explicitly: into a database not its own, the demo is refused otherwise)
     with override_settings(DEBUG=False, TESTING=False):
-        call_command("load_demo")
+        call_command("load_demo", "--into-this-database")
     out = capsys.readouterr().out
     password = re.search(r"Accounts \(password '([^']+)'\)", out).group(1)
     organizer = User.objects.get(email="organisatrice@huche.demo")
     assert password != "huche-demo" and not organizer.check_password("huche-demo")
     assert organizer.check_password(password)
     with override_settings(DEBUG=False, TESTING=False):
-        call_command("load_demo")  # again: already there, and it does not pretend to know it
+        call_command("load_demo", "--into-this-database")  # again: it does not pretend to know it
     assert "the password printed when the demo was loaded" in capsys.readouterr().out
