@@ -102,7 +102,7 @@ def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     assert page.locator("table.deal-by-deal tr.differs").count() == 1
     shot(page, "lifecycle-3-desk-deal-by-deal-phone")
     fits(page, "#deal-by-deal + p + .scroll")
-    page.locator("form button.secondary").first.click()  # keep captain A's version
+    page.locator("button[form=confirm-version]").first.click()  # keep captain A's version
 
     # The rest of a 2-game series, its playoff and the release, then close from the dashboard.
     registration.set_number_of_games(event, organizer, 2)
