@@ -301,6 +301,21 @@ PAGES: dict[str, list[Visit]] = {
         Visit("settings", ORGANIZER, lambda s: f"/organize/{s['slug']}/settings/")
     ],
     "tournaments:teams": [Visit("teams", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/")],
+    # Registration before the day and check-in at the door (issue 36).
+    "tournaments:registrations": [
+        Visit("registrations", ORGANIZER, lambda s: f"/organize/{s['slug']}/registrations/")
+    ],
+    "tournaments:check-in": [
+        Visit("check-in", ORGANIZER, lambda s: f"/organize/{s['slug']}/check-in/")
+    ],
+    "tournaments:check-in-scan": [
+        Visit("check-in-scan", ORGANIZER, lambda s: f"/organize/{s['slug']}/check-in/scan/")
+    ],
+    "tournaments:register": [Visit("register", ANYONE, lambda s: f"/e/{s['slug']}/register/")],
+    "tournaments:registration": [
+        Visit("registration", ANYONE, lambda s: f"/r/{s['registration']}/")
+    ],
+    "tournaments:ratings": [Visit("ratings", ANYONE, lambda s: f"/l/{s['league']}/ratings/")],
     "tournaments:team-edit": [
         Visit("team-edit", ORGANIZER, lambda s: f"/organize/{s['slug']}/teams/{s['team']}/edit/")
     ],
@@ -377,6 +392,10 @@ EXCLUDED: dict[str, str] = {
     "tournaments:results-json": "a JSON download (the open results format)",
     "tournaments:results-schema": "a JSON Schema for programs",
     "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
+    "tournaments:check-in-drop": "POST only: redirects to the check-in desk (visited)",
+    "tournaments:registration-change": "POST only: redirects to the registration (visited)",
+    "tournaments:registration-check-in": "POST only: redirects to the registration (visited)",
+    "tournaments:registration-withdraw": "POST only: redirects to the registration (visited)",
     "tournaments:captain-confirm": "POST only: redirects to the captain's page (visited)",
     "tournaments:captain-sw": "a script (the captains' service worker), not a page",
     "tournaments:captain-forget": "POST only: back to the PIN page (tapped in "
@@ -465,7 +484,12 @@ def build_scene() -> dict:
         name="Nicole Nouvelle",
     )
     promoted = invitations.invite(event, organizer, "arbitre@huche.demo", EventRole.Role.ORGANIZER)
+    # A team's private registration link (issue 36): the page its captain keeps.
+    registered = waiting.team_a
+    registered.registration_token = "every-page-registration-token"
+    registered.save(update_fields=["registration_token"])
     return {
+        "registration": registered.registration_token,
         "slug": event.slug,
         "past": past.slug,
         "team": waiting.team_a.pk,
