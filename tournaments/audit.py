@@ -90,12 +90,18 @@ class AuditAction(models.TextChoices):
 CAPTAIN_PREFIX = "captain of "  # stored, never shown: actor_label is data, not words
 
 
+# Capabilities and contacts a log (and the archives carrying it) never holds: a team's private
+# registration link is its key, and its captain's email and phone are nobody else's business.
+UNLOGGED = frozenset({"registration_token", "contact_email", "contact_phone"})
+
+
 def snapshot(obj, fields: list[str] | None = None) -> dict[str, Any]:
     """A JSON-safe picture of a model instance for the before/after columns."""
     data = model_to_dict(obj, fields=fields)
     return {
         k: (v if isinstance(v, (int, float, str, bool, type(None), list, dict)) else str(v))
         for k, v in data.items()
+        if k not in UNLOGGED
     }
 
 

@@ -164,7 +164,7 @@ def test_a_phone_on_the_hall_network_reports_a_score_through_make_hall(hall_netw
     # The worst case: a demo database with the published password (loaded with DEBUG on, as
     # `make run` does) ends up as the hall's database.
     demo = env | {"HUCHE_HALL": "1", "HUCHE_LISTEN": f"{LAPTOP}:{port}", "DEBUG": "1"}
-    for command in (["migrate", "--noinput"], ["load_demo", "--quiet"]):
+    for command in (["migrate", "--noinput"], ["load_demo", "--quiet", "--into-this-database"]):
         subprocess.run(
             [sys.executable, "manage.py", *command], cwd=ROOT, env=demo, check=True, timeout=300
         )

@@ -5,7 +5,9 @@ log included: tests/deploy/test_production_stack.py::test_no_captain_link_in_any
 from __future__ import annotations
 
 import logging
+import logging.config
 
+from django.conf import settings
 from gunicorn.config import Config
 
 from config.gunicorn_logger import GunicornLogger
@@ -21,6 +23,8 @@ def test_mask_hides_the_token_and_keeps_the_rest():
 
 
 def test_djangos_console_handler_masks_a_logged_path():
+    # The settings' logging as Django sets it up (another test may have replaced the handlers).
+    logging.config.dictConfig(settings.LOGGING)
     (console,) = [h for h in logging.getLogger().handlers if h.get_name() == "console"]
     record = logging.LogRecord(
         "django.request", logging.WARNING, __file__, 1, "Not Found: %s", (f"/c/{TOKEN}/",), None

@@ -91,7 +91,7 @@ def test_a_backup_restored_into_an_empty_database_gives_the_same_standings_and_a
     try:
         # A site with events played and released, corrections, a dispute: the demo.
         run([sys.executable, "manage.py", "migrate", "--noinput"], site)
-        run([sys.executable, "manage.py", "load_demo", "--quiet"], site)
+        run([sys.executable, "manage.py", "load_demo", "--quiet", "--into-this-database"], site)
         before = snapshot(site)
         fingerprint = run([sys.executable, "manage.py", "archive_key"], site, **key)
         assert before["standings"] and len(before["audit"]) > 20

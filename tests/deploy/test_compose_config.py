@@ -36,7 +36,7 @@ def test_every_service_gets_its_settings_from_the_documented_env(compose, tmp_pa
     secret, password = secrets.token_urlsafe(50), secrets.token_urlsafe(24)
     services = config(compose, tmp_path, documented_env(secret, password))
     assert set(services) == {"caddy", "web", "worker", "beat", "db", "redis", "backup"}
-    database_url = f"postgres://huche:{password}@db:5432/huche"
+    database_url = "postgres://huche:" + password + "@db:5432/huche"
     for name in HUCHE_SERVICES:
         env = services[name]["environment"]
         expected = {

@@ -33,7 +33,7 @@ def test_the_units_run_as_huche_from_the_checkout_with_the_env_file():
         assert unit_lines(unit, "Restart") == ["always"], unit
     settings = env_file(SYSTEMD / "huche.env")
     assert {"HUCHE_DOMAIN", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"} <= set(settings)
-    assert ":PASSWORD@" in settings["DATABASE_URL"]  # the page says to replace it
+    assert ":password@" in settings["DATABASE_URL"]  # the page says to replace it
     assert settings["DEBUG"] == "0" and settings["TRUSTED_PROXY_COUNT"] == "1"
 
 

@@ -205,7 +205,7 @@ def test_the_wheel_runs_an_event_without_a_checkout(huche_exe, tmp_path):
         DJANGO_SUPERUSER_PASSWORD="correct-horse-battery-9",
     )
     # An event with teams, seated rounds and the captains' links and PINs.
-    demo = hall.run("load_demo", HUCHE_LISTEN="127.0.0.1:8000").stdout
+    demo = hall.run("load_demo", "--into-this-database", HUCHE_LISTEN="127.0.0.1:8000").stdout
     slips = [
         (urllib.parse.urlsplit(url).path, pin)
         for url, pin in re.findall(r": (http://\S+/c/\S+/)  PIN (\d+)", demo)

@@ -223,11 +223,16 @@ def test_registration_and_check_in_day(live_server, browser, event, shot, tmp_pa
     desk.fill("#id_team-name", "Les Retardataires")
     desk.fill("#id_team-captain", "Yvon Lalonde")
     desk.fill("#id_team-partner", "Rita Morin")
+    # What round 1 counts for it is asked (issue 34): the FADOQ way, a bye.
+    desk.locator("#add-team [data-late-choice]").get_by_label(
+        "À la façon FADOQ", exact=False
+    ).check()
     desk.click("main form.card button[type=submit]")
     desk.locator(".messages .success").wait_for()
     organizer = User.objects.get(email=EMAIL)
     round_2 = seat_next_round(Event.objects.get(pk=event.pk), organizer, force=True)
     late = Team.objects.get(name="Les Retardataires")
+    assert (late.joined_round, late.missed_rounds) == (2, "bye")
     assert (
         Game.objects.filter(round=round_2, team_a=late).exists()
         or Game.objects.filter(round=round_2, team_b=late).exists()
@@ -242,7 +247,7 @@ def test_registration_and_check_in_day(live_server, browser, event, shot, tmp_pa
         assert "Les Retardataires est arrivée en retard : a rejoint le tournoi à la ronde 2" in text
         shot(page, f"registration-08-standings-{width}")
         page.goto(f"{base}/e/{event.slug}/teams/{late.pk}/")
-        assert "a rejoint le tournoi à la ronde 2" in page.inner_text("main")
+        assert "Arrivée à la ronde 2 : ronde 1 comptée comme une exemption" in page.inner_text("main")
         shot(page, f"registration-09-late-team-{width}")
         if width == 390:
             no_sideways_scroll(page)

@@ -178,3 +178,21 @@ def test_a_scanned_slip_or_registration_code_finds_its_team(open_event):
     assert check_in.team_for_code(open_event, f"/r/{team.registration_token}/") == team
     with pytest.raises(RuleError, match="not a slip nor a registration of this event"):
         check_in.team_for_code(open_event, "https://example.org/")
+
+
+def test_the_audit_log_and_the_archive_never_carry_a_registrations_key_or_contact(
+    open_event, organizer
+):
+    """A team's private registration link is its key: not in the audit log, so not in the event
+    archive either (the archive carries the log); nor the captain's email or phone."""
+    from tournaments.archives.transfer import dumps, export_event
+
+    team = signup.register(open_event, entry(1))
+    assert team.registration_token and team.contact_email
+    team = signup.change(team, entry(1, club="Club de l'Âge d'Or"))  # each logs the team
+    signup.set_paid(team, organizer, True)
+    signup.withdraw(team, organizer)
+    logged = " ".join(str(e.after) + str(e.before) for e in AuditEntry.objects.all())
+    text = dumps(export_event(open_event))
+    for secret in (team.registration_token, team.contact_email):
+        assert secret not in logged and secret not in text
