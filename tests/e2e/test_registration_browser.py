@@ -247,7 +247,9 @@ def test_registration_and_check_in_day(live_server, browser, event, shot, tmp_pa
         assert "Les Retardataires est arrivée en retard : a rejoint le tournoi à la ronde 2" in text
         shot(page, f"registration-08-standings-{width}")
         page.goto(f"{base}/e/{event.slug}/teams/{late.pk}/")
-        assert "Arrivée à la ronde 2 : ronde 1 comptée comme une exemption" in page.inner_text("main")
+        assert "Arrivée à la ronde 2 : ronde 1 comptée comme une exemption" in page.inner_text(
+            "main"
+        )
         shot(page, f"registration-09-late-team-{width}")
         if width == 390:
             no_sideways_scroll(page)
