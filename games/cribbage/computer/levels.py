@@ -21,11 +21,17 @@ from dataclasses import dataclass
 
 from games.cards import Card
 from games.cribbage.actions import Go, Play
-from games.cribbage.discard import DiscardAnalysis, DiscardChoice, analyze_discards
+from games.cribbage.discard import (
+    DiscardAnalysis,
+    DiscardChoice,
+    analyze_discards,
+    rank_multisets,
+)
+from games.cribbage.fast import RANK_WEIGHT, RANKS, rank_code, rank_table
 from games.cribbage.rules import HAND_SIZE
 from games.cribbage.scoring import score_hand
 
-from . import four, keeps, pegging, winprob
+from . import four, keeps, pegging, whole_deal, winprob
 from .view import PlayerView, seeded_rng
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
@@ -205,6 +211,11 @@ class Pro(Computer):
     deep_play = False  # search its own order of cards in the play's look-ahead
     discard_margin4 = 3.0  # four-handed, near the end: keeps within this of the best net
     discard_samples4 = 600  # simulated deals per keep (the same for every keep)
+    whole_deal = True  # two-handed keeps valued by whole imagined deals (:mod:`.whole_deal`)
+    deal_samples = 120  # imagined opponent deals per keep (the same for every keep)
+    deal_keeps = 6  # at most this many keeps (the best nets within ``discard_margin``)
+    exact_inference = True
+    holding_show = True  # in the play, the opponent's show counted from each imagined holding  # weigh every possible opponent holding, not a random few
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
         if view.players == 4:
@@ -217,6 +228,8 @@ class Pro(Computer):
         if len(candidates) == 1:
             return candidates[0].discard
         rng = seeded_rng(view, "discard")
+        if self.whole_deal:
+            return self._whole_deal_discard(view, analysis, rng)
         unseen = _ranks(view.unseen())
         seen_unseen = _unseen_ranks(view)
         # The opponent's four cards: kept from six as players keep them (:mod:`.keeps`).
@@ -256,12 +269,18 @@ class Pro(Computer):
         rng = seeded_rng(view, "play")
         unseen_cards = _ranks(view.unseen())
         unseen = _unseen_ranks(view)
-        holdings = _possible_holdings(view, unseen_cards, rng, self.play_samples)
+        if self.exact_inference:
+            holdings = _posterior_holdings(view, unseen, rng, self.play_samples)
+        else:
+            holdings = _possible_holdings(view, unseen_cards, rng, self.play_samples)
         series = _ranks(view.series)
         passed = {1} if view.opponent_said_go else set()
         need = (view.target - view.my_score, view.target - view.their_score)
         mine = _ranks(view.hand)
         leaf = _chance_leaf(view, *_play_shows(view)) if min(need) <= self.endgame else _outcome
+        leaves = [leaf] * len(holdings)
+        if self.holding_show and min(need) <= self.endgame:
+            leaves = _holding_leaves(view, holdings)
         best_rank, best_value = ranks[0], -1e9
         for rank in ranks:
             first = pegging.peg_points(series, rank, view.count)
@@ -280,14 +299,38 @@ class Pro(Computer):
                     unseen,
                     need,
                     first,
-                    leaf,
+                    holding_leaf,
                     self.deep_play,
                 )
-                for theirs in holdings
+                for theirs, holding_leaf in zip(holdings, leaves, strict=True)
             ) / len(holdings)
             if value > best_value + 1e-9:
                 best_rank, best_value = rank, value
         return self._play(view, best_rank)
+
+    def _whole_deal_discard(
+        self, view: PlayerView, analysis: DiscardAnalysis, rng: random.Random
+    ) -> tuple[Card, ...]:
+        best = analysis.best.net
+        candidates = [
+            c for c in analysis.choices if best - c.net <= self.discard_margin
+        ][: self.deal_keeps]
+        deals = whole_deal.sample_deals(
+            [c.index for c in view.unseen()],
+            crib_is_theirs=not view.is_dealer,
+            samples=self.deal_samples,
+            rng=rng,
+        )
+        keep = whole_deal.best_keep(
+            view.hand,
+            [c.keep for c in candidates],
+            i_deal=view.is_dealer,
+            scores=(view.my_score, view.their_score),
+            target=view.target,
+            unseen_ranks=_unseen_ranks(view),
+            deals=deals,
+        )
+        return tuple(c for c in view.hand if c not in keep)
 
     def _four_handed_discard(self, view: PlayerView) -> tuple[Card, ...]:
         return four.discard(
@@ -323,6 +366,25 @@ def _play_shows(view: PlayerView) -> tuple[Show, Show]:
     if view.is_dealer:
         return ((exact + CRIB_GUESS, 1.0),), other
     return ((exact, 1.0),), four.add_shows(other, crib)
+
+
+def _holding_leaves(view: PlayerView, holdings: list[list[int]]) -> list[pegging.Leaf]:
+    """One leaf per imagined holding: the opponent's hand counted from its four cards (those
+    laid this deal and the holding; fifteens, pairs and runs with the starter), not drawn."""
+    assert view.starter is not None, "the play comes after the starter"
+    mine, _ = _play_shows(view)
+    laid = [int(c.rank) for seat, c in view.laid if seat != view.seat]
+    starter = int(view.starter.rank)
+    table = rank_table()
+    by_count: dict[int, pegging.Leaf] = {}
+    leaves = []
+    for hand in holdings:
+        count = table[rank_code([*laid, *hand, starter])]
+        if count not in by_count:
+            theirs = (count, 1.0) if view.is_dealer else (count + CRIB_GUESS, 1.0)
+            by_count[count] = _chance_leaf(view, mine, (theirs,))
+        leaves.append(by_count[count])
+    return leaves
 
 
 def _chance_after_plays(
@@ -436,6 +498,34 @@ def _possible_holdings(
     if not hands:  # the go rules out every card? cannot happen, but never crash a decision
         hands = [rng.sample(unseen, k) for _ in range(samples)]
     return _inferred(view, hands, rng, samples)
+
+
+def _posterior_holdings(
+    view: PlayerView, unseen: list[int], rng: random.Random, samples: int
+) -> list[list[int]]:
+    """``samples`` opponent holdings drawn from the exact posterior: every multiset of ranks
+    the opponent may still hold (after a go, none that fits), weighed by the number of card
+    sets with those ranks, the keep model and the plays it made (as :func:`_inferred`)."""
+    k = view.opponent_cards
+    if k == 0:
+        return [[]]
+    room = 31 - view.count
+    fits = view.opponent_said_go
+    moves = _opponent_moves(view)
+    laid = [int(c.rank) for seat, c in view.laid if seat != view.seat]
+    theirs_crib = not view.crib_is_ours
+    hands: list[list[int]] = []
+    weights: list[float] = []
+    for code, ways in rank_multisets(unseen, k):
+        hand = [r for r in RANKS for _ in range((code // RANK_WEIGHT[r]) % 5)]
+        if fits and any(pegging.pips(r) <= room for r in hand):
+            continue
+        keep = keeps.keep_likelihood([*laid, *hand], crib_is_theirs=theirs_crib, players=2)
+        hands.append(hand)
+        weights.append(ways * max(KEEP_FLOOR, keep) * _likelihood(moves, hand))
+    if not hands:  # the go rules out every holding? cannot happen, but never crash a decision
+        return [rng.sample([r for r in RANKS for _ in range(unseen[r])], k)]
+    return [h[:] for h in rng.choices(hands, weights=weights, k=samples)]
 
 
 UNLIKELY = 0.25  # the weight of a holding under which the opponent would have played otherwise
