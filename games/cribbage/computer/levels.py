@@ -31,7 +31,7 @@ from games.cribbage.fast import RANK_WEIGHT, RANKS, rank_code, rank_table
 from games.cribbage.rules import HAND_SIZE
 from games.cribbage.scoring import score_hand
 
-from . import four, keeps, pegging, whole_deal, winprob
+from . import four, keeps, pegging, play_search, whole_deal, winprob
 from .view import PlayerView, seeded_rng
 
 __all__ = ["LEVELS", "Computer", "Easy", "Pro", "Standard", "computer", "register"]
@@ -215,7 +215,8 @@ class Pro(Computer):
     deal_samples = 120  # imagined opponent deals per keep (the same for every keep)
     deal_keeps = 6  # at most this many keeps (the best nets within ``discard_margin``)
     exact_inference = True
-    holding_show = True  # in the play, the opponent's show counted from each imagined holding  # weigh every possible opponent holding, not a random few
+    holding_show = True
+    search_play = True  # search its own cards over every holding at once (:mod:`.play_search`)  # in the play, the opponent's show counted from each imagined holding  # weigh every possible opponent holding, not a random few
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
         if view.players == 4:
@@ -281,6 +282,22 @@ class Pro(Computer):
         leaves = [leaf] * len(holdings)
         if self.holding_show and min(need) <= self.endgame:
             leaves = _holding_leaves(view, holdings)
+        if self.search_play:
+            last = None
+            if view.series:
+                last = 0 if view.laid[-1][0] == view.seat else 1
+            values = play_search.card_values(
+                mine,
+                holdings,
+                leaves,
+                series=series,
+                count=view.count,
+                last=last,
+                passed=passed,
+                unseen=unseen,
+                need=need,
+            )
+            return self._play(view, max(values, key=lambda r: (values[r], -r)))
         best_rank, best_value = ranks[0], -1e9
         for rank in ranks:
             first = pegging.peg_points(series, rank, view.count)
@@ -312,9 +329,9 @@ class Pro(Computer):
         self, view: PlayerView, analysis: DiscardAnalysis, rng: random.Random
     ) -> tuple[Card, ...]:
         best = analysis.best.net
-        candidates = [
-            c for c in analysis.choices if best - c.net <= self.discard_margin
-        ][: self.deal_keeps]
+        candidates = [c for c in analysis.choices if best - c.net <= self.discard_margin][
+            : self.deal_keeps
+        ]
         deals = whole_deal.sample_deals(
             [c.index for c in view.unseen()],
             crib_is_theirs=not view.is_dealer,
@@ -358,14 +375,30 @@ def _discard_shows(view: PlayerView, choice: DiscardChoice) -> tuple[Show, Show]
 
 def _play_shows(view: PlayerView) -> tuple[Show, Show]:
     """(mine, theirs) in the show during the play: this hand's exact count (the starter is
-    known), the opponent's from self-play, the crib (still hidden) as :data:`CRIB_GUESS`."""
+    known), the opponent's from self-play, the crib (still hidden) by :func:`_crib_show`."""
     assert view.starter is not None, "the play comes after the starter"
     exact = score_hand(view.kept, view.starter).total
     other = winprob.hand_distribution()
-    crib = ((CRIB_GUESS, 1.0),)
+    crib = _crib_show(view)
     if view.is_dealer:
-        return ((exact + CRIB_GUESS, 1.0),), other
+        return four.add_shows(((exact, 1.0),), crib), other
     return ((exact, 1.0),), four.add_shows(other, crib)
+
+
+def _crib_show(view: PlayerView) -> Show:
+    """The crib's count in the play: this seat's two cards and the starter are known, the
+    other two are any two of the unseen (fifteens, pairs and runs; flushes and nobs are rare
+    in a crib and left out). Without its own discards (a hand-built view): :data:`CRIB_GUESS`."""
+    if len(view.discards) != 2 or view.starter is None:
+        return ((CRIB_GUESS, 1.0),)
+    table = rank_table()
+    known = rank_code([*_ranks(view.discards), int(view.starter.rank)])
+    counts: dict[int, int] = {}
+    for code, ways in rank_multisets(_unseen_ranks(view), 2):
+        points = table[known + code]
+        counts[points] = counts.get(points, 0) + ways
+    total = sum(counts.values())
+    return tuple((points, n / total) for points, n in sorted(counts.items()))
 
 
 def _holding_leaves(view: PlayerView, holdings: list[list[int]]) -> list[pegging.Leaf]:
@@ -373,6 +406,7 @@ def _holding_leaves(view: PlayerView, holdings: list[list[int]]) -> list[pegging
     laid this deal and the holding; fifteens, pairs and runs with the starter), not drawn."""
     assert view.starter is not None, "the play comes after the starter"
     mine, _ = _play_shows(view)
+    crib = _crib_show(view)
     laid = [int(c.rank) for seat, c in view.laid if seat != view.seat]
     starter = int(view.starter.rank)
     table = rank_table()
@@ -381,8 +415,10 @@ def _holding_leaves(view: PlayerView, holdings: list[list[int]]) -> list[pegging
     for hand in holdings:
         count = table[rank_code([*laid, *hand, starter])]
         if count not in by_count:
-            theirs = (count, 1.0) if view.is_dealer else (count + CRIB_GUESS, 1.0)
-            by_count[count] = _chance_leaf(view, mine, (theirs,))
+            theirs: Show = ((count, 1.0),)
+            if not view.is_dealer:
+                theirs = four.add_shows(theirs, crib)
+            by_count[count] = _chance_leaf(view, mine, theirs)
         leaves.append(by_count[count])
     return leaves
 

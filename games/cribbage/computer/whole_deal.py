@@ -125,7 +125,11 @@ def keep_value(
         chance = 0.0
         for starter in starters:
             chance += _after_starter(
-                scores, points, winner, i_deal, target,
+                scores,
+                points,
+                winner,
+                i_deal,
+                target,
                 score_total(keep, starter),
                 score_total(deal.kept, starter),
                 score_total(crib, starter, crib=True),

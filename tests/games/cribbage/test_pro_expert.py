@@ -11,12 +11,13 @@ from collections import Counter
 import pytest
 
 from games.cards import DECK, parse_cards
-from games.cribbage.computer import keeps, whole_deal
+from games.cribbage.computer import keeps, play_computer_game, whole_deal, winprob
 from games.cribbage.computer import levels as level_code
 from games.cribbage.computer import pegging as fastpeg
 from games.cribbage.computer.view import PlayerView
 from games.cribbage.game import Phase
 from games.cribbage.rules import STANDARD_2P_121
+from games.cribbage.scoring import score_hand
 
 
 def _after(scores, i_deal, my_hand, their_hand, crib, played=(0, 0), heels=False):
@@ -40,8 +41,6 @@ def test_his_heels_comes_before_the_play_and_the_show():
 
 
 def test_no_one_out_after_the_deal_reads_the_next_deal_dealt_by_the_other_side():
-    from games.cribbage.computer import winprob
-
     chance = _after((10, 20), True, 8, 6, 4, played=(3, 1))
     assert chance == winprob.win_chance(25, 27, i_deal=False)
 
@@ -75,9 +74,7 @@ def test_a_keep_that_scores_eight_whatever_the_starter_wins_at_113():
     jack, a 9 and a 2 are not."""
     hand = parse_cards("5H 5C 5S JD 9C 2S")
     unseen = [c.index for c in DECK if c not in hand]
-    deals = whole_deal.sample_deals(
-        unseen, crib_is_theirs=True, samples=40, rng=random.Random(1)
-    )
+    deals = whole_deal.sample_deals(unseen, crib_is_theirs=True, samples=40, rng=random.Random(1))
     sure = [c.index for c in parse_cards("5H 5C 5S JD")]
     unsure = [c.index for c in parse_cards("5H JD 9C 2S")]
 
@@ -151,7 +148,23 @@ def test_after_a_go_no_holding_fits_under_31():
 
 
 def test_pro_plays_a_whole_game_to_121():
-    from games.cribbage.computer import play_computer_game
-
     game = play_computer_game(STANDARD_2P_121, ["pro", "standard"], seed="expert:1")
     assert game.is_over and max(game.scores) >= 121
+
+
+def test_the_crib_in_the_play_is_every_two_unseen_cards_counted_by_the_engine():
+    """The dealer's crib during the play (its own two cards and the starter known): the
+    distribution over every pair of unseen cards, each crib scored by the engine's itemized
+    count, its flush and nobs items left out (the model leaves them out)."""
+    view = _play_view(
+        "7H 8C", "7H 8C 9D KS", "5C", [(1, "6C"), (0, "9D"), (1, "4S"), (0, "KS")], False, 2
+    )
+    expected: Counter[int] = Counter()
+    for a, b in itertools.combinations(view.unseen(), 2):
+        score = score_hand([*view.discards, a, b], view.starter, crib=True)
+        expected[sum(i.points for i in score.items if i.kind not in ("flush", "nobs"))] += 1
+    total = sum(expected.values())
+    shown = dict(level_code._crib_show(view))
+    assert set(shown) == set(expected)
+    for points, n in expected.items():
+        assert shown[points] == pytest.approx(n / total)

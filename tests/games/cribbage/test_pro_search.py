@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.cribbage.computer import pegging
+from games.cribbage.computer import pegging, play_search
 
 
 def margin(points: list[int], winner: int | None) -> float:
@@ -69,3 +69,67 @@ def _alone(order: tuple[int, ...]) -> int:
         if count == 31:
             series, count = [], 0
     return points + (1 if count else 0)
+
+
+# --- the search over every holding at once (play_search) ---------------------------------------
+
+
+def _deal(seed: int) -> tuple[list[int], list[list[int]], list[int]]:
+    rng = random.Random(seed)
+    deck = [r for r in range(1, 14) for _ in range(4)]
+    rng.shuffle(deck)
+    mine = sorted(deck[:4])
+    holdings = [sorted(rng.sample(deck[4:], 4)) for _ in range(6)]
+    return mine, holdings, pegging.unseen_by_rank(mine)
+
+
+def _card_values(mine, holdings, unseen, turn_leaf=margin):
+    return play_search.card_values(
+        mine,
+        holdings,
+        [turn_leaf] * len(holdings),
+        series=[],
+        count=0,
+        last=None,
+        passed=set(),
+        unseen=unseen,
+        need=(99, 99),
+    )
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_against_one_known_hand_the_search_is_the_best_order(seed):
+    """One holding: nothing is hidden, so the best card's value is the best of every order of
+    its cards (pegging.search_out, itself held to orders worked out by hand above)."""
+    mine, holdings, unseen = _deal(seed)
+    theirs = holdings[0]
+    best = max(_card_values(mine, [theirs], unseen).values())
+    searched = pegging.search_out(
+        [mine[:], theirs[:]], [], 0, 0, None, set(), unseen, (99, 99), margin
+    )
+    assert best == pytest.approx(searched)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_it_never_peeks_and_never_does_worse_than_the_heuristic(seed):
+    """Over several holdings the search cannot beat seeing each holding (the mean of each
+    one's best order), nor do worse than playing the heuristic after its first card."""
+    mine, holdings, unseen = _deal(seed)
+    values = _card_values(mine, holdings, unseen)
+    peeking = sum(
+        pegging.search_out([mine[:], h[:]], [], 0, 0, None, set(), unseen, (99, 99), margin)
+        for h in holdings
+    ) / len(holdings)
+    assert max(values.values()) <= peeking + 1e-9
+    for rank, value in values.items():
+        rest = mine[:]
+        rest.remove(rank)
+        heuristic = 0.0
+        for h in holdings:
+            play = pegging._PlayOut([mine[:], h[:]], [], 0, 0, None, set(), (99, 99))
+            if not (play.lay(rank) or play.advance()):
+                while play.hands[0] or play.hands[1]:
+                    if play.act(unseen) or play.advance():
+                        break
+            heuristic += margin(play.points, play.winner)
+        assert value >= heuristic / len(holdings) - 1e-9
