@@ -187,7 +187,7 @@ def paired_interval(won: dict[int, bool]) -> tuple[float, float, float]:
 def verdict(first: str, second: str, won: dict[int, bool], paired: bool, seconds: float) -> str:
     wins, games = sum(won.values()), len(won)
     p, low, high = paired_interval(won) if paired else interval(wins, games)
-    above = ", above 55 %" if low > 0.55 else (", above 50 %" if low > 0.5 else "")
+    above = next((f", above {t} %" for t in (60, 55, 50) if low > t / 100), "")
     how = f"{games // 2} pairs of games on the same cards" if paired else "unpaired games"
     unpaired = ""
     if paired:

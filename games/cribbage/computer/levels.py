@@ -189,18 +189,22 @@ WIN = 40.0  # a game won (or lost) in the play, in points of pegging, for the lo
 
 @register
 class Pro(Computer):
-    """Discards by the exact analysis plus the pegging each kept hand is worth (simulated
-    against random opponent hands); pegs by looking ahead over the possible opponent holdings
-    given everything seen (Monte Carlo), counting a game won or lost in the play (board play:
-    pegging out, or stopping the opponent pegging out, outweighs a few points).
+    """Plays for the win, from the opponent's cards as far as they can be inferred.
 
-    Two-handed it plays for the win, not the points, throughout the game (``endgame``: within
-    that many points of the target, 121 = always): each keep, and each card in the play, is
-    valued by the chance of winning (:mod:`.winprob`) over the same simulated plays, with the
-    show's points as distributions (its hand and crib from the exact analysis, the opponent's
-    from self-play), not their means. Four-handed (:mod:`.four`) it weighs each close keep's
-    play for the team, and near the end (``endgame4``) keeps the hand with the best chance of
-    winning by :mod:`.winprob4`."""
+    Two-handed (issue 35): among the keeps close to the best net of the exact analysis, the
+    one with the best chance of winning over whole imagined deals (:mod:`.whole_deal`: the
+    opponent's six cards kept as players keep them, so the crib gets real throws; the play
+    played out, every starter, the show in its order, the win table after it). In the play,
+    the opponent's holdings come from the exact posterior (every rank multiset it may hold,
+    weighed by the keep model and the cards it laid), its show is counted from each holding,
+    and the card is chosen by a search over its own cards against all holdings at once
+    (:mod:`.play_search`), valued by the chance of winning (:mod:`.winprob`).
+
+    The earlier settings stay as switches for the benchmarks (``whole_deal``,
+    ``exact_inference``, ``holding_show``, ``search_play`` off: the issue-26 pro, which valued
+    keeps by their net plus simulated plays and each card by heuristic roll-outs).
+    Four-handed (:mod:`.four`) it weighs each close keep's play for the team, and near the
+    end (``endgame4``) keeps the hand with the best chance of winning by :mod:`.winprob4`."""
 
     name = "pro"
     discard_samples = 40
@@ -216,6 +220,7 @@ class Pro(Computer):
     deal_keeps = 6  # at most this many keeps (the best nets within ``discard_margin``)
     exact_inference = True
     holding_show = True
+    unlikely = 0.25  # :data:`UNLIKELY`: the weight of a play the standard player would not make
     search_play = True  # search its own cards over every holding at once (:mod:`.play_search`)  # in the play, the opponent's show counted from each imagined holding  # weigh every possible opponent holding, not a random few
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
@@ -271,7 +276,7 @@ class Pro(Computer):
         unseen_cards = _ranks(view.unseen())
         unseen = _unseen_ranks(view)
         if self.exact_inference:
-            holdings = _posterior_holdings(view, unseen, rng, self.play_samples)
+            holdings = _posterior_holdings(view, unseen, rng, self.play_samples, self.unlikely)
         else:
             holdings = _possible_holdings(view, unseen_cards, rng, self.play_samples)
         series = _ranks(view.series)
@@ -536,8 +541,15 @@ def _possible_holdings(
     return _inferred(view, hands, rng, samples)
 
 
+UNLIKELY = 0.25  # the weight of a holding under which the opponent would have played otherwise
+
+
 def _posterior_holdings(
-    view: PlayerView, unseen: list[int], rng: random.Random, samples: int
+    view: PlayerView,
+    unseen: list[int],
+    rng: random.Random,
+    samples: int,
+    unlikely: float = UNLIKELY,
 ) -> list[list[int]]:
     """``samples`` opponent holdings drawn from the exact posterior: every multiset of ranks
     the opponent may still hold (after a go, none that fits), weighed by the number of card
@@ -558,13 +570,12 @@ def _posterior_holdings(
             continue
         keep = keeps.keep_likelihood([*laid, *hand], crib_is_theirs=theirs_crib, players=2)
         hands.append(hand)
-        weights.append(ways * max(KEEP_FLOOR, keep) * _likelihood(moves, hand))
+        weights.append(ways * max(KEEP_FLOOR, keep) * _likelihood(moves, hand, unlikely))
     if not hands:  # the go rules out every holding? cannot happen, but never crash a decision
         return [rng.sample([r for r in RANKS for _ in range(unseen[r])], k)]
     return [h[:] for h in rng.choices(hands, weights=weights, k=samples)]
 
 
-UNLIKELY = 0.25  # the weight of a holding under which the opponent would have played otherwise
 CANDIDATES = 3  # holdings drawn per holding kept: the inference keeps the likelier ones
 KEEP_FLOOR = 0.002  # no keep is impossible to a player who may not play as the model does
 
@@ -620,12 +631,12 @@ def _opponent_moves(view: PlayerView) -> list[_Move]:
     return moves
 
 
-def _likelihood(moves: list[_Move], hand: list[int]) -> float:
+def _likelihood(moves: list[_Move], hand: list[int], unlikely: float = UNLIKELY) -> float:
     weight = 1.0
     unseen = pegging.unseen_by_rank([])  # the opponent's own knowledge is not modelled
     for series, count, rank, later, my_cards in moves:
         held = [*hand, *later, rank]
         choice = pegging.choose_heuristic(held, series, count, unseen, my_cards)
         if choice != rank:
-            weight *= UNLIKELY
+            weight *= unlikely
     return weight
