@@ -21,8 +21,8 @@ LEVEL_HELP = {
         "Discards by the exact expected points; pegs greedily but avoids the obvious gifts."
     ),
     "pro": gettext_lazy(
-        "Also weighs the pegging of each hand, looks ahead in the play and "
-        "plays the board near the end."
+        "Plays to win: reads your cards from your discard and your plays, weighs "
+        "whole deals and searches every card of the play."
     ),
 }
 
