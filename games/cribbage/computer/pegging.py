@@ -184,16 +184,7 @@ def _search(play: _PlayOut, unseen: Sequence[int], leaf: Leaf) -> float:
 
 
 def _branch(play: _PlayOut, rank: int, unseen: Sequence[int], leaf: Leaf) -> float:
-    child = _PlayOut(
-        [play.hands[0][:], play.hands[1][:]],
-        play.series[:],
-        play.count,
-        play.turn,
-        play.last,
-        set(play.passed),
-        play.need,
-        play.points[:],
-    )
+    child = play.copy()
     if child.lay(rank) or child.advance():
         return leaf(child.points, child.winner)
     return _search(child, unseen, leaf)
@@ -212,6 +203,20 @@ class _PlayOut:
     need: Sequence[int]
     points: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
+
+    def copy(self) -> _PlayOut:
+        """An independent copy, to try another card from the same state."""
+        return _PlayOut(
+            [self.hands[0][:], self.hands[1][:]],
+            self.series[:],
+            self.count,
+            self.turn,
+            self.last,
+            set(self.passed),
+            self.need,
+            self.points[:],
+            self.winner,
+        )
 
     def act(self, unseen: Sequence[int]) -> bool:
         """The seat to act lays the heuristic's card or says go; True when that wins."""

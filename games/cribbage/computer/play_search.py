@@ -83,7 +83,7 @@ def _search(states: list[State], unseen: Sequence[int]) -> float:
     for group in waiting.values():
         options = {r for r in group[0][0].hands[0] if group[0][0].count + pips(r) <= MAX_COUNT}
         total += max(
-            _after_laying([(_copy(p), leaf) for p, leaf in group], rank, unseen)
+            _after_laying([(p.copy(), leaf) for p, leaf in group], rank, unseen)
             for rank in sorted(options)
         )
     return total
@@ -101,18 +101,4 @@ def _seen(play: _PlayOut) -> Seen:
         frozenset(play.passed),
         tuple(play.points),
         play.last,
-    )
-
-
-def _copy(play: _PlayOut) -> _PlayOut:
-    return _PlayOut(
-        [play.hands[0][:], play.hands[1][:]],
-        play.series[:],
-        play.count,
-        play.turn,
-        play.last,
-        set(play.passed),
-        play.need,
-        play.points[:],
-        play.winner,
     )
