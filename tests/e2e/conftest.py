@@ -70,7 +70,13 @@ def shot():
 
     def take(page, name: str) -> Path:
         path = ARTIFACTS / f"{name}.png"
+        # A full-page capture resizes the emulated phone's viewport and back, and Chromium's
+        # scroll anchoring leaves the page scrolled elsewhere (seen: 483 px back to 415, the
+        # card to lay pushed below the screen): the scroll the player had is put back, so that
+        # what the test measures next is what the phone would show.
+        where = page.evaluate("[window.scrollX, window.scrollY]")
         page.screenshot(path=str(path), full_page=True)
+        page.evaluate("([x, y]) => window.scrollTo(x, y)", where)
         return path
 
     return take

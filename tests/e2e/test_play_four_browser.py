@@ -84,9 +84,8 @@ def test_a_whole_four_handed_game_on_a_phone(phone, shot, live_server):
                 # The partner's cards played: in the series with its name, and on its seat.
                 assert page.locator(".seat-partner [data-laid] .mini").count() >= 1
                 assert page.locator(".board .peg").count() == 4  # one pair per team
-                # What the phone shows without scrolling, measured before any full-page
-                # screenshot: taking one resizes the emulated phone's viewport and moves the
-                # scroll, which made this test fail now and then (not the machine's load).
+                # What the phone shows without scrolling, measured before this turn's
+                # full-page screenshot (the `shot` fixture puts the scroll back after one).
                 # The card to lay is put on screen by the focus as the answer comes in: a
                 # state waited for, with the page's usual timeout.
                 if awaiting == "play":
