@@ -218,10 +218,10 @@ class Pro(Computer):
     whole_deal = True  # two-handed keeps valued by whole imagined deals (:mod:`.whole_deal`)
     deal_samples = 120  # imagined opponent deals per keep (the same for every keep)
     deal_keeps = 6  # at most this many keeps (the best nets within ``discard_margin``)
-    exact_inference = True
-    holding_show = True
+    exact_inference = True  # weigh every possible opponent holding, not a random few
+    holding_show = True  # in the play, the opponent's show counted from each imagined holding
     unlikely = 0.25  # :data:`UNLIKELY`: the weight of a play the standard player would not make
-    search_play = True  # search its own cards over every holding at once (:mod:`.play_search`)  # in the play, the opponent's show counted from each imagined holding  # weigh every possible opponent holding, not a random few
+    search_play = True  # search its own cards over every holding at once (:mod:`.play_search`)
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
         if view.players == 4:
