@@ -175,6 +175,13 @@ def _answer(view: PlayerView) -> _Answer:
     return _Answer(view.held_counts[seat], view.is_partner(seat))
 
 
+def _seen_by_both(view: PlayerView) -> list[int]:
+    """Copies of each rank neither seat has seen laid (the pack less the starter and the
+    cards laid): the opponent's unseen cards, once its own hand is taken out."""
+    assert view.starter is not None, "the play comes after the starter"
+    return pegging.unseen_by_rank([int(view.starter.rank), *(int(c.rank) for _, c in view.laid)])
+
+
 def _unseen_ranks(view: PlayerView) -> list[int]:
     left = [0] * 14
     for c in view.unseen():
@@ -198,7 +205,9 @@ class Pro(Computer):
     the opponent's holdings come from the exact posterior (every rank multiset it may hold,
     weighed by the keep model and the cards it laid), its show is counted from each holding,
     and the card is chosen by a search over its own cards against all holdings at once
-    (:mod:`.play_search`), valued by the chance of winning (:mod:`.winprob`).
+    (:mod:`.play_search`), valued by the chance of winning (:mod:`.winprob`). Both read the
+    opponent's plays as the opponent made them: from its own seat, by the cards *it* had not
+    seen (``opponent_view``), not by this player's unseen cards.
 
     The earlier settings stay as switches for the benchmarks (``whole_deal``,
     ``exact_inference``, ``holding_show``, ``search_play`` off: the issue-26 pro, which valued
@@ -222,6 +231,12 @@ class Pro(Computer):
     holding_show = True  # in the play, the opponent's show counted from each imagined holding
     unlikely = 0.25  # :data:`UNLIKELY`: the weight of a play the standard player would not make
     search_play = True  # search its own cards over every holding at once (:mod:`.play_search`)
+    opponent_view = True  # the opponent's plays judged by the cards it has not seen, not ours
+    # Whole-deal keep: every keep tried when a side needs this or less (0: off, no gain
+    # measured: docs/performance.md), each over ``keep_screen[0]`` deals first, then the
+    # ``keep_screen[1]`` best over all of them.
+    every_keep_within = 0
+    keep_screen = (30, 5)
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
         if view.players == 4:
@@ -229,13 +244,13 @@ class Pro(Computer):
         if view.players != 2:  # the look-ahead is two-handed: the exact analysis alone
             return Standard().choose_discard(view)
         analysis = _analysis(view)
+        rng = seeded_rng(view, "discard")
+        if self.whole_deal:
+            return self._whole_deal_discard(view, analysis, rng)
         best = analysis.best.net
         candidates = [c for c in analysis.choices if best - c.net <= self.discard_margin][:6]
         if len(candidates) == 1:
             return candidates[0].discard
-        rng = seeded_rng(view, "discard")
-        if self.whole_deal:
-            return self._whole_deal_discard(view, analysis, rng)
         unseen = _ranks(view.unseen())
         seen_unseen = _unseen_ranks(view)
         # The opponent's four cards: kept from six as players keep them (:mod:`.keeps`).
@@ -275,10 +290,7 @@ class Pro(Computer):
         rng = seeded_rng(view, "play")
         unseen_cards = _ranks(view.unseen())
         unseen = _unseen_ranks(view)
-        if self.exact_inference:
-            holdings = _posterior_holdings(view, unseen, rng, self.play_samples, self.unlikely)
-        else:
-            holdings = _possible_holdings(view, unseen_cards, rng, self.play_samples)
+        holdings = self._play_holdings(view, unseen, unseen_cards, rng)
         series = _ranks(view.series)
         passed = {1} if view.opponent_said_go else set()
         need = (view.target - view.my_score, view.target - view.their_score)
@@ -301,6 +313,7 @@ class Pro(Computer):
                 passed=passed,
                 unseen=unseen,
                 need=need,
+                seen=_seen_by_both(view) if self.opponent_view else None,
             )
             return self._play(view, max(values, key=lambda r: (values[r], -r)))
         best_rank, best_value = ranks[0], -1e9
@@ -330,6 +343,16 @@ class Pro(Computer):
                 best_rank, best_value = rank, value
         return self._play(view, best_rank)
 
+    def _play_holdings(
+        self, view: PlayerView, unseen: list[int], unseen_cards: list[int], rng: random.Random
+    ) -> list[list[int]]:
+        """The opponent's holdings the play is searched against."""
+        if not self.exact_inference:
+            return _possible_holdings(view, unseen_cards, rng, self.play_samples)
+        return _posterior_holdings(
+            view, unseen, rng, self.play_samples, self.unlikely, self.opponent_view
+        )
+
     def _whole_deal_discard(
         self, view: PlayerView, analysis: DiscardAnalysis, rng: random.Random
     ) -> tuple[Card, ...]:
@@ -337,6 +360,12 @@ class Pro(Computer):
         candidates = [c for c in analysis.choices if best - c.net <= self.discard_margin][
             : self.deal_keeps
         ]
+        need = min(view.target - view.my_score, view.target - view.their_score)
+        screen = None
+        if need <= self.every_keep_within:
+            candidates, screen = list(analysis.choices), self.keep_screen
+        if len(candidates) == 1:
+            return candidates[0].discard
         deals = whole_deal.sample_deals(
             [c.index for c in view.unseen()],
             crib_is_theirs=not view.is_dealer,
@@ -351,6 +380,7 @@ class Pro(Computer):
             target=view.target,
             unseen_ranks=_unseen_ranks(view),
             deals=deals,
+            screen=screen,
         )
         return tuple(c for c in view.hand if c not in keep)
 
@@ -550,16 +580,30 @@ def _posterior_holdings(
     rng: random.Random,
     samples: int,
     unlikely: float = UNLIKELY,
+    own_view: bool = False,
 ) -> list[list[int]]:
-    """``samples`` opponent holdings drawn from the exact posterior: every multiset of ranks
-    the opponent may still hold (after a go, none that fits), weighed by the number of card
-    sets with those ranks, the keep model and the plays it made (as :func:`_inferred`)."""
+    """``samples`` opponent holdings drawn from the exact posterior (:func:`_posterior`)."""
+    if view.opponent_cards == 0:
+        return [[]]
+    hands, weights = _posterior(view, unseen, unlikely, own_view)
+    if not hands:  # the go rules out every holding? cannot happen, but never crash a decision
+        return [rng.sample([r for r in RANKS for _ in range(unseen[r])], view.opponent_cards)]
+    return [h[:] for h in rng.choices(hands, weights=weights, k=samples)]
+
+
+def _posterior(
+    view: PlayerView, unseen: list[int], unlikely: float = UNLIKELY, own_view: bool = False
+) -> tuple[list[list[int]], list[float]]:
+    """Every multiset of ranks the opponent may still hold (after a go, none that fits) and
+    its weight: the number of card sets with those ranks, the keep model and the plays it
+    made (as :func:`_inferred`; ``own_view``: each play judged from the opponent's view)."""
     k = view.opponent_cards
     if k == 0:
-        return [[]]
+        return [[]], [1.0]
     room = 31 - view.count
     fits = view.opponent_said_go
     moves = _opponent_moves(view)
+    seen = _seen_at_moves(view) if own_view else None
     laid = [int(c.rank) for seat, c in view.laid if seat != view.seat]
     theirs_crib = not view.crib_is_ours
     hands: list[list[int]] = []
@@ -570,10 +614,9 @@ def _posterior_holdings(
             continue
         keep = keeps.keep_likelihood([*laid, *hand], crib_is_theirs=theirs_crib, players=2)
         hands.append(hand)
-        weights.append(ways * max(KEEP_FLOOR, keep) * _likelihood(moves, hand, unlikely))
-    if not hands:  # the go rules out every holding? cannot happen, but never crash a decision
-        return [rng.sample([r for r in RANKS for _ in range(unseen[r])], k)]
-    return [h[:] for h in rng.choices(hands, weights=weights, k=samples)]
+        likely = _likelihood(moves, hand, unlikely, seen)
+        weights.append(ways * max(KEEP_FLOOR, keep) * likely)
+    return hands, weights
 
 
 CANDIDATES = 3  # holdings drawn per holding kept: the inference keeps the likelier ones
@@ -631,11 +674,33 @@ def _opponent_moves(view: PlayerView) -> list[_Move]:
     return moves
 
 
-def _likelihood(moves: list[_Move], hand: list[int], unlikely: float = UNLIKELY) -> float:
+def _seen_at_moves(view: PlayerView) -> list[list[int]]:
+    """For each of the opponent's plays (as :func:`_opponent_moves`), the ranks it had seen
+    then apart from its own cards: the starter and every card laid before."""
+    assert view.starter is not None, "the play comes after the starter"
+    seen = [int(view.starter.rank)]
+    out = []
+    for seat, card in view.laid:
+        if seat != view.seat:
+            out.append(seen[:])
+        seen.append(int(card.rank))
+    return out
+
+
+def _likelihood(
+    moves: list[_Move],
+    hand: list[int],
+    unlikely: float = UNLIKELY,
+    seen: list[list[int]] | None = None,
+) -> float:
+    """How likely the opponent was to lay what it laid holding ``hand`` now: each card the
+    standard player would not have laid weighs ``unlikely``. ``seen`` (:func:`_seen_at_moves`):
+    the heuristic judges each card by the cards the opponent had not seen then; without it,
+    by the whole pack."""
     weight = 1.0
-    unseen = pegging.unseen_by_rank([])  # the opponent's own knowledge is not modelled
-    for series, count, rank, later, my_cards in moves:
+    for i, (series, count, rank, later, my_cards) in enumerate(moves):
         held = [*hand, *later, rank]
+        unseen = pegging.unseen_by_rank([*held, *seen[i]] if seen is not None else [])
         choice = pegging.choose_heuristic(held, series, count, unseen, my_cards)
         if choice != rank:
             weight *= unlikely

@@ -8,6 +8,12 @@ holding at once (each weighed as drawn, the opponent laying the standard heurist
 each of its own turns it takes the one card that is best *summed over the holdings it cannot
 tell apart* (those under which the opponent has laid the same cards and said go the same way
 so far). That is the best play against the modelled opponent, holdings and policy given.
+
+The opponent's heuristic weighs the risk of each card by the cards *it* has not seen (its
+own hand and every card laid are known to it; this player's hand is not). Given ``seen``, the
+search rebuilds that view under each holding; with the searching player's unseen cards instead
+it predicts a standard player's card 80 % of the time, with its own view 96 %
+(docs/performance.md).
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ from .pegging import MAX_COUNT, Leaf, _PlayOut, pips
 
 __all__ = ["card_values"]
 
-State = tuple[_PlayOut, Leaf]
+# A state: the play, its leaf, and the opponent's unseen cards less this player's cards held
+# (``None``: the opponent judges by this player's unseen cards).
+State = tuple[_PlayOut, Leaf, list[int] | None]
 # What seat 0 has seen of a state: its cards, the opponent's count of cards, the series, the
 # count, the goes, the points and who laid last.
 Seen = tuple[
@@ -37,17 +45,20 @@ def card_values(
     passed: set[int],
     unseen: Sequence[int],
     need: tuple[int, int],
+    seen: Sequence[int] | None = None,
 ) -> dict[int, float]:
     """Each rank this player (seat 0, to play now) may lay -> its mean leaf value over the
-    ``holdings`` (seat 1's cards, each with its own ``leaf``), the rest searched as above."""
+    ``holdings`` (seat 1's cards, each with its own ``leaf``), the rest searched as above.
+    ``seen``: copies of each rank not yet seen by both (the deck less the starter and the
+    cards laid), from which the opponent's own unseen cards are rebuilt under each holding."""
     values = {}
     for rank in sorted({r for r in mine if count + pips(r) <= MAX_COUNT}):
-        states = []
+        states: list[State] = []
         for theirs, leaf in zip(holdings, leaves, strict=True):
             play = _PlayOut(
                 [list(mine), list(theirs)], list(series), count, 0, last, set(passed), need
             )
-            states.append((play, leaf))
+            states.append((play, leaf, _less(seen, [*theirs, *mine])))
         values[rank] = _after_laying(states, rank, unseen) / len(states)
     return values
 
@@ -55,11 +66,11 @@ def card_values(
 def _after_laying(states: list[State], rank: int | None, unseen: Sequence[int]) -> float:
     """Seat 0 lays ``rank`` (``None``: go) in every state; the sum of the values that follow."""
     total, going = 0.0, []
-    for play, leaf in states:
+    for play, leaf, theirs in states:
         if play.lay(rank) or play.advance():
             total += leaf(play.points, play.winner)
         else:
-            going.append((play, leaf))
+            going.append((play, leaf, theirs))
     return total + _search(going, unseen)
 
 
@@ -67,26 +78,44 @@ def _search(states: list[State], unseen: Sequence[int]) -> float:
     """The sum of the values of ``states`` (each ready for the seat to act)."""
     total = 0.0
     waiting: dict[Seen, list[State]] = {}
-    for play, leaf in states:
+    for play, leaf, theirs in states:
         while True:
             if play.turn == 0:
                 options = {r for r in play.hands[0] if play.count + pips(r) <= MAX_COUNT}
                 if len(options) > 1:
-                    waiting.setdefault(_seen(play), []).append((play, leaf))
+                    waiting.setdefault(_seen(play), []).append((play, leaf, theirs))
                     break
                 over = play.lay(options.pop() if options else None) or play.advance()
             else:
-                over = play.act(unseen) or play.advance()
+                # This player's cards laid since are seen by the opponent; those held are not.
+                judged = unseen if theirs is None else _more(theirs, play.hands[0])
+                over = play.act(judged) or play.advance()
             if over:
                 total += leaf(play.points, play.winner)
                 break
     for group in waiting.values():
         options = {r for r in group[0][0].hands[0] if group[0][0].count + pips(r) <= MAX_COUNT}
         total += max(
-            _after_laying([(p.copy(), leaf) for p, leaf in group], rank, unseen)
+            _after_laying([(p.copy(), leaf, theirs) for p, leaf, theirs in group], rank, unseen)
             for rank in sorted(options)
         )
     return total
+
+
+def _less(counts: Sequence[int] | None, ranks: Sequence[int]) -> list[int] | None:
+    if counts is None:
+        return None
+    left = list(counts)
+    for r in ranks:
+        left[r] -= 1
+    return left
+
+
+def _more(counts: list[int], ranks: Sequence[int]) -> list[int]:
+    out = counts[:]
+    for r in ranks:
+        out[r] += 1
+    return out
 
 
 def _seen(play: _PlayOut) -> Seen:

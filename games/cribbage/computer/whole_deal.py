@@ -73,12 +73,19 @@ def best_keep(
     target: int,
     unseen_ranks: Sequence[int],
     deals: Sequence[Deal],
+    screen: tuple[int, int] | None = None,
 ) -> tuple[Card, ...]:
-    """The keep (of ``keeps_to_try``) with the best mean chance of winning over ``deals``."""
+    """The keep (of ``keeps_to_try``) with the best mean chance of winning over ``deals``.
+
+    ``screen=(d, k)``: every keep is first valued over the first ``d`` deals only, and the
+    ``k`` best of them over all the deals (many keeps, each looked at, the likely ones closely)."""
     mine = [c.index for c in hand]
-    best, best_value = keeps_to_try[0], -1.0
-    for keep in keeps_to_try:
-        value = keep_value(
+    # What every keep shares (the opponent's hands, the chance once a deal is known) is worked
+    # out once: near the end every keep is tried, and a discard must stay under a second.
+    shared = _Shared(mine, deals)
+
+    def value(keep: tuple[Card, ...], first: int, last: int) -> float:
+        return keep_value(
             [c.index for c in keep],
             [i for i in mine if i not in {c.index for c in keep}],
             i_deal=i_deal,
@@ -86,10 +93,41 @@ def best_keep(
             target=target,
             unseen_ranks=unseen_ranks,
             deals=deals,
+            shared=shared,
+            span=(first, last),
         )
-        if value > best_value + 1e-12:
-            best, best_value = keep, value
+
+    values = {}
+    if screen is not None and screen[1] < len(keeps_to_try) and screen[0] < len(deals):
+        first = screen[0]
+        early = {keep: value(keep, 0, first) for keep in keeps_to_try}
+        keeps_to_try = sorted(keeps_to_try, key=lambda k: -early[k])[: screen[1]]
+        for keep in keeps_to_try:
+            rest = value(keep, first, len(deals))
+            values[keep] = (early[keep] * first + rest * (len(deals) - first)) / len(deals)
+    else:
+        values = {keep: value(keep, 0, len(deals)) for keep in keeps_to_try}
+    best, best_value = keeps_to_try[0], -1.0
+    for keep in keeps_to_try:
+        if values[keep] > best_value + 1e-12:
+            best, best_value = keep, values[keep]
     return best
+
+
+class _Shared:
+    """For one discard: each deal's starters and the opponent's hand with each, and the chance
+    after each (play, show) already met: the same for every keep tried."""
+
+    def __init__(self, mine: Sequence[int], deals: Sequence[Deal]) -> None:
+        held = set(mine)
+        self.starters: list[list[int]] = []
+        self.their_hands: list[dict[int, int]] = []
+        for deal in deals:
+            gone = held | set(deal.kept) | set(deal.thrown)
+            starters = [s for s in range(52) if s not in gone]
+            self.starters.append(starters)
+            self.their_hands.append({s: score_total(deal.kept, s) for s in starters})
+        self.chances: dict[tuple[object, ...], float] = {}
 
 
 def keep_value(
@@ -101,14 +139,23 @@ def keep_value(
     target: int,
     unseen_ranks: Sequence[int],
     deals: Sequence[Deal],
+    shared: _Shared | None = None,
+    span: tuple[int, int] | None = None,
 ) -> float:
-    """The mean chance of winning with this keep over the imagined deals and every starter."""
+    """The mean chance of winning with this keep over the imagined deals (``span``: those
+    from the first index to before the second) and every starter."""
+    if shared is None:
+        shared = _Shared([*keep, *thrown], deals)
     my_ranks = [_rank(i) for i in keep]
     leader = 1 if i_deal else 0  # seat 0 is this player; the non-dealer leads
     need = (target - scores[0], target - scores[1])
-    held = set(keep) | set(thrown)
+    my_hands = {s: score_total(keep, s) for s in range(52) if s not in keep and s not in thrown}
+    chances = shared.chances
+    first, last = span or (0, len(deals))
     total = 0.0
-    for deal in deals:
+    for deal, starters, their_hands in zip(
+        deals[first:last], shared.starters[first:last], shared.their_hands[first:last], strict=True
+    ):
         points, winner = pegging.play_out(
             [my_ranks[:], [_rank(i) for i in deal.kept]],
             [],
@@ -120,23 +167,22 @@ def keep_value(
             need,
         )
         crib = (*thrown, *deal.thrown)
-        gone = held | set(deal.kept) | set(deal.thrown)
-        starters = [s for s in range(52) if s not in gone]
         chance = 0.0
         for starter in starters:
-            chance += _after_starter(
-                scores,
-                points,
-                winner,
-                i_deal,
-                target,
-                score_total(keep, starter),
-                score_total(deal.kept, starter),
+            show = (
+                my_hands[starter],
+                their_hands[starter],
                 score_total(crib, starter, crib=True),
-                heels=_rank(starter) == JACK,
+                _rank(starter) == JACK,
             )
+            key = (points[0], points[1], winner, *show)
+            if key not in chances:
+                chances[key] = _after_starter(
+                    scores, points, winner, i_deal, target, *show[:3], heels=show[3]
+                )
+            chance += chances[key]
         total += chance / len(starters)
-    return total / len(deals)
+    return total / (last - first)
 
 
 def _after_starter(
