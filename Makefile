@@ -43,11 +43,10 @@ demo: install
 wheel: install ## Build dist/huche-VERSION-py3-none-any.whl: Huche without a checkout (docs/hall.md)
 	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
 
-# In one process more than the computer has cores, four at most: the tests wait on browsers
-# and servers (two processes kept 1.3 of 2 cores busy). pytest-xdist; tests/parallel.py keeps
-# each file in one process and gives each process its own databases. TEST_PROCESSES=0: one
-# process, in order.
-TEST_PROCESSES ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -ge 3 ] && echo 4 || echo $$((n + 1)))
+# In as many processes as the computer has cores, four at most (pytest-xdist; tests/parallel.py
+# keeps each file in one process and gives each process its own databases). TEST_PROCESSES=0:
+# one process, in order.
+TEST_PROCESSES ?= auto
 test: install test-js ## The whole suite (engine, web, real browser when Chromium is present)
 	HUCHE_TESTING=1 $(PY) -m pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --maxprocesses=4 --dist loadgroup) $(PYTEST_ARGS)
 
