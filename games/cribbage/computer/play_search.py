@@ -52,13 +52,14 @@ def card_values(
     ``seen``: copies of each rank not yet seen by both (the deck less the starter and the
     cards laid), from which the opponent's own unseen cards are rebuilt under each holding."""
     values = {}
+    views = [_less(seen, [*theirs, *mine]) for theirs in holdings]  # the same for every rank
     for rank in sorted({r for r in mine if count + pips(r) <= MAX_COUNT}):
         states: list[State] = []
-        for theirs, leaf in zip(holdings, leaves, strict=True):
+        for theirs, leaf, view in zip(holdings, leaves, views, strict=True):
             play = _PlayOut(
                 [list(mine), list(theirs)], list(series), count, 0, last, set(passed), need
             )
-            states.append((play, leaf, _less(seen, [*theirs, *mine])))
+            states.append((play, leaf, view))
         values[rank] = _after_laying(states, rank, unseen) / len(states)
     return values
 
