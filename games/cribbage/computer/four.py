@@ -49,6 +49,9 @@ UNLIKELY = 0.25  # the weight of each card a seat laid that the standard player 
 PEG_MARGIN = 1.0  # far from the end: keeps within this of the best net are compared on the play
 PEG_SAMPLES = 200  # the other seats' holdings each keep's play is simulated against
 NO_RULE = 999  # lone points score for ever (no 116 rule)
+# The play-outs judge each seat by the cards that seat has not seen (as the inference does), not
+# every seat by pro's unseen cards: pro's cards are unseen to the others, theirs are not to them.
+OWN_VIEW = True
 
 Show = tuple[tuple[int, float], ...]  # (points, chance) of a count in the show
 
@@ -85,7 +88,7 @@ def play(view: PlayerView, samples: int | None = None) -> Play | Go:
         samples = PLAY_SAMPLES_END if near <= ENDGAME else PLAY_SAMPLES
     rng = seeded_rng(view, "play4")
     deals = sample_deals(view, rng, samples)
-    unseen = _unseen_ranks(view)
+    unseen = _pool(view) if OWN_VIEW else _unseen_ranks(view)
     best_rank, best_value = ranks[0], -1.0
     total = sum(deal.weight for deal in deals)
     for rank in ranks:
@@ -109,6 +112,22 @@ def _standard_rank(view: PlayerView) -> int:
     )
     assert rank is not None, "a seat with a playable card lays one"
     return rank
+
+
+def _pool(view: PlayerView) -> list[int]:
+    """The ranks no seat has seen laid (the starter is seen by all): each seat's unseen cards
+    in a play-out are these less its own hand (``play_out_sides(own_view=True)``)."""
+    seen = _ranks([c for _, c in view.laid])
+    if view.starter is not None:
+        seen.append(int(view.starter.rank))
+    return pegging.unseen_by_rank(seen)
+
+
+def _known(view: PlayerView) -> list[list[int]]:
+    """What only pro's seat has seen in a play-out: its own discard."""
+    known: list[list[int]] = [[] for _ in range(view.players)]
+    known[view.seat] = _ranks(view.discards)
+    return known
 
 
 def _unseen_ranks(view: PlayerView) -> list[int]:
@@ -338,6 +357,8 @@ def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) 
         need,
         lone_until,
         first=rank,
+        own_view=OWN_VIEW,
+        known=_known(view),
     )
     us = view.side
     if winner is not None:
@@ -389,7 +410,7 @@ def _discard_for_points(view: PlayerView, choices: Sequence[DiscardChoice]) -> t
         return candidates[0].discard
     rng = seeded_rng(view, "discard4peg")
     unseen_cards = _ranks(view.unseen())
-    unseen = _unseen_ranks(view)
+    unseen = _pool(view) if OWN_VIEW else _unseen_ranks(view)
     n = view.players
     side_of, need, lone_until = _board(view)
     crib_side = side_of[view.dealer]
@@ -407,11 +428,24 @@ def _discard_for_points(view: PlayerView, choices: Sequence[DiscardChoice]) -> t
 
     def margin(choice: DiscardChoice) -> float:
         total = 0
+        known: list[list[int]] = [[] for _ in range(n)]
+        known[view.seat] = _ranks(choice.discard)
         for others in holdings:
             hands = [h[:] for h in others]
             hands.insert(view.seat, _ranks(choice.keep))
             pegged, _ = pegging.play_out_sides(
-                hands, [], 0, leader, None, set(), unseen, side_of, need, lone_until
+                hands,
+                [],
+                0,
+                leader,
+                None,
+                set(),
+                unseen,
+                side_of,
+                need,
+                lone_until,
+                own_view=OWN_VIEW,
+                known=known,
             )
             total += pegged[us] - pegged[1 - us]
         return total / len(holdings)

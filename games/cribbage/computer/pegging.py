@@ -303,6 +303,9 @@ def play_out_sides(
     need: Sequence[int],
     lone_until: Sequence[int],
     first: int | None = None,
+    *,
+    own_view: bool = False,
+    known: Sequence[Sequence[int]] = (),
 ) -> tuple[list[int], int | None]:
     """Play the rest of a play of ``len(hands)`` seats in sides (``side_of[seat]``), every seat
     laying the standard heuristic's card judged against the seat that answers it (partner or
@@ -315,8 +318,16 @@ def play_out_sides(
     has pegged fewer points than that here (the FADOQ 116 rule: the cutoff less the side's
     score; a large number when there is no such rule). ``first``: the rank the seat to act
     lays now (then the heuristic for every seat). ``hands``, ``series``, ``passed`` are
-    modified."""
-    play = _SidesPlay(hands, series, count, turn, last, passed, side_of, need, lone_until)
+    modified.
+
+    ``own_view``: each seat judges the risks by the cards *it* has not seen, as a player at
+    the table does, not by one view for all: ``unseen`` is then the ranks no seat has seen
+    laid (the hands included, the starter not), less the seat's own hand, less each card as
+    it is laid, less what ``known[seat]`` names (its discard, where the caller knows it)."""
+    pool = list(unseen) if own_view else None
+    play = _SidesPlay(
+        hands, series, count, turn, last, passed, side_of, need, lone_until, pool, known
+    )
     if first is None or not play.lay(first):
         play.run(unseen)
     return play.points, play.winner
@@ -333,6 +344,8 @@ class _SidesPlay:
     side_of: Sequence[int]
     need: Sequence[int]
     lone_until: Sequence[int]
+    pool: list[int] | None  # ``own_view``: the ranks no seat has seen laid
+    known: Sequence[Sequence[int]]  # ``own_view``: more ranks each seat has seen
     points: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
 
@@ -346,6 +359,10 @@ class _SidesPlay:
                 continue
             side = self.side_of[self.turn]
             answer = self.answering()
+            if self.pool is not None:
+                unseen = self.pool[:]
+                for r in (*hand, *(self.known[self.turn] if self.known else ())):
+                    unseen[r] -= 1
             rank = choose_heuristic(
                 hand,
                 self.series,
@@ -373,6 +390,8 @@ class _SidesPlay:
         p = self.turn
         scored = peg_points(self.series, rank, self.count)
         self.hands[p].remove(rank)
+        if self.pool is not None:
+            self.pool[rank] -= 1
         self.series.append(rank)
         self.count += pips(rank)
         self.last = p
