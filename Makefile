@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run hall demo wheel test test-fast test-js lint lint-js js-deps typecheck format bench bench-smoke worker messages e2e-deps clean
+.PHONY: install run hall wheel test test-fast test-js lint lint-js js-deps typecheck format bench bench-smoke worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,10 +35,6 @@ HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.
 
 hall: install ## Serve a real event on the hall's Wi-Fi (make hall [HOST=…] [PORT=…])
 	HUCHE_LISTEN=$(HALL_HOST):$(PORT) $(HUCHE) hall
-
-demo: install
-	$(DEMO) migrate --noinput
-	$(DEMO) load_demo --reset
 
 wheel: install ## Build dist/huche-VERSION-py3-none-any.whl: Huche without a checkout (docs/hall.md)
 	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
