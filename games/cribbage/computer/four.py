@@ -88,11 +88,15 @@ def play(view: PlayerView, samples: int | None = None) -> Play | Go:
         samples = PLAY_SAMPLES_END if near <= ENDGAME else PLAY_SAMPLES
     rng = seeded_rng(view, "play4")
     deals = sample_deals(view, rng, samples)
-    unseen = _pool(view) if OWN_VIEW else _unseen_ranks(view)
+    unseen = view.unseen_by_all() if OWN_VIEW else _unseen_ranks(view)
+    known = _known(view, view.discards)
     best_rank, best_value = ranks[0], -1.0
     total = sum(deal.weight for deal in deals)
     for rank in ranks:
-        value = sum(deal.weight * _after_card(view, deal, rank, unseen) for deal in deals) / total
+        value = (
+            sum(deal.weight * _after_card(view, deal, rank, unseen, known) for deal in deals)
+            / total
+        )
         if value > best_value + 1e-9:
             best_rank, best_value = rank, value
     return _lay(view, best_rank)
@@ -114,19 +118,10 @@ def _standard_rank(view: PlayerView) -> int:
     return rank
 
 
-def _pool(view: PlayerView) -> list[int]:
-    """The ranks no seat has seen laid (the starter is seen by all): each seat's unseen cards
-    in a play-out are these less its own hand (``play_out_sides(own_view=True)``)."""
-    seen = _ranks([c for _, c in view.laid])
-    if view.starter is not None:
-        seen.append(int(view.starter.rank))
-    return pegging.unseen_by_rank(seen)
-
-
-def _known(view: PlayerView) -> list[list[int]]:
+def _known(view: PlayerView, discards: Sequence[Card]) -> list[list[int]]:
     """What only pro's seat has seen in a play-out: its own discard."""
     known: list[list[int]] = [[] for _ in range(view.players)]
-    known[view.seat] = _ranks(view.discards)
+    known[view.seat] = _ranks(discards)
     return known
 
 
@@ -341,7 +336,13 @@ def _board(view: PlayerView) -> tuple[list[int], list[int], list[int]]:
     return side_of, need, lone_until
 
 
-def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) -> float:
+def _after_card(
+    view: PlayerView,
+    deal: Deal,
+    rank: int,
+    unseen: Sequence[int],
+    known: Sequence[Sequence[int]],
+) -> float:
     """Lay ``rank`` against ``deal``, play the rest out, then the show: our chance."""
     n = view.players
     side_of, need, lone_until = _board(view)
@@ -358,7 +359,7 @@ def _after_card(view: PlayerView, deal: Deal, rank: int, unseen: Sequence[int]) 
         lone_until,
         first=rank,
         own_view=OWN_VIEW,
-        known=_known(view),
+        known=known,
     )
     us = view.side
     if winner is not None:
@@ -410,7 +411,7 @@ def _discard_for_points(view: PlayerView, choices: Sequence[DiscardChoice]) -> t
         return candidates[0].discard
     rng = seeded_rng(view, "discard4peg")
     unseen_cards = _ranks(view.unseen())
-    unseen = _pool(view) if OWN_VIEW else _unseen_ranks(view)
+    unseen = view.unseen_by_all() if OWN_VIEW else _unseen_ranks(view)
     n = view.players
     side_of, need, lone_until = _board(view)
     crib_side = side_of[view.dealer]
@@ -428,8 +429,7 @@ def _discard_for_points(view: PlayerView, choices: Sequence[DiscardChoice]) -> t
 
     def margin(choice: DiscardChoice) -> float:
         total = 0
-        known: list[list[int]] = [[] for _ in range(n)]
-        known[view.seat] = _ranks(choice.discard)
+        known = _known(view, choice.discard)
         for others in holdings:
             hands = [h[:] for h in others]
             hands.insert(view.seat, _ranks(choice.keep))

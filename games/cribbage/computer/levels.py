@@ -179,7 +179,7 @@ def _seen_by_both(view: PlayerView) -> list[int]:
     """Copies of each rank neither seat has seen laid (the pack less the starter and the
     cards laid): the opponent's unseen cards, once its own hand is taken out."""
     assert view.starter is not None, "the play comes after the starter"
-    return pegging.unseen_by_rank([int(view.starter.rank), *(int(c.rank) for _, c in view.laid)])
+    return view.unseen_by_all()
 
 
 def _unseen_ranks(view: PlayerView) -> list[int]:

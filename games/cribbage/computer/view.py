@@ -108,6 +108,17 @@ class PlayerView:
             seen.add(self.starter)
         return tuple(c for c in DECK if c not in seen)
 
+    def unseen_by_all(self) -> list[int]:
+        """Copies of each rank (index 1-13) that no seat has seen laid: the pack less the
+        starter (once turned) and the cards laid. Another seat's own unseen cards are these
+        less its hand and its discard."""
+        left = [0] + [4] * 13
+        for _, c in self.laid:
+            left[int(c.rank)] -= 1
+        if self.starter is not None:
+            left[int(self.starter.rank)] -= 1
+        return left
+
 
 def view_of(game: GameState, seat: int) -> PlayerView:
     """The view of ``seat`` in a two-, three- or four-handed ``game`` (after the cut for deal)."""
