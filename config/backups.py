@@ -7,7 +7,11 @@ A backup is a plain tar file, ``huche-<UTC time>.tar``, holding:
 - ``database.sqlite3`` (the hall: SQLite's online backup, consistent while the server writes)
   or ``database.pgdump`` (the central site: ``pg_dump --format=custom``);
 - ``huche-signing-key.pem``: the archive signing key (tournaments/archives/signing.py), so the
-  restored site signs its archives as the same installation, under the same install name.
+  restored site signs its archives as the same installation, under the same install name;
+- ``hall-secret-key``: at a hall, the secret key ``huche hall`` generated (config/hall.py), so on
+  the laptop a backup is restored to, the captains who typed their PIN stay logged in (their
+  sessions are in the database, signed with that key). The central site's ``SECRET_KEY`` lives
+  in its environment file, never in a backup.
 
 It is written under a hidden ``.partial`` name and renamed when complete: a backup cut short
 (a USB stick pulled out, a full disk) never carries a backup's name.
@@ -51,6 +55,7 @@ MANIFEST = "huche-backup.json"
 SQLITE_MEMBER = "database.sqlite3"
 PG_MEMBER = "database.pgdump"
 KEY_MEMBER = "huche-signing-key.pem"
+SECRET_MEMBER = "hall-secret-key"
 PREFIX, SUFFIX = "huche-", ".tar"
 
 
@@ -72,6 +77,7 @@ class Restored:
     install_name: str
     key_file: Path
     key_set_aside: Path | None
+    secret_key_restored: bool  # the hall's secret key: the captains' sessions go on here
     name_overridden_by: str  # HUCHE_INSTALL_NAME set here to another name, else ""
 
 
@@ -133,6 +139,7 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
         ) from None
     name = signing.install_name()
     key = _signing_key_pem()
+    secret = _hall_secret_key()
     with tempfile.TemporaryDirectory(prefix="huche-backup-") as work:
         dump = Path(work) / (SQLITE_MEMBER if kind == "sqlite" else PG_MEMBER)
         _dump_sqlite(dump) if kind == "sqlite" else _dump_postgres(dump)
@@ -147,11 +154,15 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
             "install_name": name,
             "database_sha256": digest,
             "signing_key": key is not None,
+            "hall_secret_key": secret is not None,
         }
         (Path(work) / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False))
-        if key is not None:
-            (Path(work) / KEY_MEMBER).write_bytes(key)
-        _write_atomically(target, Path(work), [MANIFEST, dump.name] + [KEY_MEMBER] * bool(key))
+        members = [MANIFEST, dump.name]
+        for member, content in ((KEY_MEMBER, key), (SECRET_MEMBER, secret)):
+            if content is not None:
+                (Path(work) / member).write_bytes(content)
+                members.append(member)
+        _write_atomically(target, Path(work), members)
     return Written(target, kind, name)
 
 
@@ -163,6 +174,16 @@ def _signing_key_pem() -> bytes | None:
         return signing.key_file().read_bytes()
     except (RuleError, OSError):
         return None
+
+
+def _hall_secret_key() -> bytes | None:
+    """The hall's key file (``HUCHE_SECRET_KEY_FILE``) when it holds the key this site runs
+    with; ``None`` otherwise (the central site, the demo: their key is not that file's)."""
+    try:
+        content = Path(settings.HUCHE_SECRET_KEY_FILE).read_bytes()
+    except OSError:
+        return None
+    return content if content.decode(errors="replace").strip() == settings.SECRET_KEY else None
 
 
 def _dump_sqlite(dump: Path) -> None:
@@ -299,12 +320,24 @@ def restore(path: str | Path) -> Restored:
         _load_sqlite(dump) if kind == "sqlite" else _load_postgres(dump)
         key = Path(work) / KEY_MEMBER
         aside = _put_key(key.read_bytes(), signing.key_file()) if key.is_file() else None
+        secret = Path(work) / SECRET_MEMBER
+        # Only where this site runs on the hall's key file: a restart then signs as before.
+        secret_restored = secret.is_file() and _hall_secret_key() is not None
+        if secret_restored:
+            _put_key(secret.read_bytes(), Path(settings.HUCHE_SECRET_KEY_FILE))
     name = str(manifest.get("install_name") or "")
     if name:
         signing.remember_install_name(name)
     clear_cache()
     here = (getattr(settings, "HUCHE_INSTALL_NAME", "") or "").strip()
-    return Restored(kind, name, signing.key_file(), aside, here if here and here != name else "")
+    return Restored(
+        kind,
+        name,
+        signing.key_file(),
+        aside,
+        secret_restored,
+        here if here and here != name else "",
+    )
 
 
 def _tables() -> list[str]:
@@ -385,8 +418,9 @@ def _new_epochs(execute) -> None:
 
 
 def _put_key(pem: bytes, path: Path) -> Path | None:
-    """Install the backup's signing key at ``path``; a different key already there is kept
-    beside it under another name (never deleted), and that name returned."""
+    """Install a key from the backup (the signing key, the hall's secret key) at ``path``; a
+    different key already there is kept beside it under another name (never deleted), and
+    that name returned."""
     path.parent.mkdir(parents=True, exist_ok=True)
     aside = None
     if path.exists():

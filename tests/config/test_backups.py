@@ -118,6 +118,46 @@ def test_a_backup_made_while_writing_restores_into_an_empty_database_with_key_an
     manage(laptop, "migrate", "--check")
 
 
+def test_at_a_hall_the_secret_key_goes_with_the_backup_so_captains_stay_logged_in(tmp_path):
+    """The key `huche hall` generated signs the captains' sessions (in the database): restored
+    on the other laptop, the phones that typed their PIN go on without typing it again
+    (tests/deploy/test_wheel.py follows one). That laptop's own key is kept aside. The central
+    site's key is in its environment file: never in a backup, and a restore writes none."""
+
+    def at_a_hall(folder: Path, name: str = "") -> dict:
+        folder.mkdir()
+        key_file = str(folder / ".hall-secret-key")
+        return site(folder, name) | {"HUCHE_HALL": "1", "HUCHE_SECRET_KEY_FILE": key_file}
+
+    hall = at_a_hall(tmp_path / "hall", "Salle Saint-Joseph")
+    manage(hall, "migrate", "--noinput", "-v0")
+    key = (tmp_path / "hall" / ".hall-secret-key").read_text()
+    manage(hall, "backup", str(tmp_path / "usb"))
+    (backup,) = (tmp_path / "usb").glob("huche-*.tar")
+
+    laptop = at_a_hall(tmp_path / "laptop")
+    out = manage(laptop, "restore", str(backup)).stdout
+    assert "clé secrète de la salle est rétablie" in out and "NIP" in out
+    assert (tmp_path / "laptop" / ".hall-secret-key").read_text() == key
+    (aside,) = (tmp_path / "laptop").glob(".hall-secret-key.before-restore-*")
+    assert aside.read_text().strip() and aside.read_text() != key  # its own, kept
+
+    central = site(tmp_path / "central") | {
+        "SECRET_KEY": "the-central-sites-own-key-from-its-env-file-0123456789",
+        "HUCHE_SECRET_KEY_FILE": str(tmp_path / "central" / ".hall-secret-key"),
+    }
+    (tmp_path / "central").mkdir()
+    out = manage(central, "restore", str(backup)).stdout
+    assert "restauré" in out and "clé secrète" not in out
+    assert not (tmp_path / "central" / ".hall-secret-key").exists()
+    manage(central, "backup", str(tmp_path / "central-backups"))
+    (central_backup,) = (tmp_path / "central-backups").glob("huche-*.tar")
+    with tarfile.open(central_backup) as archive:
+        assert "hall-secret-key" not in archive.getnames()
+    with tarfile.open(backup) as archive:
+        assert "hall-secret-key" in archive.getnames()
+
+
 def test_a_restore_into_a_database_with_tables_is_refused_and_changes_nothing(hall, tmp_path):
     manage(hall, "backup", str(tmp_path / "usb"))
     (backup,) = (tmp_path / "usb").glob("huche-*.tar")

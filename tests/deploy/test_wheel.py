@@ -156,8 +156,11 @@ def the_home_page_and_a_static_file_in_french(base: str) -> None:
         assert b"footer.site" in answer.read()
 
 
-def a_captain_reports_through_a_slip(slips: list[tuple[str, str]]) -> None:
-    """Each captain's link and PIN until one has a game to report; reports the final score."""
+def a_captain_reports_through_a_slip(
+    slips: list[tuple[str, str]],
+) -> tuple[urllib.request.OpenerDirector, str]:
+    """Each captain's link and PIN until one has a game to report; reports the final score.
+    That captain's phone (its cookies) and link's path."""
     for url, pin in slips:
         phone = a_browser()
         landed, page = submit(phone, url, pin=pin)
@@ -168,7 +171,7 @@ def a_captain_reports_through_a_slip(slips: list[tuple[str, str]]) -> None:
             game_url = urllib.parse.urljoin(url, game.group(1))
             _, page = submit(phone, game_url, mode="final", score_us=us, score_them=them)
             assert f'<span class="score">{us} – {them}</span>' in page, page
-            return
+            return phone, urllib.parse.urlsplit(url).path
     pytest.fail("no captain had a game to report")
 
 
@@ -224,7 +227,7 @@ def test_the_wheel_runs_an_event_without_a_checkout(huche_exe, tmp_path):
         }
         the_home_page_and_a_static_file_in_french(base)
         the_results_schema_from_the_package(base)
-        a_captain_reports_through_a_slip([(base + path, pin) for path, pin in slips])
+        phone, captain = a_captain_reports_through_a_slip([(base + p, pin) for p, pin in slips])
     finally:
         stop(server)
     assert hall.reports() == 1
@@ -245,5 +248,8 @@ def test_the_wheel_runs_an_event_without_a_checkout(huche_exe, tmp_path):
     base, server, printed = other.serve("--server=waitress")
     try:
         the_home_page_and_a_static_file_in_french(base)
+        # The captain's phone goes on without the PIN: the hall's key came with the backup.
+        page = phone.open(base + captain, timeout=20).read().decode()
+        assert 'name="pin"' not in page and "/games/" in page, page
     finally:
         stop(server)

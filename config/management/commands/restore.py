@@ -1,5 +1,6 @@
 """``huche restore PATH`` (``manage.py restore``): a backup made by ``huche backup`` into this
-site's EMPTY database, all or nothing, then its signing key and install name; nothing cached
+site's EMPTY database, all or nothing, then its signing key, install name and (at a hall) the
+hall's secret key; nothing cached
 before it is served afterwards (config/backups.py, docs/deploy.md §8, docs/hall.md)."""
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ class Command(BaseCommand):
         if restored.key_set_aside:
             self.stdout.write(
                 _("The key that was there is kept as %(path)s.") % {"path": restored.key_set_aside}
+            )
+        if restored.secret_key_restored:
+            self.stdout.write(
+                _(
+                    "The hall's secret key is restored too: the captains who typed their PIN "
+                    "stay logged in once `huche hall` starts here."
+                )
             )
         if restored.name_overridden_by:
             self.stdout.write(
