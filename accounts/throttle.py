@@ -19,15 +19,18 @@ sending that header: the entries it writes itself are at the left and are never 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import math
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import ngettext
+from filelock import FileLock
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +56,10 @@ class Limit:
     flight (issue 33, finding 4: a read-then-count let 20 of 20 simultaneous guesses through a
     limit of 5). On Redis the number comes from one MULTI of ``SET NX EX`` (the window opens
     with its expiry), ``INCRBY`` and ``TTL``; on the local-memory cache (one process) from
-    ``add`` and ``incr``, which each hold that cache's lock. The window opens at the first
-    counted attempt and lasts ``window`` seconds."""
+    ``add`` and ``incr``, which each hold that cache's lock; on the hall's file cache, shared by
+    its web processes and whose ``incr`` reads then writes, from the same under a lock file
+    (:func:`_file_cache_lock`). The window opens at the first counted attempt and lasts
+    ``window`` seconds."""
 
     scope: str
     failures: int
@@ -86,15 +91,16 @@ class Limit:
                 client.expire(full, self.window)
             return int(count), max(1, int(ttl))
         now = time.time()
-        for _attempt in range(3):
-            cache.add(self._key(subject, "t"), now, self.window)
-            cache.add(key, 0, self.window)
-            try:
-                count = cache.incr(key, delta)
-            except ValueError:  # the window ended between add and incr: open a new one
-                continue
-            opened = cache.get(self._key(subject, "t"), now)
-            return int(count), max(1, math.ceil(opened + self.window - now))
+        with _file_cache_lock():
+            for _attempt in range(3):
+                cache.add(self._key(subject, "t"), now, self.window)
+                cache.add(key, 0, self.window)
+                try:
+                    count = cache.incr(key, delta)
+                except ValueError:  # the window ended between add and incr: open a new one
+                    continue
+                opened = cache.get(self._key(subject, "t"), now)
+                return int(count), max(1, math.ceil(opened + self.window - now))
         raise RuntimeError("the throttle's counter kept expiring")
 
     def take(self, subject: str) -> int | None:
@@ -142,6 +148,18 @@ class Limit:
             cache.delete_many([self._key(subject), self._key(subject, "t")])
         except Exception as exc:
             log.warning("throttle %s not reset, cache unavailable: %s", self.scope, exc)
+
+
+def _file_cache_lock() -> contextlib.AbstractContextManager:
+    """A lock file beside the hall's cache files (``throttle.lock``, which the cache never
+    lists, culls nor clears), held across processes and threads alike; no lock for the other
+    caches."""
+    config = settings.CACHES["default"]
+    if not config["BACKEND"].endswith(".FileBasedCache"):
+        return contextlib.nullcontext()
+    folder = Path(config["LOCATION"])
+    folder.mkdir(parents=True, exist_ok=True)
+    return FileLock(folder / "throttle.lock", timeout=10)
 
 
 def take_all(checks: list[tuple[Limit, str]]) -> int | None:

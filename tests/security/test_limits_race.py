@@ -141,3 +141,23 @@ def test_40_practice_games_at_once_start_at_most_the_limit(production_stack):
     assert answers.count(201) == 12, f"{answers.count(201)} games started against 12"
     assert answers.count(429) == 28
     assert PracticeGame.objects.count() <= 12  # and a visitor keeps only a few unfinished
+
+
+def test_at_a_hall_the_file_cache_lets_exactly_its_number_through(tmp_path):
+    """The hall's cache is files shared by its web processes (config/settings.py), whose
+    ``incr`` reads then writes: 40 attempts at once against a limit of 5 let exactly 5 through
+    (the count is taken under a lock file beside the cache, shared by processes and threads)."""
+    files = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path / "hall-cache"),
+        }
+    }
+    with override_settings(CACHES=files):
+        hall_cache = caches["default"]
+        assert type(hall_cache).__name__ == "FileBasedCache"
+        limit = Limit("race-test-hall", 5, 900)
+        answers = at_once(40, lambda i: limit.take("a phone guessing PINs"))
+        assert answers.count(None) == 5
+        assert limit.retry_after("a phone guessing PINs") is not None
+        assert limit.take("another phone") is None
