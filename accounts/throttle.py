@@ -155,9 +155,9 @@ def _file_cache_lock() -> contextlib.AbstractContextManager:
     lists, culls nor clears), held across processes and threads alike; no lock for the other
     caches."""
     config = settings.CACHES["default"]
-    if not config["BACKEND"].endswith(".FileBasedCache"):
+    if not str(config["BACKEND"]).endswith(".FileBasedCache"):
         return contextlib.nullcontext()
-    folder = Path(config["LOCATION"])
+    folder = Path(str(config["LOCATION"]))
     folder.mkdir(parents=True, exist_ok=True)
     return FileLock(folder / "throttle.lock", timeout=10)
 
