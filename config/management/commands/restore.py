@@ -1,7 +1,7 @@
 """``huche restore PATH`` (``manage.py restore``): a backup made by ``huche backup`` into this
 site's EMPTY database, all or nothing, then its signing key, install name and (at a hall) the
-hall's secret key; nothing cached
-before it is served afterwards (config/backups.py, docs/deploy.md §8, docs/hall.md)."""
+hall's secret key; nothing cached before it is served afterwards (config/backups.py,
+docs/deploy.md §8, docs/hall.md)."""
 
 from __future__ import annotations
 
