@@ -2,7 +2,9 @@
 
 The browser comes from the Debian packages (``/usr/bin/chromium``), never from a download.
 Without it the tests are skipped on a laptop, but fail in CI (HUCHE_E2E_REQUIRED=1), where
-``.ci/run`` installs it. Screenshots go to ``test-artifacts/`` (kept by CI as artifacts).
+``.ci/run`` installs it. Screenshots go to ``test-artifacts/``, for a person to look at;
+``HUCHE_SCREENSHOTS=0`` skips writing them (``.ci/run``: a fresh clone's CI throws them away,
+and on a slow machine they cost a minute) while every check on the pages still runs.
 """
 
 from __future__ import annotations
@@ -37,10 +39,23 @@ def browser():
             pytest.fail(f"Chromium is required in CI but {CHROMIUM} is missing")
         pytest.skip(f"no Chromium at {CHROMIUM}: install the Debian package 'chromium'")
     sync_api = pytest.importorskip("playwright.sync_api")
+    if os.environ.get("HUCHE_SCREENSHOTS") == "0":
+        no_pictures(sync_api)
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         yield browser
         browser.close()
+
+
+def no_pictures(sync_api) -> None:
+    """Screenshots of pages and of parts of them are not written (nothing a test asserts reads
+    them back: they are for people)."""
+
+    def skip(self, *args, **kwargs) -> bytes:
+        return b""
+
+    for kind in (sync_api.Page, sync_api.Locator, sync_api.ElementHandle):
+        kind.screenshot = skip
 
 
 @pytest.fixture(autouse=True)

@@ -36,7 +36,7 @@ def organizer_page(browser, base, viewport):
 
 def snap(shot, page, name):
     path = shot(page, f"issue34-{name}")
-    if COPIES.is_dir():
+    if COPIES.is_dir() and path.exists():
         shutil.copy(path, COPIES / path.name)
 
 
