@@ -44,7 +44,7 @@ wheel: install ## Build dist/huche-VERSION-py3-none-any.whl: Huche without a che
 # one process, in order.
 TEST_PROCESSES ?= auto
 test: install test-js ## The whole suite (engine, web, real browser when Chromium is present)
-	HUCHE_TESTING=1 $(PY) -m pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --maxprocesses=4 --dist loadgroup --no-loadscope-reorder) $(PYTEST_ARGS)
+	HUCHE_TESTING=1 $(PY) -m pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --maxprocesses=4 --dist loadgroup) $(PYTEST_ARGS)
 
 # The phone's own code (static/huche): node's test runner on the captain queue's logic
 # (tests/js). Without node a laptop skips it and says so; CI (CI=true) must have it.

@@ -17,10 +17,6 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 SERIAL = ("tests/deploy/",)
-# Files of few but long tests (real browsers, servers): handed out first (``make test`` passes
-# ``--no-loadscope-reorder``, so groups go in this order), not last, as xdist's default order
-# by number of tests would, leaving one process alone on a three-minute browser test at the end.
-LONG_FIRST = ("tests/deploy/", "tests/e2e/")
 
 
 def own_redis_database(url: str, worker: str) -> str:
@@ -45,5 +41,3 @@ def pytest_collection_modifyitems(config, items):
         path = item.nodeid.split("::", 1)[0]
         group = "servers" if path.startswith(SERIAL) else path
         item.add_marker(pytest.mark.xdist_group(group))
-    if _worker:  # every process collects the same order; one process keeps the files' order
-        items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))
