@@ -40,11 +40,11 @@ wheel: install ## Build dist/huche-VERSION-py3-none-any.whl: Huche without a che
 	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
 
 # In as many processes as the computer has cores, four at most (pytest-xdist; tests/parallel.py
-# keeps each file in one process and gives each process its own databases). TEST_PROCESSES=0:
-# one process, in order.
+# keeps each file in one process, by its own scheduler for --dist loadscope, and gives each
+# process its own databases and data folder). TEST_PROCESSES=0: one process, in order.
 TEST_PROCESSES ?= auto
 test: install test-js ## The whole suite (engine, web, real browser when Chromium is present)
-	HUCHE_TESTING=1 $(PY) -m pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --maxprocesses=4 --dist loadgroup) $(PYTEST_ARGS)
+	HUCHE_TESTING=1 $(PY) -m pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --maxprocesses=4 --dist loadscope) $(PYTEST_ARGS)
 
 # The phone's own code (static/huche): node's test runner on the captain queue's logic
 # (tests/js). Without node a laptop skips it and says so; CI (CI=true) must have it.
