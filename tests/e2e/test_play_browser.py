@@ -159,6 +159,9 @@ def test_the_game_is_played_with_the_keyboard(phone, shot, live_server):
     for _ in range(6):  # cut for deal (again after a tie), then deal
         if page.get_attribute("[data-awaiting]", "data-awaiting") == "discard":
             break
+        # The browser gives the button its autofocus once the page has rendered, not at once
+        # (a busy machine showed it: an Enter before that goes nowhere).
+        page.wait_for_function("document.activeElement.matches('#play-area [autofocus]')")
         act(page, lambda: page.keyboard.press("Enter"))
     assert page.get_attribute("[data-awaiting]", "data-awaiting") == "discard"
     assert page.evaluate("document.activeElement.name") == "cards"
