@@ -35,12 +35,10 @@ def test_one(n):
 
 @pytest.mark.slow
 def test_a_file_runs_whole_in_one_process_and_the_servers_files_together(tmp_path):
-    for path in ("tests/test_alpha.py", "tests/test_beta.py", "tests/test_gamma.py"):
-        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / path).write_text(A_FILE)
-    for path in ("tests/deploy/test_stack.py", "tests/deploy/test_wheel.py"):
-        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / path).write_text(A_FILE)
+    for name in ("test_alpha", "test_beta", "test_gamma", "deploy/test_stack", "deploy/test_wheel"):
+        path = tmp_path / "tests" / f"{name}.py"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(A_FILE)
     seen = tmp_path / "seen.txt"
     env = {
         **os.environ,
@@ -74,11 +72,12 @@ def test_a_file_runs_whole_in_one_process_and_the_servers_files_together(tmp_pat
         timeout=120,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = seen.read_text().splitlines()
+    assert len(lines) == 5 * 6
     processes: dict[str, set[str]] = defaultdict(set)
-    for line in seen.read_text().splitlines():
+    for line in lines:
         module, worker = line.split()
         processes[module].add(worker)
-    assert sum(1 for _ in seen.read_text().splitlines()) == 5 * 6
     for module, workers in processes.items():
         assert len(workers) == 1, f"{module} ran in {sorted(workers)}"
     assert processes["test_stack"] == processes["test_wheel"]
