@@ -52,6 +52,11 @@ NO_RULE = 999  # lone points score for ever (no 116 rule)
 # The play-outs judge each seat by the cards that seat has not seen (as the inference does), not
 # every seat by pro's unseen cards: pro's cards are unseen to the others, theirs are not to them.
 OWN_VIEW = True
+# Far from the end pro lays the card worth most against the answering seat's expected best
+# answer (every fifteen, 31, pair and run, as likely as the unseen cards make it), not the
+# standard heuristic's rough risks (docs/performance.md, issue 35's ninth round). False: the
+# standard heuristic, a knob for benchmarks.
+ANSWER_MODEL = True
 
 Show = tuple[tuple[int, float], ...]  # (points, chance) of a count in the show
 
@@ -83,7 +88,7 @@ def play(view: PlayerView, samples: int | None = None) -> Play | Go:
         return _lay(view, ranks[0])
     near = view.target - max(view.scores)
     if view.rules.sides != 2 or view.starter is None or near > LOOK_AHEAD:
-        return _lay(view, _standard_rank(view))
+        return _lay(view, _answer_rank(view) if ANSWER_MODEL else _standard_rank(view))
     if samples is None:
         samples = PLAY_SAMPLES_END if near <= ENDGAME else PLAY_SAMPLES
     rng = seeded_rng(view, "play4")
@@ -106,6 +111,23 @@ def _standard_rank(view: PlayerView) -> int:
     """The standard player's card (``levels.Standard.choose_play``, four-handed)."""
     nxt = view.next_to_play()
     rank = pegging.choose_heuristic(
+        _ranks(view.hand),
+        _ranks(view.series),
+        view.count,
+        _unseen_ranks(view),
+        view.held_counts[nxt] if nxt is not None else 0,
+        partner_next=nxt is not None and view.is_partner(nxt),
+        go_counts=view.go_counts,
+    )
+    assert rank is not None, "a seat with a playable card lays one"
+    return rank
+
+
+def _answer_rank(view: PlayerView) -> int:
+    """Far from the end: the card worth most against the answering seat's expected best
+    answer (:func:`.pegging.choose_by_answer`), judged by pro's unseen cards."""
+    nxt = view.next_to_play()
+    rank = pegging.choose_by_answer(
         _ranks(view.hand),
         _ranks(view.series),
         view.count,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from math import comb
 
 MAX_COUNT = 31
 
@@ -120,6 +121,78 @@ def choose_heuristic(
             partner_next=partner_next,
             go_counts=go_counts,
         )
+        if value > best_value:
+            best, best_value = rank, value
+    return best
+
+
+PARTNER_SHARE = 0.5  # a count the partner can score, in our favour: the next opponent may answer
+
+
+def none_held(unseen_total: int, copies: int, cards: int) -> float:
+    """The chance that a seat holding ``cards`` drawn from ``unseen_total`` cards holds none of
+    ``copies`` particular ones (hypergeometric)."""
+    if cards <= 0:
+        return 1.0
+    if copies >= unseen_total:
+        return 0.0
+    return comb(unseen_total - copies, cards) / comb(unseen_total, cards)
+
+
+def expected_best_answer(
+    series: Sequence[int], count: int, unseen: Sequence[int], cards: int
+) -> float:
+    """The mean of the most points a seat can score with one card on ``series`` at ``count``,
+    its ``cards`` drawn at random from the ``unseen`` ranks (index 1-13): each scoring rank,
+    best first, counts with the chance that the seat holds it and none better."""
+    if cards <= 0:
+        return 0.0
+    answers = sorted(
+        (
+            (points, rank)
+            for rank in range(1, 14)
+            if unseen[rank] and count + pips(rank) <= MAX_COUNT
+            for points in (peg_points(series, rank, count),)
+            if points
+        ),
+        reverse=True,
+    )
+    total = sum(unseen)
+    mean, copies, before = 0.0, 0, 1.0
+    for points, rank in answers:
+        copies += unseen[rank]
+        after = none_held(total, copies, cards)
+        mean += points * (before - after)
+        before = after
+    return mean
+
+
+def choose_by_answer(
+    hand: Sequence[int],
+    series: Sequence[int],
+    count: int,
+    unseen: Sequence[int],
+    answer_cards: int,
+    *,
+    partner_next: bool = False,
+    go_counts: bool = True,
+) -> int | None:
+    """Pro's card far from the end of a four-handed game (``None``: go): the immediate points
+    less the answering opponent's expected best answer (:func:`expected_best_answer`: every
+    fifteen, 31, pair and run it may score, as likely as the unseen cards make it), or plus
+    :data:`PARTNER_SHARE` of it when the partner answers. The standard heuristic's rough
+    risks (fifteens and pairs only, a chance capped per count) miss the runs and overrate
+    the rest. Ties as the standard player: the higher card while a go still scores."""
+    best, best_value = None, -1e9
+    for rank in set(hand):
+        new = count + pips(rank)
+        if new > MAX_COUNT:
+            continue
+        value = float(peg_points(series, rank, count))
+        if new != MAX_COUNT and answer_cards:
+            answer = expected_best_answer([*series, rank], new, unseen, answer_cards)
+            value += PARTNER_SHARE * answer if partner_next else -answer
+        value += pips(rank) * 0.01 if go_counts else 0.0
         if value > best_value:
             best, best_value = rank, value
     return best

@@ -6,6 +6,7 @@ their cards, and the 116 rule in the win-probability model worked out by hand.""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
@@ -343,12 +344,62 @@ def test_the_116_rule_in_the_table_worked_out_by_hand():
     assert without[115][100] == with_rule[115][100]
 
 
-def test_before_the_look_ahead_pro_plays_the_standard_card(monkeypatch):
-    """With the look-ahead kept for the end (``LOOK_AHEAD``), pro far from it lays the
-    standard player's card (here the 4 of the self-play position, scores moved back)."""
-    monkeypatch.setattr(four, "LOOK_AHEAD", 30)
-    view = _self_play_position(scores=(16, 13))
-    assert computer("pro").choose_play(view) == computer("standard").choose_play(view)
+def _best_answers_by_enumeration(series, count, unseen, cards) -> float:
+    """Every hand of ``cards`` the seat may hold, one by one: the mean of its best points."""
+    pack = [rank for rank in range(1, 14) for _ in range(unseen[rank])]
+    hands = list(combinations(range(len(pack)), cards))
+    best = 0
+    for hand in hands:
+        ranks = {pack[i] for i in hand}
+        fits = [r for r in ranks if count + fastpeg.pips(r) <= 31]
+        best += max((fastpeg.peg_points(series, r, count) for r in fits), default=0)
+    return best / len(hands)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_expected_best_answer_is_the_mean_over_every_hand_the_seat_may_hold(seed):
+    """The closed form (each scoring rank, best first, with the chance of holding it and
+    none better) against every hand enumerated, on random counts and small unseen packs."""
+    rng = random.Random(seed)
+    series, count = [], 0
+    for _ in range(rng.randint(0, 5)):
+        fits = [r for r in range(1, 14) if count + fastpeg.pips(r) < 31]
+        if not fits:
+            break
+        rank = rng.choice(fits)
+        series.append(rank)
+        count += fastpeg.pips(rank)
+    unseen = [0] * 14
+    for rank in rng.sample([r for r in range(1, 14) for _ in range(4)], rng.randint(6, 14)):
+        unseen[rank] += 1
+    cards = rng.randint(1, 4)
+    expected = _best_answers_by_enumeration(series, count, unseen, cards)
+    got = fastpeg.expected_best_answer(series, count, unseen, cards)
+    assert got == pytest.approx(expected, abs=1e-12)
+
+
+def test_far_from_the_end_pro_does_not_open_a_run_the_standard_player_does_not_see():
+    """After a 31, seat 3 leads a 9; we hold an 8, a 2 and an ace. The 8 makes 17 and a 9-8
+    that a 7 or any ten-card (20 of the cards we have not seen) makes a run of three, or
+    another 8 pairs: the standard player counts only the pair and lays the 8. The 2 makes 11,
+    answered by a 4 (15) or a 2 (a pair) only. Pro, far from the end, lays the 2."""
+    view = _view(
+        "8S 2C AH",
+        scores=(16, 13),
+        laid=[(3, "3H"), (0, "JH"), (1, "8C"), (2, "QH"), (3, "9C")],
+        starter="KD",
+        discard="KS",
+        dealer=2,
+        held=(3, 3, 3, 2),
+    )
+    assert view.count == 9
+    assert computer("standard").choose_play(view).card == parse_card("8S")
+    assert computer("pro").choose_play(view).card == parse_card("2C")
+    unseen = [0] * 14
+    for c in view.unseen():
+        unseen[int(c.rank)] += 1
+    assert fastpeg.expected_best_answer([9, 8], 17, unseen, 3) > 1.5
+    assert fastpeg.expected_best_answer([9, 2], 11, unseen, 3) < 1.0
 
 
 @pytest.mark.parametrize("hand", ["9D 4C KC TD QS", "TH 2S 8H 4C KS"])
