@@ -6,11 +6,15 @@ five as players keep them: four high cards peg poorly, a low card is kept for th
 near the end (either team within ``endgame`` points) the keep with the best chance of winning
 by :mod:`.winprob4`.
 
-The play: the other three seats' cards (the partner's too: its hand is hidden) are sampled from
-the unseen cards, consistent with every go (a seat skipped in its turn held nothing that fitted)
-and weighted by how likely each seat was to keep those four cards (:func:`.keeps.keep_likelihood`)
-and to lay what it laid with them (as the standard player would have: :data:`UNLIKELY` per
-other card). Against each weighted holding, each card pro may
+The play, far from the end: the card worth most once the seat that answers it has answered,
+every fifteen, 31, pair and run it may score counted as likely as the unseen cards make it
+(:func:`.pegging.choose_by_answer`: an opponent's expected best answer is subtracted, the
+partner's is half in our favour). Near the end (either team within :data:`LOOK_AHEAD`
+points) the other three seats' cards (the partner's too: its hand is hidden) are sampled from
+the unseen cards, consistent with every go (a seat skipped in its turn held nothing that
+fitted) and weighted by how likely each seat was to keep those four cards
+(:func:`.keeps.keep_likelihood`) and to lay what it laid with them (as the standard player
+would have: :data:`UNLIKELY` per other card). Against each weighted holding, each card pro may
 lay is followed by the rest of the play, all four seats laying the standard heuristic's card
 (:func:`.pegging.play_out_sides`, with the FADOQ 116 rule), and valued by the team's chance of
 winning: pegging out wins, else the show of the sampled hands (their exact counts with the
@@ -41,8 +45,9 @@ PLAY_SAMPLES = 40  # holdings the look-ahead plays against
 PLAY_SAMPLES_END = 200  # the same near the end, where a card wins or loses the game outright
 ENDGAME = 30  # near the end: either team within this many points of the target
 # The look-ahead is used once either team is within this many points of the target; before
-# that the standard heuristic (on points early in the game the look-ahead did not beat it:
-# docs/performance.md). 121: always, a knob for benchmarks.
+# that the answering seat's expected best answer (:data:`ANSWER_MODEL`; on points early in the
+# game the look-ahead did not beat even the standard heuristic: docs/performance.md). 121:
+# always, a knob for benchmarks.
 LOOK_AHEAD = ENDGAME
 CANDIDATES = 4  # holdings drawn and weighed for each one played against
 UNLIKELY = 0.25  # the weight of each card a seat laid that the standard player would not have
