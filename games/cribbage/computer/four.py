@@ -93,7 +93,7 @@ def play(view: PlayerView, samples: int | None = None) -> Play | Go:
         return _lay(view, ranks[0])
     near = view.target - max(view.scores)
     if view.rules.sides != 2 or view.starter is None or near > LOOK_AHEAD:
-        return _lay(view, _answer_rank(view) if ANSWER_MODEL else _standard_rank(view))
+        return _lay(view, _far_rank(view))
     if samples is None:
         samples = PLAY_SAMPLES_END if near <= ENDGAME else PLAY_SAMPLES
     rng = seeded_rng(view, "play4")
@@ -112,27 +112,13 @@ def play(view: PlayerView, samples: int | None = None) -> Play | Go:
     return _lay(view, best_rank)
 
 
-def _standard_rank(view: PlayerView) -> int:
-    """The standard player's card (``levels.Standard.choose_play``, four-handed)."""
-    nxt = view.next_to_play()
-    rank = pegging.choose_heuristic(
-        _ranks(view.hand),
-        _ranks(view.series),
-        view.count,
-        _unseen_ranks(view),
-        view.held_counts[nxt] if nxt is not None else 0,
-        partner_next=nxt is not None and view.is_partner(nxt),
-        go_counts=view.go_counts,
-    )
-    assert rank is not None, "a seat with a playable card lays one"
-    return rank
-
-
-def _answer_rank(view: PlayerView) -> int:
+def _far_rank(view: PlayerView) -> int:
     """Far from the end: the card worth most against the answering seat's expected best
-    answer (:func:`.pegging.choose_by_answer`), judged by pro's unseen cards."""
+    answer (:func:`.pegging.choose_by_answer`), or with :data:`ANSWER_MODEL` off the standard
+    player's card (``levels.Standard.choose_play``); both judged by pro's unseen cards."""
+    choose = pegging.choose_by_answer if ANSWER_MODEL else pegging.choose_heuristic
     nxt = view.next_to_play()
-    rank = pegging.choose_by_answer(
+    rank = choose(
         _ranks(view.hand),
         _ranks(view.series),
         view.count,
