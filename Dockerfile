@@ -15,6 +15,8 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY config config
+COPY common common
+COPY operations operations
 COPY games games
 COPY tournaments tournaments
 COPY accounts accounts

@@ -21,7 +21,7 @@ install: $(STAMP)
 # (huche/cli.py); the same command a wheel installs without a checkout (docs/hall.md).
 HUCHE := $(VENV)/bin/huche
 # The demo serves this computer only: its password is published and DEBUG is on, so runserver
-# refuses any HOST beyond the loopback (config/exposure.py). A real event at a hall: `make hall`.
+# refuses any HOST beyond the loopback (operations/exposure.py). A real event at a hall: `make hall`.
 DEMO := HUCHE_HALL=0 HUCHE_LISTEN=$(HOST):$(PORT) $(HUCHE)
 
 run: install ## Migrate, load the demo data and serve Huche at http://$(HOST):$(PORT)

@@ -1,18 +1,18 @@
 """Read by gunicorn when started from this folder (the Docker image, `make hall`, the tests).
 
 Before binding: a server listening beyond the loopback never runs with DEBUG on and never
-keeps an account with the demo's published password (config/exposure.py). At the hall, a
-laptop's sleep is told calmly (config/suspend.py).
+keeps an account with the demo's published password (operations/exposure.py). At the hall, a
+laptop's sleep is told calmly (operations/hall/suspend.py).
 """
 
 import os
 import sys
 
 # Captains' private links (/c/<token>/) masked in the access and error logs
-# (config/gunicorn_logger.py). The access log is on where the command line asks for it
+# (operations/logs/gunicorn_logger.py). The access log is on where the command line asks for it
 # (--access-logfile -: the compose file, deploy/systemd/huche-web.service), to the console:
 # Docker's log files or the journal rotate it.
-logger_class = "config.gunicorn_logger.GunicornLogger"
+logger_class = "operations.logs.gunicorn_logger.GunicornLogger"
 
 
 def on_starting(server):
@@ -24,7 +24,8 @@ def on_starting(server):
     from django.db import connections
     from django.utils import translation
 
-    from config import exposure, suspend
+    from operations import exposure
+    from operations.hall import suspend
 
     try:
         exposure.check_before_serving(server.cfg.bind, lambda line: print(line, flush=True))

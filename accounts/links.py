@@ -19,7 +19,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from config import hall
+from common import addresses
 
 from .models import CaptainLink
 from .throttle import pin_per_client
@@ -149,11 +149,11 @@ def public_base_url(request=None) -> str:
     """
     if settings.HUCHE_BASE_URL:
         return settings.HUCHE_BASE_URL
-    served = hall.served_base_url(settings.HUCHE_LISTEN) if settings.HUCHE_LISTEN else None
+    served = addresses.served_base_url(settings.HUCHE_LISTEN) if settings.HUCHE_LISTEN else None
     if request is not None:
         host = request.get_host()
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        if not hall.is_loopback(name) or served is None:
+        if not addresses.is_loopback(name) or served is None:
             return f"{request.scheme}://{host}"
         return served
     return served or "http://127.0.0.1:8000"
@@ -161,7 +161,7 @@ def public_base_url(request=None) -> str:
 
 def reaches_phones(base_url: str) -> bool:
     """False for a loopback base URL: a phone cannot open it."""
-    return not hall.is_loopback(hall.base_url_host(base_url))
+    return not addresses.is_loopback(addresses.base_url_host(base_url))
 
 
 def captain_url(link: CaptainLink, base_url: str) -> str:

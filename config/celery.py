@@ -4,12 +4,10 @@ import os
 
 from celery import Celery
 
-from config.heartbeat import Heartbeat
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("huche")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-# Each worker tells /healthz it is alive (config/heartbeat.py).
-app.steps["worker"].add(Heartbeat)
+# Each worker tells /healthz it is alive (operations/health/heartbeat.py).
+app.steps["worker"].add("operations.health.heartbeat:Heartbeat")

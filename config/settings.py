@@ -15,7 +15,9 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from . import error_reports, hall, home
+from common import addresses
+
+from . import env, home
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # templates/, static/, locale/: the checkout's, or the installed wheel's (config/home.py).
@@ -49,7 +51,7 @@ HUCHE_SECRET_KEY_FILE = os.environ.get("HUCHE_SECRET_KEY_FILE", "") or str(
     HUCHE_HOME / ".hall-secret-key"
 )
 if not SECRET_KEY and HUCHE_HALL:
-    SECRET_KEY = hall.secret_key_from(Path(HUCHE_SECRET_KEY_FILE))
+    SECRET_KEY = env.secret_key_from(Path(HUCHE_SECRET_KEY_FILE))
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
@@ -81,14 +83,15 @@ ALLOWED_HOSTS = env_list(
     else "",
 )
 
-# The hall's network (config/hall.py, docs/hall.md). HUCHE_BASE_URL: the public base URL of every
+# The hall's network (common/addresses.py, docs/hall.md). HUCHE_BASE_URL: the public base URL of every
 # printed link and QR code (e.g. http://192.168.1.10:8000). HUCHE_LISTEN: the HOST:PORT the
 # server listens on, set by `make run`; unset, printed links follow the organizer's browser.
 HUCHE_BASE_URL = os.environ.get("HUCHE_BASE_URL", "").strip().rstrip("/") or (
     f"https://{HUCHE_DOMAIN}" if HUCHE_DOMAIN else ""
 )
 if HUCHE_BASE_URL and (
-    not HUCHE_BASE_URL.startswith(("http://", "https://")) or not hall.base_url_host(HUCHE_BASE_URL)
+    not HUCHE_BASE_URL.startswith(("http://", "https://"))
+    or not addresses.base_url_host(HUCHE_BASE_URL)
 ):
     raise ImproperlyConfigured(
         f"HUCHE_BASE_URL {HUCHE_BASE_URL!r} is not a base URL such as "
@@ -101,8 +104,8 @@ HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", True)
 # Phones reach the server by the address printed on their slips: let it through (at the hall,
 # the laptop's current addresses are let through as requests come: below).
 for _host in (
-    hall.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
-    hall.base_url_host(hall.served_base_url(HUCHE_LISTEN))
+    addresses.base_url_host(HUCHE_BASE_URL) if HUCHE_BASE_URL else "",
+    addresses.base_url_host(addresses.served_base_url(HUCHE_LISTEN))
     if HUCHE_LISTEN and not HUCHE_HALL
     else "",
 ):
@@ -114,7 +117,7 @@ CSRF_TRUSTED_ORIGINS = env_list(
 
 INSTALLED_APPS = [
     # First: its runserver (and `hall`) check what a server beyond the loopback may do.
-    "config",
+    "operations",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -138,26 +141,26 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "config.faults.ApiJsonErrorsMiddleware",
+    "operations.faults.ApiJsonErrorsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.views.access.LoginRequiredMiddleware",
-    "config.faults.ServiceUnavailableMiddleware",
-    "config.faults.ContentSecurityPolicyMiddleware",
+    "operations.faults.ServiceUnavailableMiddleware",
+    "operations.faults.ContentSecurityPolicyMiddleware",
 ]
 
 # The hall's name on the local network, announced by mDNS while `make hall` runs and printed on
-# the captains' slips (config/hall_watch.py); empty: no name, the address only. At the hall the
+# the captains' slips (operations/hall/watch.py); empty: no name, the address only. At the hall the
 # laptop's address may change during the day: HallHostMiddleware lets through its names and its
-# current addresses, read at request time (config/hall_network.py), and explains any other host.
+# current addresses, read at request time (operations/hall/network.py), and explains any other host.
 HUCHE_HALL_NAME = os.environ.get("HUCHE_HALL_NAME", "huche.local").strip().lower().rstrip(".")
 if HUCHE_HALL_NAME and not HUCHE_HALL_NAME.endswith(".local"):
     HUCHE_HALL_NAME += ".local"  # mDNS answers for .local names only ("salle2" → salle2.local)
 if HUCHE_HALL:
     HALL_FIXED_HOSTS, ALLOWED_HOSTS = ALLOWED_HOSTS, ["*"]
-    MIDDLEWARE.insert(0, "config.hall_network.HallHostMiddleware")
+    MIDDLEWARE.insert(0, "operations.hall.network.HallHostMiddleware")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -174,7 +177,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "config.service_status.service_warnings",
+                "operations.health.service_status.service_warnings",
                 "config.version.footer",
             ],
         },
@@ -257,13 +260,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.purge_practice_games_task",
         "schedule": 24 * 3600.0,
     },
-    # Expired sessions; finished task rows older than TASK_ROWS_KEEP_DAYS (config/housekeeping.py).
-    "purge-sessions": {"task": "config.tasks.purge_sessions_task", "schedule": 24 * 3600.0},
-    "purge-task-rows": {"task": "config.tasks.purge_task_rows_task", "schedule": 24 * 3600.0},
+    # Expired sessions; finished task rows older than TASK_ROWS_KEEP_DAYS (operations/housekeeping.py).
+    "purge-sessions": {"task": "operations.tasks.purge_sessions_task", "schedule": 24 * 3600.0},
+    "purge-task-rows": {"task": "operations.tasks.purge_task_rows_task", "schedule": 24 * 3600.0},
 }
 TASK_ROWS_KEEP_DAYS = int(os.environ.get("TASK_ROWS_KEEP_DAYS", "30"))
 # /healthz says "dégradé" when no Celery worker wrote its heartbeat (every 30 s) for this many
-# seconds (config/heartbeat.py).
+# seconds (operations/health/heartbeat.py).
 WORKER_HEARTBEAT_STALE = int(os.environ.get("WORKER_HEARTBEAT_STALE", "120"))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -401,9 +404,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    # Ours refuses deeply nested JSON in words (config/api_input.py); the others are DRF's.
+    # Ours refuses deeply nested JSON in words (common/api_input.py); the others are DRF's.
     "DEFAULT_PARSER_CLASSES": [
-        "config.api_input.JSONParser",
+        "common.api_input.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -461,16 +464,16 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
-# --- Errors reach the maintainer (config/error_reports.py) --------------------------------------
+# --- Errors reach the maintainer (operations/logs/error_reports.py) --------------------------------------
 # ADMINS="Marie Tremblay <marie@club.org>, it@club.org": each server error (500) and each
 # background task that failed for good is emailed to them (needs EMAIL_URL), from SERVER_EMAIL.
-ADMINS = error_reports.admins(os.environ.get("ADMINS", ""))
+ADMINS = env.admins(os.environ.get("ADMINS", ""))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        # No captain's private link (/c/<token>/) in a log line (config/log_masks.py).
-        "captain_links": {"()": "config.log_masks.MaskCaptainLinks"},
+        # No captain's private link (/c/<token>/) in a log line (operations/logs/masks.py).
+        "captain_links": {"()": "operations.logs.masks.MaskCaptainLinks"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "handlers": {
@@ -491,8 +494,7 @@ LOGGING = {
 }
 # Optional: errors also go to an error-reporting service (Sentry or compatible) at this DSN.
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
-if SENTRY_DSN:
-    error_reports.init(SENTRY_DSN, environment="hall" if HUCHE_HALL else "production")
+SENTRY_ENVIRONMENT = "hall" if HUCHE_HALL else "production"  # started by operations/apps.py
 
 
 # --- Email (optional) ------------------------------------------------------------------------------

@@ -4,8 +4,6 @@ from django.utils import translation
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from .health import healthz, live
-
 
 class EnglishSchemaView(SpectacularAPIView):
     """The OpenAPI schema, always in English: the same document whatever the request's
@@ -17,8 +15,7 @@ class EnglishSchemaView(SpectacularAPIView):
 
 
 urlpatterns = [
-    path("healthz", healthz, name="healthz"),
-    path("healthz/live", live, name="healthz-live"),
+    path("", include("operations.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
@@ -32,6 +29,6 @@ urlpatterns = [
     path("", include("tournaments.urls")),
 ]
 
-handler400 = "config.faults.bad_request"
-handler404 = "config.faults.not_found"
-handler500 = "config.faults.server_error"
+handler400 = "operations.faults.bad_request"
+handler404 = "operations.faults.not_found"
+handler500 = "operations.faults.server_error"

@@ -18,7 +18,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from config.api_input import KnownFieldsOnly
+from common.api_input import KnownFieldsOnly
 from games.crapette import RecordFormatError, check_record
 from games.cribbage import analyze_discards, score_hand
 

@@ -20,7 +20,9 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACKAGES = ("tournaments", "games", "accounts", "config")
+PACKAGES = ("tournaments", "games", "accounts", "operations", "common", "config")
+#: The apps, and what they share below them: none of these imports ``config``.
+APPS = ("tournaments", "games", "accounts", "operations", "common")
 
 # The layer of each module, as in docs/architecture.md ("the rule of dependencies"). A name
 # ending in ``.*`` is a package with everything under it; any other name is that module only,
@@ -59,21 +61,29 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.throttle",
         "accounts.unlock",
         "accounts.login_guard",
+        "common",
+        "common.addresses",
+        "common.announced_name",
+        "common.api_input",
         "config",
         "config.celery",
-        "config.heartbeat",
-        "config.error_reports",
-        "config.hall",
+        "config.env",
         "config.home",
         "config.version",
-        "config.exposure",
         "config.settings",
-        "config.log_masks",
-        "config.gunicorn_logger",
-        "config.suspend",
-        "config.mdns",
-        "config.hall_network",
         "config.formats.*",
+        "operations",
+        "operations.exposure",
+        "operations.health",
+        "operations.health.heartbeat",
+        "operations.logs",
+        "operations.logs.error_reports",
+        "operations.logs.masks",
+        "operations.logs.gunicorn_logger",
+        "operations.hall",
+        "operations.hall.suspend",
+        "operations.hall.mdns",
+        "operations.hall.network",
     ),
     # 2 the event and its people
     2: (
@@ -130,7 +140,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues.player_record",
         "tournaments.leagues.honours",
         "tournaments.archives.*",
-        "config.housekeeping",
+        "operations.housekeeping",
         "tournaments.events.deletion",  # keeps the deleted event's archive
     ),
     # 6 front doors and workers: pages, API, forms, commands, tasks, URLs, app configs
@@ -146,7 +156,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.apps",
         "tournaments.urls",
         "tournaments.api_urls",
-        "config.hall_watch",
+        "operations.hall.watch",
         "games.views",
         "games.api",
         "games.forms",
@@ -172,16 +182,18 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.urls",
         "accounts.admin",
         "accounts.apps",
-        "config.management.*",
-        "config.backups",
-        "config.hall_backups",
+        "accounts.management.*",
+        "operations.apps",
+        "operations.urls",
+        "operations.tasks",
+        "operations.faults",
+        "operations.backups",
+        "operations.hall.automatic_backups",
+        "operations.health.views",
+        "operations.health.service_status",
+        "operations.management.*",
         "config.urls",
         "config.api_urls",
-        "config.health",
-        "config.faults",
-        "config.api_input",
-        "config.service_status",
-        "config.tasks",
         "config.wsgi",
         "config.asgi",
     ),
@@ -192,6 +204,9 @@ FUNCTION_IMPORTS = {
     # Django's documented place to connect signal receivers: tasks imports the models, which
     # are not ready while the app registry loads.
     ("tournaments.apps", "tournaments.tasks"),
+    # Sentry starts once Django is set up (settings must not import the apps), only when
+    # SENTRY_DSN is set: sentry-sdk's integrations patch Django and Celery on import.
+    ("operations.apps", "operations.logs.error_reports"),
 }
 
 
@@ -361,6 +376,8 @@ def test_the_walk_sees_the_project():
         "games.cribbage.game",
         "accounts.links",
         "config.settings",
+        "operations.backups",
+        "common.api_input",
     } <= set(MODULES)
     assert "tournaments.models" in dependencies("tournaments.results.reporting")
 
@@ -453,3 +470,37 @@ def test_imports_inside_functions_are_the_documented_exceptions():
         "imports inside functions (move them to the top of the module, or document the "
         f"reason in docs/architecture.md and FUNCTION_IMPORTS): {sorted(found - FUNCTION_IMPORTS)}"
     )
+
+
+def config_crossings() -> list[str]:
+    """Imports across the line between ``config`` (settings, URLs, entry points) and the apps:
+    config may import only itself and ``common``; the apps and ``common`` never import config."""
+    found = []
+    for module in sorted(MODULES):
+        top = module.split(".")[0]
+        for dep in sorted(dependencies(module)):
+            other = dep.split(".")[0]
+            if top == "config" and other not in ("config", "common"):
+                found.append(f"{module} → {dep}")
+            elif top in APPS and other == "config":
+                found.append(f"{module} → {dep}")
+    return found
+
+
+def test_config_holds_configuration_and_the_apps_never_import_it():
+    crossings = config_crossings()
+    assert not crossings, "imports across config's line:\n" + "\n".join(crossings)
+
+
+def test_the_config_check_finds_a_crossing(monkeypatch):
+    real = dependencies
+
+    def with_extra_edges(module):
+        extra = {"accounts.links": {"config.settings"}, "config.urls": {"operations.backups"}}
+        return real(module) | extra.get(module, set())
+
+    monkeypatch.setitem(globals(), "dependencies", with_extra_edges)
+    assert set(config_crossings()) == {
+        "accounts.links → config.settings",
+        "config.urls → operations.backups",
+    }

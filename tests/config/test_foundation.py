@@ -84,7 +84,7 @@ def test_production_settings_require_a_secret_key_and_are_secure():
     assert json.loads(out.stdout) == [False, True, True, True, ["huche.example.org"]]
 
 
-# /healthz: tests/config/test_health.py
+# /healthz: tests/operations/health/test_health.py
 
 
 @pytest.mark.postgres

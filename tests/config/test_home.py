@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from config import home
-from config.management.commands import hall
 from huche import cli
+from operations.management.commands import hall
 
 VERSION = importlib.metadata.version("huche")
 

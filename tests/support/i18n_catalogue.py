@@ -17,7 +17,7 @@ import re
 from django.utils.translation.template import templatize
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PYTHON_DIRS = ("tournaments", "accounts", "games", "config")
+PYTHON_DIRS = ("tournaments", "accounts", "games", "operations", "common", "config")
 TEMPLATE_DIRS = ("templates", "tournaments/templates", "accounts/templates", "games/templates")
 SINGULAR = {"_", "gettext", "gettext_lazy", "gettext_noop"}
 PLURAL = {"ngettext", "ngettext_lazy"}

@@ -24,7 +24,7 @@ from rest_framework import serializers
 
 from accounts.links import captain_url, public_base_url
 from accounts.models import CaptainLink, Invitation
-from config.api_input import KnownFieldsOnly
+from common.api_input import KnownFieldsOnly
 from tournaments.audit import describe, who
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,

@@ -8,7 +8,7 @@ was down when the change happened.
 A restored database rewinds the versions: the next change would reuse a key whose fragment was
 cached before the restore (a result that no longer exists). So every bump also draws a random
 ``Event.cache_token``, in every key beside the version: a key never repeats. And a restore
-(config/backups.py) gives every event a new ``Event.cache_epoch``, in the keys of the renders a
+(operations/backups.py) gives every event a new ``Event.cache_epoch``, in the keys of the renders a
 page may serve while a newer one is rendered ("latest", and each process's memory below): those
 are never from before the restore, even in a web server that kept running through it. If the cache (Redis) is down, reads miss and writes are
 skipped; pages are computed from the database, slower but correct.

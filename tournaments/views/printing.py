@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.links import public_base_url, reaches_phones
-from config import hall_network
+from common.announced_name import announced_base_url
 from tournaments.publishing.printing import captain_slips, table_sheets
 
 from ..models import Round
@@ -46,7 +46,7 @@ def print_slips(request, slug):
     base_url = public_base_url(request)
     # At the hall, the laptop's name on the network while it is announced: it survives a
     # change of address; the address itself is written out for phones that do not know names.
-    named = None if settings.HUCHE_BASE_URL else hall_network.announced_base_url()
+    named = None if settings.HUCHE_BASE_URL else announced_base_url()
     slips = captain_slips(event, named, base_url) if named else captain_slips(event, base_url)
     team = request.GET.get("team", "")
     if team:

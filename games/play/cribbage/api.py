@@ -13,7 +13,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from config.api_input import KnownFieldsOnly
+from common.api_input import KnownFieldsOnly
 from games.api import ErrorOut, bad_request
 from games.cribbage.actions import Cut
 from games.cribbage.computer import LEVELS

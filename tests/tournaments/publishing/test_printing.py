@@ -14,7 +14,7 @@ from django.test import Client, override_settings
 
 from accounts.links import public_base_url
 from accounts.models import User
-from config import hall
+from common import addresses
 from tests.config.test_foundation import settings_in_subprocess
 from tests.conftest import link_of
 from tournaments.events import registration
@@ -128,13 +128,13 @@ class FakeRequest:
     ],
 )
 def test_printed_links_use_the_address_phones_can_reach(monkeypatch, base, listen, host, expected):
-    monkeypatch.setattr(hall, "lan_address", lambda: LAN)
+    monkeypatch.setattr(addresses, "lan_address", lambda: LAN)
     with override_settings(HUCHE_BASE_URL=base, HUCHE_LISTEN=listen):
         assert public_base_url(FakeRequest(host)) == expected
 
 
 def test_without_a_request_the_served_address_and_port(monkeypatch):
-    monkeypatch.setattr(hall, "lan_address", lambda: LAN)
+    monkeypatch.setattr(addresses, "lan_address", lambda: LAN)
     with override_settings(HUCHE_BASE_URL="", HUCHE_LISTEN="0.0.0.0:8123"):
         assert public_base_url() == f"http://{LAN}:8123"
     with override_settings(HUCHE_BASE_URL="", HUCHE_LISTEN=""):
@@ -142,19 +142,19 @@ def test_without_a_request_the_served_address_and_port(monkeypatch):
 
 
 def test_a_wildcard_with_no_network_falls_back_to_loopback(monkeypatch):
-    monkeypatch.setattr(hall, "lan_address", lambda: None)
-    assert hall.served_base_url("0.0.0.0:8000") == "http://127.0.0.1:8000"
+    monkeypatch.setattr(addresses, "lan_address", lambda: None)
+    assert addresses.served_base_url("0.0.0.0:8000") == "http://127.0.0.1:8000"
 
 
 @pytest.mark.skipif(not shutil.which("ip"), reason="no iproute2 'ip' to list the interfaces")
 def test_the_lan_address_is_one_of_this_machines_addresses():
     listed = subprocess.run(["ip", "-4", "-o", "addr"], capture_output=True, text=True).stdout
     mine = re.findall(r"inet (\d+\.\d+\.\d+\.\d+)/", listed)
-    address = hall.lan_address()
-    if all(hall.is_loopback(a) for a in mine):
+    address = addresses.lan_address()
+    if all(addresses.is_loopback(a) for a in mine):
         assert address is None
     else:
-        assert address in mine and not hall.is_loopback(address)
+        assert address in mine and not addresses.is_loopback(address)
 
 
 @override_settings(HUCHE_BASE_URL=f"http://{LAN}:8000")
@@ -167,7 +167,7 @@ def test_the_api_gives_the_same_public_link(api_client, event, organizer):
 
 
 def test_load_demo_prints_links_for_the_port_and_address_served(monkeypatch, db, capsys):
-    monkeypatch.setattr(hall, "lan_address", lambda: LAN)
+    monkeypatch.setattr(addresses, "lan_address", lambda: LAN)
     with override_settings(HUCHE_BASE_URL="", HUCHE_LISTEN="0.0.0.0:8123"):
         call_command("load_demo")
     out = capsys.readouterr().out

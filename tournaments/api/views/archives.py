@@ -16,7 +16,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_input import JSONParser, KnownFieldsOnly
+from common.api_input import JSONParser, KnownFieldsOnly
 from tournaments.archives import pending
 from tournaments.archives.store import COUNTED
 from tournaments.archives.transfer import MAX_BYTES, ArchiveNotProved, import_event

@@ -17,7 +17,7 @@ from rest_framework import exceptions, mixins, permissions, renderers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from config.api_input import no_fields
+from common.api_input import no_fields
 from tournaments.archives import open_format
 from tournaments.archives.transfer import archive_filename, dumps, export_event
 from tournaments.events import closing, registration

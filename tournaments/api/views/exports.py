@@ -15,7 +15,7 @@ from rest_framework import exceptions, permissions, renderers, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_input import KnownFieldsOnly
+from common.api_input import KnownFieldsOnly
 from tournaments.errors import RuleError
 from tournaments.leagues.season_export import request_season_export
 from tournaments.leagues.season_standings import compute_season, csv_rows

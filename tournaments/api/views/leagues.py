@@ -20,7 +20,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import exceptions, mixins, permissions, serializers, viewsets
 from rest_framework.response import Response
 
-from config.api_input import KnownFieldsOnly
+from common.api_input import KnownFieldsOnly
 from tournaments.leagues import seasons as service
 from tournaments.leagues.players import active_players, may_manage_league
 

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttle import client_ip, registration_per_client
-from config.api_input import KnownFieldsOnly, no_fields
+from common.api_input import KnownFieldsOnly, no_fields
 from tournaments.events import check_in, signup
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,

@@ -10,7 +10,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_input import no_fields
+from common.api_input import no_fields
 from games.card_input import card_language_of
 from tournaments.results import forfeits, reporting
 

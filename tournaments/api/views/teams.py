@@ -18,7 +18,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from accounts.roles import is_official
-from config.api_input import JSONParser, no_fields
+from common.api_input import JSONParser, no_fields
 from tournaments.events import registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.registration import MAX_CSV_BYTES

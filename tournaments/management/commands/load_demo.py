@@ -38,7 +38,7 @@ PASSWORD = "huche-demo"
 
 def demo_password() -> str:
     """The published password only where nobody else can reach the site (DEBUG serves the
-    loopback only: config/exposure.py) or in tests; a demo loaded into a real site (the hall's
+    loopback only: operations/exposure.py) or in tests; a demo loaded into a real site (the hall's
     database, the central site) gets a password of its own, printed here only."""
     if settings.DEBUG or settings.TESTING:
         return PASSWORD
