@@ -177,6 +177,7 @@ class EventForm(forms.ModelForm):
             ("winners_stay", _("Winners stay at their table")),
             ("swiss", _("Swiss")),
             ("round_robin", _("Round robin")),
+            ("random_draw", _("Random draw each game, avoiding rematches")),
         ]
         _choice_field(self, "movement").choices = [c for c in movements if c[0] in movement_names()]
         _choice_field(self, "scoring_system").choices = [

@@ -26,7 +26,9 @@ from tournaments.publishing.caching import bump_event
 from tournaments.ratings.current import team_strengths
 from tournaments.seating.movement import MovementContext, MovementError, PlayedGame, get_movement
 from tournaments.seating.movement.base import draw_in_order
+from tournaments.seating.movement.round_robin import RosterChanged
 from tournaments.standings.service import ranking_ids
+from tournaments.words import say
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 
@@ -174,6 +176,8 @@ def seat_next_round(
             draw = draw_in_order(seeded_order)
         else:
             draw = get_movement(event.movement).seat(ctx)
+    except RosterChanged as exc:
+        raise roster_changed(event, exc) from exc
     except MovementError as exc:
         raise RuleError(str(exc), code="movement") from exc
 
@@ -262,3 +266,34 @@ def rematches(round_: Round) -> list[Rematch]:
         if met_in is not None:
             found.append(Rematch(game, met_in))
     return sorted(found, key=lambda r: r.game.table or 0)
+
+
+def roster_changed(event: Event, exc: RosterChanged) -> RuleError:
+    """A round robin that cannot go on with the teams present, said with the teams' names."""
+    names = dict(Team.objects.filter(event=event).values_list("pk", "name"))
+
+    def listed(ids: tuple[int, ...]) -> str:
+        return ", ".join(str(names.get(pk, pk)) for pk in ids)
+
+    if exc.new:
+        return RuleError(
+            say(
+                _(
+                    "A round robin keeps the teams of round 1: %(teams)s joined later. Seat "
+                    "this round by hand, or choose another seating in the event's settings."
+                ),
+                {"teams": listed(exc.new)},
+            ),
+            code="round_robin_roster",
+        )
+    return RuleError(
+        say(
+            _(
+                "A round robin rests one team a round: since %(gone)s left, this round would "
+                "leave %(idle)s without an opponent. Seat this round by hand, or choose another "
+                "seating in the event's settings."
+            ),
+            {"gone": listed(exc.gone), "idle": listed(exc.idle)},
+        ),
+        code="round_robin_roster",
+    )

@@ -4,7 +4,7 @@ Pure Python, no Django: the tournaments service layer builds a :class:`MovementC
 models, calls ``get_movement(event.movement).seat(ctx)`` and stores the :class:`RoundDraw`.
 
 >>> sorted(MOVEMENTS)
-['round_robin', 'swiss', 'winners_stay']
+['random_draw', 'round_robin', 'swiss', 'winners_stay']
 >>> get_movement("winners_stay").label
 'Winners stay, the others move to the next table'
 """
@@ -23,13 +23,16 @@ from tournaments.seating.movement.base import (
     opponents,
     repeat_pairings,
 )
+from tournaments.seating.movement.random_draw import RandomDraw
 from tournaments.seating.movement.round_robin import RoundRobin, berger_schedule, rounds_needed
 from tournaments.seating.movement.swiss import Swiss
 from tournaments.seating.movement.winners_stay import WinnersStay
 
 DEFAULT_MOVEMENT = WinnersStay.name  # the FADOQ default
 
-MOVEMENTS: dict[str, Movement] = {m.name: m for m in (WinnersStay(), Swiss(), RoundRobin())}
+MOVEMENTS: dict[str, Movement] = {
+    m.name: m for m in (WinnersStay(), Swiss(), RoundRobin(), RandomDraw())
+}
 
 
 def get_movement(name: str) -> Movement:
@@ -51,6 +54,7 @@ __all__ = [
     "MovementError",
     "Pairing",
     "PlayedGame",
+    "RandomDraw",
     "RoundDraw",
     "RoundRobin",
     "Swiss",

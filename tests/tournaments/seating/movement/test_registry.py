@@ -22,8 +22,8 @@ from tournaments.seating.movement import (
 ROOT = Path(__file__).resolve().parents[4]
 
 
-def test_registry_holds_the_three_strategies_by_slug():
-    assert set(MOVEMENTS) == {"winners_stay", "swiss", "round_robin"}
+def test_registry_holds_the_four_strategies_by_slug():
+    assert set(MOVEMENTS) == {"winners_stay", "swiss", "round_robin", "random_draw"}
     for name, movement in MOVEMENTS.items():
         assert isinstance(movement, Movement)
         assert movement.name == name
