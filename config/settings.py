@@ -372,8 +372,16 @@ PRACTICE_FINISHED_DAYS = int(os.environ.get("PRACTICE_FINISHED_DAYS", "90"))
 RATING_MIN_GAMES = int(os.environ.get("RATING_MIN_GAMES", "10"))
 
 # --- Languages: French (Canada) first, English -----------------------------------------------
-LANGUAGE_CODE = "fr-ca"
 LANGUAGES = [("fr-ca", _("Français")), ("en", _("English"))]
+# The site's language for whoever asks for none: a browser or an API call without
+# Accept-Language (a script, a club's spreadsheet import), e-mails, the console. An
+# English-speaking club sets HUCHE_LANGUAGE=en; a visitor's own choice always wins.
+LANGUAGE_CODE = os.environ.get("HUCHE_LANGUAGE", "fr-ca").strip().lower()
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(
+        f"HUCHE_LANGUAGE={LANGUAGE_CODE!r} is not a language of Huche: allowed are "
+        + ", ".join(dict(LANGUAGES))
+    )
 LOCALE_PATHS = [SITE_FILES_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/Montreal")
 USE_I18N = True

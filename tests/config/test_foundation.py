@@ -145,3 +145,13 @@ def test_api_docs_need_no_internet(client):
     assert "swagger-ui" in page
     assert "http://" not in page.replace("http://testserver", "") and "https://" not in page
     assert client.get("/api/schema/").status_code == 200
+
+
+def test_the_sites_language_comes_from_huche_language_and_is_checked():
+    english = settings_in_subprocess({"HUCHE_LANGUAGE": "en"}, "settings.LANGUAGE_CODE")
+    assert json.loads(english.stdout) == "en"
+    default = settings_in_subprocess({}, "settings.LANGUAGE_CODE")
+    assert json.loads(default.stdout) == "fr-ca"
+    wrong = settings_in_subprocess({"HUCHE_LANGUAGE": "de"}, "settings.LANGUAGE_CODE")
+    assert wrong.returncode != 0
+    assert "HUCHE_LANGUAGE='de' is not a language of Huche: allowed are fr-ca, en" in wrong.stderr

@@ -5,6 +5,7 @@ before any result was possible nowhere)."""
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from tests.builders.scene import API, captain, logged_in
 from tournaments.models import AuditEntry, Event, Team
@@ -134,3 +135,18 @@ def test_the_audit_actor_is_in_the_language_of_the_entry(org, api_client, event,
     assert entry["text"].startswith(entry["actor"])
     english = api_client.get(url(event, "audit/"), HTTP_ACCEPT_LANGUAGE="en").json()
     assert english["results"][0]["actor"] == f"The captain of {game.team_a.name}"
+
+
+def test_an_api_call_without_accept_language_answers_in_the_sites_language(
+    org, event, organizer, settings
+):
+    # An English-speaking club (HUCHE_LANGUAGE=en): its script asks for no language.
+    seat_next_round(event, organizer)
+    api_client = APIClient()  # no Accept-Language at all (the fixture's asks for English)
+    logged_in(api_client, organizer)
+    settings.LANGUAGE_CODE = "en"
+    english = api_client.get(url(event, "audit/")).json()["results"][0]["text"]
+    assert english == "Organizer seated round 1 (3 tables)."
+    settings.LANGUAGE_CODE = "fr-ca"
+    french = api_client.get(url(event, "audit/")).json()["results"][0]["text"]
+    assert "ronde 1" in french and "3 tables" in french
