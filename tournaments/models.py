@@ -271,7 +271,7 @@ class Event(models.Model):
     # and a new epoch at every restore, so no render from before it is served as "the previous".
     cache_token = models.CharField(max_length=16, default=new_cache_token, editable=False)
     cache_epoch = models.CharField(max_length=16, default=new_cache_token, editable=False)
-    # Registration before the day (tournaments/events/signup.py) and check-in at the door
+    # Registration before the day (tournaments/events/public_registration.py) and check-in at the door
     # (tournaments/events/check_in.py); the teams registered are the event's ordinary teams.
     registration_open = models.BooleanField(
         _("registration open"),

@@ -32,7 +32,7 @@ from accounts.roles import is_organizer
 from tournaments import audit, outbox
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
-from tournaments.events.registration import unique_slug
+from tournaments.events.creation import unique_slug
 from tournaments.models import (
     ArchiveSettlement,
     AuditEntry,
