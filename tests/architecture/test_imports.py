@@ -45,7 +45,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
     #   settings
     1: (
         "tournaments",
-        "tournaments.models",
+        "tournaments.models.*",
         "tournaments.errors",
         "tournaments.words",
         "tournaments.audit",
