@@ -57,7 +57,8 @@ class ArchiveSettlement(models.Model):
     Both versions are kept (results are never overwritten nor deleted): the archive's reports
     of this game from ``from_version`` on are stored here ``offset`` versions later, after
     this site's own, and ``stands`` says whose result the game now counts. Later archives of
-    the event read the game's versions through the same shift (tournaments/archives/store.py).
+    the event read the game's versions through the same shift
+    (tournaments/archives/game_merge.py).
     """
 
     class Stands(models.TextChoices):
