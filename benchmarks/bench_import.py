@@ -2,7 +2,7 @@
 
 Imports a CSV list of N teams (default 100 and 500, the most a list may hold) into a fresh event
 of a league's season, in the benchmark database (``benchmarks/webenv.py``), through the service
-the page and the API call (``registration.import_teams``), and prints the time and the number of
+the page and the API call (``csv_import.import_teams``), and prints the time and the number of
 database queries of each. Issue 33: 10,000 rows ran past the 60 s worker timeout; a list is now
 held to 500 teams and written in bulk.
 """
@@ -37,7 +37,8 @@ def run(rows: int, repeat: int) -> list[tuple[float, int]]:
     from django.test.utils import CaptureQueriesContext
 
     from accounts.models import User
-    from tournaments.events.registration import create_event, import_teams
+    from tournaments.events.creation import create_event
+    from tournaments.events.csv_import import import_teams
     from tournaments.leagues.seasons import create_league, create_season
 
     user, _ = User.objects.get_or_create(email="bench-import@example.org")

@@ -253,7 +253,7 @@ def prepare_submissions(slug: str, part: int, tables: int) -> tuple[list[dict], 
     """Both captains' reports of ``tables`` tables (250): part 0 seats a new round and takes its
     first 250 tables, part 1 the next 250 of the same round."""
     from accounts.models import CaptainLink, User
-    from tournaments.events import registration
+    from tournaments.events.creation import set_number_of_games
     from tournaments.management.commands.generate_event import OFFICIAL_EMAIL, fadoq_score
     from tournaments.models import Event
     from tournaments.seating import rounds as seating
@@ -263,7 +263,7 @@ def prepare_submissions(slug: str, part: int, tables: int) -> tuple[list[dict], 
     if part == 0:
         played = event.rounds.count()
         if event.number_of_games <= played:
-            registration.set_number_of_games(event, official, played + 1)
+            set_number_of_games(event, official, played + 1)
         seating.seat_next_round(event, official, force=True)  # a rerun: earlier tables open
     round_ = seating.current_round(event)
     assert round_ is not None, "a round was just seated"

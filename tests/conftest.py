@@ -43,7 +43,8 @@ def other_organizer(db) -> User:
 
 @pytest.fixture
 def make_event(organizer):
-    from tournaments.events.registration import add_team, create_event
+    from tournaments.events.creation import create_event
+    from tournaments.events.teams import add_team
 
     def make(teams: int = 6, *, name: str = "Tournoi régional", owner=None, **fields):
         event = create_event(

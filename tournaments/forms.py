@@ -577,7 +577,7 @@ class AppointForm(forms.Form):
 
 class RegistrationForm(forms.Form):
     """A team registering itself (the public form, and its change from the private link); the
-    rules are the services' (``events.signup.check_entry``), every fault shown at once."""
+    rules are the services' (``events.public_registration.check_entry``), every fault shown at once."""
 
     name = forms.CharField(
         label=_("Team name"), max_length=TEAM_NAME_MAX, validators=[NameValidator("name")]
@@ -620,7 +620,7 @@ class RegistrationForm(forms.Form):
             field.widget.attrs.setdefault("class", "big")
 
     def entry_values(self) -> dict[str, str]:
-        """The typed values (cleaned where the field is valid) for ``events.signup.Entry``."""
+        """The typed values (cleaned where the field is valid) for ``events.public_registration.Entry``."""
         cleaned = getattr(self, "cleaned_data", {})
         return {
             name: str(cleaned.get(name) or self.data.get(name) or "")

@@ -15,9 +15,9 @@ from .views import (
     players,
     printing,
     public,
+    public_registration,
     ratings,
-    registration,
-    registrations,
+    registration_desk,
     results_format,
     season,
 )
@@ -58,14 +58,20 @@ urlpatterns = [
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
     # a team registering itself, and its private registration link (the token is the capability)
-    path("e/<slug:slug>/register/", registration.register, name="register"),
-    path("r/<str:token>/", registration.registration_page, name="registration"),
-    path("r/<str:token>/change/", registration.registration_change, name="registration-change"),
+    path("e/<slug:slug>/register/", public_registration.register, name="register"),
+    path("r/<str:token>/", public_registration.registration_page, name="registration"),
     path(
-        "r/<str:token>/withdraw/", registration.registration_withdraw, name="registration-withdraw"
+        "r/<str:token>/change/", public_registration.registration_change, name="registration-change"
     ),
     path(
-        "r/<str:token>/check-in/", registration.registration_check_in, name="registration-check-in"
+        "r/<str:token>/withdraw/",
+        public_registration.registration_withdraw,
+        name="registration-withdraw",
+    ),
+    path(
+        "r/<str:token>/check-in/",
+        public_registration.registration_check_in,
+        name="registration-check-in",
     ),
     path("l/<slug:league_slug>/ratings/", ratings.leaderboard_page, name="ratings"),
     # an invitation to run an event (its link: the token is the capability)
@@ -120,14 +126,18 @@ urlpatterns = [
         organizer.team_action,
         name="team-action",
     ),
-    path("organize/<slug:slug>/registrations/", registrations.registrations, name="registrations"),
-    path("organize/<slug:slug>/check-in/", registrations.check_in_desk, name="check-in"),
+    path(
+        "organize/<slug:slug>/registrations/", registration_desk.registrations, name="registrations"
+    ),
+    path("organize/<slug:slug>/check-in/", registration_desk.check_in_desk, name="check-in"),
     path(
         "organize/<slug:slug>/check-in/drop/",
-        registrations.drop_absentees,
+        registration_desk.drop_absentees,
         name="check-in-drop",
     ),
-    path("organize/<slug:slug>/check-in/scan/", registrations.check_in_scan, name="check-in-scan"),
+    path(
+        "organize/<slug:slug>/check-in/scan/", registration_desk.check_in_scan, name="check-in-scan"
+    ),
     path("organize/<slug:slug>/rounds/next/", organizer.seat_round, name="seat-round"),
     path(
         "organize/<slug:slug>/rounds/<int:number>/tables/",

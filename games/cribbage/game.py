@@ -11,6 +11,11 @@ Cards come from deck orders: explicit ones, or ``games.cards.shuffled_deck`` of 
 game replays exactly from its record (:mod:`games.cribbage.record`, which imports this module;
 this module never imports it).
 
+This module sets the state up and holds the cut for deal, the deal, the discards, the cut and
+the starter; the play's rules are in :mod:`games.cribbage.play_phase`, the show's in
+:mod:`games.cribbage.show_phase`, and what they share (the phases, the state's attributes, the
+score keeping) in :mod:`games.cribbage.game_base`.
+
 The show: by default the engine counts each hand exactly (``CountHand(player)``). Under the
 muggins or forgotten-points rules a player may announce less than the true count
 (``CountHand(player, claimed=6)``); the missing points are lost, and under muggins an opponent
@@ -33,12 +38,10 @@ games.cribbage.actions.IllegalAction: player 1 lays 5H: not allowed now, the gam
 from __future__ import annotations
 
 import copy
-import enum
 import itertools
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
 from games.cards import Card, Rank, format_cards, shuffled_deck
 from games.cribbage.actions import (
@@ -58,21 +61,13 @@ from games.cribbage.actions import (
     TurnStarter,
 )
 from games.cribbage.deal import check_deck, deal_hand
-from games.cribbage.pegging import MAX_COUNT, peg_score
+from games.cribbage.game_base import MugginsChance, Phase, ScoreEvent
+from games.cribbage.play_phase import PlayPhase
 from games.cribbage.rules import HAND_SIZE, RuleSet, Skunk, skunk
-from games.cribbage.scoring import HandScore, score_hand
-from games.cribbage.validation import IMPOSSIBLE_SCORES, MAX_SCORE
+from games.cribbage.show_phase import ShowPhase
+from games.cribbage.validation import IMPOSSIBLE_SCORES
 
-
-class Phase(enum.Enum):
-    CUT_FOR_DEAL = "cut for deal"
-    DEAL = "deal"
-    DISCARD = "discard"
-    CUT = "cut"
-    STARTER = "starter"
-    PLAY = "play"
-    SHOW = "show"
-    OVER = "game over"
+__all__ = ["GameState", "MugginsChance", "Phase", "ScoreEvent", "play_random_game"]
 
 
 # Which actions belong to which phase (Muggins is checked on its own: it follows a count).
@@ -98,47 +93,7 @@ _PHASE_TEXT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreEvent:
-    """One scoring moment, for the log a UI shows.
-
-    ``kind``: ``his heels``, ``play``, ``go``, ``last card``, ``hand``, ``crib``, ``muggins``,
-    ``misdeal``. ``points`` is what the rules award (0 for a go withheld by the 116 rule, or an
-    empty hand); ``scores`` are every side's scores right after, capped at the target.
-    """
-
-    hand: int
-    player: int | None
-    side: int
-    kind: str
-    points: int
-    scores: tuple[int, ...]
-    detail: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "player": self.player,
-            "side": self.side,
-            "kind": self.kind,
-            "points": self.points,
-            "scores": list(self.scores),
-            "detail": self.detail,
-        }
-
-    def __str__(self) -> str:
-        who = f"player {self.player}" if self.player is not None else f"side {self.side}"
-        return f"{who} {self.kind}: {self.points} ({self.detail}) -> {self.scores}"
-
-
-@dataclass(frozen=True, slots=True)
-class _MugginsChance:
-    side: int  # the side whose count missed points
-    points: int
-    what: str
-
-
-class GameState:
+class GameState(PlayPhase, ShowPhase):
     """A cribbage game under a :class:`RuleSet`, from the cut for deal to the winner.
 
     Set-up (all recorded for replay): ``seed`` (any int or str) and/or ``decks`` (deck orders
@@ -192,7 +147,7 @@ class GameState:
         self.deals_made = 0
         self.history: list[Action] = []
         self.events: list[ScoreEvent] = []
-        self._muggins: _MugginsChance | None = None
+        self._muggins: MugginsChance | None = None
         # Cut for deal: the round (ties cut again), this round's cutters and their cards.
         self.cut_round = 0
         self.cutters: list[int] = list(range(rules.players))
@@ -252,28 +207,6 @@ class GameState:
                 "there is no cutter yet: the dealer is not known before the cut for deal"
             )
         return (self.dealer - 1) % self.rules.players
-
-    # Invariants of the phases: the dealer is known from the cut for deal on, the turn during the
-    # play, the starter from its turn to the end of the hand. These narrow the optional attributes
-    # where the phase guarantees them (the type checker cannot see the phases).
-
-    @property
-    def _dealer(self) -> int:
-        assert self.dealer is not None, "every phase after the cut for deal has a dealer"
-        return self.dealer
-
-    @property
-    def _turn(self) -> int:
-        assert self.turn is not None, "the play always has a player to act"
-        return self.turn
-
-    @property
-    def _starter(self) -> Card:
-        assert self.starter is not None, "the starter is turned before the play and the show"
-        return self.starter
-
-    def side_of(self, seat: int) -> int:
-        return self.rules.side_of(seat)
 
     def score_of(self, seat: int) -> int:
         """The score of ``seat``'s side (partners share one score)."""
@@ -394,9 +327,6 @@ class GameState:
                 f"(allowed: {', '.join(a.__name__ for a in allowed)})"
             )
         getattr(self, f"_check_{type(action).__name__.lower()}")(action)
-
-    def _refuse(self, message: str) -> NoReturn:
-        raise IllegalAction(message)
 
     # cut for deal --------------------------------------------------------------------------------
 
@@ -562,237 +492,6 @@ class GameState:
             return
         self.turn = self.dealer  # the player on the dealer's left leads
         self._advance_play(None)
-
-    # the play ------------------------------------------------------------------------------------
-
-    def _playable(self, seat: int) -> list[Card]:
-        return [c for c in self.held[seat] if self.count + c.pips <= MAX_COUNT]
-
-    def _check_play(self, action: Play) -> None:
-        p, card = action.player, action.card
-        if p != self.turn:
-            self._refuse(f"player {p} cannot lay {card}: it is player {self.turn}'s turn to play")
-        if card not in self.held[p]:
-            where = (
-                "has already been laid"
-                if any(c == card for _, c in self.laid)
-                else ("is not in their hand")
-            )
-            self._refuse(
-                f"player {p} cannot lay {card}: it {where} "
-                f"(holding {format_cards(self.held[p]) or 'nothing'})"
-            )
-        if self.count + card.pips > MAX_COUNT:
-            self._refuse(
-                f"player {p} cannot lay {card}: the count is {self.count} and would "
-                f"pass 31 ({self.count + card.pips})"
-            )
-
-    def _do_play(self, action: Play) -> None:
-        p, card = action.player, action.card
-        scored = peg_score([c for _, c in self.series], card)
-        self.held[p].remove(card)
-        self.series.append((p, card))
-        self.laid.append((p, card))
-        self.count = scored.count
-        self.last_layer = p
-        self.turn = p
-        if scored.points and self._score(p, self.side_of(p), "play", scored.points, str(scored)):
-            return
-        self._advance_play(scored.points)
-
-    def _check_go(self, action: Go) -> None:
-        p = action.player
-        if p != self.turn:
-            self._refuse(f"player {p} cannot say go: it is player {self.turn}'s turn to play")
-        playable = self._playable(p)
-        if playable:
-            self._refuse(
-                f"player {p} cannot say go: the count is {self.count} and they can "
-                f"still lay {format_cards(playable)}"
-            )
-
-    def _do_go(self, action: Go) -> None:
-        self.passed.add(action.player)
-        self._advance_play(None)
-
-    def _advance_play(self, card_points: int | None) -> None:
-        """Find who plays next, scoring go / last card and restarting the count as needed.
-
-        ``card_points`` is what the card just laid scored, in the same move (``None`` after a
-        go): a go or last-card point joined to it is not a "lone" point for the 116 rule.
-        """
-        n = self.rules.players
-        while True:
-            everyone_out = not any(self.held)
-            if self.count == MAX_COUNT:
-                # 31 has scored 2 already: no go or last-card point on top.
-                if everyone_out:
-                    return self._start_show()
-                self._restart()
-                card_points = None
-                continue
-            if everyone_out:
-                if self.last_layer is not None and self._score_go("last card", card_points):
-                    return None
-                return self._start_show()
-            # Clockwise after the last to act; players out of cards or who said go are skipped.
-            seats = [(self._turn + k) % n for k in range(1, n + 1)]
-            nxt = next((s for s in seats if self.held[s] and s not in self.passed), None)
-            if nxt is not None and (self._playable(nxt) or nxt != self.last_layer):
-                self.turn = nxt  # lays a card, or must say go
-                return None
-            # Nobody else can lay: the last to lay scores the go, and the count restarts.
-            if self._score_go("go", card_points):
-                return None
-            self._restart()
-            card_points = None
-
-    def _restart(self) -> None:
-        self.count = 0
-        self.series = []
-        self.passed = set()
-        self.turn = self.last_layer  # the player after the last to lay leads
-        self.last_layer = None
-
-    def _score_go(self, kind: str, card_points: int | None) -> bool:
-        p = self.last_layer
-        assert p is not None, "a go or last card is scored only after a card was laid"
-        side = self.side_of(p)
-        cutoff = self.rules.one_point_cutoff
-        lone = not card_points
-        if lone and cutoff is not None and self.scores[side] >= cutoff:
-            self._log(
-                p,
-                side,
-                kind,
-                0,
-                f"not scored: a lone point from {cutoff} on (side stands at {self.scores[side]})",
-            )
-            return False
-        detail = "last card of the play" if kind == "last card" else f"go at {self.count}"
-        return self._score(p, side, kind, 1, detail)
-
-    # the show ------------------------------------------------------------------------------------
-
-    def _start_show(self) -> None:
-        n, d = self.rules.players, self._dealer
-        self.phase = Phase.SHOW
-        self.turn = None
-        self.show_queue = [("hand", (d + k) % n) for k in range(1, n + 1)] + [("crib", d)]
-
-    def _show_score(self, what: str, seat: int) -> HandScore:
-        cards = self.kept[seat] if what == "hand" else tuple(self.crib)
-        return score_hand(cards, self._starter, crib=what == "crib")
-
-    def _claims_allowed(self) -> bool:
-        return self.rules.muggins or self.rules.forgotten_points_lost
-
-    def _check_count(self, action: CountHand | CountCrib, what: str) -> None:
-        expected_what, seat = self.show_queue[0]
-        p = action.player
-        if (what, p) != (expected_what, seat):
-            who = (
-                f"the dealer (player {seat}) counts the crib"
-                if expected_what == "crib"
-                else f"player {seat} counts their hand"
-            )
-            self._refuse(
-                f"{action}: not allowed now, {who} next "
-                f"(the show goes clockwise from the dealer's left, the crib last)"
-            )
-        claimed = action.claimed
-        if claimed is None:
-            return
-        if not 0 <= claimed <= MAX_SCORE or claimed in IMPOSSIBLE_SCORES:
-            self._refuse(
-                f"player {p} cannot claim {claimed}: possible counts are 0-29 except 19, 25, 26, 27"
-            )
-        exact = self._show_score(what, seat).total
-        if claimed > exact:
-            self._refuse(
-                f"player {p} claims {claimed} but the {what} scores {exact}: a claim "
-                f"cannot exceed the true count"
-            )
-        if claimed < exact and not self._claims_allowed():
-            self._refuse(
-                f"player {p} claims {claimed} but the {what} scores {exact}: these "
-                f"rules count every show exactly (no muggins, forgotten points are "
-                f"recovered); claim {exact} or leave the claim out"
-            )
-
-    def _check_counthand(self, action: CountHand) -> None:
-        self._check_count(action, "hand")
-
-    def _check_countcrib(self, action: CountCrib) -> None:
-        self._check_count(action, "crib")
-
-    def _do_count(self, action: CountHand | CountCrib, what: str) -> None:
-        seat, side = action.player, self.side_of(action.player)
-        score = self._show_score(what, seat)
-        points = score.total if action.claimed is None else action.claimed
-        self.show_queue.pop(0)
-        detail = f"{format_cards(score.hand)} + {score.starter}: {score.announce()}"
-        missed = score.total - points
-        if missed:
-            detail += f"; claimed {points}, {missed} missed"
-        if self._score(seat, side, what, points, detail):
-            return
-        if missed and self.rules.muggins:
-            self._muggins = _MugginsChance(side, missed, f"player {seat}'s {what}")
-        if not self.show_queue:  # the hand is over: the deal passes to the left
-            self.dealer = (self._dealer + 1) % self.rules.players
-            self.phase = Phase.DEAL
-
-    def _do_counthand(self, action: CountHand) -> None:
-        self._do_count(action, "hand")
-
-    def _do_countcrib(self, action: CountCrib) -> None:
-        self._do_count(action, "crib")
-
-    def _check_muggins(self, action: Muggins) -> None:
-        chance = self._muggins
-        if chance is None or not self.rules.muggins:
-            self._refuse(
-                f"player {action.player} cannot call muggins: no count has just "
-                f"missed points"
-                + ("" if self.rules.muggins else " (and these rules have no muggins)")
-            )
-        if self.side_of(action.player) == chance.side:
-            self._refuse(f"player {action.player} cannot call muggins on their own side's count")
-
-    def _do_muggins(self, action: Muggins) -> None:
-        chance, self._muggins = self._muggins, None
-        assert chance is not None, "_check_muggins refused the call when no count missed points"
-        self._score(
-            action.player,
-            self.side_of(action.player),
-            "muggins",
-            chance.points,
-            f"points missed in {chance.what}",
-        )
-
-    # scoring -------------------------------------------------------------------------------------
-
-    def _score(self, player: int | None, side: int, kind: str, points: int, detail: str) -> bool:
-        """Peg ``points`` for ``side``; True when that wins the game (which then stops)."""
-        target = self.rules.target
-        self.scores[side] = min(target, self.scores[side] + points)
-        if player is not None:
-            self.points_by_player[player] += points
-        self._log(player, side, kind, points, detail)
-        if self.scores[side] >= target:
-            self.winner = side
-            self.phase = Phase.OVER
-            self.turn = None
-            self._muggins = None
-            return True
-        return False
-
-    def _log(self, player: int | None, side: int, kind: str, points: int, detail: str) -> None:
-        self.events.append(
-            ScoreEvent(self.hand_number, player, side, kind, points, tuple(self.scores), detail)
-        )
 
 
 def _freeze(value: Any) -> Any:

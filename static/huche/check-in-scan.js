@@ -1,4 +1,4 @@
-// The desk's camera check-in (tournaments/views/registrations.py, check_in_scan): reads the QR
+// The desk's camera check-in (tournaments/views/registration_desk.py, check_in_scan): reads the QR
 // code of a captain's slip or of a registration confirmation and posts its text; the server
 // finds the team and marks it present. The browser's BarcodeDetector where it has one (Chrome
 // on Android and macOS), otherwise jsQR served from Huche's own static files (no internet at

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
 from tournaments.models import Game, Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -43,7 +43,7 @@ def play_playoffs(event, official) -> int:
 
 def ready_to_close(event, organizer, *, games: int = 2):
     """A 6-team FADOQ event of ``games`` rounds, played, played off and released."""
-    registration.set_number_of_games(event, organizer, games)
+    set_number_of_games(event, organizer, games)
     play_series(event, organizer)
     play_playoffs(event, organizer)
     release(event, organizer)

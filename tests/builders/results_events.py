@@ -18,7 +18,8 @@ from accounts.roles import grant
 from games.crapette import check_record, selfplay
 from tests.builders.finished_event import ready_to_close
 from tests.builders.sheets import sheet
-from tournaments.events import registration
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team, withdraw_team
 from tournaments.models import Dispute, Event, Game, League, Player, Report, Season
 from tournaments.results import reporting
 from tournaments.results.forfeits import award_forfeit
@@ -45,11 +46,11 @@ def league_season(organizer) -> Season:
 
 
 def _event(organizer, name: str, teams: int, **fields) -> Event:
-    event = registration.create_event(
+    event = create_event(
         organizer, name=name, date=DAY, venue="Salle Saint-Joseph", seed=2026, **fields
     )
     for number in range(1, teams + 1):
-        registration.add_team(
+        add_team(
             event,
             organizer,
             name=f"Équipe {number}",
@@ -145,7 +146,7 @@ def troubled_event(organizer) -> Event:
     reporting.submit(corrected, desk, "final", {"score_a": 121, "score_b": 59}, note="Recompté")
     second = seating.seat_next_round(event, organizer)
     forfeit, waiting = second.games.exclude(team_b=None).order_by("table")
-    registration.withdraw_team(forfeit.team_b, organizer)
+    withdraw_team(forfeit.team_b, organizer)
     award_forfeit(Game.objects.get(pk=forfeit.pk), desk)
     release(event, organizer)
     assert waiting.status == Game.Status.WAITING

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rest_framework.authtoken.models import Token
 
 from tests.conftest import link_of
-from tournaments.events.registration import create_event
+from tournaments.events.creation import create_event
 from tournaments.models import Dispute, Event, Game, Report, Team
 from tournaments.results.reporting import Actor, submit
 from tournaments.seating.rounds import seat_next_round

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import datetime
 
-from tournaments.events import registration
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.models import Game, League, Player, Report, Round, Season
 from tournaments.results import reporting
 
@@ -98,9 +99,9 @@ UNRELEASED = (
 
 def build_event(organizer, season, spec, people, *, released=True):
     name, date, teams, rounds = spec
-    event = registration.create_event(organizer, name=name, date=date, season=season, seed=7)
+    event = create_event(organizer, name=name, date=date, season=season, seed=7)
     by_name = {
-        team: registration.add_team(
+        team: add_team(
             event,
             organizer,
             name=team,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import datetime
 
 from accounts.models import User
-from tournaments.events.registration import add_team, create_event
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.models import Event, Team
 
 

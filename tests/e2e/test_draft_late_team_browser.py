@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.events.registration import add_team, create_event
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.models import AuditEntry, Event, Report, Team
 from tournaments.results import reporting
 from tournaments.seating.rounds import seat_next_round

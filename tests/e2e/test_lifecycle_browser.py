@@ -12,8 +12,8 @@ from django.core.cache import cache
 from accounts.models import User
 from tests.builders.finished_event import play_playoffs, play_series, report_all
 from tests.builders.sheets import sheet
-from tournaments.events import registration
-from tournaments.events.registration import add_team, create_event
+from tournaments.events.creation import create_event, set_number_of_games
+from tournaments.events.teams import add_team, withdraw_team
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
 from tournaments.standings.service import release
@@ -81,7 +81,7 @@ def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     # Round 1: a team withdraws at table 1, captains dispute their sheets at table 2.
     round_ = seating.seat_next_round(event, organizer)
     left, sheets = round_.games.exclude(team_b=None).order_by("table")[:2]
-    registration.withdraw_team(left.team_b, organizer)
+    withdraw_team(left.team_b, organizer)
     reporting.submit(sheets, reporting.Actor(team=sheets.team_a), "sheet", {"sheet": sheet()})
     reporting.submit(
         sheets,
@@ -105,7 +105,7 @@ def test_officials_desk_and_closing_on_a_phone(live_server, browser, shot):
     page.locator("button[form=confirm-version]").first.click()  # keep captain A's version
 
     # The rest of a 2-game series, its playoff and the release, then close from the dashboard.
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     report_all(round_.games.all(), organizer)
     play_series(event, organizer)
     play_playoffs(event, organizer)

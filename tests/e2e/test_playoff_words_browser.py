@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
 from tournaments.events.settings import update_event
 from tournaments.models import Report
 from tournaments.results import reporting
@@ -53,7 +53,7 @@ def test_a_three_team_tie_in_words(live_server, browser, shot, make_event, organ
     event = make_event(6)
     # The stepladder here; the whole-day test plays the round robin (the default).
     update_event(event, organizer, {"playoff_format": "stepladder"})
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     release(event, organizer)
     for _ in range(2):  # the team listed first wins every table: three end level on 242
         for game in seating.seat_next_round(event, organizer).games.exclude(team_b=None):

@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.models import User
 from tests.conftest import link_of
 from tests.e2e.conftest import CHROMIUM, FLAGS
-from tournaments.events.registration import create_event
+from tournaments.events.creation import create_event
 from tournaments.leagues.seasons import create_league, create_season
 from tournaments.models import Event, Game, Team
 from tournaments.seating.rounds import seat_next_round

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
+from tournaments.events.teams import add_team
 from tournaments.models import Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -42,10 +43,8 @@ def forty_teams(make_event, organizer):
     event = make_event(0)
     for i in range(40):
         name = LONG_NAMES[i] if i < len(LONG_NAMES) else f"Équipe {i + 1} de la Mauricie"
-        registration.add_team(
-            event, organizer, name=name, captain=f"Capitaine {i}", partner=f"Partenaire {i}"
-        )
-    registration.set_number_of_games(event, organizer, 4)
+        add_team(event, organizer, name=name, captain=f"Capitaine {i}", partner=f"Partenaire {i}")
+    set_number_of_games(event, organizer, 4)
     for _number in range(4):
         for game in seating.seat_next_round(event, organizer).games.exclude(team_b=None):
             play(game, organizer)

@@ -23,7 +23,8 @@ from accounts.roles import grant
 from tests.conftest import link_of
 from tests.support import i18n_catalogue
 from tests.tournaments.test_fadoq_event import SERIES
-from tournaments.events.registration import add_team, create_event
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.leagues.season_export import build_season_export, request_season_export
 from tournaments.leagues.seasons import create_league, create_season
 from tournaments.models import Event, Game, Report

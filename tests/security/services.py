@@ -290,7 +290,8 @@ SETUP = """
 import datetime, json
 from accounts.models import EventRole, User
 from accounts.roles import grant
-from tournaments.events.registration import add_team, create_event
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.seating.rounds import seat_next_round
 org = User.objects.create_user("org@example.org", "pw-organizer-1")
 off = User.objects.create_user("official@example.org", "pw-official-1")

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from games.cards import CardError, parse_card, parse_cards
 from tests.conftest import link_of
 from tournaments.errors import RuleError
-from tournaments.events.registration import import_teams
+from tournaments.events.csv_import import import_teams
 from tournaments.models import AuditEntry, Event, Report, Team
 
 FAST = hsettings(

@@ -9,7 +9,9 @@ from collections import Counter
 import pytest
 
 from tournaments.errors import RuleError
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
+from tournaments.events.csv_import import import_teams
+from tournaments.events.teams import add_team, withdraw_team
 from tournaments.models import AuditEntry, Game, Report, Round
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -129,7 +131,7 @@ def test_withdrawn_team_keeps_its_history_and_is_not_seated_again(event, organiz
     round_ = seating.seat_next_round(event, organizer)
     play_round(round_, reporting.Actor(user=organizer), random.Random(1))
     leaving = event.teams.first()
-    registration.withdraw_team(leaving, organizer)
+    withdraw_team(leaving, organizer)
     nxt = seating.seat_next_round(event, organizer)
     seated = {t for g in nxt.games.all() for t in (g.team_a_id, g.team_b_id) if t}
     assert leaving.pk not in seated and len(seated) == 5
@@ -143,7 +145,7 @@ def test_withdrawn_team_keeps_its_history_and_is_not_seated_again(event, organiz
 def test_late_entry_is_seated_from_the_next_round(event, organizer):
     round_ = seating.seat_next_round(event, organizer)
     play_round(round_, reporting.Actor(user=organizer), random.Random(2))
-    late = registration.add_team(
+    late = add_team(
         event, organizer, name="Retardataires", captain="Léo", partner="Léa", missed_rounds="bye"
     )
     nxt = seating.seat_next_round(event, organizer)
@@ -154,8 +156,8 @@ def test_number_of_games_never_below_rounds_played(event, organizer):
     seating.seat_next_round(event, organizer)
     seating.seat_next_round(event, organizer, force=True)
     with pytest.raises(RuleError, match="2 rounds are already seated"):
-        registration.set_number_of_games(event, organizer, 1)
-    registration.set_number_of_games(event, organizer, 5)
+        set_number_of_games(event, organizer, 1)
+    set_number_of_games(event, organizer, 5)
     event.refresh_from_db()
     assert event.number_of_games == 5
     entry = AuditEntry.objects.get(event=event, action="event.number_of_games")
@@ -165,13 +167,13 @@ def test_number_of_games_never_below_rounds_played(event, organizer):
 def test_csv_import_is_all_or_nothing(make_event, organizer):
     event = make_event(0)
     with pytest.raises(RuleError) as error:
-        registration.import_teams(
+        import_teams(
             event, organizer, "équipe;capitaine;partenaire\nLes As;Marie;Paul\nLes Rois;Jean\n"
         )
     assert error.value.message == "Line 3: expected 3 columns “team, captain, partner”, found 2."
     assert event.teams.count() == 0
     latin1 = "Les Éclairs;Hélène;Gérard\r\nLes Pics;Noël;Zoé\r\n".encode("cp1252")
-    created = registration.import_teams(event, organizer, latin1)
+    created = import_teams(event, organizer, latin1)
     assert [t.name for t in created] == ["Les Éclairs", "Les Pics"]
     assert created[0].captain == "Hélène"
 

@@ -36,7 +36,8 @@ from tournaments.archives.checks import check_archive
 from tournaments.archives.content import content_of
 from tournaments.archives.format import ArchiveContent, first_error
 from tournaments.archives.origin import ArchiveNotProved, Origin, origin_of, trust
-from tournaments.archives.store import ArchiveDiverged, ImportResult, Store
+from tournaments.archives.outcome import ArchiveDiverged, ImportResult
+from tournaments.archives.store import Store
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import (

@@ -1,6 +1,8 @@
-"""Events: create an event, its settings and options, register and edit its teams.
+"""Events: create an event, its settings and options, register and edit its teams;
+``public_registration`` is the teams' own registration before the day.
 
-Owns ``registration`` (events, teams, captains' links at registration, CSV imports), ``options``
+Owns ``creation`` (an event, its series length), ``teams`` (teams the organizer adds and
+withdraws, captains' links at registration), ``csv_import`` (a list of teams), ``options``
 (the per-event choices checked against the engines' registries) and ``settings`` (the one
 ``update_event`` service behind both the settings page and the API). May import the models,
 ``audit``, ``errors``, ``publishing.caching``, ``leagues.players`` (who sits at a team),

@@ -53,6 +53,12 @@ def normal_form(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
+def same_name(one: str, two: str) -> bool:
+    """Whether two names are one name (:func:`normal_form`): a captain and a partner so named
+    are one person unless their member numbers differ."""
+    return normal_form(one) == normal_form(two)
+
+
 def check_name(value: str, field: str) -> None:
     """One name's length and characters; ``field`` is ``name``, ``captain`` or ``partner``."""
     limit = TEAM_NAME_MAX if field == "name" else PLAYER_NAME_MAX

@@ -2,7 +2,7 @@
 
 The game, rule set and seating are fixed once the first round is seated (the page disables
 them), the playoff format once the first playoff game is seated; the options are checked against the engines' registries; the series length goes through
-:func:`~tournaments.events.registration.set_number_of_games` (never below the rounds already seated).
+:func:`~tournaments.events.creation.set_number_of_games` (never below the rounds already seated).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.creation import set_number_of_games
 from tournaments.events.names import check_characters
 from tournaments.events.options import validate_event_options
-from tournaments.events.registration import set_number_of_games
 from tournaments.models import Event, Round
 from tournaments.publishing.caching import bump_event
 from tournaments.standings.engine import (

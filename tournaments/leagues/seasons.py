@@ -15,8 +15,8 @@ from accounts.roles import events_of, is_organizer
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
+from tournaments.events.creation import unique_slug
 from tournaments.events.names import check_characters
-from tournaments.events.registration import unique_slug
 from tournaments.leagues.players import may_manage_league
 from tournaments.models import Event, League, Player, Season, Team
 

@@ -346,8 +346,8 @@ def submit(
         actor.label,
         AuditAction.RESULT_CORRECT if was_confirmed else AuditAction.RESULT_REPORT,
         str(game),
-        before=_result_snapshot(game.confirmed_report),
-        after=_result_snapshot(report),
+        before=result_snapshot(game.confirmed_report),
+        after=result_snapshot(report),
     )
     if official:
         _confirm(game, report, actor)
@@ -357,7 +357,8 @@ def submit(
     return Outcome(report, True, game.status)
 
 
-def _result_snapshot(report: Report | None) -> dict[str, Any] | None:
+def result_snapshot(report: Report | None) -> dict[str, Any] | None:
+    """A report's result as the audit trail records it (None: no report)."""
     return None if report is None else _snapshot(report)
 
 
@@ -430,7 +431,7 @@ def _confirm(
         by_team=actor.team,
         by_user=actor.user if getattr(actor.user, "is_authenticated", False) else None,
     )
-    before = _result_snapshot(game.confirmed_report)
+    before = result_snapshot(game.confirmed_report)
     game.confirmed_report = report
     game.status = Game.Status.CONFIRMED
     game.save(update_fields=["confirmed_report", "status"])

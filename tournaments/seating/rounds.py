@@ -20,7 +20,7 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.check_in import check_seating
-from tournaments.events.registration import MIN_TEAMS
+from tournaments.events.teams import MIN_TEAMS
 from tournaments.models import Event, Game, Round, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.ratings.current import team_strengths

@@ -14,11 +14,14 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import is_organizer
-from tournaments.events import closing, deletion, drafts, registration
+from tournaments.events import closing, deletion, drafts
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
+from tournaments.events.creation import create_event, set_number_of_games
+from tournaments.events.csv_import import import_teams
 from tournaments.events.late_teams import late_entry
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
+from tournaments.events.teams import add_team, withdraw_team
 from tournaments.leagues import players
 from tournaments.leagues.seasons import place_event
 from tournaments.results import forfeits, reporting, sheet_compare
@@ -79,7 +82,7 @@ def event_create(request):
         season = data.pop("season", None)
         try:
             with transaction.atomic():
-                event = registration.create_event(request.user, draft=True, **data)
+                event = create_event(request.user, draft=True, **data)
                 if season is not None:
                     event = place_event(event, request.user, season)
         except RuleError as exc:
@@ -231,7 +234,7 @@ def teams(request, slug):
     import_form = TeamImportForm(prefix="import", late=late_entry(event))
     if request.method == "POST" and form.is_valid():
         try:
-            team = registration.add_team(event, request.user, **form.cleaned_data)
+            team = add_team(event, request.user, **form.cleaned_data)
         except RuleError as exc:
             add_rule_error(form, exc)
         else:
@@ -266,7 +269,7 @@ def teams_import(request, slug):
             else form.cleaned_data["text"]
         )
         try:
-            created = registration.import_teams(
+            created = import_teams(
                 event, request.user, data, form.cleaned_data.get("missed_rounds", "")
             )
         except RuleError as exc:
@@ -327,7 +330,7 @@ def team_action(request, slug, team_id, action):
     if action == "withdraw":
         _run(
             request,
-            lambda: registration.withdraw_team(team, request.user),
+            lambda: withdraw_team(team, request.user),
             _("%(team)s has withdrawn.") % {"team": team},
         )
     elif action == "new-link":
@@ -375,9 +378,7 @@ def number_of_games(request, slug):
     if form.is_valid():
         _run(
             request,
-            lambda: registration.set_number_of_games(
-                event, request.user, form.cleaned_data["number_of_games"]
-            ),
+            lambda: set_number_of_games(event, request.user, form.cleaned_data["number_of_games"]),
             _("Number of games changed."),
         )
     else:

@@ -524,7 +524,7 @@ def _after_card(
         turn, last = 0, 0
         if 1 not in passed and theirs:
             turn = 1
-        elif not pegging._can_play(mine, count):
+        elif not pegging.can_play(mine, count):
             points[0] += 1  # the go (the opponent has said go or is out of cards)
             if points[0] >= need[0]:
                 return leaf(points, 0)

@@ -215,7 +215,7 @@ def play_out(
     seat pegs and the seat that reached ``need[seat]`` points first (it wins the game there),
     or ``None``. ``hands``, ``series`` and ``passed`` are modified.
     """
-    play = _PlayOut(hands, series, count, turn, last, passed, need)
+    play = PlayOut(hands, series, count, turn, last, passed, need)
     while hands[0] or hands[1]:
         if play.act(unseen) or play.advance():
             break
@@ -240,11 +240,11 @@ def search_out(
     every order of its cards) against seat 1 playing the heuristic: the best ``leaf(points,
     winner)`` seat 0 can reach with these two hands. ``hands``, ``series``, ``passed`` are
     modified."""
-    play = _PlayOut(hands, series, count, turn, last, passed, need)
+    play = PlayOut(hands, series, count, turn, last, passed, need)
     return _search(play, unseen, leaf)
 
 
-def _search(play: _PlayOut, unseen: Sequence[int], leaf: Leaf) -> float:
+def _search(play: PlayOut, unseen: Sequence[int], leaf: Leaf) -> float:
     while play.hands[0] or play.hands[1]:
         hand = play.hands[0]
         if play.turn == 0 and hand:
@@ -256,7 +256,7 @@ def _search(play: _PlayOut, unseen: Sequence[int], leaf: Leaf) -> float:
     return leaf(play.points, play.winner)
 
 
-def _branch(play: _PlayOut, rank: int, unseen: Sequence[int], leaf: Leaf) -> float:
+def _branch(play: PlayOut, rank: int, unseen: Sequence[int], leaf: Leaf) -> float:
     child = play.copy()
     if child.lay(rank) or child.advance():
         return leaf(child.points, child.winner)
@@ -264,7 +264,7 @@ def _branch(play: _PlayOut, rank: int, unseen: Sequence[int], leaf: Leaf) -> flo
 
 
 @dataclass(slots=True)
-class _PlayOut:
+class PlayOut:
     """The state of :func:`play_out`; ``winner`` is set when a seat reaches its need."""
 
     hands: list[list[int]]
@@ -277,9 +277,9 @@ class _PlayOut:
     points: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
 
-    def copy(self) -> _PlayOut:
+    def copy(self) -> PlayOut:
         """An independent copy, to try another card from the same state."""
-        return _PlayOut(
+        return PlayOut(
             [self.hands[0][:], self.hands[1][:]],
             self.series[:],
             self.count,
@@ -295,7 +295,7 @@ class _PlayOut:
         """The seat to act lays the heuristic's card or says go; True when that wins."""
         p, hand = self.turn, self.hands[self.turn]
         rank = None
-        if _can_play(hand, self.count):
+        if can_play(hand, self.count):
             rank = choose_heuristic(hand, self.series, self.count, unseen, len(self.hands[1 - p]))
         return self.lay(rank)
 
@@ -331,7 +331,7 @@ class _PlayOut:
             nxt = next(
                 (s for s in (1 - self.turn, self.turn) if hands[s] and s not in self.passed), None
             )
-            if nxt is not None and (_can_play(hands[nxt], self.count) or nxt != self.last):
+            if nxt is not None and (can_play(hands[nxt], self.count) or nxt != self.last):
                 self.turn = nxt
                 return False
             if self._peg(self._last_layer(), 1):  # the go
@@ -357,7 +357,8 @@ class _PlayOut:
         self.count, self.turn, self.last = 0, self._last_layer(), None
 
 
-def _can_play(hand: Sequence[int], count: int) -> bool:
+def can_play(hand: Sequence[int], count: int) -> bool:
+    """Whether the hand holds a card that keeps the count at 31 or under."""
     return any(count + pips(r) <= MAX_COUNT for r in hand)
 
 
@@ -425,7 +426,7 @@ class _SidesPlay:
     def run(self, unseen: Sequence[int]) -> None:
         while any(self.hands):
             hand = self.hands[self.turn]
-            if not _can_play(hand, self.count):
+            if not can_play(hand, self.count):
                 self.passed.add(self.turn)
                 if self.advance(None):
                     return
@@ -495,7 +496,7 @@ class _SidesPlay:
                 ),
                 None,
             )
-            if nxt is not None and (_can_play(self.hands[nxt], self.count) or nxt != self.last):
+            if nxt is not None and (can_play(self.hands[nxt], self.count) or nxt != self.last):
                 self.turn = nxt
                 return False
             if self._go(card_points):

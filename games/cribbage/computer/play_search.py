@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .pegging import MAX_COUNT, Leaf, _PlayOut, pips
+from .pegging import MAX_COUNT, Leaf, PlayOut, pips
 
 __all__ = ["card_values"]
 
 # A state: the play, its leaf, and the opponent's unseen cards less this player's cards held
 # (``None``: the opponent judges by this player's unseen cards).
-State = tuple[_PlayOut, Leaf, list[int] | None]
+State = tuple[PlayOut, Leaf, list[int] | None]
 # What seat 0 has seen of a state: its cards, the opponent's count of cards, the series, the
 # count, the goes, the points and who laid last.
 Seen = tuple[
@@ -56,7 +56,7 @@ def card_values(
     for rank in sorted({r for r in mine if count + pips(r) <= MAX_COUNT}):
         states: list[State] = []
         for theirs, leaf, view in zip(holdings, leaves, views, strict=True):
-            play = _PlayOut(
+            play = PlayOut(
                 [list(mine), list(theirs)], list(series), count, 0, last, set(passed), need
             )
             states.append((play, leaf, view))
@@ -119,7 +119,7 @@ def _more(counts: list[int], ranks: Sequence[int]) -> list[int]:
     return out
 
 
-def _seen(play: _PlayOut) -> Seen:
+def _seen(play: PlayOut) -> Seen:
     """What seat 0 knows of a state: the holdings that give the same key are told apart by
     nothing it has seen (its own cards, the series and count, the goes, the points, how many
     cards the opponent still holds)."""

@@ -126,7 +126,7 @@ def test_it_never_peeks_and_never_does_worse_than_the_heuristic(seed):
         rest.remove(rank)
         heuristic = 0.0
         for h in holdings:
-            play = pegging._PlayOut([mine[:], h[:]], [], 0, 0, None, set(), (99, 99))
+            play = pegging.PlayOut([mine[:], h[:]], [], 0, 0, None, set(), (99, 99))
             if not (play.lay(rank) or play.advance()):
                 while play.hands[0] or play.hands[1]:
                     if play.act(unseen) or play.advance():

@@ -243,7 +243,7 @@ def test_another_organizer_cannot_add_to_an_imported_event(
 
 
 def grant_somewhere(user):
-    from tournaments.events.registration import create_event
+    from tournaments.events.creation import create_event
 
     create_event(user, name="Autre tournoi", date="2026-12-01")
 

@@ -12,7 +12,9 @@ from tests.builders.finished_event import play_playoffs, play_series, ready_to_c
 from tests.builders.scene import logged_in
 from tests.conftest import link_of
 from tournaments.errors import RuleError
-from tournaments.events import closing, registration
+from tournaments.events import closing
+from tournaments.events.creation import set_number_of_games
+from tournaments.events.teams import withdraw_team
 from tournaments.models import AuditEntry, Dispute, Event, Game, Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -44,7 +46,7 @@ def closed(event, organizer) -> Event:
 
 
 def test_closing_is_refused_with_every_reason_until_everything_is_settled(event, organizer):
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     round_ = seating.seat_next_round(event, organizer)
     first, second = round_.games.exclude(team_b=None).order_by("table")[:2]
     reporting.submit(
@@ -110,8 +112,8 @@ def test_a_closed_event_freezes_its_results(event, organizer, official):
     for change in (
         lambda: seating.seat_next_round(fresh(event), organizer),
         lambda: seat_playoff_games(fresh(event), organizer),
-        lambda: registration.set_number_of_games(fresh(event), organizer, 9),
-        lambda: registration.withdraw_team(game.team_a, organizer),
+        lambda: set_number_of_games(fresh(event), organizer, 9),
+        lambda: withdraw_team(game.team_a, organizer),
         lambda: release(fresh(event), organizer, released=False),
     ):
         with pytest.raises(RuleError) as refused:
@@ -158,7 +160,7 @@ def french(user=None) -> Client:
 
 
 def test_the_dashboard_lists_what_is_left_then_closes_and_reopens(event, organizer):
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     seating.seat_next_round(event, organizer)
     client = french(organizer)
     page = client.get(f"/organize/{event.slug}/").content.decode()

@@ -13,8 +13,9 @@ from django.test import Client
 
 from accounts.models import EventRole, User
 from accounts.roles import grant
+from tournaments.events.creation import create_event
 from tournaments.events.drafts import publish_event
-from tournaments.events.registration import add_team, create_event
+from tournaments.events.teams import add_team
 from tournaments.models import AuditEntry, Event
 from tournaments.seating.rounds import seat_next_round
 

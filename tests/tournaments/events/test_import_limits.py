@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from accounts.models import CaptainLink
 from benchmarks.bench_import import csv_list
 from tournaments.errors import RuleError
-from tournaments.events.registration import MAX_CSV_BYTES, MAX_IMPORT_TEAMS, import_teams
+from tournaments.events.csv_import import MAX_CSV_BYTES, MAX_IMPORT_TEAMS, import_teams
 from tournaments.leagues.seasons import create_league, create_season
 from tournaments.models import AuditEntry, Player, Team
 

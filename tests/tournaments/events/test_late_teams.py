@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from tournaments.errors import RuleError
-from tournaments.events import registration
+from tournaments.events.teams import add_team
 from tournaments.models import Event, Report, Team
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -45,7 +45,7 @@ def play(round_, organizer):
 
 def late_team(event, organizer, missed_rounds: str) -> Team:
     play(seating.seat_next_round(event, organizer), organizer)
-    return registration.add_team(
+    return add_team(
         event,
         organizer,
         name="Les Retardataires",
@@ -64,7 +64,7 @@ def test_a_late_team_must_choose_and_is_told_the_choices(make_event, organizer):
     event = make_event(4, bye_points=100)
     play(seating.seat_next_round(event, organizer), organizer)
     with pytest.raises(RuleError) as refused:
-        registration.add_team(event, organizer, name="Tard", captain="Léo", partner="Léa")
+        add_team(event, organizer, name="Tard", captain="Léo", partner="Léa")
     assert refused.value.field == "missed_rounds"
     assert "Round 1 is already seated: choose what it counts" in refused.value.message
     assert "each missed round counts as a bye, worth 100 points" in refused.value.message

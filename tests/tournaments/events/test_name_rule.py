@@ -16,9 +16,11 @@ from rest_framework.authtoken.models import Token
 from tournaments.archives.checks import check_archive
 from tournaments.archives.transfer import export_event
 from tournaments.errors import RuleError
+from tournaments.events.creation import create_event
+from tournaments.events.csv_import import import_teams
 from tournaments.events.names import normal_form
-from tournaments.events.registration import add_team, create_event, import_teams
 from tournaments.events.settings import update_event
+from tournaments.events.teams import add_team
 from tournaments.leagues.seasons import create_league, create_season
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,9 @@ from django.test import Client
 from django.utils import translation
 
 from tournaments.errors import RuleError
-from tournaments.events import registration
+from tournaments.events.csv_import import import_teams
 from tournaments.events.names import PLAYER_NAME_MAX, TEAM_NAME_MAX
+from tournaments.events.teams import add_team
 from tournaments.models import Player, Team
 
 pytestmark = pytest.mark.django_db
@@ -58,13 +59,13 @@ def test_the_limits_fit_real_names():
 def test_service_refusals_change_nothing(empty_event, organizer, fields, code, field):
     before = counts()
     with pytest.raises(RuleError) as error:
-        registration.add_team(empty_event, organizer, **fields)
+        add_team(empty_event, organizer, **fields)
     assert (error.value.code, error.value.field) == (code, field)
     assert counts() == before
 
 
 def test_same_name_with_two_different_member_numbers_is_two_people(empty_event, organizer):
-    team = registration.add_team(
+    team = add_team(
         empty_event,
         organizer,
         name="Père et fils",
@@ -120,11 +121,11 @@ def test_csv_import_names_the_line_and_registers_nothing(empty_event, organizer)
     before = counts()
     text = f"Les As;Rita;Paul\n{LONG_TEAM};Léa;Zoé\n"
     with translation.override("en"), pytest.raises(RuleError) as error:
-        registration.import_teams(empty_event, organizer, text)
+        import_teams(empty_event, organizer, text)
     assert str(error.value).startswith(
         f"Line 2: The team name is 71 characters long: at most {TEAM_NAME_MAX}"
     )
     with pytest.raises(RuleError) as error:
-        registration.import_teams(empty_event, organizer, "Les As;Rita;Paul\nLes Rois;Léa;léa\n")
+        import_teams(empty_event, organizer, "Les As;Rita;Paul\nLes Rois;Léa;léa\n")
     assert str(error.value).startswith("Line 2:") and error.value.code == "same_player"
     assert counts() == before

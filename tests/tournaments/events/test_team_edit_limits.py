@@ -13,8 +13,8 @@ from django.test import Client
 
 from tournaments.errors import RuleError
 from tournaments.events.names import PLAYER_NAME_MAX, TEAM_NAME_MAX
-from tournaments.events.registration import add_team
 from tournaments.events.team_edit import edit_team
+from tournaments.events.teams import add_team
 from tournaments.models import AuditEntry, Team
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,9 @@ from django.test import Client
 from accounts.models import User
 from tests.builders.sheets import sheet
 from tournaments.errors import PermissionRuleError, RuleError
-from tournaments.events import registration
+from tournaments.events.creation import create_event
+from tournaments.events.csv_import import import_teams
+from tournaments.events.teams import add_team
 from tournaments.leagues import players as players_service
 from tournaments.leagues.season_standings import compute_season
 from tournaments.models import AuditEntry, Game, League, Player, Report, Round, Season, Team
@@ -41,7 +43,7 @@ def season(league):
 
 
 def new_event(organizer, season=None, name="Omnium", **fields):
-    return registration.create_event(
+    return create_event(
         organizer, name=name, date=datetime.date(2027, 1, 16), season=season, seed=3, **fields
     )
 
@@ -52,7 +54,7 @@ def new_event(organizer, season=None, name="Omnium", **fields):
 def test_a_member_number_the_league_knows_links_the_known_player(organizer, season, league):
     gisele = Player.objects.create(league=league, name="Gisèle Tremblay", member_number="F-123")
     event = new_event(organizer, season)
-    team = registration.add_team(
+    team = add_team(
         event,
         organizer,
         name="Les As",
@@ -67,7 +69,7 @@ def test_a_member_number_the_league_knows_links_the_known_player(organizer, seas
 
 def test_an_unknown_member_number_makes_a_new_player_found_again_next_time(organizer, season):
     first = new_event(organizer, season, name="Omnium 1")
-    team = registration.add_team(
+    team = add_team(
         first,
         organizer,
         name="Les As",
@@ -76,7 +78,7 @@ def test_an_unknown_member_number_makes_a_new_player_found_again_next_time(organ
         partner="Thérèse",
     )
     second = new_event(organizer, season, name="Omnium 2")
-    again = registration.add_team(
+    again = add_team(
         second,
         organizer,
         name="Les Rois",
@@ -91,9 +93,7 @@ def test_an_unknown_member_number_makes_a_new_player_found_again_next_time(organ
 def test_names_never_match_existing_players(organizer, season, league):
     Player.objects.create(league=league, name="Marcel Côté")
     event = new_event(organizer, season)
-    team = registration.add_team(
-        event, organizer, name="Les As", captain="Marcel Côté", partner="Huguette"
-    )
+    team = add_team(event, organizer, name="Les As", captain="Marcel Côté", partner="Huguette")
     assert Player.objects.filter(name="Marcel Côté").count() == 2
     assert team.captain_player.member_number == ""
 
@@ -101,9 +101,7 @@ def test_names_never_match_existing_players(organizer, season, league):
 def test_an_explicit_player_is_linked_and_gives_the_name(organizer, season, league):
     rita = Player.objects.create(league=league, name="Rita Girard")
     event = new_event(organizer, season)
-    team = registration.add_team(
-        event, organizer, name="Les As", captain_player=rita.pk, partner="Gilles"
-    )
+    team = add_team(event, organizer, name="Les As", captain_player=rita.pk, partner="Gilles")
     assert (team.captain_player, team.captain) == (rita, "Rita Girard")
 
 
@@ -113,7 +111,7 @@ def test_registration_refusals_change_nothing(organizer, season, league):
         league=League.objects.create(name="Autre", slug="autre"), name="Yvon"
     )
     event = new_event(organizer, season)
-    registration.add_team(event, organizer, name="Les As", captain_player=rita, partner="Paul")
+    add_team(event, organizer, name="Les As", captain_player=rita, partner="Paul")
     cases = [
         (
             dict(captain_player=rita, partner="Léa"),
@@ -140,7 +138,7 @@ def test_registration_refusals_change_nothing(organizer, season, league):
     for fields, code, message in cases:
         before = (Team.objects.count(), Player.objects.count())
         with pytest.raises(RuleError) as error:
-            registration.add_team(event, organizer, name="Les Rois", **fields)
+            add_team(event, organizer, name="Les Rois", **fields)
         assert error.value.code == code
         if message:
             assert error.value.message == message
@@ -148,16 +146,14 @@ def test_registration_refusals_change_nothing(organizer, season, league):
 
 
 def test_an_event_outside_seasons_has_players_outside_leagues(organizer):
-    team = registration.add_team(
-        new_event(organizer), organizer, name="Les As", captain="Rita", partner="Paul"
-    )
+    team = add_team(new_event(organizer), organizer, name="Les As", captain="Rita", partner="Paul")
     assert team.captain_player.league is None and team.partner_player.league is None
 
 
 def test_csv_with_member_numbers(organizer, season, league):
     known = Player.objects.create(league=league, name="Denise Boivin", member_number="F-77")
     event = new_event(organizer, season)
-    created = registration.import_teams(
+    created = import_teams(
         event,
         organizer,
         "équipe;capitaine;partenaire;no capitaine;no partenaire\n"
@@ -172,11 +168,11 @@ def test_csv_with_member_numbers(organizer, season, league):
     ]
     assert created[2].captain_player.member_number == ""
     with pytest.raises(RuleError) as error:
-        registration.import_teams(event, organizer, "Les Pics;A;B;1;2;3\n")
+        import_teams(event, organizer, "Les Pics;A;B;1;2;3\n")
     assert error.value.message.startswith("Line 1: expected at most 5 columns")
     # A number already in another team of the event: the line is named, nothing is added.
     with pytest.raises(RuleError) as error:
-        registration.import_teams(event, organizer, "Les Pics;Noël;Zoé\nLes Cœurs;X;Y;F-1\n")
+        import_teams(event, organizer, "Les Pics;Noël;Zoé\nLes Cœurs;X;Y;F-1\n")
     assert error.value.message == "Line 2: Yvon already plays in team Les Rois of this event."
     assert event.teams.count() == 3
 
@@ -266,12 +262,8 @@ def duplicate_scene(organizer, season, league):
     alice = Player.objects.create(league=league, name="Alice", member_number="F-1")
     first = new_event(organizer, season, name="Omnium 1")
     second = new_event(organizer, season, name="Omnium 2")
-    t1 = registration.add_team(
-        first, organizer, name="Les As", captain_player=alice, partner="Bruno"
-    )
-    t2 = registration.add_team(
-        second, organizer, name="Les As", captain="Alice T.", partner="Carole"
-    )
+    t1 = add_team(first, organizer, name="Les As", captain_player=alice, partner="Bruno")
+    t2 = add_team(second, organizer, name="Les As", captain="Alice T.", partner="Carole")
     return alice, t2.captain_player, t1, t2
 
 
@@ -300,7 +292,7 @@ def test_merge_joins_the_season_rows(organizer, duplicate_scene):
     desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
     for team in (t1, t2):
         event = team.event
-        other = registration.add_team(event, organizer, name="Les Rois", captain="X", partner="Y")
+        other = add_team(event, organizer, name="Les Rois", captain="X", partner="Y")
         round_ = Round.objects.create(event=event, number=1, movement="winners_stay")
         game = Game.objects.create(round=round_, table=1, team_a=team, team_b=other)
         reporting.submit(game, desk, Report.Kind.FINAL, {"score_a": 121, "score_b": 100})
@@ -386,12 +378,10 @@ def sheet_event(organizer, season, league):
     # A series of 3: medals are won once the series is complete.
     event = new_event(organizer, season, name="Omnium des feuilles", number_of_games=3)
     teams = {
-        name: registration.add_team(
-            event, organizer, name=name, captain=f"{name} 1", partner=f"{name} 2"
-        )
+        name: add_team(event, organizer, name=name, captain=f"{name} 1", partner=f"{name} 2")
         for name in ("Les Rois", "Les Dames", "Les Valets")
     }
-    teams["Les As"] = registration.add_team(
+    teams["Les As"] = add_team(
         event, organizer, name="Les As", captain_player=alice, partner_player=bruno
     )
     desk = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
@@ -411,10 +401,10 @@ def sheet_event(organizer, season, league):
     play(event, 3, [(t["Les As"], t["Les Valets"], 100), (t["Les Dames"], t["Les Rois"], 90)])
     release(event, organizer)
     hidden = new_event(organizer, season, name="Omnium caché")
-    as_hidden = registration.add_team(
+    as_hidden = add_team(
         hidden, organizer, name="Les As", captain_player=alice, partner_player=bruno
     )
-    rivals = registration.add_team(hidden, organizer, name="Rivaux", captain="R", partner="S")
+    rivals = add_team(hidden, organizer, name="Rivaux", captain="R", partner="S")
     play(hidden, 1, [(as_hidden, rivals, "sheet")])
     return alice, event, hidden
 
@@ -518,7 +508,7 @@ def test_season_settings_refuse_bad_points_and_attach_the_organizers_events(
 
 def test_attaching_an_event_brings_its_players_into_the_league(organizer, season):
     event = new_event(organizer, name="Hors saison")
-    team = registration.add_team(event, organizer, name="Les As", captain="Rita", partner="Paul")
+    team = add_team(event, organizer, name="Les As", captain="Rita", partner="Paul")
     from tournaments.leagues.seasons import set_season_events
 
     set_season_events(season, organizer, [event.pk])

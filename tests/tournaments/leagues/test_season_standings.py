@@ -188,7 +188,7 @@ def test_live_event_counts_and_an_event_without_confirmed_games_does_not(season,
     season, _people, _events, hidden = season
     Event.objects.filter(pk=hidden.pk).update(visibility=Event.Visibility.LIVE)
     assert [r.total for r in compute_season(season).teams][:1] == [717 + 121]
-    from tournaments.events.registration import create_event
+    from tournaments.events.creation import create_event
 
     create_event(
         organizer,
@@ -243,7 +243,7 @@ def test_an_organizer_of_another_event_of_the_season_sees_no_embargoed_result(
     out, for the organizer of any other event of the season too (only the export was leaking;
     see test_season_export.py)."""
     season, people, _events, hidden = season
-    from tournaments.events.registration import create_event
+    from tournaments.events.creation import create_event
 
     create_event(other_organizer, name="Omnium du voisin", date=hidden.date, season=season)
     api_client.force_authenticate(other_organizer)

@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 
 from tests.builders.season import build_season
-from tournaments.events.registration import create_event
+from tournaments.events.creation import create_event
 from tournaments.publishing.charts import line_chart
 
 pytestmark = pytest.mark.django_db

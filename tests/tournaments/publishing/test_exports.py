@@ -15,7 +15,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.tournaments.test_fadoq_event import SERIES  # a known 8-round series with medals
-from tournaments.events.registration import add_team, create_event
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.leagues.season_export import build_season_export, request_season_export
 from tournaments.models import Game, League, Report, Season, Team
 from tournaments.publishing.exports import safe_cell

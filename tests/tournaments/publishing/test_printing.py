@@ -17,7 +17,7 @@ from accounts.models import User
 from common import addresses
 from tests.config.test_foundation import settings_in_subprocess
 from tests.conftest import link_of
-from tournaments.events import registration
+from tournaments.events.teams import withdraw_team
 from tournaments.publishing.printing import qr_svg
 from tournaments.seating import rounds as seating
 
@@ -62,7 +62,7 @@ def test_the_table_sheet_carries_no_link_and_no_pin(desk, event, organizer):
 @override_settings(HUCHE_BASE_URL=f"http://{LAN}:8000")
 def test_each_slip_holds_its_own_team_link_and_pin_only(desk, event, organizer):
     gone = event.teams.order_by("pk").last()
-    registration.withdraw_team(gone, organizer)
+    withdraw_team(gone, organizer)
     html = desk.get(f"/organize/{event.slug}/slips/print/").content.decode().replace("<wbr>", "")
     slips = slips_of(html)
     still_in = event.teams.filter(withdrawn_at__isnull=True)

@@ -14,7 +14,8 @@ from django.core.management import call_command
 from openskill.models import BradleyTerryFull
 
 from tests.builders.season import EVENTS, build_season
-from tournaments.events import registration
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team, withdraw_team
 from tournaments.models import Game, OutboxTask, RatingPoint, Report, Round
 from tournaments.ratings import service
 from tournaments.results import forfeits, reporting
@@ -151,12 +152,12 @@ def test_byes_and_forfeits_are_not_games(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         season, people, _events, _hidden = build_season(organizer)
-    event = registration.create_event(
+    event = create_event(
         organizer, name="Omnium de mai", date=datetime.date(2027, 5, 15), seed=3, season=season
     )
     pairs = [("Alice", "Bruno"), ("Carole", "Denis"), ("Élise", "Francis")]
     teams = [
-        registration.add_team(
+        add_team(
             event, organizer, name=f"Équipe {a}", captain_player=people[a], partner_player=people[b]
         )
         for a, b in pairs
@@ -169,7 +170,7 @@ def test_byes_and_forfeits_are_not_games(
     round_2 = Round.objects.create(event=event, number=2, movement="winners_stay")
     forfeited = Game.objects.create(round=round_2, table=1, team_a=teams[2], team_b=teams[1])
     Game.objects.create(round=round_2, team_a=teams[0], team_b=None, status=Game.Status.BYE)
-    registration.withdraw_team(teams[1], organizer)
+    withdraw_team(teams[1], organizer)
     forfeits.award_forfeit(forfeited, desk)
     before = {p: service.player_rating(people[p]).now.games for p in ("Alice", "Carole", "Élise")}
     with django_capture_on_commit_callbacks(execute=True):

@@ -7,8 +7,9 @@ import datetime
 import pytest
 
 from tests.builders.season import build_season
-from tournaments.events import registration
+from tournaments.events.creation import create_event
 from tournaments.events.settings import update_event
+from tournaments.events.teams import add_team
 from tournaments.ratings import service
 from tournaments.seating import rounds as seating
 
@@ -20,13 +21,13 @@ def test_round_1_by_rating_seats_the_top_half_against_the_bottom_half(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         season, people, _events, _hidden = build_season(organizer)
-    event = registration.create_event(
+    event = create_event(
         organizer, name="Suisse de mai", date=datetime.date(2027, 5, 15), seed=9, season=season
     )
     update_event(event, organizer, {"movement": "swiss", "seed_by_rating": True})
     pairs = [("Alice", "Bruno"), ("Carole", "Denis"), ("Élise", "Francis"), ("Gisèle", "Henri")]
     teams = {
-        a: registration.add_team(
+        a: add_team(
             event, organizer, name=f"{a} et {b}", captain_player=people[a], partner_player=people[b]
         )
         for a, b in pairs

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(make_event, organizer):
     event = make_event(0, name="Crapette", game_type=Event.GameType.CRAPETTE, scoring_system="wins")
-    from tournaments.events.registration import add_team
+    from tournaments.events.teams import add_team
 
     for name in ("Alice", "Bruno", "Chloé", "Denis"):
         add_team(event, organizer, name=name, captain=name)

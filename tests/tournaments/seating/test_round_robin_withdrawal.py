@@ -8,7 +8,7 @@ from django.utils import translation
 
 from tests.builders.finished_event import report_all
 from tournaments.errors import RuleError
-from tournaments.events import registration
+from tournaments.events.teams import withdraw_team
 from tournaments.models import Game
 from tournaments.seating import rounds as seating
 
@@ -21,7 +21,7 @@ def test_after_a_withdrawal_the_round_robin_seats_the_rest_and_the_lone_team_res
     event = make_event(4, movement="round_robin", number_of_games=3)
     report_all(seating.seat_next_round(event, organizer).games.all(), organizer)
     gone = event.teams.get(name="Équipe 4")
-    registration.withdraw_team(gone, organizer)
+    withdraw_team(gone, organizer)
     met = set()
     for _ in (2, 3):
         round_ = seating.seat_next_round(event, organizer)
@@ -38,7 +38,7 @@ def test_after_a_withdrawal_the_round_robin_seats_the_rest_and_the_lone_team_res
 def test_a_round_it_cannot_seat_is_refused_with_the_teams_names_in_french(make_event, organizer):
     event = make_event(5, movement="round_robin", number_of_games=5)
     report_all(seating.seat_next_round(event, organizer).games.all(), organizer)
-    registration.withdraw_team(event.teams.get(name="Équipe 5"), organizer)
+    withdraw_team(event.teams.get(name="Équipe 5"), organizer)
     refusal = None
     with translation.override("fr-ca"):
         for _ in range(4):

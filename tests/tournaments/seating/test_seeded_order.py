@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.errors import RuleError
-from tournaments.events.registration import withdraw_team
+from tournaments.events.teams import withdraw_team
 from tournaments.seating.rounds import seeded_order
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from tournaments.audit import AuditAction, describe
 from tournaments.errors import RuleError
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
 from tournaments.events.settings import update_event
 from tournaments.models import AuditEntry, Event, Game, Report, Round
 from tournaments.results import reporting
@@ -35,7 +35,7 @@ def tied(event, organizer, playoff_format="stepladder", best_of=3):
     """Six teams, two games, the team listed first wins every table 121-100: the three winners
     end level on 242 points, nothing splits them but the playoff (places 1 to 3)."""
     update_event(event, organizer, {"playoff_format": playoff_format, "playoff_best_of": best_of})
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     release(event, organizer)
     for _ in range(2):
         for game in seating.seat_next_round(event, organizer).games.exclude(team_b=None):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.events import registration
+from tournaments.events.teams import withdraw_team
 from tournaments.models import Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -32,7 +32,7 @@ def test_a_team_withdrawing_while_on_its_bye_gets_no_bye_points(make_event, orga
     resting = third.games.get(team_b__isnull=True).team_a
     after_two = compute(event).series[resting.pk][1]
 
-    registration.withdraw_team(resting, organizer)
+    withdraw_team(resting, organizer)
 
     resting.refresh_from_db()
     assert resting.withdrawn_after_round == 2  # round 3 was under way
@@ -48,7 +48,7 @@ def test_a_team_withdrawing_between_rounds_keeps_the_bye_it_finished(make_event,
     first = seating.seat_next_round(event, organizer)
     play_round(first, organizer)
     resting = first.games.get(team_b__isnull=True).team_a
-    registration.withdraw_team(resting, organizer)
+    withdraw_team(resting, organizer)
     resting.refresh_from_db()
     assert resting.withdrawn_after_round == 1
     assert points(event, resting) == 111

@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from tournaments.events.registration import withdraw_team
+from tournaments.events.teams import withdraw_team
 from tournaments.models import League, Player
 
 pytestmark = pytest.mark.django_db

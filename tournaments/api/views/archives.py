@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from common.api_input import JSONParser, KnownFieldsOnly
 from tournaments.archives import pending
-from tournaments.archives.store import COUNTED
+from tournaments.archives.outcome import COUNTED
 from tournaments.archives.transfer import MAX_BYTES, ArchiveNotProved, import_event
 
 from ...management.commands.import_event import plan, summary

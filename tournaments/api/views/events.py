@@ -20,7 +20,8 @@ from rest_framework.response import Response
 from common.api_input import no_fields
 from tournaments.archives import open_format
 from tournaments.archives.transfer import archive_filename, dumps, export_event
-from tournaments.events import closing, registration
+from tournaments.events import closing
+from tournaments.events.creation import create_event, set_number_of_games
 from tournaments.events.deletion import delete_event
 from tournaments.events.drafts import publish_event
 from tournaments.events.settings import update_event
@@ -104,7 +105,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def create(self, request):
         data = _valid(s.EventCreateSerializer, request)
         season = data.pop("season", None)
-        event = registration.create_event(request.user, draft=True, **data)
+        event = create_event(request.user, draft=True, **data)
         if season is not None:
             event = place_event(event, request.user, season)
         return self._event(event, status=201)
@@ -226,9 +227,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def number_of_games(self, request, slug):
         event = managed_event(request, slug)
         data = _valid(s.NumberOfGamesSerializer, request)
-        return self._event(
-            registration.set_number_of_games(event, request.user, data["number_of_games"])
-        )
+        return self._event(set_number_of_games(event, request.user, data["number_of_games"]))
 
     @extend_schema(
         summary="Seat the next game of every medal playoff (official)",

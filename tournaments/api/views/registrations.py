@@ -14,16 +14,16 @@ from rest_framework.views import APIView
 
 from accounts.throttle import client_ip, registration_per_client
 from common.api_input import KnownFieldsOnly, no_fields
-from tournaments.events import check_in, signup
+from tournaments.events import check_in, public_registration
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,
     PLAYER_NAME_MAX,
     TEAM_NAME_MAX,
     NameValidator,
 )
-from tournaments.events.signup import Entry
+from tournaments.events.public_registration import Entry
 from tournaments.models import Team
-from tournaments.views.registration import registration_url
+from tournaments.views.public_registration import registration_url
 
 from ..authentication import API_AUTHENTICATION
 from ..permissions import event_or_404, managed_event
@@ -181,7 +181,7 @@ class EventRegistrationsView(APIView):
             raise exceptions.Throttled(wait)
         data = RegistrationInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        team = signup.register(event, Entry(**data.validated_data))
+        team = public_registration.register(event, Entry(**data.validated_data))
         return _own(team, request, status=201)
 
 
@@ -203,9 +203,11 @@ class EventRegistrationStateView(APIView):
         data = StateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        signup.set_state(team, request.user, values["registration"], values["registration_reason"])
+        public_registration.set_state(
+            team, request.user, values["registration"], values["registration_reason"]
+        )
         if "paid" in values:
-            signup.set_paid(Team.objects.get(pk=team.pk), request.user, values["paid"])
+            public_registration.set_paid(Team.objects.get(pk=team.pk), request.user, values["paid"])
         return Response(RegistrationSerializer(Team.objects.get(pk=team.pk)).data)
 
 
@@ -234,7 +236,7 @@ class OwnRegistrationView(APIView):
         team = _by_token(token)
         data = RegistrationInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return _own(signup.change(team, Entry(**data.validated_data)), request)
+        return _own(public_registration.change(team, Entry(**data.validated_data)), request)
 
 
 class OwnRegistrationWithdrawView(APIView):
@@ -250,7 +252,7 @@ class OwnRegistrationWithdrawView(APIView):
     def post(self, request, token):
         no_fields(request)
         team = _by_token(token)
-        return _own(signup.withdraw(team, team), request)
+        return _own(public_registration.withdraw(team, team), request)
 
 
 class OwnCheckInView(APIView):

@@ -19,10 +19,10 @@ from rest_framework.response import Response
 
 from accounts.roles import is_official
 from common.api_input import JSONParser, no_fields
-from tournaments.events import registration
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
-from tournaments.events.registration import MAX_CSV_BYTES
+from tournaments.events.csv_import import MAX_CSV_BYTES, import_teams
 from tournaments.events.team_edit import edit_team, team_values
+from tournaments.events.teams import add_team, withdraw_team
 
 from ...models import Team
 from .. import serializers as s
@@ -120,7 +120,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         self._managed()
         serializer = s.TeamCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        team = registration.add_team(self.event, request.user, **serializer.validated_data)
+        team = add_team(self.event, request.user, **serializer.validated_data)
         return self._team(team, status=201)
 
     def partial_update(self, request, slug, pk):
@@ -154,7 +154,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data.get("file")
         data = upload.read(MAX_CSV_BYTES + 1) if upload else serializer.validated_data["text"]
-        created = registration.import_teams(
+        created = import_teams(
             self.event, request.user, data, serializer.validated_data["missed_rounds"]
         )
         teams = (
@@ -180,7 +180,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def withdraw(self, request, slug, pk):
         self._managed()
         no_fields(request)
-        return self._team(registration.withdraw_team(self.get_object(), request.user))
+        return self._team(withdraw_team(self.get_object(), request.user))
 
     @extend_schema(
         summary="Issue a new link and PIN; the old ones stop working (official)",

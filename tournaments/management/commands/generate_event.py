@@ -3,8 +3,8 @@
     manage.py generate_event --teams 1000 --rounds 8 --seed 42 [--slug …] [--through-services]
 
 Builds what an organizer's day builds: the event and its organizer and official (through
-``registration.create_event``), the teams registered one by one through
-``registration.add_team`` (captains' links and PINs, audit, players where registration links
+``create_event``), the teams registered one by one through
+``add_team`` (captains' links and PINs, audit, players where registration links
 them; every captain and partner a different person up to 1,075 teams, see ``people``), every
 round seated by the event's own movement (``seating.seat_next_round``), and plausible FADOQ
 results entered at the officials' desk: the winner at 121, the loser mostly between 91 and
@@ -38,8 +38,9 @@ from django.utils import timezone
 from accounts.models import EventRole, User
 from accounts.roles import grant
 from tournaments import audit
-from tournaments.events import registration
+from tournaments.events.creation import create_event
 from tournaments.events.options import skunk_level
+from tournaments.events.teams import MIN_TEAMS, add_team
 from tournaments.models import AuditEntry, Confirmation, Event, Game, Report, new_cache_token
 from tournaments.publishing.caching import bump_event
 from tournaments.results import reporting
@@ -255,7 +256,7 @@ def confirm_in_bulk(
     )
     entries = []
     for game, report in zip(games, reports, strict=True):
-        snap = reporting._result_snapshot(report)
+        snap = reporting.result_snapshot(report)
         entries.append(
             AuditEntry(
                 event=event,
@@ -302,8 +303,8 @@ def generate(
     say=lambda message: None,
 ) -> Event:
     """Build the event (see the module docstring) and return it."""
-    if teams < registration.MIN_TEAMS:
-        raise CommandError(f"an event needs at least {registration.MIN_TEAMS} teams")
+    if teams < MIN_TEAMS:
+        raise CommandError(f"an event needs at least {MIN_TEAMS} teams")
     slug = slug or f"gen-{teams}-s{seed}"
     if Event.objects.filter(slug=slug).exists():
         raise CommandError(f"an event with the slug {slug!r} exists already: give --slug")
@@ -311,7 +312,7 @@ def generate(
     organizer = staff_user(ORGANIZER_EMAIL, "Organisatrice (générée)")
     official = staff_user(OFFICIAL_EMAIL, "Responsable de plateau (généré)")
     started = time.perf_counter()
-    event = registration.create_event(
+    event = create_event(
         organizer,
         name=f"Finale régionale {teams} équipes (graine {seed})",
         slug=slug,
@@ -322,7 +323,7 @@ def generate(
     )
     grant(official, event, EventRole.Role.OFFICIAL)
     for name, captain, partner in team_rows(teams, rng):
-        registration.add_team(event, organizer, name=name, captain=captain, partner=partner)
+        add_team(event, organizer, name=name, captain=captain, partner=partner)
     say(f"{teams} teams registered in {time.perf_counter() - started:.1f} s")
     desk = reporting.Actor(user=official, channel=Report.Channel.OFFICIAL)
     for _ in range(rounds):

@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.archives.store import ArchiveDiverged, Divergence
+from tournaments.archives.outcome import ArchiveDiverged, Divergence
 from tournaments.archives.transfer import ArchiveNotProved, import_event
 from tournaments.errors import RuleError
 from tournaments.models import Season

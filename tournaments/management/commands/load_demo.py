@@ -27,7 +27,8 @@ from django.db import transaction
 from accounts.links import captain_url, public_base_url, reaches_phones
 from accounts.models import EventRole, User
 from accounts.roles import grant
-from tournaments.events import registration
+from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.models import Event, League, Player, Report, Season
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -170,7 +171,7 @@ class Command(BaseCommand):
         season, _ = Season.objects.get_or_create(
             league=league, slug="2026-2027", defaults={"name": "Saison 2026-2027"}
         )
-        event = registration.create_event(
+        event = create_event(
             organizer,
             name="Tournoi régional de démonstration",
             slug=SLUG,
@@ -192,7 +193,7 @@ class Command(BaseCommand):
         for name, date, seed, pairs in PAST_EVENTS:
             self.past_event(organizer, season, people, name, date, seed, pairs)
         teams = [
-            registration.add_team(
+            add_team(
                 event,
                 organizer,
                 name=n,
@@ -243,7 +244,7 @@ class Command(BaseCommand):
 
     def past_event(self, organizer, season, people, name, date, seed, pairs):
         """A finished, released 3-round event, every result entered at the officials' desk."""
-        event = registration.create_event(
+        event = create_event(
             organizer,
             name=name,
             date=date,
@@ -253,7 +254,7 @@ class Command(BaseCommand):
             number_of_games=3,
         )
         for team, captain, partner in pairs:
-            registration.add_team(
+            add_team(
                 event,
                 organizer,
                 name=team,

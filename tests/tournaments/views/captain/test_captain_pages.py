@@ -159,7 +159,7 @@ def test_a_withdrawn_teams_captain_is_told_so_in_french_and_whom_to_see(
 ):
     from django.test import Client
 
-    from tournaments.events.registration import withdraw_team
+    from tournaments.events.teams import withdraw_team
 
     team = event.teams.order_by("id").first()
     link = team.links.get(revoked_at__isnull=True)

@@ -11,7 +11,7 @@ from django.test import Client
 
 from tests.builders.sheets import sheet
 from tournaments.errors import RuleError
-from tournaments.events import registration
+from tournaments.events.teams import withdraw_team
 from tournaments.models import AuditEntry, Event, Game, Report
 from tournaments.results import forfeits, reporting
 from tournaments.results.sheet_compare import compare
@@ -31,7 +31,7 @@ def left_game(event, organizer):
     """Round 1 seated; the second team of table 1 withdraws before reporting."""
     round_ = seating.seat_next_round(event, organizer)
     game = round_.games.exclude(team_b=None).order_by("table").first()
-    registration.withdraw_team(game.team_b, organizer)
+    withdraw_team(game.team_b, organizer)
     return Game.objects.select_related("round__event", "team_a", "team_b").get(pk=game.pk)
 
 

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from tests.builders.scene import API, logged_in
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
 from tournaments.models import Event, Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -51,7 +51,7 @@ def staff(organizer):
 
 def three_way_tie(event, organizer) -> None:
     """Six teams, two games, the team listed first wins every table: three level on 242."""
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     release(event, organizer)
     for _ in range(2):
         for game in seating.seat_next_round(event, organizer).games.exclude(team_b=None):

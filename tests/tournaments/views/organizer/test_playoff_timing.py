@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
+from tournaments.events.teams import withdraw_team
 from tournaments.models import Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -40,7 +41,7 @@ def play_round(event, organizer):
 
 @pytest.fixture
 def two_game_event(event, organizer):
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     release(event, organizer)
     return event
 
@@ -90,7 +91,7 @@ def test_a_withdrawn_team_is_not_in_the_medal_playoff(two_game_event, organizer)
     play_round(event, organizer)
     tie = event_standings(event).standings.medal_ties[0]
     leaving = event.teams.get(pk=tie.teams[-1])
-    registration.withdraw_team(leaving, organizer)
+    withdraw_team(leaving, organizer)
     standings = event_standings(event).standings
     assert all(leaving.pk not in t.teams for t in standings.medal_ties)
     dashboard, public = pages(event, organizer)
@@ -105,7 +106,7 @@ def test_lengthening_the_series_makes_the_standings_provisional_again(two_game_e
     play_round(event, organizer)
     play_round(event, organizer)
     assert not event_standings(event).standings.provisional
-    registration.set_number_of_games(event, organizer, 3)
+    set_number_of_games(event, organizer, 3)
     assert event_standings(event).standings.provisional
     dashboard, public = pages(event, organizer)
     assert PLAYOFF_BUTTON not in dashboard and "Classement provisoire" in public

@@ -10,7 +10,7 @@ import io
 import pytest
 from django.test import Client
 
-from tournaments.events import registration
+from tournaments.events.teams import withdraw_team
 from tournaments.models import Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -44,7 +44,7 @@ def test_the_dashboard_counts_the_teams_playing_and_withdrawn(make_event, organi
     assert "(parties terminées : 0 sur 3)" in page  # the bye is not a game to wait for
 
     play_round(first, organizer)
-    registration.withdraw_team(event.teams.first(), organizer)
+    withdraw_team(event.teams.first(), organizer)
     page = text(french.get(f"/organize/{event.slug}/"))
     assert "6 équipes en jeu, 1 retirée" in page and "7 équipes" not in page
     assert "(parties terminées : 3 sur 3)" in page
@@ -66,7 +66,7 @@ def test_the_standings_csv_marks_the_withdrawn_team(make_event, organizer, frenc
     event = make_event(6)
     play_round(seating.seat_next_round(event, organizer), organizer)
     leaving = event.teams.order_by("pk").last()
-    registration.withdraw_team(leaving, organizer)
+    withdraw_team(leaving, organizer)
     response = french.get(f"/organize/{event.slug}/export/standings.csv")
     content = b"".join(response.streaming_content).decode()[1:]
     rows = list(csv.reader(io.StringIO(content), delimiter=";"))

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from tests.builders.finished_event import play_series
-from tournaments.events import registration
+from tournaments.events.creation import set_number_of_games
 from tournaments.standings.service import event_standings, release, seat_playoff_games
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def headings(event) -> list[str]:
 
 
 def test_before_release_the_seating_page_shows_the_round_being_played_only(event, organizer):
-    registration.set_number_of_games(event, organizer, 2)
+    set_number_of_games(event, organizer, 2)
     play_series(event, organizer)
     event.refresh_from_db()
     assert event_standings(event).standings.medal_ties

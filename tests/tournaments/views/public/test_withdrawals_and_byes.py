@@ -9,7 +9,7 @@ import html
 import pytest
 from django.test import Client
 
-from tournaments.events import registration
+from tournaments.events.teams import withdraw_team
 from tournaments.models import Report
 from tournaments.results import reporting
 from tournaments.seating import rounds as seating
@@ -33,7 +33,7 @@ def test_the_event_page_says_how_many_play_and_how_many_withdrew(make_event, org
     assert "7 équipes en jeu" in text(public.get(f"/e/{event.slug}/"))
     play_round(seating.seat_next_round(event, organizer), organizer)
     for team in event.teams.order_by("pk")[:2]:
-        registration.withdraw_team(team, organizer)
+        withdraw_team(team, organizer)
     page = text(public.get(f"/e/{event.slug}/"))
     assert "5 équipes en jeu, 2 retirées" in page and "7 équipes" not in page
 

@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from tournaments.events import signup
-from tournaments.events.signup import Entry
+from tournaments.events import public_registration
+from tournaments.events.public_registration import Entry
 from tournaments.models import AuditEntry, Team
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def open_event(make_event, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     event = make_event(0, registration_open=True, registration_capacity=2)
     for n in range(1, 4):
-        signup.register(
+        public_registration.register(
             event,
             Entry(f"Les As {n}", f"Gisèle {n}", f"Rita {n}", contact_email=f"as{n}@example.org"),
         )

@@ -1,4 +1,5 @@
-"""Events and team registration: create an event, add teams one by one or from a CSV, withdraw."""
+"""The CSV import: a list of teams (``team, captain, partner`` and optional member numbers, as
+French Excel writes it) read, checked as a whole and registered all or nothing."""
 
 from __future__ import annotations
 
@@ -9,184 +10,23 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from accounts.links import issue_link, new_pin, revoke_links
-from accounts.models import CaptainLink, EventRole
-from accounts.roles import grant
+from accounts.links import new_pin
+from accounts.models import CaptainLink
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError, RuleErrors
 from tournaments.events.late_teams import check_choice
-from tournaments.events.names import (
-    MEMBER_NUMBER_MAX,
-    check_characters,
-    check_name_free,
-    check_names,
-    normal_form,
-)
-from tournaments.events.options import validate_event_options
-from tournaments.leagues.players import check_not_registered, league_of, resolve, survivor
-from tournaments.models import AuditEntry, Event, Game, Player, Team
-from tournaments.publishing.caching import bump_event
+from tournaments.events.names import MEMBER_NUMBER_MAX, check_names, normal_form, same_name
+from tournaments.events.teams import check_open
+from tournaments.leagues.players import league_of, survivor
+from tournaments.models import AuditEntry, Event, Player, Team
 
-MIN_TEAMS = 3
 MAX_CSV_BYTES = 512 * 1024
 #: Teams one list may register: a FADOQ region has tens of teams; 500 are written in a second or
 #: two (benchmarks/bench_import.py), far from the web worker's timeout.
 MAX_IMPORT_TEAMS = 500
-
-
-# Words the organizer pages use right after /organize/: no event may take them as its slug.
-RESERVED_SLUGS = {"new", "seasons", "leagues"}
-
-
-def unique_slug(name: str, model=Event, **scope) -> str:
-    base = slugify(name)[:40] or model.__name__.lower()
-    slug, n = base, 2
-    while (
-        (model is Event and slug in RESERVED_SLUGS)
-        or (model.__name__ == "Season" and slug == "palmares")  # the league's honours page
-        or model.objects.filter(slug=slug, **scope).exists()
-    ):
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
-@transaction.atomic
-def create_event(organizer, *, name: str, date, draft: bool = False, **fields) -> Event:
-    """Create an event owned by ``organizer``; its draw seed is recorded now for reproducibility.
-
-    ``draft``: seen only by its organizers and officials until published (``events.drafts``);
-    what an organizer creates from the form or the API is a draft.
-    """
-
-    validate_event_options(fields)
-    check_characters(name, "event")
-    event = Event.objects.create(
-        name=name,
-        date=date,
-        published_at=None if draft else timezone.now(),
-        slug=fields.pop("slug", None) or unique_slug(name),
-        seed=fields.pop("seed", None) or secrets.randbelow(2**31),
-        **fields,
-    )
-    grant(organizer, event, EventRole.Role.ORGANIZER)
-    audit.record(
-        event, organizer, AuditAction.EVENT_CREATE, str(event), after=audit.snapshot(event)
-    )
-    return event
-
-
-def _check_open(event: Event, message: str | None = None) -> None:
-    if event.finished:
-        raise RuleError(
-            message or _("The event is finished: teams can no longer be added."), code="finished"
-        )
-
-
-@transaction.atomic
-def add_team(
-    event: Event,
-    actor,
-    *,
-    name: str,
-    captain: str = "",
-    partner: str = "",
-    captain_user=None,
-    captain_player=None,
-    partner_player=None,
-    captain_member_number: str = "",
-    partner_member_number: str = "",
-    missed_rounds: str = "",
-) -> Team:
-    """Register a team (late entries too: it is seated from the next round on, and
-    ``missed_rounds`` says what the rounds it missed count: ``events.late_teams``).
-
-    Each player is given explicitly: an existing player (``captain_player``/``partner_player``,
-    a :class:`Player` or its id), or a member number the event's league knows; otherwise a new
-    player is created under the name given. Names are never matched (see ``players``).
-    """
-
-    _check_open(event)
-    name, captain, partner = name.strip(), captain.strip(), partner.strip()
-    if not name:
-        raise RuleError(_("A team needs a name."), field="name", code="required")
-    check_names(name, captain, partner)
-    if (
-        captain
-        and partner
-        and _same_name(captain, partner)
-        and not (
-            captain_member_number
-            and partner_member_number
-            and captain_member_number != partner_member_number
-        )
-    ):
-        raise RuleError(
-            _("“%(name)s” is given as both captain and partner: the partner is another person.")
-            % {"name": partner},
-            field="partner",
-            code="same_player",
-        )
-    if not captain and captain_player in (None, ""):
-        raise RuleError(_("A team needs a captain."), field="captain", code="required")
-    has_partner = bool(partner) or partner_player not in (None, "")
-    if event.game_type == Event.GameType.CRIBBAGE and not has_partner:
-        raise RuleError(
-            _("A cribbage team is two players: give the captain's partner."),
-            field="partner",
-            code="required",
-        )
-    check_name_free(event, name)
-    joined_round, missed_rounds = check_choice(event, missed_rounds)
-    seats = [
-        resolve(
-            event,
-            role="captain",
-            name=captain,
-            player=captain_player,
-            member_number=captain_member_number,
-        )
-    ]
-    if has_partner:
-        seats.append(
-            resolve(
-                event,
-                role="partner",
-                name=partner,
-                player=partner_player,
-                member_number=partner_member_number,
-            )
-        )
-    check_not_registered(event, seats)
-    try:
-        with transaction.atomic():
-            team = Team.objects.create(
-                event=event,
-                name=name,
-                captain=captain or seats[0].name,
-                partner=(partner or seats[1].name) if has_partner else "",
-                captain_user=captain_user,
-                captain_player=seats[0],
-                partner_player=seats[1] if has_partner else None,
-                # Added at the desk once check-in is open: the team is there (a late team).
-                checked_in_at=timezone.now() if event.check_in_opened_at else None,
-                joined_round=joined_round,
-                missed_rounds=missed_rounds,
-            )
-    except IntegrityError as exc:  # a concurrent registration of the same name
-        raise RuleError(
-            _("A team with this name was just registered."), field="name", code="duplicate"
-        ) from exc
-    issue_link(team)
-    audit.record(event, actor, AuditAction.TEAM_ADD, str(team), after=audit.snapshot(team))
-    return team
-
-
-def _same_name(one: str, two: str) -> bool:
-    return normal_form(one) == normal_form(two)
 
 
 @dataclass(frozen=True)
@@ -381,11 +221,11 @@ def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = ""
     """All or nothing: a bad line refuses the whole list and registers no team. Once rounds are
     seated, ``missed_rounds`` says what the late teams' missed rounds count (all alike).
 
-    The same rules as :func:`add_team`, checked for the whole list against what one query per
+    The same rules as :func:`~tournaments.events.teams.add_team`, checked for the whole list against what one query per
     kind fetched (the event's teams, the league's known member numbers), then written in bulk:
     500 teams take a second or two, not the minute one query per row per table took (issue 33).
     """
-    _check_open(event)
+    check_open(event)
     late = check_choice(event, missed_rounds)  # asked once for the list, not line after line
     rows, errors = _read_rows(
         decode_upload(data), require_partner=event.game_type == Event.GameType.CRIBBAGE
@@ -495,12 +335,12 @@ def _register_list(
 
 
 def _check_two_people(row: CsvTeam) -> None:
-    """Captain and partner are two people (as :func:`add_team` says)."""
+    """Captain and partner are two people (as :func:`~tournaments.events.teams.add_team` says)."""
     numbers = row.captain_member_number, row.partner_member_number
     if (
         row.captain
         and row.partner
-        and _same_name(row.captain, row.partner)
+        and same_name(row.captain, row.partner)
         and not (all(numbers) and numbers[0] != numbers[1])
     ):
         raise RuleError(
@@ -528,67 +368,3 @@ def _check_seats_free(seats: list[Player], seated: dict) -> None:
                 field="captain_player" if player is seats[0] else "partner_player",
                 code="player_taken",
             )
-
-
-def rounds_finished(event: Event) -> int:
-    """Rounds the event had finished (every game settled): a team withdrawing during a round
-    has not finished it, even resting on its bye, and gets nothing for it."""
-    latest = event.rounds.order_by("-number").first()
-    if latest is None:
-        return 0
-    unsettled = latest.games.exclude(status__in=(Game.Status.CONFIRMED, Game.Status.BYE))
-    return latest.number - 1 if unsettled.exists() else latest.number
-
-
-@transaction.atomic
-def withdraw_team(team: Team, actor) -> Team:
-    """The team leaves: its history stays, later rounds no longer seat it, its link stops."""
-    _check_open(team.event, _("The event is finished: reopen it to change its teams."))
-    if team.withdrawn_at:
-        raise RuleError(_("%(team)s has already withdrawn.") % {"team": team}, code="withdrawn")
-    before = audit.snapshot(team)
-    team.withdrawn_at = timezone.now()
-    team.withdrawn_after_round = rounds_finished(team.event)
-    team.save(update_fields=["withdrawn_at", "withdrawn_after_round"])
-    revoke_links(team)
-    audit.record(
-        team.event,
-        actor,
-        AuditAction.TEAM_WITHDRAW,
-        str(team),
-        before=before,
-        after=audit.snapshot(team),
-    )
-    bump_event(team.event)  # the standings mark it withdrawn and leave it out of playoffs
-    return team
-
-
-@transaction.atomic
-def set_number_of_games(event: Event, actor, games: int) -> Event:
-    """The floor manager may change the series length, never below the rounds already seated."""
-    seated = event.rounds.filter(kind="series").count()
-    _check_open(event, _("The event is finished: reopen it to change the number of games."))
-    if not 1 <= games <= 30:
-        raise RuleError(_("The number of games must be between 1 and 30."), field="number_of_games")
-    if games < seated:
-        raise RuleError(
-            _("%(seated)d rounds are already seated: the series cannot be shorter than that.")
-            % {"seated": seated},
-            field="number_of_games",
-            code="too_few",
-        )
-    if games == event.number_of_games:
-        return event  # saved unchanged: nothing to record
-    before = audit.snapshot(event, ["number_of_games"])
-    event.number_of_games = games
-    event.save(update_fields=["number_of_games"])
-    audit.record(
-        event,
-        actor,
-        AuditAction.EVENT_NUMBER_OF_GAMES,
-        str(event),
-        before=before,
-        after=audit.snapshot(event, ["number_of_games"]),
-    )
-    bump_event(event)  # whether the series is complete (standings provisional) may change
-    return event

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.links import public_base_url
 from accounts.throttle import client_ip, minutes, registration_per_client
 from tournaments.errors import RuleError
-from tournaments.events import check_in, signup
-from tournaments.events.signup import Entry
+from tournaments.events import check_in, public_registration
+from tournaments.events.public_registration import Entry
 from tournaments.forms import RegistrationForm
 from tournaments.models import Team
 from tournaments.publishing.printing import qr_svg
@@ -57,8 +57,8 @@ def register(request, slug):
     context = {
         "event": event,
         "form": form,
-        "closed": signup.why_closed(event),
-        "places_left": signup.places_left(event),
+        "closed": public_registration.why_closed(event),
+        "places_left": public_registration.places_left(event),
         "members_only": event.registration_who == "members",
     }
     if request.method != "POST" or context["closed"]:
@@ -74,14 +74,18 @@ def register(request, slug):
     entry = Entry(**form.entry_values())
     try:
         if not valid:
-            signup.check_entry(event, entry)  # the form's faults and the rules', all at once
+            public_registration.check_entry(
+                event, entry
+            )  # the form's faults and the rules', all at once
             raise RuleError(_("Some boxes need fixing: see beside each."), code="invalid")
-        team = signup.register(event, entry)
+        team = public_registration.register(event, entry)
     except RuleError as exc:
         form.add_rule_errors(exc)
         return render(request, "tournaments/register.html", context, status=400)
     link = registration_url(team, request)
-    sent = signup.tell(team, _("Registration received: %(event)s"), confirmation_body(team, link))
+    sent = public_registration.tell(
+        team, _("Registration received: %(event)s"), confirmation_body(team, link)
+    )
     messages.success(
         request,
         _("Registration received. Keep this page's address: it is your private link.")
@@ -107,7 +111,7 @@ def confirmation_body(team: Team, link: str) -> str:
     ]
     if team.event.registration_fee:
         lines.append(_("Fee: %(fee)s") % {"fee": team.event.registration_fee})
-    lines.append(signup.private_link_words(team, link))
+    lines.append(public_registration.private_link_words(team, link))
     return "\n\n".join(lines)
 
 
@@ -155,8 +159,8 @@ def _page(request, team: Team, form, status: int = 200):
             "form": form,
             "link": link,
             "qr": qr_svg(link, scale=5),
-            "may_change": signup.may_change(team),
-            "deadline": signup.when_words(event),
+            "may_change": public_registration.may_change(team),
+            "deadline": public_registration.when_words(event),
             "check_in_open": check_in.check_in_open(event) and team.active,
             "waiting_rank": waiting_rank,
         },
@@ -172,9 +176,9 @@ def registration_change(request, token):
     entry = Entry(**form.entry_values())
     try:
         if not valid:
-            signup.check_entry(team.event, entry, team=team)
+            public_registration.check_entry(team.event, entry, team=team)
             raise RuleError(_("Some boxes need fixing: see beside each."), code="invalid")
-        signup.change(team, entry)
+        public_registration.change(team, entry)
     except RuleError as exc:
         form.add_rule_errors(exc)
         return _page(request, team, form, status=400)
@@ -189,7 +193,7 @@ def registration_withdraw(request, token):
     if not confirmed(request):
         return ask(request, "withdraw-registration", back=back, event=team.event, team=team)
     try:
-        signup.withdraw(team, team)
+        public_registration.withdraw(team, team)
     except RuleError as exc:
         messages.error(request, exc.message)
     else:

@@ -4,7 +4,7 @@ A registration *is* a :class:`Team` (``Team.registration`` says where it stands)
 seating, the API and archives see registered teams as the ordinary teams they are; a team on
 the waiting list, refused, withdrawn before the day or dropped as absent is left out of them
 (``TeamQuerySet.active``/``entered``). The names and the same-player rules are registration's
-own (``events.names``, ``events.registration.add_team``, ``leagues.players``): one rule, one place.
+own (``events.names``, ``events.teams.add_team``, ``leagues.players``): one rule, one place.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError, RuleErrors
 from tournaments.events.invitations import email_enabled
-from tournaments.events.names import MEMBER_NUMBER_MAX, check_name, check_name_free
-from tournaments.events.registration import MIN_TEAMS, _same_name, add_team
+from tournaments.events.names import MEMBER_NUMBER_MAX, check_name, check_name_free, same_name
 from tournaments.events.team_edit import edit_team
+from tournaments.events.teams import MIN_TEAMS, add_team
 from tournaments.leagues.players import active_players, league_of
 from tournaments.models import Event, RegistrationWho, Team
 from tournaments.publishing.caching import bump_event
@@ -138,7 +138,7 @@ def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None
         and entry.captain_member_number != entry.partner_member_number
     )
     # Two people of the same name are told apart by their cards.
-    same = entry.captain and entry.partner and _same_name(entry.captain, entry.partner)
+    same = entry.captain and entry.partner and same_name(entry.captain, entry.partner)
     if same and not two_numbers:
         errors.append(
             RuleError(

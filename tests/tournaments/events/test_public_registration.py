@@ -10,9 +10,9 @@ from django.core import mail
 from django.utils import timezone
 
 from tournaments.errors import RuleError, RuleErrors, every_error
-from tournaments.events import check_in, signup
-from tournaments.events.registration import add_team
-from tournaments.events.signup import Entry
+from tournaments.events import check_in, public_registration
+from tournaments.events.public_registration import Entry
+from tournaments.events.teams import add_team
 from tournaments.models import AuditEntry, RegistrationWho, Team
 from tournaments.seating.rounds import seat_next_round
 
@@ -46,12 +46,12 @@ def open_event(make_event, settings):
 
 
 def test_past_the_capacity_a_team_waits_and_moves_up_when_a_place_is_freed(open_event, organizer):
-    teams = [signup.register(open_event, entry(n)) for n in range(1, 5)]
+    teams = [public_registration.register(open_event, entry(n)) for n in range(1, 5)]
     assert [t.registration for t in teams] == [State.REGISTERED] * 3 + [State.WAITING]
     assert teams[0].registration_token and teams[0].captain_player.member_number == "C001"
     assert list(open_event.teams.active()) == teams[:3]
 
-    signup.withdraw(teams[1], teams[1])
+    public_registration.withdraw(teams[1], teams[1])
 
     teams[3].refresh_from_db()
     assert teams[3].registration == State.REGISTERED
@@ -60,7 +60,7 @@ def test_past_the_capacity_a_team_waits_and_moves_up_when_a_place_is_freed(open_
 
 
 def test_every_fault_of_a_form_is_told_at_once(open_event):
-    signup.register(open_event, entry(1))
+    public_registration.register(open_event, entry(1))
     bad = entry(
         2,
         name="Équipe 1",
@@ -71,7 +71,7 @@ def test_every_fault_of_a_form_is_told_at_once(open_event):
         contact_email="",
     )
     with pytest.raises(RuleError) as refused:
-        signup.register(open_event, bad)
+        public_registration.register(open_event, bad)
     fields = {e.field for e in every_error(refused.value)}
     assert {"name", "partner", "captain_member_number", "contact_email"} <= fields
     assert isinstance(refused.value, RuleErrors)
@@ -79,9 +79,9 @@ def test_every_fault_of_a_form_is_told_at_once(open_event):
 
 
 def test_a_player_already_in_a_team_is_refused_in_words(open_event):
-    signup.register(open_event, entry(1))
+    public_registration.register(open_event, entry(1))
     with pytest.raises(RuleError, match="C001 already plays in team Équipe 1"):
-        signup.register(open_event, entry(2, partner_member_number="C001"))
+        public_registration.register(open_event, entry(2, partner_member_number="C001"))
 
 
 def test_members_only_registration_checks_the_card_against_the_league(make_event, organizer):
@@ -95,8 +95,10 @@ def test_members_only_registration_checks_the_card_against_the_league(make_event
         0, registration_open=True, registration_who=RegistrationWho.MEMBERS, season=season
     )
     with pytest.raises(RuleError, match="999 is not one of FADOQ Laurentides's members"):
-        signup.register(event, entry(1, captain_member_number="111", partner_member_number="999"))
-    team = signup.register(
+        public_registration.register(
+            event, entry(1, captain_member_number="111", partner_member_number="999")
+        )
+    team = public_registration.register(
         event, entry(1, captain_member_number="111", partner_member_number="222")
     )
     assert team.captain_player.name == "Gisèle"  # the league's player, not a new one
@@ -106,31 +108,31 @@ def test_the_form_is_closed_after_the_deadline_and_for_organizer_only_events(ope
     open_event.registration_deadline = timezone.now() - datetime.timedelta(minutes=1)
     open_event.save()
     with pytest.raises(RuleError, match="Registration closed on"):
-        signup.register(open_event, entry(1))
+        public_registration.register(open_event, entry(1))
     open_event.registration_deadline = None
     open_event.registration_who = RegistrationWho.ORGANIZER
     open_event.save()
     with pytest.raises(RuleError, match="The organizer registers the teams"):
-        signup.register(open_event, entry(1))
+        public_registration.register(open_event, entry(1))
 
 
 def test_a_refusal_needs_a_reason_and_the_captain_is_told(open_event, organizer):
-    team = signup.register(open_event, entry(1))
+    team = public_registration.register(open_event, entry(1))
     with pytest.raises(RuleError, match="Say why"):
-        signup.set_state(team, organizer, State.REFUSED)
-    signup.set_state(team, organizer, State.REFUSED, "Pas membre de la FADOQ")
+        public_registration.set_state(team, organizer, State.REFUSED)
+    public_registration.set_state(team, organizer, State.REFUSED, "Pas membre de la FADOQ")
     team.refresh_from_db()
     assert team.registration == State.REFUSED and not team.links.filter(revoked_at=None).exists()
     assert "Pas membre de la FADOQ" in mail.outbox[-1].body
 
 
 def test_closing_needs_three_teams(open_event, organizer):
-    signup.register(open_event, entry(1))
-    signup.register(open_event, entry(2))
+    public_registration.register(open_event, entry(1))
+    public_registration.register(open_event, entry(2))
     with pytest.raises(RuleError, match="Only 2 teams are registered: an event needs at least 3"):
-        signup.close_registration(open_event, organizer)
-    signup.register(open_event, entry(3))
-    signup.close_registration(open_event, organizer)
+        public_registration.close_registration(open_event, organizer)
+    public_registration.register(open_event, entry(3))
+    public_registration.close_registration(open_event, organizer)
     open_event.refresh_from_db()
     assert not open_event.registration_open
 
@@ -164,7 +166,7 @@ def test_round_1_seats_only_the_teams_present_and_the_drop_is_undone_until_then(
 
 
 def test_a_captain_checks_in_only_once_the_desk_opened_it(open_event, organizer):
-    team = signup.register(open_event, entry(1))
+    team = public_registration.register(open_event, entry(1))
     with pytest.raises(RuleError, match="Check-in is not open yet"):
         check_in.check_in(team, team, by_captain=True)
     check_in.open_check_in(open_event, organizer)
@@ -172,7 +174,7 @@ def test_a_captain_checks_in_only_once_the_desk_opened_it(open_event, organizer)
 
 
 def test_a_scanned_slip_or_registration_code_finds_its_team(open_event):
-    team = signup.register(open_event, entry(1))
+    team = public_registration.register(open_event, entry(1))
     slip = team.links.get(revoked_at=None)
     assert check_in.team_for_code(open_event, f"http://hall.local/c/{slip.token}/") == team
     assert check_in.team_for_code(open_event, f"/r/{team.registration_token}/") == team
@@ -187,11 +189,13 @@ def test_the_audit_log_and_the_archive_never_carry_a_registrations_key_or_contac
     archive either (the archive carries the log); nor the captain's email or phone."""
     from tournaments.archives.transfer import dumps, export_event
 
-    team = signup.register(open_event, entry(1))
+    team = public_registration.register(open_event, entry(1))
     assert team.registration_token and team.contact_email
-    team = signup.change(team, entry(1, club="Club de l'Âge d'Or"))  # each logs the team
-    signup.set_paid(team, organizer, True)
-    signup.withdraw(team, organizer)
+    team = public_registration.change(
+        team, entry(1, club="Club de l'Âge d'Or")
+    )  # each logs the team
+    public_registration.set_paid(team, organizer, True)
+    public_registration.withdraw(team, organizer)
     logged = " ".join(str(e.after) + str(e.before) for e in AuditEntry.objects.all())
     text = dumps(export_event(open_event))
     for secret in (team.registration_token, team.contact_email):

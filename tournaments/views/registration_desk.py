@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import RuleError
-from tournaments.events import check_in, signup
+from tournaments.events import check_in, public_registration
 from tournaments.events.settings import update_event
 from tournaments.forms import add_rule_error
 from tournaments.models import Event, Team
@@ -68,8 +68,8 @@ def registrations(request, slug):
             "groups": groups,
             "states": [(s, State(s).label) for s in STATE_ORDER if s != State.ABSENT],
             "public_url": request.build_absolute_uri(reverse("tournaments:register", args=[slug])),
-            "is_open": signup.public_registration_open(event),
-            "why_closed": signup.why_closed(event),
+            "is_open": public_registration.public_registration_open(event),
+            "why_closed": public_registration.why_closed(event),
             "registered": sum(1 for t in teams if t.active),
         },
     )
@@ -84,7 +84,7 @@ def _act(request, event: Event, form) -> bool:
                 return False
             with transaction.atomic():
                 update_event(Event.objects.get(pk=event.pk), request.user, form.cleaned_data)
-                moved = signup.move_up(Event.objects.get(pk=event.pk))
+                moved = public_registration.move_up(Event.objects.get(pk=event.pk))
             messages.success(request, _("Registration settings saved."))
             if moved:
                 messages.info(
@@ -93,12 +93,12 @@ def _act(request, event: Event, form) -> bool:
                     % {"teams": ", ".join(t.name for t in moved)},
                 )
         elif action == "close":
-            signup.close_registration(event, request.user)
+            public_registration.close_registration(event, request.user)
             messages.success(request, _("Registration is closed."))
         elif action in ("state", "paid", "unpaid"):
             team = get_object_or_404(Team, event=event, pk=request.POST.get("team"))
             if action == "state":
-                signup.set_state(
+                public_registration.set_state(
                     team,
                     request.user,
                     request.POST.get("registration", ""),
@@ -106,7 +106,7 @@ def _act(request, event: Event, form) -> bool:
                 )
                 messages.success(request, _("%(team)s is updated.") % {"team": team.name})
             else:
-                signup.set_paid(team, request.user, action == "paid")
+                public_registration.set_paid(team, request.user, action == "paid")
         else:
             messages.error(request, _("Unknown action."))
     except RuleError as exc:
