@@ -86,6 +86,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.events.captain_links",
         "tournaments.events.team_edit",
         "tournaments.events.check_in",
+        "tournaments.events.team_limit",
         "tournaments.events.member_check",
         "tournaments.events.signup",
         "tournaments.events.registration_doors",

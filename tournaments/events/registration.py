@@ -27,6 +27,7 @@ from tournaments.events.names import (
     normal_form,
 )
 from tournaments.events.options import validate_event_options
+from tournaments.events.team_limit import check_room
 from tournaments.leagues.players import check_not_registered, league_of, resolve, survivor
 from tournaments.models import AuditEntry, Event, Game, Player, Team
 from tournaments.publishing.caching import bump_event
@@ -110,6 +111,7 @@ def add_team(
     """
 
     _check_open(event)
+    check_room(event)  # at most HUCHE_MAX_TEAMS_PER_EVENT (issue 51, finding 1)
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
     if not name:
         raise RuleError(_("A team needs a name."), field="name", code="required")
@@ -392,6 +394,7 @@ def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = ""
     )
     if not rows and not errors:
         raise RuleError(_("No team found in the list."), code="empty")
+    check_room(event, len(rows))  # the whole list within the event's limit (issue 51)
     # The lines that read are checked against the event too: every bad line, told at once.
     return _register_list(event, actor, rows, errors, late)
 
