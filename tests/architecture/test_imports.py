@@ -113,6 +113,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.publishing",
         "tournaments.publishing.exports",
         "tournaments.publishing.printing",
+        "tournaments.publishing.print_jobs",
         "tournaments.publishing.charts",
         "tournaments.publishing.compression",
         "tournaments.events.closing",
