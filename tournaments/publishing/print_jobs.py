@@ -29,8 +29,8 @@ from django.conf import settings
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, override
+from django.utils.translation import gettext as _
 
 from tournaments import outbox
 from tournaments.errors import RuleError
