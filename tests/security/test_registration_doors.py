@@ -85,11 +85,22 @@ def test_the_member_number_probe_learns_nothing_and_cannot_squat(members_event, 
         assert text not in words(real).replace('value="111"', "").replace('value="222"', "")
     assert not Team.objects.filter(event=members_event).exists()
 
+    # The API answers alike: one refusal, no field named, nothing about the numbers.
+    api = APIClient(REMOTE_ADDR=OTHER, HTTP_ACCEPT_LANGUAGE="en").post(
+        f"/api/v1/events/{members_event.slug}/registrations/",
+        {k: v for k, v in form(4, captain_member_number="333").items() if k != "website"},
+        format="json",
+    )
+    assert api.status_code == 400
+    assert "do not match the records of FADOQ Laurentides" in str(api.json())
+    assert "Jean Roy" not in str(api.json())
+
     # The organizer is told which real numbers were tried with which names, not the made-up.
     tried = AuditEntry.objects.filter(event=members_event, action=AuditAction.MEMBER_NUMBER_TRIED)
     assert sorted((e.target, e.after["name"]) for e in tried) == [
         ("111", "Gisèle 1"),
         ("222", "Rita 1"),
+        ("333", "Gisèle 4"),
     ]
     desk = Client(HTTP_ACCEPT_LANGUAGE="en")
     desk.force_login(organizer)
