@@ -81,7 +81,6 @@ class AuditAction(models.TextChoices):
     REGISTRATION_STATE = "registration.state"
     REGISTRATION_PAID = "registration.paid"
     MEMBER_NUMBER_TRIED = "registration.member_number_tried"  # issue 51: another name
-    REGISTRATIONS_REFUSE = "registration.refuse_many"  # issue 51: a burst refused at once
     CHECK_IN_OPEN = "check_in.open"
     CHECK_IN = "check_in.team"
     CHECK_IN_UNDO = "check_in.undo"
@@ -383,16 +382,6 @@ def _member_number_tried(entry: AuditEntry, actor: str) -> str:
     ) % {"number": entry.target, "name": (entry.after or {}).get("name", "")}
 
 
-def _registrations_refuse(entry: AuditEntry, actor: str) -> str:
-    after = entry.after or {}
-    return _("%(who)s refused %(n)s registrations at once (%(teams)s). Reason: %(reason)s") % {
-        "who": actor,
-        "n": len(after.get("teams") or []),
-        "teams": ", ".join(after.get("teams") or []),
-        "reason": after.get("reason", ""),
-    }
-
-
 def _archive_settle(entry: AuditEntry, actor: str) -> str:
     """A game corrected differently here and at the hall: whose version the organizer chose."""
     after, before = entry.after or {}, entry.before or {}
@@ -647,7 +636,6 @@ RENDERERS: dict[str, Renderer] = {
         gettext_lazy("%(who)s changed whether the team %(target)s has paid.")
     ),
     AuditAction.MEMBER_NUMBER_TRIED: _member_number_tried,
-    AuditAction.REGISTRATIONS_REFUSE: _registrations_refuse,
     AuditAction.CHECK_IN_OPEN: _simple(gettext_lazy("%(who)s opened the check-in.")),
     AuditAction.CHECK_IN: _simple(gettext_lazy("%(who)s checked in the team %(target)s.")),
     AuditAction.CHECK_IN_UNDO: _simple(
