@@ -12,9 +12,15 @@ lockout slows the guesser, never the owner:
   they do not have the cookie, and the cookie cannot be forged (Django's signing, with
   ``SECRET_KEY``);
 - **anyone else** is counted per address (20 failures per 15 minutes whatever the account),
-  per account *and* address (5), and per account from every address together (50: a guesser
-  spread over many addresses). At the hall everyone shares one address: the organizer's own
+  per account *and* address (5). At the hall everyone shares one address: the organizer's own
   phone or laptop still gets in with its cookie while a stranger there is locked out.
+- **the account's total** (50 failures per 15 minutes from every address together: a guesser
+  spread over many addresses) never locks the account (issue 51, finding 7: a stranger with
+  ten addresses locked the owner out everywhere). Past it, each address keeps *one* try per
+  window for that account: the owner from any other address (home, their phone's data) still
+  logs in at the first right password; the spread guesser gets one guess per address and
+  window instead of five. An IPv6 address counts by its /64 network (:func:`address_of`),
+  so a line's billions of addresses are one.
 
 A right password gives back what its attempt counted and clears the count of that account
 from there. Settings: ``THROTTLE_LOGIN_CLIENT``, ``THROTTLE_LOGIN_ACCOUNT``,
@@ -24,6 +30,7 @@ from there. Settings: ``THROTTLE_LOGIN_CLIENT``, ``THROTTLE_LOGIN_ACCOUNT``,
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import secrets
 from dataclasses import dataclass, field
 
@@ -34,6 +41,7 @@ from .throttle import (
     Limit,
     client_ip,
     login_per_account,
+    login_per_account_fresh,
     login_per_account_total,
     login_per_client,
     take_all,
@@ -71,21 +79,47 @@ class Attempt:
     wait: int | None = None
 
 
+def address_of(request) -> str:
+    """The caller's address as the login limits count it: an IPv6 address by its /64 network
+    (one subscriber's line holds a whole /64: counting single addresses would give one guesser
+    billions of fresh addresses), an IPv4 address whole."""
+    ip = client_ip(request)
+    try:
+        parsed = ipaddress.ip_address(ip)
+    except ValueError:
+        return ip
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(parsed)
+
+
 def begin(request, account: str) -> Attempt:
     """Count this attempt before its password is checked; ``.wait`` set: do not check it."""
     account = (account or "").strip().lower()[:254]
     device, known = _device(request)
     if account and device and _digest(account) in known:
         checks = [(login_per_account(), f"{account}|device:{device}")]
-    else:
-        ip = client_ip(request)
-        checks = [(login_per_client(), ip)]
-        if account:
-            checks += [
-                (login_per_account(), f"{account}|address:{ip}"),
-                (login_per_account_total(), account),
-            ]
-    return Attempt(account, checks, take_all(checks))
+        return Attempt(account, checks, take_all(checks))
+    ip = address_of(request)
+    checks = [(login_per_client(), ip)]
+    if account:
+        checks.append((login_per_account(), f"{account}|address:{ip}"))
+    wait = take_all(checks)
+    if wait or not account:
+        return Attempt(account, checks, wait)
+    total = (login_per_account_total(), account)
+    if total[0].take(account) is None:
+        return Attempt(account, [*checks, total], None)
+    # Past the account's total (a guesser spread over many addresses): the account is not
+    # locked, each address keeps one try per window (the owner elsewhere still gets in).
+    fresh = (login_per_account_fresh(), f"{account}|address:{ip}")
+    wait = fresh[0].take(fresh[1])
+    if wait:
+        for limit, subject in checks:
+            limit.give_back(subject)
+    return Attempt(account, [*checks, fresh], wait)
 
 
 def succeeded(attempt: Attempt) -> None:

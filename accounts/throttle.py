@@ -204,6 +204,12 @@ def login_per_account_total() -> Limit:
     return _limit("login-account-total", "THROTTLE_LOGIN_ACCOUNT_TOTAL", 50, 15 * 60)
 
 
+def login_per_account_fresh() -> Limit:
+    """Past the account's total: the tries left to one address for that account (one: the
+    owner's first right password from another address gets in; see accounts.login_guard)."""
+    return _limit("login-account-fresh", "THROTTLE_LOGIN_ACCOUNT_FRESH", 1, 15 * 60)
+
+
 def signup_per_client() -> Limit:
     """Accounts opened from one address: a hall's desk may open a few, a script cannot open
     hundreds. Every attempt counts, not only failures (a successful signup is what is limited)."""
@@ -226,6 +232,13 @@ def registration_per_client() -> Limit:
     limit: every attempt counts): a club's desk registers its teams, a script cannot fill the
     event."""
     return _limit("registration-client", "THROTTLE_REGISTRATION_CLIENT", 30, 60 * 60)
+
+
+def registration_per_event_client() -> Limit:
+    """Teams one address registers in one event (issue 51, finding 6: 40 at once took every
+    place and the waiting list): a club's desk registers its few teams, the organizer adds more
+    by hand. Counted per event *and* address; refused member numbers count too."""
+    return _limit("registration-event-client", "THROTTLE_REGISTRATION_EVENT_CLIENT", 5, 60 * 60)
 
 
 def minutes(seconds: int) -> int:

@@ -101,6 +101,13 @@ HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
 # Organizers open their own accounts (accounts/views.signup): right for a club's laptop or a
 # small site. A federation's central site may close it (HUCHE_SIGNUP=0): staff appoint people.
 HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", True)
+# Teams one event holds, whatever adds them (tournaments/events/team_limit.py, issue 51).
+HUCHE_MAX_TEAMS_PER_EVENT = int(os.environ.get("HUCHE_MAX_TEAMS_PER_EVENT", "1000"))
+# Teams above which the slips and score sheets are written by a background task, once per
+# version of the event, while the page waits for them (tournaments/publishing/print_jobs.py).
+HUCHE_PRINT_ASYNC_TEAMS = int(os.environ.get("HUCHE_PRINT_ASYNC_TEAMS", "150"))
+# Big printouts one organizer may have waiting or being written at once.
+HUCHE_PRINT_JOBS_PER_ORGANIZER = int(os.environ.get("HUCHE_PRINT_JOBS_PER_ORGANIZER", "2"))
 # Phones reach the server by the address printed on their slips: let it through (at the hall,
 # the laptop's current addresses are let through as requests come: below).
 for _host in (
@@ -340,6 +347,11 @@ THROTTLE_LOGIN_ACCOUNT = {
 THROTTLE_LOGIN_ACCOUNT_TOTAL = {
     "failures": int(os.environ.get("THROTTLE_LOGIN_ACCOUNT_TOTAL_FAILURES", "50")),
     "window": int(os.environ.get("THROTTLE_LOGIN_WINDOW", "900")),
+}
+# Teams one address registers in one event through the public form or the API (issue 51).
+THROTTLE_REGISTRATION_EVENT_CLIENT = {
+    "failures": int(os.environ.get("THROTTLE_REGISTRATION_EVENT_CLIENT", "5")),
+    "window": int(os.environ.get("THROTTLE_REGISTRATION_EVENT_WINDOW", "3600")),
 }
 # Invitations (and new links) issued per organizer account per window (seconds).
 THROTTLE_INVITE_ACCOUNT = {

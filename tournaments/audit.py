@@ -80,6 +80,7 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CLOSE = "registration.close"
     REGISTRATION_STATE = "registration.state"
     REGISTRATION_PAID = "registration.paid"
+    MEMBER_NUMBER_TRIED = "registration.member_number_tried"  # issue 51: another name
     CHECK_IN_OPEN = "check_in.open"
     CHECK_IN = "check_in.team"
     CHECK_IN_UNDO = "check_in.undo"
@@ -92,7 +93,7 @@ CAPTAIN_PREFIX = "captain of "  # stored, never shown: actor_label is data, not 
 
 # Capabilities and contacts a log (and the archives carrying it) never holds: a team's private
 # registration link is its key, and its captain's email and phone are nobody else's business.
-UNLOGGED = frozenset({"registration_token", "contact_email", "contact_phone"})
+UNLOGGED = frozenset({"registration_token", "registered_from", "contact_email", "contact_phone"})
 
 
 def snapshot(obj, fields: list[str] | None = None) -> dict[str, Any]:
@@ -374,6 +375,13 @@ def _simple(message: StrOrPromise) -> Renderer:
     return render
 
 
+def _member_number_tried(entry: AuditEntry, actor: str) -> str:
+    return _(
+        "The registration form refused member number %(number)s given with another name than "
+        "the league's: “%(name)s”."
+    ) % {"number": entry.target, "name": (entry.after or {}).get("name", "")}
+
+
 def _archive_settle(entry: AuditEntry, actor: str) -> str:
     """A game corrected differently here and at the hall: whose version the organizer chose."""
     after, before = entry.after or {}, entry.before or {}
@@ -627,6 +635,7 @@ RENDERERS: dict[str, Renderer] = {
     AuditAction.REGISTRATION_PAID: _simple(
         gettext_lazy("%(who)s changed whether the team %(target)s has paid.")
     ),
+    AuditAction.MEMBER_NUMBER_TRIED: _member_number_tried,
     AuditAction.CHECK_IN_OPEN: _simple(gettext_lazy("%(who)s opened the check-in.")),
     AuditAction.CHECK_IN: _simple(gettext_lazy("%(who)s checked in the team %(target)s.")),
     AuditAction.CHECK_IN_UNDO: _simple(

@@ -20,6 +20,7 @@ from django.dispatch import receiver
 from tournaments import outbox
 from tournaments.leagues import season_export
 from tournaments.models import Event, Game, Round
+from tournaments.publishing import print_jobs
 from tournaments.ratings import service as ratings_service
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
@@ -102,6 +103,20 @@ def rebuild_ratings(self, outbox_id: int | None = None) -> dict:
     return result
 
 
+@shared_task(bind=True, **RETRIES)
+def build_printout(self, job_id: int, language: str, outbox_id: int | None = None) -> dict:
+    """Write a big event's printout once (issue 51, finding 1; idempotent: a done job stays)."""
+    try:
+        job = print_jobs.build(job_id, language)
+    except Exception as exc:
+        if self.request.retries >= self.max_retries:
+            print_jobs.fail(job_id, exc)  # the page says so and offers to ask again
+            outbox.mark_done(outbox_id)
+        raise
+    outbox.mark_done(outbox_id)
+    return {"job": job_id, "status": job.status if job else None}
+
+
 @shared_task
 def flush_outbox_task() -> int:
     return outbox.flush_outbox()
@@ -110,6 +125,7 @@ def flush_outbox_task() -> int:
 outbox.register("refresh_standings", refresh_standings)
 outbox.register("build_season_export", build_season_export)
 outbox.register("rebuild_ratings", rebuild_ratings)
+outbox.register("build_printout", build_printout)
 
 
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.refresh_after_confirmation")

@@ -200,11 +200,35 @@ def test_a_stranger_never_locks_the_owner_out(organizer):
     assert login(page(OTHER), "org@example.org", "pw-organizer-1").status_code == 302
 
 
+def test_a_stranger_with_many_addresses_never_locks_the_owner_out_from_a_second_address(
+    organizer,
+):
+    """Issue 51, finding 7: ten addresses times five wrong passwords used up the account's
+    total, and the owner, from an address of their own, was locked out for 15 minutes."""
+    for i in range(10):
+        for _ in range(5):
+            login(page(f"192.0.2.{i + 1}"), "org@example.org", "wrong-password")
+    assert login(page("192.0.2.1"), "org@example.org", "pw-organizer-1").status_code == 429
+    assert login(page(OTHER), "org@example.org", "pw-organizer-1").status_code == 302
+
+
 @override_settings(THROTTLE_LOGIN_ACCOUNT_TOTAL={"failures": 8, "window": 900})
-def test_a_guesser_spread_over_addresses_is_still_limited_per_account(organizer):
+def test_a_guesser_spread_over_addresses_gets_one_try_per_address_past_the_total(organizer):
     for i in range(8):
         login(page(f"192.0.2.{i // 4 + 1}"), "org@example.org", "wrong-password")
+    # Past the total, every address has one try left per window, then waits.
+    assert login(page("192.0.2.1"), "org@example.org", "wrong-password").status_code == 200
+    assert login(page("192.0.2.1"), "org@example.org", "pw-organizer-1").status_code == 429
+    assert login(page("192.0.2.50"), "org@example.org", "wrong-password").status_code == 200
     assert login(page("192.0.2.50"), "org@example.org", "pw-organizer-1").status_code == 429
+    assert login(page("192.0.2.51"), "org@example.org", "pw-organizer-1").status_code == 302
+
+
+def test_an_ipv6_line_counts_as_one_address(organizer):
+    for i in range(5):
+        login(page(f"2001:db8:1:2::{i + 1}"), "org@example.org", "wrong-password")
+    assert login(page("2001:db8:1:2::99"), "org@example.org", "pw-organizer-1").status_code == 429
+    assert login(page("2001:db8:9:9::1"), "org@example.org", "pw-organizer-1").status_code == 302
 
 
 def test_a_forged_device_cookie_counts_like_no_cookie(organizer):

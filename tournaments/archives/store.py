@@ -36,6 +36,7 @@ from tournaments.archives.outcome import ArchiveDiverged, Divergence, ImportResu
 from tournaments.archives.users import Users, same_user
 from tournaments.errors import RuleError
 from tournaments.events.creation import unique_slug
+from tournaments.events.team_limit import check_room
 from tournaments.models import (
     AuditEntry,
     Confirmation,
@@ -296,6 +297,8 @@ class Store:
     def merge_teams(self) -> dict[int, Team]:
         self.linked: set = set()
         stored = {t.name: t for t in Team.objects.filter(event=self.event)}
+        # The teams it adds within the event's limit (issue 51, finding 1).
+        check_room(self.imported_event, sum(r["name"] not in stored for r in self.content["teams"]))
         teams = {}
         for index, row in enumerate(self.content["teams"]):
             place = f"teams[{index}]"

@@ -19,6 +19,7 @@ from tournaments.audit import AuditAction
 from tournaments.errors import RuleError, RuleErrors
 from tournaments.events.late_teams import check_choice
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_names, normal_form, same_name
+from tournaments.events.team_limit import check_room
 from tournaments.events.teams import check_open
 from tournaments.leagues.players import league_of, survivor
 from tournaments.models import AuditEntry, Event, Player, Team
@@ -232,6 +233,7 @@ def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = ""
     )
     if not rows and not errors:
         raise RuleError(_("No team found in the list."), code="empty")
+    check_room(event, len(rows))  # the whole list within the event's limit (issue 51)
     # The lines that read are checked against the event too: every bad line, told at once.
     return _register_list(event, actor, rows, errors, late)
 

@@ -22,11 +22,12 @@ from accounts.links import revoke_links
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError, RuleErrors
+from tournaments.events import member_check
 from tournaments.events.invitations import email_enabled
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name, check_name_free, same_name
 from tournaments.events.team_edit import edit_team
 from tournaments.events.teams import MIN_TEAMS, add_team
-from tournaments.leagues.players import active_players, league_of
+from tournaments.leagues.players import league_of
 from tournaments.models import Event, RegistrationWho, Team
 from tournaments.publishing.caching import bump_event
 
@@ -149,8 +150,7 @@ def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None
             )
         )
     numbers = {"captain": entry.captain_member_number, "partner": entry.partner_member_number}
-    for role, number in numbers.items():
-        run(_check_number, event, role, number, team)
+    errors += _number_errors(event, entry, team)
     if numbers["captain"] and numbers["captain"] == numbers["partner"]:
         errors.append(
             RuleError(
@@ -171,6 +171,25 @@ def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None
     RuleErrors.raise_if_any(errors)
 
 
+def _number_errors(event: Event, entry: Entry, team: Team | None) -> list[RuleError]:
+    """The member numbers' faults. Members only: each number goes with its name, or one
+    generic refusal that tells neither which, nor whether the number exists, nor any team
+    (issue 51, finding 2: :mod:`~tournaments.events.member_check`)."""
+    errors = []
+    mismatched = member_check.members_only(event) and member_check.mismatch(event, entry)
+    if mismatched:
+        errors.append(member_check.refusal(event))
+    for role in ("captain", "partner"):
+        number = getattr(entry, f"{role}_member_number")
+        if mismatched and number:
+            continue
+        try:
+            _check_number(event, role, number, team)
+        except RuleError as exc:
+            errors.append(exc)
+    return errors
+
+
 def _required(field: str) -> RuleError:
     words = {
         "name": _("A team needs a name."),
@@ -181,8 +200,9 @@ def _required(field: str) -> RuleError:
 
 
 def _check_number(event: Event, role: str, number: str, team: Team | None) -> None:
-    """A member number: its length; for a members-only event, one the league knows; in any
-    case not one of a player of another team of the event (one person, one team)."""
+    """A member number: its length; for a members-only event, given (that it goes with its
+    name is checked by check_entry); in any case not one of a player of another team of the
+    event (one person, one team)."""
     field = f"{role}_member_number"
     if len(number) > MEMBER_NUMBER_MAX:
         raise RuleError(
@@ -190,22 +210,13 @@ def _check_number(event: Event, role: str, number: str, team: Team | None) -> No
             field=field,
             code="too_long",
         )
-    league = league_of(event)
-    if event.registration_who == RegistrationWho.MEMBERS:
-        if not number:
-            raise RuleError(
-                _("Registration is for members of %(league)s: give the member number.")
-                % {"league": league or _("the league")},
-                field=field,
-                code="required",
-            )
-        if league is None or not active_players(league).filter(member_number=number).exists():
-            raise RuleError(
-                _("Member number %(n)s is not one of %(league)s's members: check the card.")
-                % {"n": number, "league": league or _("the league")},
-                field=field,
-                code="not_a_member",
-            )
+    if event.registration_who == RegistrationWho.MEMBERS and not number:
+        raise RuleError(
+            _("Registration is for members of %(league)s: give the member number.")
+            % {"league": league_of(event) or _("the league")},
+            field=field,
+            code="required",
+        )
     if not number:
         return
     taken = (
@@ -217,9 +228,13 @@ def _check_number(event: Event, role: str, number: str, team: Team | None) -> No
         taken = taken.exclude(pk=team.pk)
     other = taken.first()
     if other is not None:
+        # The team is not named: the form is public (issue 51, finding 2).
         raise RuleError(
-            _("Member number %(n)s already plays in team %(team)s of this event.")
-            % {"n": number, "team": other.name},
+            _(
+                "Member number %(n)s is already registered in this event: if this is a mistake, "
+                "ask the organizer."
+            )
+            % {"n": number},
             field=field,
             code="player_taken",
         )

@@ -13,6 +13,7 @@ from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.late_teams import check_choice
 from tournaments.events.names import check_name_free, check_names, same_name
+from tournaments.events.team_limit import check_room
 from tournaments.leagues.players import check_not_registered, resolve
 from tournaments.models import Event, Game, Team
 from tournaments.publishing.caching import bump_event
@@ -52,6 +53,7 @@ def add_team(
     """
 
     check_open(event)
+    check_room(event)  # at most HUCHE_MAX_TEAMS_PER_EVENT (issue 51, finding 1)
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
     if not name:
         raise RuleError(_("A team needs a name."), field="name", code="required")

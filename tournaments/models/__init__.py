@@ -13,7 +13,7 @@ from .archives import ArchiveKey, ArchiveSettlement, PendingArchiveImport
 from .events import Event, EventQuerySet, RegistrationWho, Team, TeamQuerySet, new_cache_token
 from .leagues import League, Player, Season
 from .ratings import RatingPoint
-from .records import AuditEntry, OutboxTask, SeasonExport
+from .records import AuditEntry, OutboxTask, PrintJob, SeasonExport
 from .results import (
     Confirmation,
     Dispute,
@@ -47,6 +47,7 @@ __all__ = [
     "PlayoffGroup",
     "AuditEntry",
     "OutboxTask",
+    "PrintJob",
     "SeasonExport",
     "ArchiveKey",
     "PendingArchiveImport",

@@ -295,6 +295,9 @@ class Team(models.Model):
     # The private link of a team that registered itself (see, change, withdraw until the
     # deadline; check in on the day). Teams the organizer typed have none.
     registration_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
+    # The address a team registered itself from (the public form, the API): the organizer
+    # refuses a burst from one address at once (issue 51, finding 6). Never logged nor archived.
+    registered_from = models.CharField(max_length=64, blank=True, default="")
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact_email = models.EmailField(_("captain's email"), blank=True)
     contact_phone = models.CharField(_("captain's phone"), max_length=30, blank=True)

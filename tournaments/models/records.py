@@ -60,6 +60,46 @@ class OutboxTask(models.Model):
         return f"{self.name}{self.args}"
 
 
+class PrintJob(models.Model):
+    """A big event's printout (the captains' slips, a round's score sheets), written once by a
+    Celery task per version of what it shows (``key``), while the desk's page waits for it
+    (issue 51, finding 1: ``tournaments.publishing.print_jobs``). ``document`` is the printed
+    part of the page, gzipped: the slips carry the captains' links and PINs, shown only to the
+    event's officials."""
+
+    class Kind(models.TextChoices):
+        SLIPS = "slips", _("Captains' slips")
+        ROUND = "round", _("Score sheets")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RUNNING = "running", _("In progress")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="print_jobs")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    key = models.CharField(max_length=64)
+    base_url = models.CharField(max_length=300, blank=True)
+    fallback_url = models.CharField(max_length=300, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    document = models.BinaryField(blank=True, default=b"")
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "kind", "key"])]
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.kind} {self.round_number or ''} ({self.status})"
+
+
 class SeasonExport(models.Model):
     """A CSV of every game of a season, built by a Celery task; the page shows its progress."""
 

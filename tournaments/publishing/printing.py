@@ -32,12 +32,16 @@ class CaptainSlip:
     fallback_url: str | None = None
 
 
-def captain_slips(event, base_url: str, fallback_base: str | None = None) -> list[CaptainSlip]:
+def captain_slips(
+    event, base_url: str, fallback_base: str | None = None, *, teams=None
+) -> list[CaptainSlip]:
     """One slip per team still in, with its live link (a team without one gets a new one at
     the teams page); links point at ``base_url``, the address phones at the hall use (the
-    QR code's), and at ``fallback_base`` too if given (written out, for phones the first fails)."""
+    QR code's), and at ``fallback_base`` too if given (written out, for phones the first fails).
+    ``teams``: only those (one team's slip: no QR code drawn for the others)."""
     slips = []
-    teams = event.teams.active().prefetch_related("links").order_by("name")
+    teams = (event.teams if teams is None else teams).active()
+    teams = teams.prefetch_related("links").order_by("name")
     for team in teams:
         live = [link for link in team.links.all() if link.revoked_at is None]
         if live:

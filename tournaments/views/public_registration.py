@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.links import public_base_url
 from accounts.throttle import client_ip, minutes, registration_per_client
 from tournaments.errors import RuleError
-from tournaments.events import check_in, public_registration
+from tournaments.events import check_in, public_registration, registration_doors
 from tournaments.events.public_registration import Entry
 from tournaments.forms import RegistrationForm
 from tournaments.models import Team
@@ -72,14 +72,20 @@ def register(request, slug):
         return response
     valid = form.is_valid()
     entry = Entry(**form.entry_values())
+    address = client_ip(request)
     try:
-        if not valid:
-            public_registration.check_entry(
-                event, entry
-            )  # the form's faults and the rules', all at once
-            raise RuleError(_("Some boxes need fixing: see beside each."), code="invalid")
-        team = public_registration.register(event, entry)
+        # Counted per event and address (issue 51, finding 6; registration_doors).
+        with registration_doors.counted(event, entry, address):
+            if not valid:
+                public_registration.check_entry(
+                    event, entry
+                )  # the form's faults and the rules', all at once
+                raise RuleError(_("Some boxes need fixing: see beside each."), code="invalid")
+            team = registration_doors.register(event, entry, address)
     except RuleError as exc:
+        if exc.code == registration_doors.THROTTLED:
+            context["refusal"] = exc.message
+            return render(request, "tournaments/register.html", context, status=429)
         form.add_rule_errors(exc)
         return render(request, "tournaments/register.html", context, status=400)
     link = registration_url(team, request)

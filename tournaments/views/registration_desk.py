@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import RuleError
-from tournaments.events import check_in, public_registration
+from tournaments.events import check_in, member_check, public_registration, registration_doors
 from tournaments.events.settings import update_event
 from tournaments.forms import add_rule_error
 from tournaments.models import Event, Team
@@ -71,6 +71,8 @@ def registrations(request, slug):
             "is_open": public_registration.public_registration_open(event),
             "why_closed": public_registration.why_closed(event),
             "registered": sum(1 for t in teams if t.active),
+            "bursts": registration_doors.bursts(event),
+            "member_tries": member_check.recent_tries(event),
         },
     )
 
@@ -92,6 +94,17 @@ def _act(request, event: Event, form) -> bool:
                     _("Moved up from the waiting list: %(teams)s.")
                     % {"teams": ", ".join(t.name for t in moved)},
                 )
+        elif action == "refuse_burst":  # issue 51, finding 6: a burst refused at once
+            refused = registration_doors.refuse_burst(
+                event,
+                request.user,
+                request.POST.get("address", ""),
+                request.POST.get("registration_reason", ""),
+            )
+            messages.success(
+                request,
+                _("Refused: %(teams)s.") % {"teams": ", ".join(t.name for t in refused)},
+            )
         elif action == "close":
             public_registration.close_registration(event, request.user)
             messages.success(request, _("Registration is closed."))

@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from accounts.throttle import client_ip, registration_per_client
 from common.api_input import KnownFieldsOnly, no_fields
-from tournaments.events import check_in, public_registration
+from tournaments.errors import RuleError
+from tournaments.events import check_in, public_registration, registration_doors
 from tournaments.events.names import (
     MEMBER_NUMBER_MAX,
     PLAYER_NAME_MAX,
@@ -181,7 +182,14 @@ class EventRegistrationsView(APIView):
             raise exceptions.Throttled(wait)
         data = RegistrationInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        team = public_registration.register(event, Entry(**data.validated_data))
+        entry, address = Entry(**data.validated_data), client_ip(request)
+        try:  # counted per event and address (issue 51, finding 6; registration_doors)
+            with registration_doors.counted(event, entry, address):
+                team = registration_doors.register(event, entry, address)
+        except RuleError as exc:
+            if exc.code == registration_doors.THROTTLED:
+                raise exceptions.Throttled(exc.extra["retry_after"], detail=exc.message) from exc
+            raise
         return _own(team, request, status=201)
 
 

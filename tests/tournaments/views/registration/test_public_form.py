@@ -64,7 +64,8 @@ def test_every_fault_is_shown_at_once_in_french(open_event):
     assert response.status_code == 400
     assert "Une équipe nommée « Les As 1 » est déjà inscrite" in page  # as registered
     assert "indiquez le partenaire du capitaine" in page
-    assert "101 joue déjà dans l’équipe Les As 1" in page
+    assert "Le numéro de membre 101 est déjà inscrit à ce tournoi" in page
+    assert "l’équipe Les As 1" not in page  # the public form names no other team
     assert "adresse de courriel valide" in page
     assert Team.objects.filter(event=open_event).count() == 1
 
