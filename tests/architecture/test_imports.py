@@ -73,6 +73,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config.suspend",
         "config.mdns",
         "config.hall_network",
+        "config.backup_seal",
         "config.formats.*",
     ),
     # 2 the event and its people
@@ -105,6 +106,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.seating.rounds",
         "tournaments.ratings",
         "tournaments.ratings.service",
+        "tournaments.ratings.upgrade",
         "tournaments.seating.by_hand",
         "tournaments.results.*",
         "tournaments.publishing",
