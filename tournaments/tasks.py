@@ -21,6 +21,7 @@ from tournaments import outbox
 from tournaments.leagues import season_export
 from tournaments.models import Event, Game, Round
 from tournaments.ratings import service as ratings_service
+from tournaments.ratings import upgrade as _ratings_upgrade  # noqa: F401 (its receiver)
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
 
