@@ -55,12 +55,18 @@ def test_env_example_explains_every_setting(name):
     assert before.startswith("#"), f"{name} in .env.example has no comment above it"
 
 
+HUCHE_READS_ENV = {"web", "worker", "beat", "backup"}
+
+
 @pytest.mark.parametrize("service", sorted(SERVICES))
 def test_every_service_reads_env_restarts_and_has_a_healthcheck(service):
     spec = SERVICES[service]
     env_files = spec.get("env_file")
     env_files = [env_files] if isinstance(env_files, str) else env_files or []
-    assert ".env" in env_files, f"{service}: settings in .env would not reach it"
+    if service in HUCHE_READS_ENV:
+        assert ".env" in env_files, f"{service}: settings in .env would not reach it"
+    else:  # Caddy, PostgreSQL, Redis: only what they read, never .env's secrets (issue 52)
+        assert ".env" not in env_files, f"{service}: .env's secrets would reach it"
     assert spec.get("restart") in {"unless-stopped", "always"}, f"{service}: no restart policy"
     check = spec.get("healthcheck", {}).get("test")
     assert check and check != ["NONE"], f"{service}: no healthcheck"
