@@ -134,6 +134,7 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
     else to that file. ``skip_unchanged``: write nothing when the database is the same as in
     the folder's latest backup (the hall's automatic backups during a quiet hour)."""
     kind = engine()
+    _refuse_unlocated_key()  # before anything is written
     target = Path(destination) if destination else default_directory()
     if target.suffix != SUFFIX or target.is_dir():
         target = target / f"{PREFIX}{_stamp()}{SUFFIX}"
