@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import ast
 import re
+import runpy
 from pathlib import Path
 
 import pytest
 import yaml
+from gunicorn.config import Config
+from kombu import Connection
+
+from config import settings as site
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
@@ -128,3 +133,18 @@ def test_the_backup_service_runs_the_backup_script_and_keeps_the_files_outside()
     assert backup["image"] == SERVICES["web"]["image"]
     assert "huchekeys:/keys" in backup["volumes"]
     assert "huche-*.tar" in " ".join(backup["healthcheck"]["test"])
+
+
+def test_each_gunicorn_keeps_no_control_socket_shared_by_the_account():
+    """gunicorn 25+ opens ~/.gunicorn/gunicorn.ctl by default: two servers of one account (two
+    halls, two central web servers) would share it (issue 52). Huche's config turns it off."""
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert "control_socket_disable" in Config().settings
+    assert settings["control_socket_disable"] is True
+
+
+def test_the_embedded_broker_names_its_host():
+    """`make run`: kombu warns "No hostname was supplied" for a bare memory:// at each start."""
+    if site.REDIS_URL:
+        pytest.skip("REDIS_URL set: the embedded broker is not used")
+    assert Connection(site.CELERY_BROKER_URL).hostname == "localhost"
