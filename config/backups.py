@@ -186,13 +186,15 @@ def _private_folder(folder: Path, *, own: bool) -> None:
     existed = folder.is_dir()
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if own or not existed:
-            folder.chmod(0o700)
     except OSError as exc:
         raise BackupError(
             _("Cannot create the backup folder %(dir)s: %(error)s")
             % {"dir": folder, "error": exc.strerror or exc}
         ) from None
+    if own or not existed:
+        # A USB stick formatted FAT/exFAT has no such rights and refuses the change: fine.
+        with contextlib.suppress(OSError):
+            folder.chmod(0o700)
 
 
 def key_is_located() -> bool:
@@ -312,7 +314,8 @@ def _write_atomically(target: Path, work: Path, members: list[str]) -> None:
         # 0600 from its creation, whatever the umask: it holds keys, links and password hashes.
         descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         if hasattr(os, "fchmod"):
-            os.fchmod(descriptor, 0o600)
+            with contextlib.suppress(OSError):  # FAT/exFAT (a USB stick): no such rights
+                os.fchmod(descriptor, 0o600)
         with os.fdopen(descriptor, "wb") as handle:
             with tarfile.open(fileobj=handle, mode="w") as archive:
                 for member in members:

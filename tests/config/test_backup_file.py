@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import sqlite3
 import stat
 import subprocess
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from config import backups
 from tests.config.test_backups import ROOT, database, manage, site
 
 pytestmark = pytest.mark.slow
@@ -139,3 +141,23 @@ def test_a_site_that_does_not_say_where_its_key_is_gets_the_setting_named(tmp_pa
     assert "--env-file" in refused.stderr and "Traceback" not in refused.stderr
     assert not list((tmp_path / "central").glob("*.pem")) and not (tmp_path / "usb").exists()
     assert sorted(p.name for p in ROOT.iterdir()) == before
+
+
+def test_a_usb_stick_without_unix_rights_still_takes_the_backup(tmp_path, monkeypatch):
+    """FAT and exFAT (most USB sticks) refuse chmod with EPERM: the hall's automatic backups
+    must go on there, written all the same."""
+
+    def refused(*_args, **_kwargs):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fchmod", refused)
+    monkeypatch.setattr(Path, "chmod", refused)
+    stick = tmp_path / "stick" / "huche"
+    backups._private_folder(stick, own=False)
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "huche-backup.json").write_text("{}")
+    target = stick / "huche-2026-11-29T000000.00Z.tar"
+    backups._write_atomically(target, work, ["huche-backup.json"])
+    with tarfile.open(target) as archive:
+        assert archive.getnames() == ["huche-backup.json"]
