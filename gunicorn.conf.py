@@ -14,6 +14,11 @@ import sys
 # Docker's log files or the journal rotate it.
 logger_class = "operations.logs.gunicorn_logger.GunicornLogger"
 
+# No control socket (gunicorn 25+, `gunicornc`): Huche never uses it, and every gunicorn of one
+# account would otherwise share ~/.gunicorn/gunicorn.ctl (two hall servers, two central web
+# servers). Older gunicorns ignore the setting.
+control_socket_disable = True
+
 
 def on_starting(server):
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")

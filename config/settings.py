@@ -255,7 +255,8 @@ else:
         if HUCHE_HALL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     }
-    CELERY_BROKER_URL = "memory://"
+    # A host named: kombu warns "No hostname was supplied" at each start otherwise (make run).
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_RESULT_BACKEND = REDIS_URL or None
 # Work whose sending failed while the broker was down is sent again every minute.

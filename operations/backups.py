@@ -13,8 +13,13 @@ A backup is a plain tar file, ``huche-<UTC time>.tar``, holding:
   sessions are in the database, signed with that key). The central site's ``SECRET_KEY`` lives
   in its environment file, never in a backup.
 
+- ``huche-backup.seal``: an HMAC of the manifest (which lists every member's SHA-256) with the
+  site's ``SECRET_KEY`` (operations/backup_seal.py): a restore refuses a file changed afterwards.
+
 It is written under a hidden ``.partial`` name and renamed when complete: a backup cut short
-(a USB stick pulled out, a full disk) never carries a backup's name.
+(a USB stick pulled out, a full disk) never carries a backup's name. It holds private keys,
+captains' links and password hashes: the file is written readable by its owner only (0600)
+whatever the umask, and a folder the backup creates is 0700.
 
 A restore is all or nothing and never overwrites: it refuses a database that has tables, and
 the database appears only once complete (SQLite: a finished file renamed into place;
@@ -46,12 +51,14 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from operations import backup_seal
 from tournaments.archives import signing
 from tournaments.errors import RuleError
 from tournaments.publishing.caching import clear_local
 
-FORMAT = 1
+FORMAT = 2  # 1: before the seal (restored only when asked: restore(unverified=True))
 MANIFEST = "huche-backup.json"
+SEAL_MEMBER = "huche-backup.seal"
 SQLITE_MEMBER = "database.sqlite3"
 PG_MEMBER = "database.pgdump"
 KEY_MEMBER = "huche-signing-key.pem"
@@ -127,16 +134,11 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
     else to that file. ``skip_unchanged``: write nothing when the database is the same as in
     the folder's latest backup (the hall's automatic backups during a quiet hour)."""
     kind = engine()
+    _refuse_unlocated_key()  # before anything is written
     target = Path(destination) if destination else default_directory()
     if target.suffix != SUFFIX or target.is_dir():
         target = target / f"{PREFIX}{_stamp()}{SUFFIX}"
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BackupError(
-            _("Cannot create the backup folder %(dir)s: %(error)s")
-            % {"dir": target.parent, "error": exc.strerror or exc}
-        ) from None
+    _private_folder(target.parent, own=not destination)
     name = signing.install_name()
     key = _signing_key_pem()
     secret = _hall_secret_key()
@@ -155,9 +157,17 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
             "database_sha256": digest,
             "signing_key": key is not None,
             "hall_secret_key": secret is not None,
+            "members": {
+                member: hashlib.sha256(content).hexdigest()
+                for member, content in ((KEY_MEMBER, key), (SECRET_MEMBER, secret))
+                if content is not None
+            },
         }
-        (Path(work) / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False))
-        members = [MANIFEST, dump.name]
+        text = json.dumps(manifest, indent=1, ensure_ascii=False).encode()
+        (Path(work) / MANIFEST).write_bytes(text)
+        seal = {"algorithm": backup_seal.ALGORITHM, "value": backup_seal.seal(text, _secret())}
+        (Path(work) / SEAL_MEMBER).write_text(json.dumps(seal))
+        members = [MANIFEST, SEAL_MEMBER, dump.name]
         for member, content in ((KEY_MEMBER, key), (SECRET_MEMBER, secret)):
             if content is not None:
                 (Path(work) / member).write_bytes(content)
@@ -166,9 +176,55 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
     return Written(target, kind, name)
 
 
+def _secret() -> str:
+    return str(settings.SECRET_KEY)
+
+
+def _private_folder(folder: Path, *, own: bool) -> None:
+    """Create ``folder`` readable by its owner only (0700, whatever the umask); ``own``: it is
+    Huche's own backup folder (the default one), tightened to 0700 even if it existed."""
+    existed = folder.is_dir()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BackupError(
+            _("Cannot create the backup folder %(dir)s: %(error)s")
+            % {"dir": folder, "error": exc.strerror or exc}
+        ) from None
+    if own or not existed:
+        # A USB stick formatted FAT/exFAT has no such rights and refuses the change: fine.
+        with contextlib.suppress(OSError):
+            folder.chmod(0o700)
+
+
+def key_is_located() -> bool:
+    """Whether this site says where its archive signing key is: a hall's data folder always
+    does (config/home.py); a central site by ``HUCHE_SIGNING_KEY_FILE`` or ``HUCHE_HOME``."""
+    return bool(
+        settings.HUCHE_HALL
+        or os.environ.get("HUCHE_SIGNING_KEY_FILE", "").strip()
+        or os.environ.get("HUCHE_HOME", "").strip()
+        or signing.key_file().exists()
+    )
+
+
+def _refuse_unlocated_key() -> None:
+    if not key_is_located():
+        raise BackupError(
+            _(
+                "Nothing done: this site's archive signing key is not at %(path)s and no setting "
+                "says where it is. Give the settings the web servers read: HUCHE_SIGNING_KEY_FILE "
+                "(e.g. `huche --env-file /etc/huche/huche.env backup`, docs/deploy-systemd.md)."
+            )
+            % {"path": signing.key_file()}
+        )
+
+
 def _signing_key_pem() -> bytes | None:
-    """The installation's key file, created now if it never was (so every backup holds the
-    key the site will sign with); ``None`` when it is unreadable (the backup says so)."""
+    """The installation's key file, created now if it never was where the site says it is
+    (so every backup holds the key the site will sign with); refused when no setting says
+    where the site's key is; ``None`` when it is unreadable (the backup says so)."""
+    _refuse_unlocated_key()
     try:
         signing.install_key()
         return signing.key_file().read_bytes()
@@ -255,10 +311,16 @@ def _manifest_digest(path: Path) -> str | None:
 def _write_atomically(target: Path, work: Path, members: list[str]) -> None:
     partial = target.with_name(f".{target.name}.partial")
     try:
-        with tarfile.open(partial, "w") as archive:
-            for member in members:
-                archive.add(work / member, arcname=member)
-        with partial.open("rb+") as handle:
+        # 0600 from its creation, whatever the umask: it holds keys, links and password hashes.
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        if hasattr(os, "fchmod"):
+            with contextlib.suppress(OSError):  # FAT/exFAT (a USB stick): no such rights
+                os.fchmod(descriptor, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            with tarfile.open(fileobj=handle, mode="w") as archive:
+                for member in members:
+                    archive.add(work / member, arcname=member)
+            handle.flush()
             os.fsync(handle.fileno())
         os.replace(partial, target)
     except OSError as exc:
@@ -282,26 +344,145 @@ def prune(directory: Path, keep: int) -> list[Path]:
 
 
 def read_manifest(path: Path) -> dict:
+    return _read_manifest(path)[0]
+
+
+def _read_manifest(path: Path) -> tuple[dict, bytes]:
+    """The manifest and its bytes as written (what the seal covers)."""
+    text = b""
     try:
         with tarfile.open(path) as archive:
             handle = archive.extractfile(MANIFEST)
-            manifest = json.loads(handle.read()) if handle else None
+            text = handle.read() if handle else b""
+        manifest = json.loads(text)
     except (OSError, tarfile.TarError, KeyError, ValueError):
         manifest = None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+    if not isinstance(manifest, dict) or manifest.get("format") not in (1, FORMAT):
+        if _starts_as_a_backup(path):
+            raise BackupError(
+                _(
+                    "%(path)s is damaged or incomplete (cut short while it was copied?): "
+                    "nothing restored. Use another copy of it, or an older backup."
+                )
+                % {"path": path}
+            )
         raise BackupError(
             _("%(path)s is not a Huche backup (made by `huche backup`, a .tar file).")
             % {"path": path}
         )
-    return manifest
+    return manifest, text
 
 
-def restore(path: str | Path) -> Restored:
-    """Restore the backup ``path`` into this site's empty database (see the module docstring)."""
+def _starts_as_a_backup(path: Path) -> bool:
+    """Whether the file begins as every Huche backup does: a tar header naming the manifest
+    (after tarfile's extended header, when it writes one)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(2048)
+    except OSError:
+        return False
+    return any(head[at:].startswith(MANIFEST.encode() + b"\0") for at in range(0, 2048, 512))
+
+
+def _damaged(path: Path) -> BackupError:
+    return BackupError(
+        _(
+            "%(path)s is damaged: its content does not match its checksums. Nothing restored: "
+            "use another copy of it, or an older backup."
+        )
+        % {"path": path}
+    )
+
+
+def _check_seal(path: Path, manifest: dict, text: bytes, carried: bytes | None) -> str:
+    """Refuse a backup this site cannot prove unchanged since it was written; how it was
+    proven ("site": this site's SECRET_KEY; "hall": the hall key it carries, at a hall)."""
+    try:
+        with tarfile.open(path) as archive:
+            handle = archive.extractfile(SEAL_MEMBER)
+            seal = json.loads(handle.read()) if handle else {}
+    except (KeyError, ValueError, OSError, tarfile.TarError):
+        seal = {}
+    value = str(seal.get("value", "")) if isinstance(seal, dict) else ""
+    if value and backup_seal.holds(text, value, _secret()):
+        return "site"
+    if value and carried is not None and settings.HUCHE_HALL:
+        hall_key = carried.decode(errors="replace").strip()
+        if backup_seal.holds(text, value, hall_key):
+            return "hall"
+    if manifest.get("format") == 1:
+        raise BackupError(
+            _(
+                "%(path)s was made by an older Huche, before backups were sealed: nothing "
+                "restored. If you know nobody changed it since, restore it with "
+                "`huche restore --unverified %(path)s`."
+            )
+            % {"path": path}
+        )
+    raise BackupError(
+        _(
+            "%(path)s was changed after it was written, or was made by a site with another "
+            "SECRET_KEY: its seal does not match. Nothing restored. Give this site the "
+            "SECRET_KEY of the site that made it (its huche.env or .env), or, for a file you "
+            "made yourself and know nobody changed, `huche restore --unverified %(path)s`."
+        )
+        % {"path": path}
+    )
+
+
+_ALLOWED = {MANIFEST, SEAL_MEMBER, SQLITE_MEMBER, PG_MEMBER, KEY_MEMBER, SECRET_MEMBER}
+
+
+def _extract(path: Path, work: str) -> None:
+    """Extract only a backup's own members, each a plain file; anything else is refused in a
+    sentence (a name such as ``../x``, a link, a device), nothing written outside ``work``."""
+    try:
+        with tarfile.open(path) as archive:
+            for member in archive.getmembers():
+                if member.name not in _ALLOWED or not member.isfile():
+                    raise BackupError(
+                        _(
+                            "%(path)s holds %(member)s, which no Huche backup holds (only "
+                            "%(allowed)s, as plain files): nothing restored."
+                        )
+                        % {
+                            "path": path,
+                            "member": repr(member.name[:200]),
+                            "allowed": ", ".join(sorted(_ALLOWED)),
+                        }
+                    )
+            archive.extractall(work, filter="data")
+    except (tarfile.TarError, EOFError, OSError):
+        raise _damaged(path) from None
+
+
+def _member_bytes(work: str, member: str) -> bytes | None:
+    file = Path(work) / member
+    return file.read_bytes() if file.is_file() else None
+
+
+def _check_members(path: Path, manifest: dict, work: str, kind: str) -> None:
+    dump = Path(work) / (SQLITE_MEMBER if kind == "sqlite" else PG_MEMBER)
+    if not dump.is_file() or _sha256(dump) != manifest.get("database_sha256"):
+        raise _damaged(path)
+    listed = manifest.get("members", {}) if manifest.get("format") != 1 else None
+    if listed is None:
+        return
+    for member in (KEY_MEMBER, SECRET_MEMBER):
+        content = _member_bytes(work, member)
+        digest = hashlib.sha256(content).hexdigest() if content is not None else None
+        if digest != listed.get(member):
+            raise _damaged(path)
+
+
+def restore(path: str | Path, *, unverified: bool = False) -> Restored:
+    """Restore the backup ``path`` into this site's empty database (see the module docstring).
+    ``unverified``: without checking its seal (a backup from before seals, or from a site
+    whose SECRET_KEY this one does not have), asked for by name."""
     path = Path(path)
     if not path.is_file():
         raise BackupError(_("No backup at %(path)s.") % {"path": path})
-    manifest = read_manifest(path)
+    manifest, text = _read_manifest(path)
     kind = engine()
     if manifest["engine"] != kind:
         raise BackupError(
@@ -309,14 +490,13 @@ def restore(path: str | Path) -> Restored:
             % {"path": path, "theirs": manifest["engine"], "ours": kind}
         )
     _refuse_tables()
+    _refuse_unlocated_key()
     with tempfile.TemporaryDirectory(prefix="huche-restore-") as work:
-        with tarfile.open(path) as archive:
-            archive.extractall(work, filter="data")
+        _extract(path, work)
+        _check_members(path, manifest, work, kind)
+        if not unverified:
+            _check_seal(path, manifest, text, _member_bytes(work, SECRET_MEMBER))
         dump = Path(work) / (SQLITE_MEMBER if kind == "sqlite" else PG_MEMBER)
-        if not dump.is_file() or _sha256(dump) != manifest.get("database_sha256"):
-            raise BackupError(
-                _("%(path)s is damaged: its database does not match its checksum.") % {"path": path}
-            )
         _load_sqlite(dump) if kind == "sqlite" else _load_postgres(dump)
         key = Path(work) / KEY_MEMBER
         aside = _put_key(key.read_bytes(), signing.key_file()) if key.is_file() else None

@@ -22,6 +22,7 @@ from tournaments.leagues import season_export
 from tournaments.models import Event, Game, Round
 from tournaments.publishing import print_jobs
 from tournaments.ratings import service as ratings_service
+from tournaments.ratings import upgrade as _ratings_upgrade  # noqa: F401 (its receiver)
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
 

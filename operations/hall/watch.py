@@ -10,6 +10,7 @@ stops by itself when the process that started it is gone).
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import subprocess
@@ -78,7 +79,8 @@ class Watcher:
         if self.announcer is None:
             return
         if self.announced:
-            self.announcer.move(self.address)
+            with contextlib.suppress(OSError):  # the network went away meanwhile: next look
+                self.announcer.move(self.address)
             return
         why = self.announcer.start(self.address)
         self.announced = why is None
@@ -136,6 +138,24 @@ class Watcher:
             self.stop()
 
 
+class CalmZeroconf(logging.Filter):
+    """zeroconf warns with a traceback when the network disappears ("Network is unreachable"):
+    the console gets the warning's sentence and the error's, never the traceback (the watcher
+    itself says what to do: "the laptop has left the network")."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            record.msg = f"{record.getMessage()}: {error}"
+            record.args = None
+        record.exc_info = record.exc_text = record.stack_info = None
+        return True
+
+
+def calm_zeroconf() -> None:
+    logging.getLogger("zeroconf").addFilter(CalmZeroconf())
+
+
 def start(listen: str) -> subprocess.Popen:
     """Start the watcher for a server listening on ``listen``, beside this process."""
     env = os.environ | {
@@ -151,6 +171,7 @@ def start(listen: str) -> subprocess.Popen:
 
 def main(listen: str) -> None:
     django.setup()
+    calm_zeroconf()
     translation.activate(settings.LANGUAGE_CODE)  # the console speaks like `make hall`
     parent, stopping = os.getppid(), threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())

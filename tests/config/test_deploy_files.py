@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import ast
 import re
+import runpy
 from pathlib import Path
 
 import pytest
 import yaml
+from gunicorn.config import Config
+from kombu import Connection
+
+from config import settings as site
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
@@ -55,12 +60,18 @@ def test_env_example_explains_every_setting(name):
     assert before.startswith("#"), f"{name} in .env.example has no comment above it"
 
 
+HUCHE_READS_ENV = {"web", "worker", "beat", "backup"}
+
+
 @pytest.mark.parametrize("service", sorted(SERVICES))
 def test_every_service_reads_env_restarts_and_has_a_healthcheck(service):
     spec = SERVICES[service]
     env_files = spec.get("env_file")
     env_files = [env_files] if isinstance(env_files, str) else env_files or []
-    assert ".env" in env_files, f"{service}: settings in .env would not reach it"
+    if service in HUCHE_READS_ENV:
+        assert ".env" in env_files, f"{service}: settings in .env would not reach it"
+    else:  # Caddy, PostgreSQL, Redis: only what they read, never .env's secrets (issue 52)
+        assert ".env" not in env_files, f"{service}: .env's secrets would reach it"
     assert spec.get("restart") in {"unless-stopped", "always"}, f"{service}: no restart policy"
     check = spec.get("healthcheck", {}).get("test")
     assert check and check != ["NONE"], f"{service}: no healthcheck"
@@ -122,3 +133,18 @@ def test_the_backup_service_runs_the_backup_script_and_keeps_the_files_outside()
     assert backup["image"] == SERVICES["web"]["image"]
     assert "huchekeys:/keys" in backup["volumes"]
     assert "huche-*.tar" in " ".join(backup["healthcheck"]["test"])
+
+
+def test_each_gunicorn_keeps_no_control_socket_shared_by_the_account():
+    """gunicorn 25+ opens ~/.gunicorn/gunicorn.ctl by default: two servers of one account (two
+    halls, two central web servers) would share it (issue 52). Huche's config turns it off."""
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert "control_socket_disable" in Config().settings
+    assert settings["control_socket_disable"] is True
+
+
+def test_the_embedded_broker_names_its_host():
+    """`make run`: kombu warns "No hostname was supplied" for a bare memory:// at each start."""
+    if site.REDIS_URL:
+        pytest.skip("REDIS_URL set: the embedded broker is not used")
+    assert Connection(site.CELERY_BROKER_URL).hostname == "localhost"

@@ -67,6 +67,11 @@ def test_every_service_gets_its_settings_from_the_documented_env(compose, tmp_pa
     assert services["backup"]["environment"]["DATABASE_URL"] == database_url
     caddy = services["caddy"]["environment"]
     assert (caddy["HUCHE_DOMAIN"], caddy["HUCHE_UPSTREAM"]) == (DOMAIN, "web:8000")
+    # Each service only the settings it reads (issue 52): no SECRET_KEY beyond Huche's own,
+    # no database password for Caddy or Redis.
+    assert set(caddy) == {"HUCHE_DOMAIN", "HUCHE_UPSTREAM"}
+    assert set(db) == {"POSTGRES_DB", "POSTGRES_USER", "POSTGRES_PASSWORD"}
+    assert not services["redis"].get("environment")
     for name, service in services.items():
         # Nothing left unexpanded (1.29's symptom), and the console output is bounded.
         for key, value in (service.get("environment") or {}).items():

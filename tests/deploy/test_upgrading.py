@@ -6,9 +6,14 @@ stack it runs against (the old stacks before `git pull`, the new one after), and
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import shlex
+import subprocess
+import sys
+import tarfile
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -103,3 +108,52 @@ def test_an_old_env_with_the_documented_lines_runs_the_new_stack(compose, tmp_pa
     assert web["CSRF_TRUSTED_ORIGINS"] == ["https://huche.club-exemple.org"]
     assert web["DATABASE"] == ["db", 5432, "huche", "huche", "huche"]
     assert services["caddy"]["environment"]["HUCHE_DOMAIN"] == "huche.club-exemple.org"
+
+
+OLD_RELEASE = "76a337e"  # the release the issue-52 probe upgraded from, before ratings
+RATED = """
+from tournaments.models import Event, RatingPoint
+released = Event.objects.filter(released_at__isnull=False)
+print(released.count(), RatingPoint.objects.filter(event__in=released, latest=True).count())
+"""
+
+
+@pytest.mark.slow
+def test_the_events_released_before_the_upgrade_are_rated_by_its_first_start(tmp_path):
+    """The previous release's own code makes a site with released events (its demo: a season
+    with two released events); today's code then starts on that database as every start does
+    (migrate), and the old events' ratings are there, no `rebuild_ratings` typed (issue 52)."""
+    exported = subprocess.run(
+        ["git", "archive", "--format=tar", OLD_RELEASE], cwd=ROOT, capture_output=True
+    )
+    if exported.returncode != 0:
+        pytest.skip(f"the checkout has no {OLD_RELEASE} (a shallow clone)")
+    old = tmp_path / "old"
+    with tarfile.open(fileobj=BytesIO(exported.stdout)) as archive:
+        archive.extractall(old, filter="data")
+    kept = ("PATH", "LANG", "HOME", "TMPDIR")
+    env = {k: v for k, v in os.environ.items() if k in kept} | {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        "HUCHE_SIGNING_KEY_FILE": str(tmp_path / "huche-signing-key.pem"),
+        "HUCHE_HOME": str(tmp_path / "home"),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+
+    def manage(code: Path, *args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=code,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+        return done.stdout
+
+    manage(old, "migrate", "--noinput", "-v0")
+    manage(old, "load_demo", "--quiet")
+    manage(ROOT, "migrate", "--noinput", "-v0")  # the first start of the new release
+    released, rated = map(int, manage(ROOT, "shell", "--no-imports", "-c", RATED).split()[-2:])
+    assert released == 2 and rated > 0, (released, rated)

@@ -20,12 +20,14 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from common import addresses as hall_address
 from tests.support.html_forms import post_forms
 from tests.support.processes import stop
 
@@ -97,12 +99,12 @@ class Volunteer:
     def reports(self) -> int:
         return int(self.run("shell", "--no-imports", "-c", COUNT_REPORTS).stdout.strip())
 
-    def serve(self, *args: str) -> tuple[str, subprocess.Popen, list[str]]:
+    def serve(self, *args: str, host: str = "127.0.0.1") -> tuple[str, subprocess.Popen, list[str]]:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
         server = subprocess.Popen(
-            [str(self.exe), "hall", f"--listen=127.0.0.1:{port}", *args],
+            [str(self.exe), "hall", "--listen", f"{host}:{port}", *args],
             cwd=self.cwd,
             env=self.env,
             stdin=subprocess.DEVNULL,
@@ -253,3 +255,45 @@ def test_the_wheel_runs_an_event_without_a_checkout(huche_exe, tmp_path):
         assert 'name="pin"' not in page and "/games/" in page, page
     finally:
         stop(server)
+
+
+def test_the_installed_hall_prints_its_network_address_with_the_port_it_was_given(
+    huche_exe, tmp_path
+):
+    """Issue 52, points 1 and 2: `huche hall --listen 0.0.0.0:PORT` (no HUCHE_LISTEN set), the
+    slips printed by the organizer's browser at 127.0.0.1 carry the laptop's address on the
+    network with that port, never 127.0.0.1 or port 8000; so does the address-change page."""
+    hall = Volunteer(huche_exe, tmp_path / "donnees", tmp_path)
+    hall.run("migrate", "--noinput")
+    demo = hall.run("load_demo", "--into-this-database").stdout
+    password = re.search(r"password '([^']+)'", demo).group(1)
+    lan = hall_address.lan_address()
+    assert lan, "the test needs a network address besides the loopback"
+
+    base, server, printed = hall.serve("--backup-every=0", host="0.0.0.0")  # noqa: S104
+    port = int(base.rsplit(":", 1)[1])
+    try:
+        organizer = a_browser()
+        submit(
+            organizer,
+            f"{base}/accounts/login/",
+            username="organisatrice@huche.demo",
+            password=password,
+        )
+        page = organizer.open(f"{base}/organize/demo-fadoq/slips/print/", timeout=30)
+        text = re.sub(r"<[^>]+>", "", page.read().decode())
+        links = re.findall(r"(http://[^\s\"<]+?)/c/", text)
+        assert links, text[:3000]
+        assert all(link.endswith(f":{port}") for link in links), set(links)
+        assert f"http://{lan}:{port}" in links, set(links)
+        assert "127.0.0.1" not in " ".join(links) and "make hall" not in text
+        # A phone arriving by an address the laptop no longer has.
+        moved = urllib.request.Request(f"{base}/", headers={"Host": f"192.0.2.250:{port}"})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(moved, timeout=20)
+        body = answer.value.read().decode()
+        assert answer.value.code == 400 and f"http://{lan}:{port}/" in body, body
+        assert ":8000" not in body
+    finally:
+        stop(server)
+    assert any(f"http://{lan}:{port}/" in line for line in printed), "".join(printed)

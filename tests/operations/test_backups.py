@@ -147,7 +147,10 @@ def test_at_a_hall_the_secret_key_goes_with_the_backup_so_captains_stay_logged_i
         "HUCHE_SECRET_KEY_FILE": str(tmp_path / "central" / ".hall-secret-key"),
     }
     (tmp_path / "central").mkdir()
-    out = manage(central, "restore", str(backup)).stdout
+    # Sealed with the hall's key, which the central site does not have: restored only when asked.
+    refused = manage(central, "restore", str(backup), ok=False)
+    assert "sceau" in refused.stderr and "--unverified" in refused.stderr
+    out = manage(central, "restore", "--unverified", str(backup)).stdout
     assert "restauré" in out and "clé secrète" not in out
     assert not (tmp_path / "central" / ".hall-secret-key").exists()
     manage(central, "backup", str(tmp_path / "central-backups"))

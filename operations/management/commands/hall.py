@@ -12,6 +12,7 @@ from __future__ import annotations
 import getpass
 import importlib.util
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -60,6 +61,7 @@ class Command(BaseCommand):
                 "Run it as `huche hall` or `make hall` (they set HUCHE_HALL=1: docs/hall.md)."
             )
         self.stdout.write(_("Data folder: %(path)s") % {"path": settings.HUCHE_HOME})
+        publish_listen(listen)
         try:
             exposure.refuse_debug([listen])
         except exposure.Exposed as refused:
@@ -99,7 +101,7 @@ class Command(BaseCommand):
             return
         self.stdout.write(
             _("No organizer account yet. In another terminal, run:\n  %(command)s")
-            % {"command": f"{huche_command()} create_organizer"}
+            % {"command": organizer_command()}
         )
 
 
@@ -108,6 +110,26 @@ def huche_command() -> str:
     hall`), else plain `huche`, as on a machine where pipx put it on the PATH."""
     launcher = Path(sys.argv[0])
     return str(launcher) if launcher.stem == "huche" else "huche"
+
+
+def publish_listen(listen: str) -> None:
+    """Where this hall listens, for every process it starts (gunicorn's workers, waitress's
+    threads, the watcher): the settings read ``HUCHE_LISTEN`` for the printed links' fallback
+    address and the address-change page, whether `make hall` or `huche hall --listen` chose it."""
+    os.environ["HUCHE_LISTEN"] = listen
+    settings.HUCHE_LISTEN = listen
+
+
+def organizer_command() -> str:
+    """The command that creates the organizer in this hall's data folder, from any window:
+    ``HUCHE_HOME`` said when the hall runs on one (a new terminal may not have it set)."""
+    home = str(settings.HUCHE_HOME)
+    chosen = os.environ.get("HUCHE_HOME", "").strip()
+    if os.name == "nt":
+        command = f'"{huche_command()}" create_organizer'
+        return f'set "HUCHE_HOME={home}" && {command}' if chosen else command
+    command = f"{shlex.quote(huche_command())} create_organizer"
+    return f"HUCHE_HOME={shlex.quote(home)} {command}" if chosen else command
 
 
 def chosen_server(asked: str) -> str:

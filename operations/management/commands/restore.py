@@ -20,12 +20,25 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path")
+        parser.add_argument(
+            "--unverified",
+            action="store_true",
+            help=_(
+                "Restore without checking the backup's seal: a backup made before Huche sealed "
+                "them, or by a site with another SECRET_KEY. Only for a file nobody changed."
+            ),
+        )
 
-    def handle(self, *args, path, **options):
+    def handle(self, *args, path, unverified, **options):
         try:
-            restored = backups.restore(path)
+            restored = backups.restore(path, unverified=unverified)
         except backups.BackupError as exc:
             raise CommandError(str(exc)) from None
+        except OSError as exc:  # a disk full, a folder not writable: a sentence, no traceback
+            raise CommandError(
+                _("Nothing restored from %(path)s: %(error)s")
+                % {"path": path, "error": exc.strerror or exc}
+            ) from None
         call_command("migrate", "--noinput", verbosity=0)  # a backup from an older Huche
         self.stdout.write(
             _("Restored %(path)s into the %(engine)s database.")
