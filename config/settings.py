@@ -469,8 +469,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        # No captain's private link (/c/<token>/) in a log line (config/log_masks.py).
-        "captain_links": {"()": "config.log_masks.MaskCaptainLinks"},
+        # No private link's token (/c/, /r/, /invitation/...) in a log line (config/log_masks.py).
+        "captain_links": {"()": "config.log_masks.MaskPrivateLinks"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "handlers": {
@@ -489,6 +489,10 @@ LOGGING = {
         "celery.app.trace": {"handlers": ["mail_admins"], "level": "ERROR"},
     },
 }
+# What a report may say, in the e-mail and to Sentry alike: no setting of the environment, no
+# URL's credentials, no private link's token, no PIN (config/report_filter.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.report_filter.ReportFilter"
+DEFAULT_EXCEPTION_REPORTER = "config.report_filter.Reporter"
 # Optional: errors also go to an error-reporting service (Sentry or compatible) at this DSN.
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
 if SENTRY_DSN:

@@ -69,6 +69,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config.exposure",
         "config.settings",
         "config.log_masks",
+        "config.private_links",
+        "config.report_filter",
         "config.gunicorn_logger",
         "config.suspend",
         "config.mdns",
