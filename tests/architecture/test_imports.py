@@ -57,6 +57,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.links",
         "accounts.roles",
         "accounts.throttle",
+        "accounts.api_throttles",
         "accounts.unlock",
         "accounts.login_guard",
         "config",
@@ -81,6 +82,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
     2: (
         "tournaments.events",
         "tournaments.events.names",
+        "tournaments.events.lookalikes",
         "tournaments.events.registration",
         "tournaments.events.settings",
         "tournaments.events.officials",

@@ -24,6 +24,8 @@ from tournaments.events.names import (
     check_characters,
     check_name_free,
     check_names,
+    look_alike,
+    look_alike_keys,
     normal_form,
 )
 from tournaments.events.options import validate_event_options
@@ -413,6 +415,7 @@ def _register_list(
 ) -> list[Team]:
     league = league_of(event)
     taken_names = {normal_form(name): name for name in event.teams.values_list("name", flat=True)}
+    taken_looks = look_alike_keys(taken_names.values())
     seated = {  # the players already in an active team of the event -> that team
         player: team
         for team in event.teams.active().only("name", "captain_player", "partner_player")
@@ -439,6 +442,7 @@ def _register_list(
                     % {"name": same},
                     code="duplicate",
                 )
+            look_alike(row.name, taken_looks)
             _check_two_people(row)
             seats = []
             for name, number in (

@@ -1,0 +1,128 @@
+"""Issue 51, finding 9: the low findings.
+
+- DRF's own throttles fail open with the cache down, as ``accounts.throttle`` does: the API
+  token endpoint and the anonymous tools answer, not 500 (``accounts.api_throttles``).
+- A team name that looks like another of the event though spelt with other letters (Cyrillic,
+  Greek) is refused, on every path: UTS #39's skeleton (``tournaments.events.lookalikes``).
+- A replaced captain's link: its pages kept offline are dropped on the next online load.
+- ``Cache-Control: private, no-store`` on every answer holding a private link or a contact.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from django.core.cache import cache as real_cache
+from rest_framework.test import APIClient
+
+from tournaments.errors import RuleError
+from tournaments.events.registration import add_team, import_teams
+from tournaments.events.team_edit import edit_team
+
+pytestmark = pytest.mark.django_db
+
+
+# --- the cache down: DRF's throttles fail open -------------------------------------------------
+
+
+@pytest.fixture
+def cache_down(monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    for op in ("get", "get_many", "add", "incr", "set", "set_many", "delete", "delete_many"):
+        monkeypatch.setattr(real_cache, op, down)
+    from accounts.throttle import Limit
+
+    monkeypatch.setattr(Limit, "_add", down)  # on Redis the counters use its client directly
+
+
+def test_the_api_token_endpoint_answers_with_the_cache_down(organizer, cache_down, caplog):
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    with caplog.at_level(logging.WARNING, logger="accounts.throttle"):
+        response = client.post(
+            "/api/v1/auth/token/",
+            {"email": "org@example.org", "password": "pw-organizer-1"},
+            format="json",
+        )
+    assert response.status_code == 200 and response.json()["token"]
+    assert "throttle login not checked, cache unavailable" in caplog.text
+    wrong = client.post(
+        "/api/v1/auth/token/", {"email": "org@example.org", "password": "nope"}, format="json"
+    )
+    assert wrong.status_code == 400  # refused in words, not a 500
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        ("/api/v1/tools/hand/", {"hand": "5H 5C 5S JD", "starter": "5D"}),
+        ("/api/v1/tools/discard/", {"cards": "5H 5C 5S JD 2C 9H", "dealer": True}),
+    ],
+)
+def test_the_anonymous_tools_answer_with_the_cache_down(cache_down, url, body):
+    response = APIClient(HTTP_ACCEPT_LANGUAGE="en").post(url, body, format="json")
+    assert response.status_code == 200, response.content
+
+
+# --- look-alike team names ---------------------------------------------------------------------
+
+LOOK_ALIKES = [
+    ("Les As", "Les Аs"),  # Cyrillic capital A
+    ("Les Pros", "Les Рros"),  # Cyrillic capital ER
+    ("Les Sages", "Les Ѕаgеs"),  # Cyrillic S, a, e
+    ("POKER", "ΡΟΚΕR"),  # Greek capitals
+    ("Les As", "les аs"),  # another case too
+]
+
+
+@pytest.mark.parametrize(("first", "second"), LOOK_ALIKES)
+def test_a_look_alike_team_name_is_refused_on_the_page_and_api_path(
+    make_event, organizer, first, second
+):
+    event = make_event(3)
+    add_team(event, organizer, name=first, captain="Ginette", partner="Réal")
+    with pytest.raises(RuleError) as refused:
+        add_team(event, organizer, name=second, captain="Paul", partner="Lise")
+    assert refused.value.code == "look_alike"
+    assert f"“{first}”" in refused.value.message and "other letters" in refused.value.message
+    assert event.teams.count() == 4  # nothing added
+
+
+def test_the_message_names_the_foreign_letter(make_event, organizer):
+    event = make_event(3)
+    add_team(event, organizer, name="Les As", captain="Ginette", partner="Réal")
+    with pytest.raises(RuleError, match="CYRILLIC CAPITAL LETTER A"):
+        add_team(event, organizer, name="Les Аs", captain="Paul", partner="Lise")
+
+
+def test_a_look_alike_is_refused_when_renaming_and_in_a_csv_list(make_event, organizer):
+    event = make_event(3)
+    add_team(event, organizer, name="Les As", captain="Ginette", partner="Réal")
+    other = event.teams.exclude(name="Les As").first()
+    with pytest.raises(RuleError) as refused:
+        edit_team(other, organizer, name="Les Аs", captain="Paul", partner="Lise")
+    assert refused.value.code == "look_alike"
+    other.refresh_from_db()
+    assert other.name != "Les Аs"
+    before = event.teams.count()
+    with pytest.raises(Exception, match="other letters"):
+        import_teams(event, organizer, "name,captain,partner\nLes Аs,Paul,Lise\n")
+    assert event.teams.count() == before
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Les As", "Les Às"),
+        ("Café", "Cafe"),
+        ("Les Érables", "Les Erables"),
+        ("Les Rois 1", "Les Rois 11"),
+    ],
+)
+def test_french_names_that_differ_stay_two_teams(make_event, organizer, first, second):
+    event = make_event(3)
+    add_team(event, organizer, name=first, captain="Ginette", partner="Réal")
+    add_team(event, organizer, name=second, captain="Paul", partner="Lise")
+    assert event.teams.filter(name__in=[first, second]).count() == 2
