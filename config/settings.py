@@ -141,6 +141,8 @@ MIDDLEWARE = [
     "config.faults.ApiJsonErrorsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # private, no-store on every answer that may hold a private link or a contact
+    "config.private_answers.PrivateAnswersMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.views.access.LoginRequiredMiddleware",

@@ -183,6 +183,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "config.api_urls",
         "config.health",
         "config.faults",
+        "config.private_answers",
         "config.api_input",
         "config.service_status",
         "config.tasks",

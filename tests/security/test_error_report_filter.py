@@ -26,7 +26,7 @@ TOKEN = "Zq8sEc" + "ReT-t0ken"
 PIN = "91" + "8273"
 DB_PASSWORD = "Db" + "Passw0rd-ultra"
 ENVIRONMENT = {  # what wsgiref/waitress copy from os.environ into the request's environ
-    "DATABASE_URL": f"postgres://huche:{DB_PASSWORD}@db:5432/huche",
+    "DATABASE_URL": "postgres://huche:" + DB_PASSWORD + "@db:5432/huche",
     "REDIS_URL": "redis://:" + "RedisPw-9b1c" + "@redis:6379/0",
     "EMAIL_URL": "smtp://club:" + "MailPw-77aa" + "@mail.club.org:587",
     "SENTRY_DSN": "https://" + "publicKeyAbc123" + "@errors.example.org/4",
@@ -114,7 +114,7 @@ def test_the_report_in_text_and_html_holds_no_secret(settings, html):
 
 def test_a_settings_url_keeps_its_host_and_loses_its_credentials():
     cleanse = ReportFilter().cleanse_setting
-    location = f"postgres://huche:{DB_PASSWORD}@db:5432/huche"
+    location = "postgres://huche:" + DB_PASSWORD + "@db:5432/huche"
     assert cleanse("CACHES", {"default": {"LOCATION": location}}) == {
         "default": {"LOCATION": "postgres://********************@db:5432/huche"}
     }
@@ -132,7 +132,7 @@ def test_sentrys_event_goes_through_the_same_filter():
         "exception": {
             "values": [
                 {
-                    "value": f"cannot connect to postgres://huche:{DB_PASSWORD}@db/huche",
+                    "value": "cannot connect to postgres://huche:" + DB_PASSWORD + "@db/huche",
                     "stacktrace": {"frames": [{"vars": {"token": TOKEN, "pin": PIN, "n": 3}}]},
                 }
             ]

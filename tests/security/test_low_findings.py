@@ -126,3 +126,57 @@ def test_french_names_that_differ_stay_two_teams(make_event, organizer, first, s
     add_team(event, organizer, name=first, captain="Ginette", partner="Réal")
     add_team(event, organizer, name=second, captain="Paul", partner="Lise")
     assert event.teams.filter(name__in=[first, second]).count() == 2
+
+
+# --- private, no-store -------------------------------------------------------------------------
+
+
+def _private(response) -> bool:
+    directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
+    return {"private", "no-store"} <= directives and "public" not in directives
+
+
+@pytest.fixture
+def registered(make_event):
+    from tests.conftest import link_of
+
+    event = make_event(3, registration_open=True)
+    answer = APIClient().post(
+        f"/api/v1/events/{event.slug}/registrations/",
+        {
+            "name": "Les Hiboux",
+            "captain": "Gisèle",
+            "partner": "Rita",
+            "contact_phone": "450 555-0100",
+        },
+        format="json",
+    )
+    assert answer.status_code == 201
+    return event, answer, link_of(event.teams.order_by("pk").first())
+
+
+def test_every_answer_holding_a_private_link_or_a_contact_is_private_no_store(
+    registered, organizer, client
+):
+    event, answer, captain = registered
+    token = answer.json()["token"]
+    assert _private(answer)  # the registration's answer gives its link
+    for url in (f"/r/{token}/", f"/api/v1/registrations/{token}/", f"/c/{captain.token}/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert _private(response), (url, response.get("Cache-Control"))
+    api = APIClient()
+    api.force_authenticate(organizer)
+    listed = api.get(f"/api/v1/events/{event.slug}/registrations/")
+    assert listed.status_code == 200 and "450 555-0100" in listed.content.decode()
+    assert _private(listed)
+    client.force_login(organizer)
+    page = client.get(f"/organize/{event.slug}/registrations/")
+    assert page.status_code == 200 and _private(page)
+
+
+def test_an_anonymous_public_page_keeps_its_caching(registered, client):
+    event, _answer, _captain = registered
+    response = client.get(f"/e/{event.slug}/")
+    assert response.status_code == 200
+    assert "no-store" not in response.get("Cache-Control", "")
