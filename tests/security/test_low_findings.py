@@ -11,6 +11,9 @@
 from __future__ import annotations
 
 import logging
+import pathlib
+import shutil
+import subprocess
 
 import pytest
 from django.core.cache import cache as real_cache
@@ -180,3 +183,32 @@ def test_an_anonymous_public_page_keeps_its_caching(registered, client):
     response = client.get(f"/e/{event.slug}/")
     assert response.status_code == 200
     assert "no-store" not in response.get("Cache-Control", "")
+
+
+# --- a replaced captain's link: its pages kept offline are dropped ------------------------------
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the service worker's test")
+def test_the_service_worker_drops_a_replaced_links_pages_at_the_next_online_load():
+    """tests/js/captain-sw.test.js: the worker's copies of a replaced link (404) or of an ended
+    unlock (the PIN page) are dropped when any page is loaded with the network; a live link,
+    a server error or no network keep them."""
+    done = subprocess.run(
+        ["node", "--test", "tests/js/captain-sw.test.js"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "# fail 0" in done.stdout and "# pass 4" in done.stdout
+
+
+def test_every_page_asks_the_worker_to_check_its_copies(client):
+    """menu.js is on every page (base.html) and asks the captains' worker, if any, to check."""
+    page = client.get("/").content.decode()
+    assert "huche/menu" in page
+    menu = (ROOT / "static" / "huche" / "menu.js").read_text()
+    assert 'getRegistration("/c/")' in menu and "postMessage({ check: true })" in menu
