@@ -21,6 +21,7 @@ exception message, frames...) through the same filter's :meth:`ReportFilter.scru
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from typing import Any
@@ -116,6 +117,18 @@ class ReportFilter(SafeExceptionReporterFilter):
         if isinstance(event, list | tuple):
             return [self.scrub_event(value) for value in event]
         return event
+
+
+class ScrubRecords(logging.Filter):
+    """The e-mail's subject and first line (the log record's message: a task's error may quote
+    a broker's URL) through the same filter (settings ``LOGGING``: the ``mail_admins`` handler)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        scrubbed = ReportFilter().scrub_text(message)
+        if scrubbed != message:
+            record.msg, record.args = scrubbed, ()
+        return True
 
 
 class Reporter(ExceptionReporter):

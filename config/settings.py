@@ -473,6 +473,8 @@ LOGGING = {
     "filters": {
         # No private link's token (/c/, /r/, /invitation/...) in a log line (config/log_masks.py).
         "captain_links": {"()": "config.log_masks.MaskPrivateLinks"},
+        # The e-mailed errors: no URL's credentials, token or secret (config/report_filter.py).
+        "error_reports": {"()": "config.report_filter.ScrubRecords"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "handlers": {
@@ -480,7 +482,7 @@ LOGGING = {
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
-            "filters": ["require_debug_false", "captain_links"],
+            "filters": ["require_debug_false", "captain_links", "error_reports"],
         },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},

@@ -9,6 +9,7 @@ One filter (config/report_filter.py, DEFAULT_EXCEPTION_REPORTER_FILTER) removes 
 from __future__ import annotations
 
 import json
+import logging
 import sys
 
 import pytest
@@ -145,3 +146,15 @@ def test_sentrys_event_goes_through_the_same_filter():
     assert scrubbed["request"]["env"] == {"SERVER_NAME": "huche.example.org"}
     (frame,) = scrubbed["exception"]["values"][0]["stacktrace"]["frames"]
     assert frame["vars"]["n"] == 3
+
+
+def test_a_failed_tasks_email_quotes_no_broker_password(settings):
+    settings.DEBUG = False
+    settings.ADMINS = admins("it@club.org")
+    url = "redis://:" + "RedisPw-9b1c" + "@redis:6379/0"
+    logging.getLogger("celery.app.trace").error(
+        "Task tournaments.tasks.refresh_standings[abc] raised unexpected: ConnectionError(%r)", url
+    )
+    (message,) = mail.outbox
+    assert "refresh_standings" in message.subject and "redis:6379" in message.body
+    assert _leaks(str(message.subject) + message.body) == []
