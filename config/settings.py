@@ -151,6 +151,8 @@ MIDDLEWARE = [
     "operations.faults.ApiJsonErrorsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # private, no-store on every answer that may hold a private link or a contact
+    "operations.private_answers.PrivateAnswersMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.views.access.LoginRequiredMiddleware",
@@ -493,8 +495,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        # No captain's private link (/c/<token>/) in a log line (operations/logs/masks.py).
-        "captain_links": {"()": "operations.logs.masks.MaskCaptainLinks"},
+        # No private link's token (/c/, /r/, /invitation/...) in a log line (operations/logs/masks.py).
+        "captain_links": {"()": "operations.logs.masks.MaskPrivateLinks"},
+        # The e-mailed errors: no URL's credentials, token or secret (operations/logs/report_filter.py).
+        "error_reports": {"()": "operations.logs.report_filter.ScrubRecords"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "handlers": {
@@ -502,7 +506,7 @@ LOGGING = {
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
-            "filters": ["require_debug_false", "captain_links"],
+            "filters": ["require_debug_false", "captain_links", "error_reports"],
         },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
@@ -513,6 +517,10 @@ LOGGING = {
         "celery.app.trace": {"handlers": ["mail_admins"], "level": "ERROR"},
     },
 }
+# What a report may say, in the e-mail and to Sentry alike: no setting of the environment, no
+# URL's credentials, no private link's token, no PIN (operations/logs/report_filter.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "operations.logs.report_filter.ReportFilter"
+DEFAULT_EXCEPTION_REPORTER = "operations.logs.report_filter.Reporter"
 # Optional: errors also go to an error-reporting service (Sentry or compatible) at this DSN.
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
 SENTRY_ENVIRONMENT = "hall" if HUCHE_HALL else "production"  # started by operations/apps.py

@@ -15,9 +15,9 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from accounts.api_throttles import FailOpenAnonRateThrottle
 from common.api_input import KnownFieldsOnly
 from games.crapette import RecordFormatError, check_record
 from games.cribbage import analyze_discards, score_hand
@@ -26,14 +26,11 @@ from .forms import DEALT, card_language_of, read_cards
 from .spoken import announce
 
 
-class ToolsThrottle(AnonRateThrottle):
-    """Anonymous callers of the tools, limited by ``DEFAULT_THROTTLE_RATES["anon_tools"]``."""
+class ToolsThrottle(FailOpenAnonRateThrottle):
+    """Anonymous callers of the tools, limited by ``DEFAULT_THROTTLE_RATES["anon_tools"]``
+    (the rate read at request time; the cache down lets them through, logged)."""
 
     scope = "anon_tools"
-
-    def get_rate(self):
-        # Read at request time (DRF binds the rates at import), so a changed setting applies.
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
 
 # --- serializers -------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
+from common.private_links import REGISTRATION_API
+
 from .api.views import (
     archives,
     auth,
@@ -92,17 +94,17 @@ urlpatterns = [
         name="api-check-ins",
     ),
     path(
-        "registrations/<str:token>/",
+        REGISTRATION_API.route,
         registrations.OwnRegistrationView.as_view(),
         name="api-own-registration",
     ),
     path(
-        "registrations/<str:token>/withdraw/",
+        REGISTRATION_API.route + "withdraw/",
         registrations.OwnRegistrationWithdrawView.as_view(),
         name="api-own-registration-withdraw",
     ),
     path(
-        "registrations/<str:token>/check-in/",
+        REGISTRATION_API.route + "check-in/",
         registrations.OwnCheckInView.as_view(),
         name="api-own-check-in",
     ),

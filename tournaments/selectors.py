@@ -12,7 +12,9 @@ Who sees what:
   being played is seated in public (:func:`disclosure`: with "winners stay" a past round's
   tables tell who won it); a captain also sees their own team's games.
   A draft event (``Event.published_at`` None) is seen only by its organizers and
-  officials (``visible_events``): anyone else gets the 404 of an event that does not exist.
+  officials (``visible_events``, :func:`shows_event`): anyone else gets the 404 of an event
+  that does not exist, and finds it named nowhere (a player's record, a season, honours,
+  ratings, the API: issue 51), even once it was played and its results released.
 - **Officials and organizers of an event** (``managed_events``): its private pages and
   endpoints, every report version and dispute of its games. Staff (active): every event.
 - **A captain** (the team's private link, or the account the team is linked to): the games of
@@ -60,6 +62,12 @@ def visible_events(user) -> QuerySet[Event]:
     The one place the draft state is decided for pages, lists and the API.
     """
     return Event.objects.filter(Q(published_at__isnull=False) | Q(pk__in=managed_events(user)))
+
+
+def shows_event(event: Event, user=None) -> bool:
+    """Whether ``event`` exists for ``user`` at all: published, or a draft they manage (the
+    draft rule of :func:`visible_events` for one event already loaded)."""
+    return not event.is_draft or managed_events(user).filter(pk=event.pk).exists()
 
 
 def captain_games(user=None, team: Team | None = None) -> QuerySet[Game]:
@@ -180,7 +188,8 @@ def disclosure(event: Event, user=None, team: Team | None = None) -> Disclosure:
     """What of ``event``'s rounds and games ``user`` (and the captain of ``team``) may see."""
     if event.results_public or managed_events(user).filter(pk=event.pk).exists():
         return Disclosure(everything=True, round_ids=frozenset(), team_ids=frozenset())
-    current = round_being_played(event)
+    # A draft shows no round to anyone but its managers (its captains: their own games only).
+    current = round_being_played(event) if shows_event(event, user) else None
     teams = set()
     if team is not None and team.event_id == event.pk:
         teams.add(team.pk)

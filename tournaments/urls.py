@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from common.private_links import CAPTAIN, INVITATION, REGISTRATION
+
 from .views import (
     archives,
     captain,
@@ -57,32 +59,35 @@ urlpatterns = [
         name="season-csv",
     ),
     path("p/<uuid:uid>/", players.player_page, name="player"),
-    # a team registering itself, and its private registration link (the token is the capability)
+    # a team registering itself, and its private registration link (the token is the capability;
+    # every private link's route comes from common/private_links.py, which the log masks share)
     path("e/<slug:slug>/register/", public_registration.register, name="register"),
-    path("r/<str:token>/", public_registration.registration_page, name="registration"),
+    path(REGISTRATION.route, public_registration.registration_page, name="registration"),
     path(
-        "r/<str:token>/change/", public_registration.registration_change, name="registration-change"
+        REGISTRATION.route + "change/",
+        public_registration.registration_change,
+        name="registration-change",
     ),
     path(
-        "r/<str:token>/withdraw/",
+        REGISTRATION.route + "withdraw/",
         public_registration.registration_withdraw,
         name="registration-withdraw",
     ),
     path(
-        "r/<str:token>/check-in/",
+        REGISTRATION.route + "check-in/",
         public_registration.registration_check_in,
         name="registration-check-in",
     ),
     path("l/<slug:league_slug>/ratings/", ratings.leaderboard_page, name="ratings"),
     # an invitation to run an event (its link: the token is the capability)
-    path("invitation/<str:token>/", invitations.invitation_page, name="invitation"),
+    path(INVITATION.route, invitations.invitation_page, name="invitation"),
     # captains (private link + PIN)
     path("c/sw.js", captain_offline.service_worker, name="captain-sw"),
-    path("c/<str:token>/", captain.captain_home, name="captain"),
-    path("c/<str:token>/forget/", captain.captain_forget, name="captain-forget"),
-    path("c/<str:token>/games/<int:game_id>/", captain.captain_game, name="captain-game"),
+    path(CAPTAIN.route, captain.captain_home, name="captain"),
+    path(CAPTAIN.route + "forget/", captain.captain_forget, name="captain-forget"),
+    path(CAPTAIN.route + "games/<int:game_id>/", captain.captain_game, name="captain-game"),
     path(
-        "c/<str:token>/games/<int:game_id>/confirm/",
+        CAPTAIN.route + "games/<int:game_id>/confirm/",
         captain.captain_confirm,
         name="captain-confirm",
     ),

@@ -7,13 +7,13 @@
   `sentry-sdk <https://docs.sentry.io/platforms/python/>`_ (Sentry, or a compatible service
   such as GlitchTip) for Django and Celery. Nothing is sent without it. What leaves the site
   is kept free of personal data (``send_default_pii`` off, no request bodies, cookies and
-  credential headers removed) and of captains' private links: every ``/c/<token>`` in any text
-  of the report (URL, transaction, breadcrumbs, messages) is masked by :func:`scrub`.
+  credential headers removed) and of secrets: :func:`scrub` passes the whole report (URL,
+  transaction, breadcrumbs, messages, frames' values) through the same filter as the e-mail
+  (operations/logs/report_filter.py: every private link's token, a URL's credentials, secret keys).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import sentry_sdk
@@ -21,23 +21,16 @@ from sentry_sdk.integrations.celery import CeleryIntegration
 from sentry_sdk.integrations.django import DjangoIntegration
 from sentry_sdk.scrubber import DEFAULT_DENYLIST, EventScrubber
 
-# A captain's private link is /c/<token>/...: whoever has it (and the PIN) reports scores.
-CAPTAIN_LINK = re.compile(r"/c/[^/?#\s\"']+")
-MASKED = "/c/***"
+from operations.logs.report_filter import ReportFilter
+
 # The captain API's headers (the link's token and the PIN), and a form's PIN field.
 DENYLIST = [*DEFAULT_DENYLIST, "pin", "x_captain_link", "x_captain_pin", "x-captain-link"]
 DENYLIST += ["x-captain-pin", "http_x_captain_link", "http_x_captain_pin"]
 
 
 def scrub(event: Any, hint: Any = None) -> Any:
-    """Mask every captain's link in the report (``before_send``): any string, at any depth."""
-    if isinstance(event, str):
-        return CAPTAIN_LINK.sub(MASKED, event)
-    if isinstance(event, dict):
-        return {key: scrub(value) for key, value in event.items()}
-    if isinstance(event, list):
-        return [scrub(value) for value in event]
-    return event
+    """The report (``before_send``) through the e-mail's filter: any string, at any depth."""
+    return ReportFilter().scrub_event(event)
 
 
 def init(dsn: str, **options: Any) -> None:

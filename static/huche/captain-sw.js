@@ -12,7 +12,11 @@
  *   - a captain's page arrives without an unlock (the PIN page: the captain left, the day
  *     ended, the event closed) or answers 4xx (404: the link was replaced by a new slip),
  *   - "Not my phone: forget this code" is posted (or report.js says so by a message),
- *   - the unlock's end has passed (never shown offline after it). */
+ *   - the unlock's end has passed (never shown offline after it),
+ *   - a page of the site is loaded with the network (menu.js, on every page, asks {check: true};
+ *     at most once a minute): the kept link's home page is asked again, and a 404 (the link was
+ *     replaced by a new slip while the phone kept it) or the PIN page drops the copies, even if
+ *     the captain never opens the old link again (issue 51). */
 "use strict";
 
 var STATIC = "huche-captain-static-v2";
@@ -74,6 +78,27 @@ function kept(request, response) {
   });
 }
 
+/* The kept link's home page ("/c/<token>/"), or the first page kept, asked again: what the
+ * server answers decides, as for any captain's page (kept). At most once a minute. */
+var CHECK_EVERY = 60 * 1000;
+var checkedAt = 0;
+function check() {
+  if (Date.now() - checkedAt < CHECK_EVERY) return Promise.resolve();
+  checkedAt = Date.now();
+  return current().then(function (name) {
+    if (!name) return undefined;
+    return caches.open(name).then(function (cache) { return cache.keys(); }).then(function (keys) {
+      if (!keys.length) return undefined;
+      var home = keys.filter(function (r) { return /^\/c\/[^/]+\/$/.test(new URL(r.url).pathname); })[0];
+      var request = new Request((home || keys[0]).url, { credentials: "same-origin" });
+      return fetch(request).then(function (response) {
+        if (response.status >= 500) return undefined;  // the server in trouble: keep them
+        return kept(request, response);
+      });
+    });
+  }).catch(function () { checkedAt = 0; });  // no network after all: next time
+}
+
 function fromPrivate(request) {
   return current().then(function (name) {
     if (!name) return undefined;
@@ -115,6 +140,10 @@ self.addEventListener("message", function (event) {
     event.waitUntil(dropPrivate());
     return;
   }
+  if (data.check) {
+    event.waitUntil(check());
+    return;
+  }
   var urls = data.cache || [];
   event.waitUntil(Promise.all(urls.map(function (url) {
     var request = new Request(url, { credentials: "same-origin" });
@@ -136,3 +165,5 @@ self.addEventListener("fetch", function (event) {
   if (url.pathname.indexOf("/static/") === 0) event.respondWith(staticFile(request));
   else if (url.pathname.indexOf("/c/") === 0) event.respondWith(privatePage(event));
 });
+
+if (typeof module !== "undefined") module.exports = { check: check, kept: kept };  // tests/js

@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 
 from accounts.roles import grant
 from tests.conftest import link_of
-from tournaments.models import Game, League, Report, Round, Season, Team
+from tournaments.models import Event, Game, League, Report, Round, Season, Team
 from tournaments.results import reporting
 from tournaments.seating.rounds import seat_next_round
 
@@ -348,3 +348,50 @@ def test_once_released_everything_is_public(scene, organizer):
     rows = rounds["results"] if isinstance(rounds, dict) else rounds
     assert [r["number"] for r in rows] == [1, 2, 3]
     assert all(g["status"] for r in rows for g in r["games"])
+
+
+# --- the same event as a draft (issue 51, finding 3) ------------------------------------------
+
+
+def _names_the_event(scene: Scene, response) -> list[str]:
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    text = content.decode(errors="replace")
+    if "json" in response.get("Content-Type", "") and text:
+        text = json.dumps(json.loads(text), ensure_ascii=False)
+    event = Event.objects.get(pk=scene.event.pk)
+    markers = [event.name, f"/e/{event.slug}/", f'"slug": "{event.slug}"']
+    markers += [team.name for team in scene.teams]
+    return [marker for marker in markers if marker in text]
+
+
+@pytest.mark.parametrize("released", [False, True])
+def test_a_draft_is_named_by_no_answer_released_or_not(scene, organizer, released):
+    """The embargo's walk (every GET of the schema, every public page) with the event a draft:
+    whether its results are released or not, no answer to an anonymous caller names it."""
+    from tournaments.standings.service import release
+
+    # Names of its own (the fixtures' other event has the same ones), then a draft.
+    type(scene.event).objects.filter(pk=scene.event.pk).update(
+        published_at=None, name="Brouillon de la ligue"
+    )
+    for team in scene.teams:
+        Team.objects.filter(pk=team.pk).update(name=f"Fantôme {team.pk}")
+        team.refresh_from_db()
+    scene.event.refresh_from_db()
+    if released:
+        release(scene.event, organizer)
+    client, pages = _api_client(None), Client(HTTP_ACCEPT_LANGUAGE="fr")
+    leaks, answered = [], 0
+    urls = _urls(scene, _schema()) + _page_urls(scene, None)
+    holder = scene.teams[0].registration_token  # its team's own link: part of the event
+    for url in urls:
+        if holder in url:
+            continue
+        cache.clear()
+        response = (pages if not url.startswith("/api/") else client).get(url)
+        assert response.status_code < 500, f"{url}: {response.status_code}"
+        if response.status_code == 200:
+            answered += 1
+            leaks += [f"{url}: {marker}" for marker in _names_the_event(scene, response)]
+    assert answered > 30  # the public lists, the season, the players: still answered
+    assert leaks == []

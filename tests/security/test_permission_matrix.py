@@ -45,6 +45,7 @@ allowed but the service refuses the request as it stands (the playoffs before th
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -1399,3 +1400,43 @@ def test_who_may_open_what(scene, row: Row, role: str, expected):
     if row.effect is not None:
         did = expected == DONE or (isinstance(expected, int) and 200 <= expected < 300)
         assert row.effect(scene) is did, "the change happened" if not did else "no change"
+
+
+# --- the same sweep with the event a draft (issue 51, finding 3) -------------------------------
+# A draft exists for its organizers and officials only: whoever else asks any GET of the matrix
+# gets no answer naming it (a 404, a login page, a refusal; or a page without it: the home page,
+# a player's page, the season's). The holders of one of its private links (a captain's, a
+# registration's, an invitation's) are part of the event and are left out of this sweep.
+OUTSIDERS = ("anonymous", "stranger", "other_organizer", "captain_elsewhere")
+LINK_HOLDERS = ("{token_a}", "{token_b}", "{reg_token_a}", "{reg_code_a}", "{invitation_token}")
+DRAFT_CASES = [
+    pytest.param(row, role, id=f"draft: GET {row.url.removeprefix('/api/v1/')} as {role}")
+    for row in MATRIX
+    if row.method == "GET" and not any(holder in row.url for holder in LINK_HOLDERS)
+    for role in OUTSIDERS
+]
+
+
+def _answer_text(response) -> str:
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    text = content.decode(errors="replace")
+    if "json" in response.get("Content-Type", "") and text:
+        text = json.dumps(json.loads(text), ensure_ascii=False)
+    return text
+
+
+@pytest.mark.parametrize(("row", "role"), DRAFT_CASES)
+def test_a_draft_is_named_to_no_outsider(scene, row: Row, role: str):
+    event = scene.event
+    type(event).objects.filter(pk=event.pk).update(published_at=None)
+    url = row.url.format(**ids(scene))
+    if row.api:
+        client = as_role(APIClient(HTTP_ACCEPT_LANGUAGE="en"), scene, role)
+    else:
+        client = page_client(scene, role)
+    response = client.get(url)
+    assert response.status_code < 500, (url, response.status_code)
+    if response.status_code == 200:
+        text = _answer_text(response)
+        assert event.name not in text and f"/e/{event.slug}/" not in text, url
+        assert f'"slug": "{event.slug}"' not in text, url

@@ -18,7 +18,14 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError, RuleErrors
 from tournaments.events.late_teams import check_choice
-from tournaments.events.names import MEMBER_NUMBER_MAX, check_names, normal_form, same_name
+from tournaments.events.names import (
+    MEMBER_NUMBER_MAX,
+    check_names,
+    look_alike,
+    look_alike_keys,
+    normal_form,
+    same_name,
+)
 from tournaments.events.team_limit import check_room
 from tournaments.events.teams import check_open
 from tournaments.leagues.players import league_of, survivor
@@ -255,6 +262,7 @@ def _register_list(
 ) -> list[Team]:
     league = league_of(event)
     taken_names = {normal_form(name): name for name in event.teams.values_list("name", flat=True)}
+    taken_looks = look_alike_keys(taken_names.values())
     seated = {  # the players already in an active team of the event -> that team
         player: team
         for team in event.teams.active().only("name", "captain_player", "partner_player")
@@ -281,6 +289,7 @@ def _register_list(
                     % {"name": same},
                     code="duplicate",
                 )
+            look_alike(row.name, taken_looks)
             _check_two_people(row)
             seats = []
             for name, number in (

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_organizer
-from tournaments import audit
+from tournaments import audit, outbox
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError
 from tournaments.models import Event
@@ -31,4 +31,7 @@ def publish_event(event: Event, actor) -> Event:
     event.save(update_fields=["published_at"])
     audit.record(event, actor, AuditAction.EVENT_PUBLISH, event.name)
     bump_event(event)
+    if event.released_at is not None:
+        # A draft's released games count for the ratings only from now (ratings.service).
+        outbox.schedule("rebuild_ratings")
     return event

@@ -6,6 +6,9 @@ Two names are the same name when their :func:`normal_form` is: "E1", "e1", "Ｅ1
 and "E 1" spelt with two spaces cannot be two teams of one event. A name may not hold an
 invisible, format or direction character (Unicode categories Cc, Cf, Zl, Zp: a zero-width
 space made "E1" and "E1"+U+200B two teams that look the same, U+202E turned a name around).
+Nor may a team's name look like another's of the event though spelt with other letters
+(« Les Аs » with a Cyrillic А beside « Les As »): :func:`look_alike` (``events.lookalikes``,
+the skeleton of Unicode's UTS #39).
 
 The forms and the serializers take their ``max_length`` from the constants below (the page's
 ``maxlength`` and the OpenAPI schema show the same limits) and run :class:`NameValidator`; the
@@ -15,12 +18,14 @@ services call :func:`check_names` and :func:`check_name_free` whatever the calle
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext as _
 
 from tournaments.errors import RuleError
+from tournaments.events.lookalikes import foreign_letters, look_alike_key
 from tournaments.models import Event, Team
 
 # Long enough for "Les Rois du Crib de Saint-Jean-sur-Richelieu"; short enough for a score
@@ -101,17 +106,46 @@ def check_names(name: str, captain: str, partner: str) -> None:
 
 
 def check_name_free(event: Event, name: str, *, team: Team | None = None) -> None:
-    """No other team of ``event`` has this name, compared in :func:`normal_form`."""
+    """No other team of ``event`` has this name, compared in :func:`normal_form`, nor a name
+    that looks the same (:func:`look_alike`)."""
     taken = Team.objects.filter(event=event)
     if team is not None:
         taken = taken.exclude(pk=team.pk)
+    names = list(taken.values_list("name", flat=True))
     wanted = normal_form(name)
-    same = next((o for o in taken.values_list("name", flat=True) if normal_form(o) == wanted), None)
+    same = next((o for o in names if normal_form(o) == wanted), None)
     if same is not None:  # named as registered: "Ｅ1" is refused as "E1", the name people see
         raise RuleError(
             _("A team named “%(name)s” is already registered in this event.") % {"name": same},
             field="name",
             code="duplicate",
+        )
+    look_alike(name, look_alike_keys(names))
+
+
+def look_alike_keys(names: Iterable[str]) -> dict[str, str]:
+    """The look-alike key of each of ``names`` → that name (made once for a whole CSV list)."""
+    return {look_alike_key(name): name for name in names}
+
+
+def look_alike(name: str, keys: dict[str, str]) -> None:
+    """Refuses ``name`` if it looks like one of the names of ``keys`` (:func:`look_alike_keys`)
+    though spelt with other letters."""
+    other = keys.get(look_alike_key(name))
+    if other is not None:
+        raise RuleError(
+            _(
+                "The name “%(name)s” looks the same as “%(other)s”, already registered in this "
+                "event, but is spelt with other letters (%(letters)s). Choose a name that can "
+                "be told apart, typed with the letters of your keyboard."
+            )
+            % {
+                "name": name,
+                "other": other,
+                "letters": ", ".join(foreign_letters(name, other)) or name,
+            },
+            field="name",
+            code="look_alike",
         )
 
 

@@ -2,6 +2,7 @@
 
 Only events whose results are public count for the figures (the release rule): an unreleased
 event is listed with the player's team, but without a rank, and none of its games are counted.
+A draft event is not even listed, but to its organizers and officials (``selectors``).
 
 Games are every confirmed game against an opponent, playoffs included (byes are not games).
 A skunk is a game won (for) or lost (against) by a skunk of any level, as in the standings.
@@ -22,6 +23,7 @@ from django.db.models import Q
 from tournaments.events.options import rule_set_for
 from tournaments.models import Event, Game, Player, Report, Team
 from tournaments.results.sheets import show_sides
+from tournaments.selectors import visible_events
 from tournaments.standings.service import event_standings
 
 
@@ -66,16 +68,19 @@ class PlayerRecord:
     figures: HandFigures = field(default_factory=HandFigures)
 
 
-def player_teams(player: Player):
+def player_teams(player: Player, viewer=None):
+    """The player's teams in the events ``viewer`` may see (a draft: its managers only)."""
     return (
         Team.objects.filter(Q(captain_player=player) | Q(partner_player=player))
+        .filter(event__in=visible_events(viewer))
         .select_related("event__season__league")
         .order_by("-event__date", "-event_id")
     )
 
 
-def record_of(player: Player) -> PlayerRecord:
-    teams = list(player_teams(player))
+def record_of(player: Player, viewer=None) -> PlayerRecord:
+    """The player's record as ``viewer`` may see it (anonymous by default)."""
+    teams = list(player_teams(player, viewer))
     lines = [EventLine(t.event, t, t.event.results_public) for t in teams]
     for line in lines:
         if line.public and line.event.rounds.exists():

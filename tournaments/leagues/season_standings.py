@@ -98,8 +98,9 @@ class SeasonStandings:
 def season_events(season: Season) -> tuple[list[Event], list[Event]]:
     """(counted, waiting): one query."""
     confirmed = Game.objects.filter(round__event=OuterRef("pk"), status=Game.Status.CONFIRMED)
-    events = list(
-        Event.objects.filter(season=season)
+    events = list(  # a draft is in no season's page or standings (selectors: the draft rule)
+        Event.objects.published()
+        .filter(season=season)
         .annotate(
             counted=Exists(confirmed)
             & Exists(Event.objects.results_public().filter(pk=OuterRef("pk")))

@@ -14,8 +14,11 @@ from tournaments.ratings.engine import MU
 
 def released_points():
     """Rating points of released events only: the embargo holds even in the seconds between an
-    event hidden again and the rebuild that takes its games out."""
-    return RatingPoint.objects.filter(event__released_at__isnull=False)
+    event hidden again and the rebuild that takes its games out. A draft's points never show
+    (released or not, it exists for its organizers and officials only)."""
+    return RatingPoint.objects.filter(
+        event__released_at__isnull=False, event__published_at__isnull=False
+    )
 
 
 def player_ratings(player_ids: Iterable[int]) -> dict[int, tuple[float, float]]:

@@ -8,7 +8,7 @@ through the outbox) and as ``manage.py rebuild_ratings``.
 
 What counts (docs/ratings.md): confirmed cribbage games of events whose results are released,
 between two teams each with at least one player known to the league; not a bye, not a forfeit
-(no game was played), nothing of an unreleased event.
+(no game was played), nothing of an unreleased event nor of a draft.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ def counted_games() -> Iterator[tuple[RatedGame, int]]:
     rows = (
         Game.objects.filter(
             round__event__released_at__isnull=False,
+            round__event__published_at__isnull=False,  # a draft counts once published
             round__event__game_type=Event.GameType.CRIBBAGE,
             status=Game.Status.CONFIRMED,
             team_b__isnull=False,

@@ -37,7 +37,12 @@ def player_page(request, uid):
     return render(
         request,
         "tournaments/player.html",
-        {"record": record_of(player), "rating": rating, "rating_chart": chart, "start": MU},
+        {
+            "record": record_of(player, request.user),
+            "rating": rating,
+            "rating_chart": chart,
+            "start": MU,
+        },
     )
 
 

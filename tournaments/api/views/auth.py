@@ -1,6 +1,7 @@
 """API tokens: email and password in, a token out (``Authorization: Token <key>`` afterwards).
 
-Throttled (scope ``login``) so passwords cannot be guessed at speed.
+Throttled (scope ``login``) so passwords cannot be guessed at speed; failing open when the
+cache is down (``accounts.api_throttles``).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, permissions
 from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import login_guard
+from accounts.api_throttles import FailOpenScopedRateThrottle
 from accounts.views import throttled_message
 
 from ...errors import RuleError
@@ -25,7 +26,7 @@ from .common import ERRORS
 class ObtainTokenView(APIView):
     authentication_classes: list = []
     permission_classes = [permissions.AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [FailOpenScopedRateThrottle]  # the cache down: let through, logged
     throttle_scope = "login"
 
     @extend_schema(

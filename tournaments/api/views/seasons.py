@@ -95,8 +95,8 @@ class SeasonStandingsView(APIView):
         return Response(s.SeasonStandingsSerializer(season_body(found)).data)
 
 
-def record_body(player: Player) -> dict:
-    record = record_of(player)
+def record_body(player: Player, viewer=None) -> dict:
+    record = record_of(player, viewer)
     figures = record.figures
     return {
         "uid": player.uid,
@@ -150,4 +150,4 @@ class PlayerRecordView(APIView):
         moved = moved_to_survivor(request, player)
         if moved is not None:
             return moved
-        return Response(s.PlayerRecordSerializer(record_body(player)).data)
+        return Response(s.PlayerRecordSerializer(record_body(player, request.user)).data)
