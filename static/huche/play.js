@@ -47,6 +47,20 @@
     // under the status bar), then the least scroll that shows the control.
     (target || area).focus({ preventScroll: true });
     if (target) target.scrollIntoView({ block: "nearest" });
+    verdictBelowStatus(target);
+  }
+
+  function verdictBelowStatus(target) {
+    // The verdict on the card just laid (or the discard) never under the sticky status bar:
+    // scroll it down into view, unless that would push the control to use off the screen.
+    var verdict = area.querySelector("[data-play-coaching]") || area.querySelector("[data-coaching]");
+    var status = area.querySelector("[data-status]");
+    if (!verdict || !status) return;
+    var below = status.getBoundingClientRect().bottom + 6;
+    var top = verdict.getBoundingClientRect().top;
+    if (top >= below) return;
+    var room = target ? window.innerHeight - target.getBoundingClientRect().bottom : Infinity;
+    window.scrollBy(0, -Math.min(below - top, Math.max(0, room)));
   }
 
   function send(form, body, attempt) {
