@@ -7,9 +7,10 @@ work, the template shows it. The hand and discard tools answer GET (shareable li
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.cards import DECK, Suit
+from games.cards import DECK, Suit, card_language
 from games.crapette import RecordFormatError, check_record
 from games.crapette.errors import CrapetteError
 from games.crapette.reasons import explain
@@ -68,8 +69,24 @@ def hand_calculator(request):
             {"kind": ITEM_KINDS[i.kind], "cards": cards_view(i.cards), "points": i.points}
             for i in score.items
         ]
+        context["read_note"] = read_note(form.read_in)
     status = 400 if data is not None and not form.is_valid() else 200
     return render(request, "games/hand.html", context, status=status)
+
+
+def read_note(read_in: str | None) -> str:
+    """Said when the cards' letters were read in the other language than the page's."""
+    if read_in is None or read_in == card_language(get_language()):
+        return ""
+    if read_in == "en":
+        return _(
+            "Your cards use English letters (H, S, D as suits, or J, Q, K, T as ranks): they "
+            "were read the English way, C for clubs. The cards read are shown above."
+        )
+    return _(
+        "Your cards use French letters (P, K, T as suits, or V, D, R as ranks): they were read "
+        "the French way, C for hearts. The cards read are shown above."
+    )
 
 
 # --- discard advisor --------------------------------------------------------------------------
@@ -116,6 +133,7 @@ def discard_advisor(request):
             players=form.cleaned_data["players"],
         )
         context["analysis"] = analysis
+        context["read_note"] = read_note(form.read_in)
         context["dealt"] = cards_view(analysis.dealt)
         context["choices"] = [
             {

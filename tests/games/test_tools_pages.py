@@ -256,3 +256,52 @@ def test_record_errors_are_shown_in_place(en, data, message):
     assert response.status_code == 400
     assert message in text(response).replace("&#x27;", "'")
     assert "Valid record" not in text(response) and "Invalid record" not in text(response)
+
+
+# --- the letters a hand requires (issue 53) ----------------------------------------------------
+
+FR_CLIENT = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+
+def test_english_letters_on_the_french_page_are_read_the_english_way():
+    # The English 29: 5H 5C 5S JD + 5D (C is clubs here, not a second 5 of hearts).
+    response = Client(**FR_CLIENT).get(reverse("games:hand"), {"cards": "5H 5C 5S JD 5D"})
+    assert response.status_code == 200
+    page = text(response)
+    assert re.search(r"Total\s*:\s*29", page)
+    assert "5♣" in page and "lettres anglaises" in page
+
+
+def test_jack_of_clubs_on_the_french_page_counts_as_on_the_english_page(en):
+    # J♣ 5♦ 5♠ 4♥ + 3♥: 15s J5 J5 (4), pair of 5s (2), runs 3-4-5 twice (6): 12.
+    cards = {"cards": "JC 5D 5S 4H 3H"}
+    french = Client(**FR_CLIENT).get(reverse("games:hand"), cards)
+    english = en.get(reverse("games:hand"), cards)
+    assert re.search(r"Total\s*:\s*12", text(french))
+    assert "Total: 12" in text(english)
+    assert "♣" in text(french)  # V♣ on the French page: the jack of clubs, no nobs
+
+
+def test_french_letters_on_the_english_page_are_read_the_french_way(en):
+    # J♥ 5♦ 5♠ 4♥ + 3♥ (C is cœur): the same 12, and his nobs (J♥ with a heart cut): 13.
+    response = en.get(reverse("games:hand"), {"cards": "VC 5K 5P 4C 3C"})
+    page = text(response)
+    assert "Total: 13" in page and "J♥" in page and "French letters" in page
+
+
+def test_a_hand_without_letters_of_one_language_follows_the_page(en):
+    response = en.get(reverse("games:hand"), {"cards": "AC 2C 3C 4C 9C"})
+    assert "A♣" in text(response) and "data-read-note" not in response.content.decode()
+    french = Client(**FR_CLIENT).get(reverse("games:hand"), {"cards": "AC 2C 3C 4C 9C"})
+    assert "A♥" in text(french) and "data-read-note" not in french.content.decode()
+
+
+def test_the_discard_advisor_asks_three_or_four_players_for_five_cards(en):
+    response = en.get(reverse("games:discard"), {"cards": "5H 5C 5S JD 4D", "role": "opponent"})
+    assert response.status_code == 400
+    assert "choose the number of players" in text(response)
+    three = en.get(
+        reverse("games:discard"), {"cards": "5H 5C 5S JD 4D", "role": "opponent", "players": "3"}
+    )
+    assert "an opponent playing for themselves" in text(three)
+    assert "the opponents'" not in text(three)
