@@ -51,16 +51,18 @@
   }
 
   function verdictBelowStatus(target) {
-    // The verdict on the card just laid (or the discard) never under the sticky status bar:
-    // scroll it down into view, unless that would push the control to use off the screen.
-    var verdict = area.querySelector("[data-play-coaching]") || area.querySelector("[data-coaching]");
+    // The verdict on the card just laid never under the sticky status bar: its top just below
+    // the bar; then the card to lay next brought back into view if that pushed it off the
+    // screen (the control wins when both do not fit).
+    var verdict = area.querySelector("[data-play-coaching]");
     var status = area.querySelector("[data-status]");
     if (!verdict || !status) return;
     var below = status.getBoundingClientRect().bottom + 6;
     var top = verdict.getBoundingClientRect().top;
-    if (top >= below) return;
-    var room = target ? window.innerHeight - target.getBoundingClientRect().bottom : Infinity;
-    window.scrollBy(0, -Math.min(below - top, Math.max(0, room)));
+    if (top < below || top > window.innerHeight - 40) window.scrollBy(0, top - below);
+    if (target && target.getBoundingClientRect().bottom > window.innerHeight) {
+      target.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function send(form, body, attempt) {
