@@ -112,6 +112,30 @@
     stepTimer = setTimeout(function () { submitTo(step); }, delay);
   }
 
+  // A phone too short for the sticky status, the table and the sticky buttons together (a
+  // 360 x 740 screen, a call's explanation in the status): the status is folded away (it
+  // scrolls with the page, above the table) and the table is brought into view whole, just
+  // above the buttons, which stay at hand.
+  var WIDE = "(min-width: 62rem) and (orientation: landscape)";
+  function fit() {
+    var f = form();
+    if (!f) return;
+    var table = f.querySelector(".cr-table");
+    var status = f.querySelector(".cr-status");
+    var bar = f.querySelector("[data-actions]");
+    f.classList.remove("cr-tight");
+    if (!table || !status || !bar || window.matchMedia(WIDE).matches) return;
+    if (f.querySelector(".cr-score")) return;  // the end: the score first
+    var room = window.innerHeight - status.offsetHeight - bar.offsetHeight;
+    if (table.offsetHeight <= room) return;
+    f.classList.add("cr-tight");
+    var top = table.getBoundingClientRect().top;
+    var bottom = table.getBoundingClientRect().bottom;
+    var limit = window.innerHeight - bar.offsetHeight;
+    if (bottom > limit) window.scrollBy(0, Math.min(bottom - limit, top));
+    else if (top < 0) window.scrollBy(0, top);
+  }
+
   function render() {
     var paceSelect = area.querySelector("[data-pace]");
     if (paceSelect) {
@@ -120,8 +144,10 @@
     }
     var log = area.querySelector("[data-log]");
     if (log) log.scrollTop = log.scrollHeight;  // the latest move in view
+    fit();
     armStep();
   }
+  window.addEventListener("resize", fit);
 
   area.addEventListener("change", function (event) {
     if (!event.target.matches("[data-pace]")) return;
