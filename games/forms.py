@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from games.card_input import card_language_of, letters_language, read_cards
 from games.cards import Card
+from games.play.crapette.checker_words import json_problem
 
 __all__ = ["DEALT", "card_language_of", "read_cards"]  # the tools' API reads cards the same way
 
@@ -205,5 +206,9 @@ def parse_record_json(text: str) -> object:
         raise forms.ValidationError(
             _("This is not JSON: %(problem)s at line %(line)d, column %(column)d."),
             code="not_json",
-            params={"problem": error.msg, "line": error.lineno, "column": error.colno},
+            params={
+                "problem": json_problem(error.msg),
+                "line": error.lineno,
+                "column": error.colno,
+            },
         ) from None
