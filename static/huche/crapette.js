@@ -113,27 +113,26 @@
   }
 
   // A phone too short for the sticky status, the table and the sticky buttons together (a
-  // 360 x 740 screen, a call's explanation in the status): the status is folded away (it
-  // scrolls with the page, above the table) and the table is brought into view whole, just
-  // above the buttons, which stay at hand.
+  // 360 x 740 screen, a call's explanation in the status): the table is scaled down to the room
+  // left between them (never below MIN_SCALE), and brought into that room.
   var WIDE = "(min-width: 62rem) and (orientation: landscape)";
+  var MIN_SCALE = 0.6;
   function fit() {
     var f = form();
     if (!f) return;
     var table = f.querySelector(".cr-table");
     var status = f.querySelector(".cr-status");
     var bar = f.querySelector("[data-actions]");
-    f.classList.remove("cr-tight");
-    if (!table || !status || !bar || window.matchMedia(WIDE).matches) return;
-    if (f.querySelector(".cr-score")) return;  // the end: the score first
-    var room = window.innerHeight - status.offsetHeight - bar.offsetHeight;
-    if (table.offsetHeight <= room) return;
-    f.classList.add("cr-tight");
-    var top = table.getBoundingClientRect().top;
-    var bottom = table.getBoundingClientRect().bottom;
-    var limit = window.innerHeight - bar.offsetHeight;
-    if (bottom > limit) window.scrollBy(0, Math.min(bottom - limit, top));
-    else if (top < 0) window.scrollBy(0, top);
+    if (!table || !status || !bar) return;
+    table.style.zoom = "";
+    if (window.matchMedia(WIDE).matches || f.querySelector(".cr-score")) return;
+    var room = window.innerHeight - status.offsetHeight - bar.offsetHeight - 8;
+    var height = table.offsetHeight;
+    if (height <= room) return;
+    var scale = Math.max(MIN_SCALE, room / height);
+    table.style.zoom = String(Math.floor(scale * 100) / 100);
+    // The status sticks at the top of the screen once scrolled to: the table just below it.
+    window.scrollBy(0, table.getBoundingClientRect().top - status.offsetHeight - 4);
   }
 
   function render() {

@@ -384,3 +384,9 @@ def test_a_refusal_between_a_and_b_never_names_the_computer():
         stock = record_reason_text(Reason("stock-empty", ""), Player.B)
     assert "Le rejet de B est vide" in said and "ordinateur" not in said
     assert "Le talon de B est vide" in stock and "ordinateur" not in stock
+
+
+@pytest.mark.django_db
+def test_the_tools_are_linked_from_the_home_page():
+    page = Client(**FR_PAGE).get("/").content.decode()
+    assert 'href="/tools/"' in page and "Outils" in page
