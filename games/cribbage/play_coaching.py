@@ -9,10 +9,11 @@ the cards the player has not seen (their own six, the starter and every card lai
 and after the opponent's go none of them fits under 31.
 
 - Where the enumeration is small (every multiset of ranks the opponent may hold, each weighed
-  by the number of card sets with those ranks: at most :data:`EXACT_LIMIT` of them) the values
-  are exact fractions.
-- Otherwise up to :data:`SAMPLES` holdings are drawn (:data:`ROLLOUTS` plays in all) (at random, but fixed by the position, so the
-  same position always gets the same advice) and each card is weighed on the *same* holdings;
+  by the number of card sets with those ranks, times the cards to weigh: at most
+  :data:`EXACT_LIMIT` plays) the values are exact fractions.
+- Otherwise up to :data:`SAMPLES` holdings are drawn (:data:`ROLLOUTS` plays in all; at random,
+  but fixed by the position, so the same position always gets the same advice) and each card
+  is weighed on the *same* holdings;
   the advice then states the standard error of the cost (``error``).
 
 The cost (``loss``) is the best card's value less the chosen card's, computed from the values
@@ -38,11 +39,19 @@ from games.cards import Card, CardError, format_cards, parse_cards
 
 from .computer.pegging import _PlayOut, pips, unseen_by_rank
 
-__all__ = ["EXACT_LIMIT", "SAMPLES", "PlayAdvice", "card_values", "coach_play", "worst_plays"]
+__all__ = [
+    "EXACT_LIMIT",
+    "ROLLOUTS",
+    "SAMPLES",
+    "PlayAdvice",
+    "card_values",
+    "coach_play",
+    "worst_plays",
+]
 
-EXACT_LIMIT = 100  # rank multisets the exact expectation may go through (2 cards or fewer)
+EXACT_LIMIT = 200  # plays (rank multisets x cards to weigh) the exact expectation may play out
 SAMPLES = 64  # holdings drawn at most when there are more
-ROLLOUTS = 160  # plays played out at most when sampling (a decision in < 100 ms)
+ROLLOUTS = 128  # plays played out at most when sampling (a decision in < 100 ms)
 MAX_COUNT = 31
 
 
@@ -184,7 +193,7 @@ def card_values(
     ranks = sorted({r for r in hand if count + pips(r) <= MAX_COUNT})
     room = MAX_COUNT - count
     holdings = _multisets(unseen, opponent_cards, room if opponent_said_go else None)
-    if len(holdings) <= EXACT_LIMIT:
+    if len(holdings) * len(ranks) <= EXACT_LIMIT:
         total = sum(w for _, w in holdings)
         values = {
             r: Fraction(
