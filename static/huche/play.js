@@ -51,10 +51,11 @@
   }
 
   function verdictBelowStatus(target) {
-    // The verdict on the card just laid never under the sticky status bar: its top just below
-    // the bar; then the card to lay next brought back into view if that pushed it off the
-    // screen (the control wins when both do not fit).
-    var verdict = area.querySelector("[data-play-coaching]");
+    // The verdict on the card just laid (else on the discard) never under the sticky status
+    // bar, however many cards were laid since: its top just below the bar; then the control to
+    // use next brought back into view if that pushed it off the screen (the control wins when
+    // both do not fit).
+    var verdict = area.querySelector("[data-play-coaching]") || area.querySelector("[data-coaching]");
     var status = area.querySelector("[data-status]");
     if (!verdict || !status) return;
     var below = status.getBoundingClientRect().bottom + 6;
