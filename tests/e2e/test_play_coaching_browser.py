@@ -130,3 +130,42 @@ def test_whole_games_with_play_coaching_on_a_small_french_phone(small_phone, sho
     assert cards == [a["card"] for a in worst]
     page.locator("[data-worst-plays]").scroll_into_view_if_needed()
     shot(page, "play-coaching-summary-360")
+
+
+DISCARD_VERDICT_PLACE = VERDICT_PLACE.replace("[data-play-coaching]", "[data-coaching]")
+
+
+def test_the_discard_verdict_stays_below_the_status_bar_through_the_play(small_phone, live_server):
+    """Play not coached (standard): the discard's verdict, shown during the whole play, never
+    slides under the sticky status bar however many cards are laid."""
+    page = small_phone
+    page.goto(f"{live_server.url}/play/")
+    page.check("input[name=level][value=standard]")
+    page.check("input[name=players][value='2']")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("[data-awaiting]")
+    plays = 0
+    for _ in range(60):
+        awaiting = page.get_attribute("[data-awaiting]", "data-awaiting")
+        if awaiting == "discard":
+            for card in page.locator(".card-choice input").evaluate_all(
+                "bs => bs.map(b => b.value)"
+            )[:2]:
+                page.click(f".card-choice:has(input[value='{card}']) .pcard")
+            act(page, lambda: page.click("[data-discard]"))
+        elif awaiting == "play":
+            act(page, lambda: page.locator(".card-button:not([disabled])").first.tap())
+            plays += 1
+            assert not page.locator("[data-play-coaching]").count()
+            # Asked for the next card (a go leaves less room: the button wins there).
+            next_step = page.get_attribute("[data-awaiting]", "data-awaiting")
+            if page.locator("[data-coaching]").count() and next_step == "play":
+                fault = page.evaluate(DISCARD_VERDICT_PLACE)
+                if fault:
+                    page.screenshot(path=str(ARTIFACTS / "discard-verdict-fault-360.png"))
+                assert fault == ""
+        elif plays >= 4:
+            break
+        else:
+            act(page, lambda: page.locator(".play-action button[type=submit]").first.tap())
+    assert plays >= 4

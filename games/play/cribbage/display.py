@@ -399,6 +399,8 @@ def table_context(table: Table, game) -> dict[str, Any]:
         "discards": 2,
         "advice": _advice_view(table.last_advice, table.players),
         "play_advice": play_advice_view(table.play_advice),
+        # The player has laid a card this deal: the discard's verdict is folded to one line.
+        "i_laid": any(seat == HUMAN for seat, _card in g.laid),
         "coach_play": table.coach_play,
         "dealer": g.dealer,
         "i_deal": g.dealer == HUMAN,
