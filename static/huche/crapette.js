@@ -117,6 +117,7 @@
   // left between them (never below MIN_SCALE), and brought into that room.
   var WIDE = "(min-width: 62rem) and (orientation: landscape)";
   var MIN_SCALE = 0.6;
+  var SHORT = "(max-height: 800px) and (max-width: 40rem)";
   function fit() {
     var f = form();
     if (!f) return;
@@ -125,7 +126,9 @@
     var bar = f.querySelector("[data-actions]");
     if (!table || !status || !bar) return;
     table.style.zoom = "";
+    // Only a short screen (740 px): on a taller phone the targets keep their 44 px.
     if (window.matchMedia(WIDE).matches || f.querySelector(".cr-score")) return;
+    if (!window.matchMedia(SHORT).matches) return;
     var room = window.innerHeight - status.offsetHeight - bar.offsetHeight - 8;
     var height = table.offsetHeight;
     if (height <= room) return;
