@@ -3,12 +3,16 @@ the tournaments' score sheets read cards (``games.cards`` is the engine's notati
 
 A suit C is cœur on a French page and clubs on an English one; an API request reads it the
 French way only when its Accept-Language asks for French (a script keeps the documented
-English letters). Errors come in the visitor's language and name the bad token.
+English letters). A hand that uses a letter only one language has (:func:`letters_language`:
+H, S or D as a suit, J, Q, K or T as a rank in English; P, K or T as a suit, V, D or R as a
+rank in French) is read in that language, whatever the page's. Errors come in the visitor's
+language and name the bad token.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from django import forms
 from django.utils.translation import get_language
@@ -27,13 +31,55 @@ def card_language_of(request) -> str:
     return card_language(asked.strip())
 
 
+# The letters only one language writes, as a rank (first) or a suit (last) of a card.
+_ONLY = {
+    "en": ({"J", "Q", "K", "T"}, {"H", "S", "D"}),
+    "fr": ({"V", "D", "R"}, {"P", "K", "T"}),
+}
+_TOKEN = re.compile(r"^(10|[0-9A-Za-z])([A-Za-z♠♥♦♣])\ufe0f?$")
+
+
+def letters_language(text: str) -> str | None:
+    """The language a hand's letters require (``"en"`` or ``"fr"``), or ``None`` when they fit
+    both (digits, A, C, suit symbols) or mix the two (then the page's language decides)."""
+    found = set()
+    for token in _SEPARATORS.split(text.strip()):
+        match = _TOKEN.match(token)
+        if not match:
+            continue
+        rank, suit = match.group(1).upper(), match.group(2).upper()
+        for language, (ranks, suits) in _ONLY.items():
+            if rank in ranks or suit in suits:
+                found.add(language)
+    return found.pop() if len(found) == 1 else None
+
+
+def reading_language(text: str, language: str | None = None) -> str:
+    """The notation ``text`` is read in: the one its letters require, else the page's."""
+    return letters_language(text) or card_language(language or get_language())
+
+
+def texts_language(texts: Iterable[object], language: str | None = None) -> str:
+    """One notation for several fields typed together (a sheet's starters and hands, a declared
+    hand and its starter): the one their letters require together, else the page's. A lone
+    starter ``5C`` is then read as the hand beside it is."""
+    words: list[str] = []
+    for text in texts:
+        if isinstance(text, (list, tuple)):
+            words.extend(str(t) for t in text)
+        elif isinstance(text, str):
+            words.append(text)
+    return reading_language(" ".join(words), language)
+
+
 def read_cards(text: str, language: str | None = None) -> tuple[Card, ...]:
     """Cards typed by a person (``"5H 5C 10♥"``, ``"RP 10K"``), or a
     :class:`forms.ValidationError` in the visitor's language that names the bad token.
 
-    ``language`` (default: the active one) decides the one ambiguous letter: a suit C is cœur
-    on a French page, clubs on an English one."""
-    notation = card_language(language or get_language())
+    ``language`` (default: the active one) decides the one ambiguous letter, a suit C (cœur on
+    a French page, clubs on an English one), unless the hand's other letters are those of one
+    language only (:func:`letters_language`): ``5H 5C 5S JD 5D`` is English on any page."""
+    notation = reading_language(text, language)
     cards: list[Card] = []
     for token in _SEPARATORS.split(text.strip()):
         if not token:

@@ -13,8 +13,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.card_input import card_language_of, read_cards
+from games.card_input import card_language_of, letters_language, read_cards
 from games.cards import Card
+from games.play.crapette.checker_words import json_problem
 
 __all__ = ["DEALT", "card_language_of", "read_cards"]  # the tools' API reads cards the same way
 
@@ -35,8 +36,11 @@ class HandForm(forms.Form):
         label=gettext_lazy("This is the crib (only a flush of five counts)"), required=False
     )
 
+    read_in: str | None = None  # the language the cards' letters required, if one
+
     def clean_cards(self) -> tuple[Card, ...]:
         cards = read_cards(self.cleaned_data["cards"])
+        self.read_in = letters_language(self.cleaned_data["cards"])
         if len(cards) != 5:
             raise forms.ValidationError(
                 _("Enter 5 cards: the 4 of the hand, then the starter (you entered %(count)d)."),
@@ -83,8 +87,11 @@ class DiscardForm(forms.Form):
         required=False,
     )
 
+    read_in: str | None = None  # the language the cards' letters required, if one
+
     def clean_cards(self) -> tuple[Card, ...]:
         cards = read_cards(self.cleaned_data["cards"])
+        self.read_in = letters_language(self.cleaned_data["cards"])
         if len(cards) not in DEALT.values():
             raise forms.ValidationError(
                 _(
@@ -101,6 +108,20 @@ class DiscardForm(forms.Form):
         data = self.cleaned_data
         cards, players = data.get("cards"), data.get("players")
         if cards is None:
+            return data
+        if players is None and len(cards) == DEALT[3] and data.get("role") == "partner":
+            players = data["players"] = 4  # only the four-handed game has a partner who deals
+        if players is None and len(cards) == DEALT[3]:
+            self.add_error(
+                "players",
+                forms.ValidationError(
+                    _(
+                        "5 cards are dealt with 3 players (each for themselves) and with 4 "
+                        "(partners): choose the number of players."
+                    ),
+                    code="players",
+                ),
+            )
             return data
         if players is None:
             players = data["players"] = 2 if len(cards) == DEALT[2] else 4
@@ -185,5 +206,9 @@ def parse_record_json(text: str) -> object:
         raise forms.ValidationError(
             _("This is not JSON: %(problem)s at line %(line)d, column %(column)d."),
             code="not_json",
-            params={"problem": error.msg, "line": error.lineno, "column": error.colno},
+            params={
+                "problem": json_problem(error.msg),
+                "line": error.lineno,
+                "column": error.colno,
+            },
         ) from None

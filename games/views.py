@@ -7,14 +7,16 @@ work, the template shows it. The hand and discard tools answer GET (shareable li
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.cards import DECK, Suit
+from games.cards import DECK, Suit, card_language
 from games.crapette import RecordFormatError, check_record
 from games.crapette.errors import CrapetteError
 from games.crapette.reasons import explain
 from games.cribbage import ScoreDistribution, analyze_discards, score_hand
-from games.play.crapette.words import reason_text
+from games.play.crapette import checker_words
+from games.play.crapette.words import capital
 from games.play.cribbage.display import card_view, cards_view
 
 from .forms import CrapetteRecordForm, DiscardForm, HandForm
@@ -68,8 +70,24 @@ def hand_calculator(request):
             {"kind": ITEM_KINDS[i.kind], "cards": cards_view(i.cards), "points": i.points}
             for i in score.items
         ]
+        context["read_note"] = read_note(form.read_in)
     status = 400 if data is not None and not form.is_valid() else 200
     return render(request, "games/hand.html", context, status=status)
+
+
+def read_note(read_in: str | None) -> str:
+    """Said when the cards' letters were read in the other language than the page's."""
+    if read_in is None or read_in == card_language(get_language()):
+        return ""
+    if read_in == "en":
+        return _(
+            "Your cards use English letters (H, S, D as suits, or J, Q, K, T as ranks): they "
+            "were read the English way, C for clubs. The cards read are shown above."
+        )
+    return _(
+        "Your cards use French letters (P, K, T as suits, or V, D, R as ranks): they were read "
+        "the French way, C for hearts. The cards read are shown above."
+    )
 
 
 # --- discard advisor --------------------------------------------------------------------------
@@ -116,6 +134,7 @@ def discard_advisor(request):
             players=form.cleaned_data["players"],
         )
         context["analysis"] = analysis
+        context["read_note"] = read_note(form.read_in)
         context["dealt"] = cards_view(analysis.dealt)
         context["choices"] = [
             {
@@ -144,21 +163,40 @@ def crapette_checker(request):
     status = 200
     if request.method == "POST":
         if form.is_valid():
+            record = form.cleaned_data["record"]
             try:
-                result = check_record(form.cleaned_data["record"])
+                result = check_record(record)
             except RecordFormatError as error:
                 form.add_error(
-                    None, _("This is not a Crapette game record: %(reason)s") % {"reason": error}
+                    None,
+                    _("This is not a Crapette game record: %(reason)s")
+                    % {"reason": checker_words.format_error_text(str(error))},
                 )
             else:
-                context["result"] = result
-                context["score"] = result.state.score() if result.state is not None else None
-                context["move_number"] = None if result.index is None else result.index + 1
-                if result.index is not None and result.state is not None:
-                    context["refusal"] = refusal_in_words(result)
+                context.update(_checked(result, record))
         if not form.is_valid():
             status = 400
     return render(request, "games/crapette.html", context, status=status)
+
+
+def _checked(result, record: dict) -> dict[str, object]:
+    """What the checker page shows of a replay, in the page's language, the players named A
+    and B as the record names them."""
+    state = result.state
+    context: dict[str, object] = {
+        "result": result,
+        "score": state.score() if state is not None else None,
+        "score_detail": checker_words.score_detail(state) if state is not None else "",
+        "move_number": None if result.index is None else result.index + 1,
+        "position": checker_words.position_text(state) if state is not None else "",
+    }
+    if result.index is not None and state is not None:
+        context["refusal"] = refusal_in_words(result)
+    elif not result.valid and state is not None and isinstance(record.get("result"), dict):
+        context["why"] = checker_words.claim_text(record["result"], state)
+    elif not result.valid:
+        context["why"] = capital(checker_words.format_error_text(str(result.reason)))
+    return context
 
 
 def refusal_in_words(result) -> str:
@@ -167,10 +205,8 @@ def refusal_in_words(result) -> str:
     the engine's (English) detail inside a sentence of the visitor's language."""
     try:
         reason = explain(result.state, result.state.parse_move(result.move))
-    except CrapetteError as error:
-        detail = getattr(error, "reason", None) or str(error)
-        return _("The move “%(move)s” cannot be read: %(detail)s") % {
-            "move": result.move,
-            "detail": detail,
-        }
-    return reason_text(reason) if reason is not None else str(result.reason)
+    except CrapetteError:
+        return checker_words.notation_text(result.move)
+    if reason is None:
+        return str(result.reason)
+    return checker_words.record_reason_text(reason, result.state.turn)

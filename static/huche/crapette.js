@@ -112,6 +112,32 @@
     stepTimer = setTimeout(function () { submitTo(step); }, delay);
   }
 
+  // A phone too short for the sticky status, the table and the sticky buttons together (a
+  // 360 x 740 screen, a call's explanation in the status): the table is scaled down to the room
+  // left between them (never below MIN_SCALE), and brought into that room.
+  var WIDE = "(min-width: 62rem) and (orientation: landscape)";
+  var MIN_SCALE = 0.6;
+  var SHORT = "(max-height: 800px) and (max-width: 40rem)";
+  function fit() {
+    var f = form();
+    if (!f) return;
+    var table = f.querySelector(".cr-table");
+    var status = f.querySelector(".cr-status");
+    var bar = f.querySelector("[data-actions]");
+    if (!table || !status || !bar) return;
+    table.style.zoom = "";
+    // Only a short screen (740 px): on a taller phone the targets keep their 44 px.
+    if (window.matchMedia(WIDE).matches || f.querySelector(".cr-score")) return;
+    if (!window.matchMedia(SHORT).matches) return;
+    var room = window.innerHeight - status.offsetHeight - bar.offsetHeight - 8;
+    var height = table.offsetHeight;
+    if (height <= room) return;
+    var scale = Math.max(MIN_SCALE, room / height);
+    table.style.zoom = String(Math.floor(scale * 100) / 100);
+    // The status sticks at the top of the screen once scrolled to: the table just below it.
+    window.scrollBy(0, table.getBoundingClientRect().top - status.offsetHeight - 4);
+  }
+
   function render() {
     var paceSelect = area.querySelector("[data-pace]");
     if (paceSelect) {
@@ -120,8 +146,10 @@
     }
     var log = area.querySelector("[data-log]");
     if (log) log.scrollTop = log.scrollHeight;  // the latest move in view
+    fit();
     armStep();
   }
+  window.addEventListener("resize", fit);
 
   area.addEventListener("change", function (event) {
     if (!event.target.matches("[data-pace]")) return;

@@ -47,6 +47,23 @@
     // under the status bar), then the least scroll that shows the control.
     (target || area).focus({ preventScroll: true });
     if (target) target.scrollIntoView({ block: "nearest" });
+    verdictBelowStatus(target);
+  }
+
+  function verdictBelowStatus(target) {
+    // The verdict on the card just laid (else on the discard) never under the sticky status
+    // bar, however many cards were laid since: its top just below the bar; then the control to
+    // use next brought back into view if that pushed it off the screen (the control wins when
+    // both do not fit).
+    var verdict = area.querySelector("[data-play-coaching]") || area.querySelector("[data-coaching]");
+    var status = area.querySelector("[data-status]");
+    if (!verdict || !status) return;
+    var below = status.getBoundingClientRect().bottom + 6;
+    var top = verdict.getBoundingClientRect().top;
+    if (top < below || top > window.innerHeight - 40) window.scrollBy(0, top - below);
+    if (target && target.getBoundingClientRect().bottom > window.innerHeight) {
+      target.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function send(form, body, attempt) {

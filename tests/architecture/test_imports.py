@@ -192,6 +192,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "games.play.crapette.api",
         "games.play.crapette.display",
         "games.play.crapette.words",
+        "games.play.crapette.checker_words",
         "accounts.views",
         "accounts.forms",
         "accounts.urls",

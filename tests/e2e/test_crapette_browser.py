@@ -96,8 +96,8 @@ def test_the_opening_of_a_game(browser, shot, live_server, device):
         move(*forget, keyboard=device == "desktop")
         call = page.locator("[data-call]")
         call.wait_for()
-        assert "Crapette !" in call.inner_text()
-        assert "devait d'abord aller sur sa pile centrale" in call.inner_text()
+        assert "Crapette\u202f!" in call.inner_text()  # a non-breaking space before « ! »
+        assert "devait d'abord aller sur une pile centrale" in call.inner_text()
         if device == "phone":
             assert no_horizontal_scroll(page)
         shot(page, f"crapette-{device}-crapette-call")
@@ -180,8 +180,8 @@ def test_the_player_calls_crapette_on_the_computers_missed_move_on_a_phone(
         page.locator("[data-call-button]").tap()
         call = page.locator("[data-call].mine")
         call.wait_for()
-        assert "Vous avez crié « Crapette ! »" in call.inner_text()
-        assert "devait d'abord aller sur sa pile centrale" in call.inner_text()
+        assert "Vous avez crié «\u00a0Crapette\u202f!\u00a0»" in call.inner_text()
+        assert "devait d'abord aller sur une pile centrale" in call.inner_text()
         assert page.locator("[data-turn=player]").is_visible()
         page.screenshot(path=str(ARTIFACTS / f"crapette-phone-{pace}-player-called.png"))
         game.refresh_from_db()

@@ -230,6 +230,6 @@ def test_a_crapette_call_is_explained_in_the_status_bar_on_a_390_phone(browser, 
     page.locator(f"#play-area [data-source='{forget[0]}']").tap()
     act(page, lambda: page.locator(f"#play-area [data-target='{forget[1]}']").first.tap())
     call = page.locator(".cr-status [data-call]")
-    assert "Crapette !" in call.inner_text()
+    assert "Crapette\u202f!" in call.inner_text()  # a non-breaking space before « ! »
     assert inside_the_screen(page, ".cr-status [data-call]")
     page.screenshot(path=str(ARTIFACTS / "status-crapette-390-call.png"))

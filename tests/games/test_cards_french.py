@@ -75,7 +75,9 @@ def test_the_french_hand_calculator_reads_a_french_sheet():
     assert re.search(r"Total\s?: 29\b", page)
     english = Client(HTTP_ACCEPT_LANGUAGE="en")
     page = visible(english.post(reverse("games:hand"), {"cards": "5C 5T 5P VK 5K"}))
-    assert "appears twice" in page  # 5C and 5T are both the 5 of clubs in English
+    # T, P, K as suits and V as a rank are French only: the hand is read the French way on the
+    # English page too (5C is then the 5 of hearts), and the page says so (issue 53).
+    assert re.search(r"Total\s?: 29\b", page) and "French letters" in page
 
 
 @pytest.mark.django_db
@@ -87,5 +89,9 @@ def test_the_api_reads_c_as_coeur_only_when_asked_in_french():
     )
     assert french.status_code == 200 and french.json()["total"] == 29
     assert french.json()["hand"] == ["5H", "5C", "5S", "JD"]  # what was read, shown back
+    # A script without a language: the French-only letters (T, P, K, V) decide (issue 53).
     script = Client().post("/api/v1/tools/hand/", body, content_type="application/json")
-    assert script.status_code == 400 and "5♣" in script.json()["detail"]  # 5C = 5T = clubs
+    assert script.status_code == 200 and script.json()["total"] == 29
+    ambiguous = {"hand": "5C AC 2C 3C", "starter": "9C"}  # no letter of one language only
+    script = Client().post("/api/v1/tools/hand/", ambiguous, content_type="application/json")
+    assert script.json()["hand"] == ["5C", "AC", "2C", "3C"]  # the documented English clubs

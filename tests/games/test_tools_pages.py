@@ -6,6 +6,7 @@ whatever the French catalogue holds. Expected scores are worked out in the comme
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -243,8 +244,8 @@ def test_a_complete_game_uploaded_as_a_file_is_valid(en):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"record_text": '{"format": 1'}, "This is not JSON: Expecting ',' delimiter at line 1, column 13"),
-        ({"record_text": '{"format": "x"}'}, "This is not a Crapette game record: missing field"),
+        ({"record_text": '{"format": 1'}, "This is not JSON: a comma was expected at line 1, column 13"),
+        ({"record_text": '{"format": "x"}'}, "This is not a Crapette game record: the field “version” is missing"),
         ({"record_text": "   "}, "Upload a record file or paste a record"),
         ({"record_text": "{}", "record_file": SimpleUploadedFile("a.json", b"{}")},
          "Upload a file or paste a record, not both"),
@@ -256,3 +257,136 @@ def test_record_errors_are_shown_in_place(en, data, message):
     assert response.status_code == 400
     assert message in text(response).replace("&#x27;", "'")
     assert "Valid record" not in text(response) and "Invalid record" not in text(response)
+
+
+# --- the letters a hand requires (issue 53) ----------------------------------------------------
+
+FR_CLIENT = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+
+def test_english_letters_on_the_french_page_are_read_the_english_way():
+    # The English 29: 5H 5C 5S JD + 5D (C is clubs here, not a second 5 of hearts).
+    response = Client(**FR_CLIENT).get(reverse("games:hand"), {"cards": "5H 5C 5S JD 5D"})
+    assert response.status_code == 200
+    page = text(response)
+    assert re.search(r"Total\s*:\s*29", page)
+    assert "5♣" in page and "lettres anglaises" in page
+
+
+def test_jack_of_clubs_on_the_french_page_counts_as_on_the_english_page(en):
+    # J♣ 5♦ 5♠ 4♥ + 3♥: 15s J5 J5 (4), pair of 5s (2), runs 3-4-5 twice (6): 12.
+    cards = {"cards": "JC 5D 5S 4H 3H"}
+    french = Client(**FR_CLIENT).get(reverse("games:hand"), cards)
+    english = en.get(reverse("games:hand"), cards)
+    assert re.search(r"Total\s*:\s*12", text(french))
+    assert "Total: 12" in text(english)
+    assert "♣" in text(french)  # V♣ on the French page: the jack of clubs, no nobs
+
+
+def test_french_letters_on_the_english_page_are_read_the_french_way(en):
+    # J♥ 5♦ 5♠ 4♥ + 3♥ (C is cœur): the same 12, and his nobs (J♥ with a heart cut): 13.
+    response = en.get(reverse("games:hand"), {"cards": "VC 5K 5P 4C 3C"})
+    page = text(response)
+    assert "Total: 13" in page and "J♥" in page and "French letters" in page
+
+
+def test_a_hand_without_letters_of_one_language_follows_the_page(en):
+    response = en.get(reverse("games:hand"), {"cards": "AC 2C 3C 4C 9C"})
+    assert "A♣" in text(response) and "data-read-note" not in response.content.decode()
+    french = Client(**FR_CLIENT).get(reverse("games:hand"), {"cards": "AC 2C 3C 4C 9C"})
+    assert "A♥" in text(french) and "data-read-note" not in french.content.decode()
+
+
+def test_the_discard_advisor_asks_three_or_four_players_for_five_cards(en):
+    response = en.get(reverse("games:discard"), {"cards": "5H 5C 5S JD 4D", "role": "opponent"})
+    assert response.status_code == 400
+    assert "choose the number of players" in text(response)
+    three = en.get(
+        reverse("games:discard"), {"cards": "5H 5C 5S JD 4D", "role": "opponent", "players": "3"}
+    )
+    assert "an opponent playing for themselves" in text(three)
+    assert "the opponents'" not in text(three)
+
+
+# --- the Crapette checker in the page's language, A and B named (issue 53) ---------------------
+
+FR_PAGE = {"HTTP_ACCEPT_LANGUAGE": "fr-ca"}
+ENGLISH_WORDS = ("stock", "discard", "to move", "Expecting", "missing field", "appears twice",
+                 "the record claims", "is not a move", "turn ")  # fmt: skip
+
+
+def french_check(data) -> tuple[int, str]:
+    response = Client(**FR_PAGE).post(reverse("games:crapette"), data)
+    return response.status_code, html.unescape(text(response)).replace("\xa0", " ")
+
+
+def test_the_french_checker_shows_the_position_in_french():
+    status, page = french_check({"record_text": json.dumps(bad_record())})
+    assert status == 200
+    position = page[page.index("Position avant le coup refusé") :]
+    assert "talon" in position and "rejet" in position and "à A de jouer" in position
+    for word in ENGLISH_WORDS:
+        assert word not in position, word
+
+
+@pytest.mark.parametrize(
+    ("record", "french"),
+    [
+        ('{"format": 1', "Ce n'est pas du JSON : une virgule était attendue"),
+        ("[1, 2", "une virgule était attendue"),
+        ("nothing", "une valeur était attendue"),
+        ('{"format": "x"}', "le champ « version » manque"),
+        ("[]", "un relevé est un objet JSON, pas une liste"),
+    ],
+)
+def test_the_french_checker_says_format_errors_in_french(record, french):
+    status, page = french_check({"record_text": record})
+    assert status == 400
+    assert french in page.replace("\xa0", " ")
+    for word in ENGLISH_WORDS:
+        assert word not in page, word
+
+
+def test_a_deck_with_a_card_twice_is_told_in_french():
+    record = bad_record()
+    record["deal"]["A"][1] = record["deal"]["A"][0]
+    status, page = french_check({"record_text": json.dumps(record)})
+    assert "apparaît deux fois" in page and "appears twice" not in page
+
+
+def test_an_unreadable_move_is_told_in_french():
+    record = {**bad_record(), "moves": ["zz"]}
+    status, page = french_check({"record_text": json.dumps(record)})
+    assert "« zz » n'est pas un coup" in page.replace("\xa0", " ")
+    assert "is not a move" not in page
+
+
+def test_a_wrong_claim_is_told_in_french_without_a_refused_move():
+    record, final = selfplay(3)
+    data = json.loads(record.to_json())
+    data["result"] = {"end": "win", "winner": "A", "points": 999, "detail": "invented"}
+    status, page = french_check({"record_text": json.dumps(data)})
+    assert "Le relevé annonce une victoire" in page
+    assert "Position avant le coup refusé" not in page
+    assert "Position après le dernier coup" in page
+    assert "the record claims" not in page
+
+
+def test_a_refusal_between_a_and_b_never_names_the_computer():
+    from django.utils import translation
+
+    from games.crapette import Player
+    from games.crapette.reasons import Reason
+    from games.play.crapette.checker_words import record_reason_text
+
+    with translation.override("fr"):
+        said = record_reason_text(Reason("load-empty", "", target="OD"), Player.A)
+        stock = record_reason_text(Reason("stock-empty", ""), Player.B)
+    assert "Le rejet de B est vide" in said and "ordinateur" not in said
+    assert "Le talon de B est vide" in stock and "ordinateur" not in stock
+
+
+@pytest.mark.django_db
+def test_the_tools_are_linked_from_the_home_page():
+    page = Client(**FR_PAGE).get("/").content.decode()
+    assert 'href="/tools/"' in page and "Outils" in page

@@ -24,7 +24,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from games.card_input import read_cards
+from games.card_input import read_cards, texts_language
 from games.cribbage import InvalidCount, validate_count
 from tournaments.errors import RuleError
 from tournaments.results.sheets import count_error
@@ -75,6 +75,7 @@ def _one(entry: Any, index: int, language: str | None) -> dict:
             field="declared_player",
         )
     crib = bool(entry.get("crib"))
+    language = texts_language([entry.get("cards"), entry.get("starter")], language)
     cards = _cards(entry.get("cards"), where, "declared_cards", 4, language)
     starter = _cards(entry.get("starter"), where, "declared_starter", 1, language)[0]
     if starter in cards:

@@ -30,7 +30,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from games.card_input import read_cards
+from games.card_input import read_cards, texts_language
 from games.cards import Card, CardError
 from games.cribbage import InvalidCount, validate_count
 from games.spoken import announce
@@ -196,6 +196,7 @@ def read_sheet(
     :class:`RuleErrors`. ``names``: the teams of sides “a” and “b”, so a refusal names them as
     a captain knows them; ``language``: how to read a suit C in the cards (default: the active
     language)."""
+    language = sheet_language(sheet, language)
     score = {"a": 0, "b": 0}
     result = SheetResult(0, 0, None, 0)
     result.names = names or {}
@@ -248,6 +249,8 @@ def canonical_sheet(sheet: dict, language: str | None) -> dict:
     whoever reads it later (an archive, a player's averages) reads the same cards whatever the
     language they were typed in (a French "5C" is the 5 of hearts)."""
 
+    language = sheet_language(sheet, language)
+
     def cards(text: Any) -> Any:
         if not text:
             return text
@@ -283,6 +286,22 @@ def _after_end(where_deal: str, result: SheetResult) -> RuleError:
         % {"where": where_deal, "end": result.deals, "how": result.ended_by},
         code="after_end",
     )
+
+
+def sheet_language(sheet: Any, language: str | None) -> str:
+    """How the sheet's cards are read: in the language their letters require, all of them
+    together (one captain writes the sheet), else ``language`` (issue 53)."""
+    texts: list[object] = []
+    deals = sheet.get("deals") if isinstance(sheet, dict) else None
+    for deal in deals if isinstance(deals, list) else []:
+        if not isinstance(deal, dict):
+            continue
+        texts.append(deal.get("starter"))
+        hands = deal.get("hands")
+        for hand in hands if isinstance(hands, list) else []:
+            if isinstance(hand, dict):
+                texts.append(hand.get("cards"))
+    return texts_language(texts, language)
 
 
 def _deals_of(sheet: Any) -> list:

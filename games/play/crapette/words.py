@@ -72,14 +72,14 @@ def _alternatives(cards: list[str]) -> str:
     return _(" or ").join(cards)
 
 
-def _foundation_wanted(reason: Reason) -> dict[str, str]:
+def foundation_wanted(reason: Reason) -> dict[str, str]:
     assert reason.card is not None, "the engine names the card it refuses"
     card = reason.card.card
     wanted = [card_name(f"{'A23456789TJQK'[r - 1]}{card.suit.value}") for r in reason.wanted]
     return {"wanted": _alternatives(wanted) if wanted else _("nothing more")}
 
 
-def _case_wanted(reason: Reason) -> dict[str, str]:
+def case_wanted(reason: Reason) -> dict[str, str]:
     top = reason.top
     assert top is not None, "the engine names the case's top card"
     rank = "A23456789TJQK"[top.rank - 2]
@@ -87,7 +87,7 @@ def _case_wanted(reason: Reason) -> dict[str, str]:
     return {"wanted": _alternatives([card_name(rank + s) for s in suits])}
 
 
-def _load_wanted(reason: Reason) -> dict[str, str]:
+def load_wanted(reason: Reason) -> dict[str, str]:
     top = reason.top
     assert top is not None, "the engine names the pile's top card"
     ranks = ["A23456789TJQK"[r - 1] for r in reason.wanted]
@@ -158,11 +158,11 @@ REASONS = {
     "game-over": gettext_lazy("The game is over."),
 }
 MORE_FACTS = {
-    "foundation-rank": _foundation_wanted,
-    "case-colour": _case_wanted,
-    "case-rank": _case_wanted,
-    "load-same-suit": _load_wanted,
-    "load-alternate": _load_wanted,
+    "foundation-rank": foundation_wanted,
+    "case-colour": case_wanted,
+    "case-rank": case_wanted,
+    "load-same-suit": load_wanted,
+    "load-alternate": load_wanted,
 }
 
 

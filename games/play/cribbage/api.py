@@ -59,6 +59,12 @@ class NewGameRequest(KnownFieldsOnly, serializers.Serializer):
     partner_level = serializers.ChoiceField(
         choices=LEVEL_CHOICES, default="standard", help_text="Four-handed only: your partner."
     )
+    coach_play = serializers.BooleanField(
+        allow_null=True,
+        default=None,
+        help_text="Two-handed only: after each card you lay, whether it was the best and what "
+        "it cost over the rest of the play (`play_coaching`). Default: on at the easy level.",
+    )
 
     def validate(self, data: dict) -> dict:
         if data["players"] in (3, 4) and data["target"] != 121:
@@ -132,6 +138,14 @@ class StateOut(serializers.Serializer):
     )
     show = serializers.ListField(child=serializers.JSONField())
     coaching = serializers.JSONField(allow_null=True, help_text="This deal's discard coaching.")
+    coach_play = serializers.BooleanField(help_text="Whether each card you lay is coached.")
+    play_coaching = serializers.JSONField(
+        allow_null=True,
+        help_text="The coaching of the card you laid last: `card`, `best_card`, `expected` and "
+        "`best` (your points less the opponent's over the rest of the play, on average over "
+        "the opponent's possible cards), `loss` (best less expected), `exact` (false: sampled, "
+        "`error` is the standard error of the loss), `forced`.",
+    )
     winner = serializers.CharField(
         allow_null=True,
         help_text="you, computer; three-handed you, left, right; four-handed your_team, opponents.",
@@ -197,6 +211,8 @@ def state_of(game: PracticeGame, applied: bool = False) -> dict:
         "log": table.recent,
         "show": table.show,
         "coaching": table.last_advice,
+        "coach_play": table.coach_play,
+        "play_coaching": table.play_advice,
         "winner": table.side_name(g.winner) if g.is_over and g.winner is not None else None,
         "statistics": table.statistics() if g.is_over else None,
     }
@@ -229,6 +245,7 @@ class NewCribbageView(StartView):
             rules=data["rules"] if four else None,
             partner_level=data["partner_level"] if four else None,
             owner=visitor.owner,
+            coach_play=data["coach_play"],
         )
         return Response(state_of(game), status=201)
 

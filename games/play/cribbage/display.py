@@ -6,6 +6,7 @@ gettext, and the show's counts are announced as a player says them (:mod:`games.
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.utils.formats import number_format
@@ -22,19 +23,45 @@ from .forms import LEVEL_LABELS
 from .table import COMPUTER, HUMAN, PARTNER, SEAT_NAMES, Table
 
 
-def one_decimal(value: float) -> str:
-    """``18.4`` (``18,4`` in French); rounded (Django's number_format cuts the digits off)."""
-    return number_format(round(value, 1), 1)
+def rounded(value: float, digits: int = 1) -> Decimal:
+    """``value`` rounded half up as written (0,25 is 0,3; ``round`` would say 0,2)."""
+    return Decimal(str(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
 
 
-def points_text(value: float) -> str:
+def one_decimal(value: float, digits: int = 1) -> str:
+    """``18.4`` (``18,4`` in French); rounded (Django's number_format cuts the digits off).
+    ``digits``: more decimals where one would hide a difference (:func:`precision`)."""
+    return number_format(rounded(value, digits), digits)
+
+
+def points_text(value: float, digits: int = 1) -> str:
     """``0,3 point`` / ``2,5 points``: in French a number below 2 takes the singular, in English
     only exactly 1 does (gettext's plural forms know whole numbers only)."""
     french = (get_language() or "").startswith("fr")
-    singular = abs(value) < 2 if french else round(value, 1) == 1
+    singular = abs(value) < 2 if french else rounded(value, digits) == 1
     return ngettext("%(number)s point", "%(number)s points", 1 if singular else 2) % {
-        "number": one_decimal(value)
+        "number": one_decimal(value, digits)
     }
+
+
+MAX_DIGITS = 3
+
+
+def precision(best: float, expected: float) -> int:
+    """The decimals that show a choice that is not the best as such: one, or more while one
+    would show the two averages equal or the cost as 0 (16,456 against 16,500: 16,46 and 16,50,
+    a cost of 0,04)."""
+    digits = 1
+    while (
+        digits < MAX_DIGITS
+        and best != expected
+        and (
+            rounded(best, digits) == rounded(expected, digits)
+            or rounded(best - expected, digits) == 0
+        )
+    ):
+        digits += 1
+    return digits
 
 
 # Face cards as the visitor's language names them: V, D, R in French (valet, dame, roi).
@@ -371,6 +398,10 @@ def table_context(table: Table, game) -> dict[str, Any]:
         "side_labels": labels,
         "discards": 2,
         "advice": _advice_view(table.last_advice, table.players),
+        "play_advice": play_advice_view(table.play_advice),
+        # The player has laid a card this deal: the discard's verdict is folded to one line.
+        "i_laid": any(seat == HUMAN for seat, _card in g.laid),
+        "coach_play": table.coach_play,
         "dealer": g.dealer,
         "i_deal": g.dealer == HUMAN,
         "hand_number": g.hand_number,
@@ -457,8 +488,9 @@ def _result(table: Table) -> dict[str, Any]:
         "stopped": _stopped_text(stopped, g.rules.target, table.players),
         "skunk_help": _skunk_help(level, g.rules, table.players, skunked),
         "suboptimal": [_advice_view(a, table.players) for a in stats["suboptimal"]],
-        # The sum of the losses as shown, so that the figures on the page add up.
-        "expected_loss": points_text(sum(shown_loss(a) for a in stats["suboptimal"])),
+        "expected_loss": total_loss_text([a["loss"] for a in stats["suboptimal"]]),
+        "worst_plays": [play_advice_view(a) for a in stats.get("worst_plays", [])],
+        "play_loss": total_loss_text([a["loss"] for a in table.plays if not a["is_best"]]),
     }
 
 
@@ -642,16 +674,19 @@ def _hint(table: Table) -> dict[str, Any] | None:
     return card_view(card) if card is not None else None
 
 
-def shown_loss(advice: dict[str, Any]) -> float:
-    """What a discard cost as the page shows it: the difference of the two averages rounded as
-    they are shown (10,4 − 10,1 = 0,3), not the exact cost rounded (0,2), so the figures add up."""
-    return round(advice["best"], 1) - round(advice["expected"], 1)
+def total_loss_text(losses: list[float]) -> str:
+    """The sum of exact costs, with the decimals that keep a cost above 0 visible."""
+    total = sum(losses)
+    return points_text(total, precision(total, 0.0))
 
 
 def _advice_view(advice: dict[str, Any] | None, players: int = 2) -> dict[str, Any] | None:
     if advice is None:
         return None
-    loss = shown_loss(advice)
+    # The cost from the exact values (never the difference of rounded figures), shown with the
+    # decimals that make a discard that is not the best visibly so.
+    loss = advice["best"] - advice["expected"]
+    digits = precision(advice["best"], advice["expected"])
     return {
         **advice,
         "crib_note": _crib_note(advice, players),
@@ -659,14 +694,32 @@ def _advice_view(advice: dict[str, Any] | None, players: int = 2) -> dict[str, A
         "dealt_cards": cards_view(advice["dealt"]),
         "discard_cards": cards_view(advice["discard"]),
         "best_discard_cards": cards_view(advice["best_discard"]),
-        "expected_points": points_text(advice["expected"]),
-        "best_points": points_text(advice["best"]),
-        "loss_points": points_text(loss),
+        "expected_points": points_text(advice["expected"], digits),
+        "best_points": points_text(advice["best"], digits),
+        "loss_points": points_text(loss, digits),
         "keep_cards": cards_view(advice["keep"]),
         "best_cards": cards_view(advice["best_keep"]),
-        "expected_text": one_decimal(advice["expected"]),
-        "best_text": one_decimal(advice["best"]),
-        "loss_text": one_decimal(loss),
+        "expected_text": one_decimal(advice["expected"], digits),
+        "best_text": one_decimal(advice["best"], digits),
+        "loss_text": one_decimal(loss, digits),
+    }
+
+
+def play_advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The coaching of a card laid, as the page says it (figures as :func:`_advice_view`'s)."""
+    if advice is None:
+        return None
+    loss = advice["best"] - advice["expected"]
+    digits = precision(advice["best"], advice["expected"])
+    return {
+        **advice,
+        "card_view": card_view(advice["card"]),
+        "best_card_view": card_view(advice["best_card"]),
+        "series_cards": cards_view(advice["series"]),
+        "expected_points": points_text(advice["expected"], digits),
+        "best_points": points_text(advice["best"], digits),
+        "loss_points": points_text(loss, digits),
+        "error_points": points_text(advice["error"], max(digits, 1)) if not advice["exact"] else "",
     }
 
 

@@ -48,6 +48,12 @@ class NewCribbageForm(forms.Form):
         label=gettext_lazy("I count my own hands (muggins: the computer takes the points I miss)"),
         required=False,
     )
+    coach_play = forms.BooleanField(
+        label=gettext_lazy(
+            "Coach my play too: after each card I lay, was it the best? (always at the easy level)"
+        ),
+        required=False,
+    )
     players = forms.TypedChoiceField(
         label=gettext_lazy("Table"),
         coerce=int,
@@ -81,6 +87,7 @@ class NewCribbageForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean() or {}
         data["players"] = data.get("players") or 2
+        data["coach_play"] = bool(data.get("coach_play")) or data.get("level") == "easy"
         if data["players"] == 3 and data.get("target") == 61:
             self.add_error("target", gettext_lazy("The three-handed game is played to 121 points."))
         if data["players"] == 4:

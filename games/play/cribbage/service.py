@@ -22,14 +22,23 @@ def start(
     rules: str | None = None,
     partner_level: str | None = None,
     owner: str = "",
+    coach_play: bool | None = None,
 ) -> PracticeGame:
     """Deal a new game with the form's (or the API's) validated choices (two, three or four
     players; four-handed: the rule set and the partner's level too), for ``owner`` (who started
     it: games.play.limits)."""
     table = Table.new(
-        level, int(target), count_own, players=players, rules=rules, partner_level=partner_level
+        level,
+        int(target),
+        count_own,
+        players=players,
+        rules=rules,
+        partner_level=partner_level,
+        coach_play=coach_play,
     )
     options: dict[str, Any] = {"target": int(target), "count_own": count_own}
+    if table.coach_play:
+        options |= {"coach_play": True}
     if players == 3:
         options |= {"players": 3}
     if players == 4:

@@ -49,6 +49,7 @@ from games.cribbage.computer import (
 )
 from games.cribbage.game import GameState, Phase
 from games.cribbage.pegging import MAX_COUNT, peg_score
+from games.cribbage.play_coaching import coach_play, worst_plays
 from games.cribbage.record import game_to_record, replay
 from games.cribbage.rules import (
     FADOQ,
@@ -145,6 +146,8 @@ class Table:
     recent: list[dict[str, Any]] = field(default_factory=list)  # since the player's last action
     show: list[dict[str, Any]] = field(default_factory=list)  # the counts of the current deal
     partner_level: str | None = None  # four-handed: the level of the player's partner
+    coach_play: bool = False  # two-handed: weigh each card the player lays (see play_advice)
+    plays: list[dict[str, Any]] = field(default_factory=list)  # the play coaching, in order
 
     # -- set up, load, save ---------------------------------------------------------------------
 
@@ -159,9 +162,11 @@ class Table:
         players: int = 2,
         rules: str | None = None,
         partner_level: str | None = None,
+        coach_play: bool | None = None,
     ) -> Table:
         """A new game: ``level`` for the opponent(s); four-handed, ``partner_level`` for the
-        partner (the standard level by default) and ``rules`` one of :data:`FOUR_HANDED`."""
+        partner (the standard level by default) and ``rules`` one of :data:`FOUR_HANDED`.
+        ``coach_play``: coach each card the player lays (two-handed; by default with easy)."""
         if players == 4 and partner_level is None:
             partner_level = "standard"
         for name in (level, partner_level):
@@ -173,6 +178,7 @@ class Table:
                 )
         game = GameState(rules_for(target, count_own, players, rules), seed=seed)
         table = cls(game, level, count_own, partner_level=partner_level if players == 4 else None)
+        table.coach_play = players == 2 and (level == "easy" if coach_play is None else coach_play)
         table.advance()
         return table
 
@@ -186,6 +192,8 @@ class Table:
             state.get("recent", []),
             state.get("show", []),
             state.get("partner_level"),
+            state.get("coach_play", False),
+            state.get("plays", []),
         )
 
     def to_state(self) -> dict[str, Any]:
@@ -198,6 +206,8 @@ class Table:
             "recent": self.recent,
             "show": self.show,
             "partner_level": self.partner_level,
+            "coach_play": self.coach_play,
+            "plays": self.plays,
         }
 
     # -- the seats ------------------------------------------------------------------------------
@@ -388,9 +398,12 @@ class Table:
         dealt = tuple(game.held[HUMAN])
         entry = self._entry_before(action)
         cut_round = game.cut_round
+        play_advice = self._coach_play(action)
         game.apply(action)
         if isinstance(action, Discard) and action.player == HUMAN:
             self._coach(dealt, action)  # once the engine has taken the discard
+        if play_advice is not None:
+            self.plays.append(play_advice)  # once the engine has taken the card
         entry = self._entry_after(action, cut_round) or entry
         if entry is not None:
             self.recent.append(entry)
@@ -473,7 +486,55 @@ class Table:
         advice = coach_discard(dealt, keep=keep, dealer=ours, players=self.players)
         self.coaching.append({"hand": self.game.hand_number, "crib_of": dealer, **advice.as_dict()})
 
+    def _coach_play(self, action: Action) -> dict[str, Any] | None:
+        """The coaching of the card the player lays, from what the player sees before laying
+        it (``None``: not a card of the player's, or no play coaching in this game)."""
+        if not (self.coach_play and isinstance(action, Play) and action.player == HUMAN):
+            return None
+        view = view_of(self.game, HUMAN)
+        if action.card not in view.playable():
+            return None  # the engine refuses it; nothing to coach
+        seen = {*view.kept, *view.discards, *(c for _, c in view.laid)}
+        if view.starter is not None:
+            seen.add(view.starter)
+        advice = coach_play(
+            view.hand,
+            series=view.series,
+            count=view.count,
+            seen=seen,
+            card=action.card,
+            opponent_cards=view.opponent_cards,
+            opponent_said_go=view.opponent_said_go,
+            last_was_mine=bool(view.series) and view.laid[-1][0] == HUMAN,
+        )
+        return {"hand_number": self.game.hand_number, **advice.as_dict()}
+
     # -- reading the game -----------------------------------------------------------------------
+
+    @property
+    def play_advice(self) -> dict[str, Any] | None:
+        """The coaching of the card the player laid last, while that card is still their last
+        action (the computer's answers since then do not hide it)."""
+        if not self.plays:
+            return None
+        # The player's own choices (the deal is always theirs to press; the table counts the
+        # show for them unless they count their own).
+        chosen = (CutForDeal, Discard, Cut, Play, Go, CountHand, CountCrib)
+        mine = [
+            a
+            for a in self.game.history
+            if isinstance(a, Deal)
+            or (isinstance(a, chosen) and a.player == HUMAN and not self._counted_for_player(a))
+        ]
+        last = mine[-1] if mine else None
+        advice = self.plays[-1]
+        if (
+            isinstance(last, Play)
+            and str(last.card) == advice["card"]
+            and advice["hand_number"] == self.game.hand_number
+        ):
+            return advice
+        return None
 
     @property
     def last_advice(self) -> dict[str, Any] | None:
@@ -508,12 +569,29 @@ class Table:
                 stats[e.side]["best_hand"] = max(stats[e.side]["best_hand"], e.points)
         losses = [a for a in self.coaching if not a["is_best"]]
         return {
+            **self._play_statistics(),
             "sides": stats,
             "deals": self.game.hand_number,
             "discards": len(self.coaching),
             "best_discards": len(self.coaching) - len(losses),
             "expected_loss": sum(a["loss"] for a in losses),
             "suboptimal": losses,
+        }
+
+    def _counted_for_player(self, action: Action) -> bool:
+        """A count the table made for the player (who does not count their own)."""
+        return isinstance(action, CountHand | CountCrib) and not self.count_own
+
+    def _play_statistics(self) -> dict[str, Any]:
+        """The play coaching's summary: cards weighed, the best ones, the loss, the worst three."""
+        if not self.coach_play:
+            return {}
+        poor = [a for a in self.plays if not a["is_best"]]
+        return {
+            "plays": len(self.plays),
+            "best_plays": len(self.plays) - len(poor),
+            "play_loss": sum(a["loss"] for a in poor),
+            "worst_plays": worst_plays(self.plays),
         }
 
 

@@ -54,6 +54,7 @@ def play_home(request):
                 rules=data.get("rules") if four else None,
                 partner_level=data.get("partner_level") if four else None,
                 owner=visitor.owner,
+                coach_play=data["coach_play"],
             )
             store.remember(request.session, game)
             store.remember_choices(request.session, KIND, data)
@@ -106,7 +107,14 @@ def play_record(request, game_id):
             status=409,
             content_type="text/plain; charset=utf-8",
         )
-    record = game.state["record"]
+    # The engine replays the record and leaves the coaching alone; a reader finds it there.
+    record = {
+        **game.state["record"],
+        "coaching": {
+            "discards": game.state.get("coaching", []),
+            "plays": game.state.get("plays", []),
+        },
+    }
     response = HttpResponse(
         json.dumps(record, ensure_ascii=False, indent=1),
         content_type="application/json; charset=utf-8",

@@ -101,19 +101,36 @@ def test_a_french_sheet_is_checked_and_stored_in_the_engine_notation(game):
     assert (outcome.report.score_a, outcome.report.score_b) == (121, 0)
 
 
-def test_the_same_letters_read_in_english_are_refused_not_miscounted(game):
+def test_french_letters_sent_as_english_are_read_the_french_way(game):
+    # T, P, K as suits and V as a rank are French only: the sheet is read the French way even
+    # when the request says English, rather than refused or miscounted (issue 53).
     sheet = {"deals": [{"dealer": "b", "starter": "5K", "pegging": {"a": 92, "b": 0},
                         "hands": [{"count": 29, "cards": "5C 5T 5P VK"}]}]}  # fmt: skip
-    with pytest.raises(Exception) as error:
-        reporting.submit(
-            game,
-            reporting.Actor(team=game.team_a),
-            Report.Kind.SHEET,
-            {"sheet": sheet},
-            card_language="en",
-        )
-    assert "twice" in str(error.value) or "deux fois" in str(error.value)
-    assert game.reports.count() == 0
+    outcome = reporting.submit(
+        game,
+        reporting.Actor(team=game.team_a),
+        Report.Kind.SHEET,
+        {"sheet": sheet},
+        card_language="en",
+    )
+    stored = outcome.report.detail["sheet"]["deals"][0]
+    assert stored["starter"] == "5D" and stored["hands"][0]["cards"] == "5H 5C 5S JD"
+
+
+def test_english_letters_on_a_french_sheet_read_the_lone_starter_the_same_way(game):
+    # The English 29 on a French page: the hand's H, S, D decide for the starter 5C too.
+    sheet = {"deals": [{"dealer": "b", "starter": "5C", "pegging": {"a": 92, "b": 0},
+                        "hands": [{"count": 29, "cards": "5H 5D 5S JC"}]}]}  # fmt: skip
+    outcome = reporting.submit(
+        game,
+        reporting.Actor(team=game.team_a),
+        Report.Kind.SHEET,
+        {"sheet": sheet},
+        card_language="fr",
+    )
+    stored = outcome.report.detail["sheet"]["deals"][0]
+    assert stored["starter"] == "5C" and stored["hands"][0]["cards"] == "5H 5D 5S JC"
+    assert (outcome.report.score_a, outcome.report.score_b) == (121, 0)
 
 
 def test_the_api_lists_every_mistake_with_its_field(game, captain_client):

@@ -106,8 +106,8 @@ def test_forgetting_a_mandatory_move_the_computer_calls_crapette_and_shows_the_m
     response = post(Client(), game, {"source": other.source, "target": other.target}, FR, **FETCH)
     html = unescape(response.content.decode())
     assert response.status_code == 200
-    assert "L'ordinateur crie « Crapette ! »" in html
-    assert "devait d'abord aller sur sa pile centrale" in html
+    assert "L'ordinateur crie «\u00a0Crapette\u202f!\u00a0»" in html
+    assert "devait d'abord aller sur une pile centrale" in html
     after = table_of(game)
     assert after.state.turn.label == "B"  # the player's turn ended
     assert after.moves[-1] == "!" and after.log[-1]["missed_card"] == str(missed_card.card)

@@ -12,6 +12,7 @@ from django.test import Client
 from games.cribbage.discard import analyze_discards
 from games.cribbage.record import replay
 from games.models import PracticeGame
+from games.play.cribbage.display import precision, rounded
 from games.play.cribbage.table import Table
 
 pytestmark = pytest.mark.django_db
@@ -157,9 +158,11 @@ def test_a_poor_discard_is_coached_with_the_analysis_figures():
     best = re.search(r"data-best-thrown>(.*?)</span>—", coaching, re.S).group(1)
     assert sorted(re.findall(r'data-card="(\w+)"', best)) == sorted(map(str, analysis.best.discard))
     assert f"{float(analysis.best.net):.1f}" in html and f"{float(worst.net):.1f}" in html
-    # As shown: the two averages rounded to a tenth, then their difference (the figures add up).
-    loss = round(float(analysis.best.net), 1) - round(float(worst.net), 1)
-    assert f"Your discard costs {loss:.1f} point" in html
+    # The exact cost rounded (never the difference of two rounded averages, issue 53), with
+    # the decimals that keep it above 0.
+    best, mine = float(analysis.best.net), float(worst.net)
+    digits = precision(best, mine)
+    assert f"Your discard costs {rounded(best - mine, digits)} point" in html
     # A negative figure for the non-dealer comes with its explanation.
     explained = "minus the crib" in coaching
     assert explained == (table.game.dealer != 0)
@@ -272,9 +275,11 @@ def test_the_four_handed_coaching_compares_the_one_card_discard_with_the_best():
     client.post(url, {"move": move, "action": "Discard", "cards": [str(worst.discard[0])]})
     html = client.get(url, **EN).content.decode()
     assert "Not the best discard." in html
-    # As shown: the two averages rounded to a tenth, then their difference (the figures add up).
-    loss = round(float(analysis.best.net), 1) - round(float(worst.net), 1)
-    assert f"Your discard costs {loss:.1f} point" in html
+    # The exact cost rounded (never the difference of two rounded averages, issue 53), with
+    # the decimals that keep it above 0.
+    best, mine = float(analysis.best.net), float(worst.net)
+    digits = precision(best, mine)
+    assert f"Your discard costs {rounded(best - mine, digits)} point" in html
 
 
 def test_the_four_handed_page_speaks_french_and_refuses_two_cards():
