@@ -43,7 +43,7 @@ def test_the_desk_refreshes_itself_but_not_over_a_form_being_filled(
     page.fill("#id_password", "pw-official-1")
     page.click("main button[type=submit]")
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
-    page.clock.install()
+    paused_clock(page)
     page.goto(f"{live_server.url}/organize/{event.slug}/desk/")
     row = f"#desk tr[data-table='{first.table}']"
     assert page.locator(f"{row} .status-reported").count() == 1
