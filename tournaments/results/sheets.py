@@ -217,7 +217,7 @@ def read_sheet(
         except RuleError as exc:
             errors.append(exc)
             continue  # without the dealer nothing of the deal has a side
-        items = _pegging_items(deal, dealer, where_deal, score, target, errors)
+        items = _pegging_items(deal, dealer, where_deal, score, target, errors, number)
         shown, expected, complete = _show_items(
             deal, dealer, number, where_deal, players, result, errors, language
         )
@@ -317,13 +317,22 @@ def _dealer_of(deal: Any, number: int, where_deal: str) -> str:
 
 
 def _pegging_items(
-    deal: dict, dealer: str, where_deal: str, score: dict, target: int, errors: list[RuleError]
+    deal: dict,
+    dealer: str,
+    where_deal: str,
+    score: dict,
+    target: int,
+    errors: list[RuleError],
+    number: int = 0,
 ) -> Items:
     """His heels, then each side's pegging in the order the play ended (a fault is added to
     ``errors`` and the deal is read without that pegging)."""
     try:
         return _pegging_of(deal, dealer, where_deal, score, target)
     except RuleError as exc:
+        if exc.code == "pegged_out_required" and exc.field is None:
+            # the sheet form asks the question beside the deal (``d<n>-pegged_out``)
+            exc.field = f"d{number}-pegged_out"
         errors.append(exc)
         return [(dealer, _("his heels"), 2)] if deal.get("heels") else []
 

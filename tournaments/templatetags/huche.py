@@ -56,6 +56,13 @@ def sheet_value(post, deal, what):
 
 
 @register.simple_tag
+def pegged_out_asked(errors, deal) -> str:
+    """The sheet's question for a deal where both teams reach the target in the play
+    ("say which side pegged out first"), or "" (issue 49, point 4)."""
+    return (errors or {}).get(f"d{deal}-pegged_out", "")
+
+
+@register.simple_tag
 def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
     name = f"d{deal}-{what}"
     value = post.get(name, "") if post else ""

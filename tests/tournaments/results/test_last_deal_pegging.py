@@ -66,3 +66,44 @@ def test_the_receipt_and_the_confirming_captain_see_the_note(event, organizer):
     (note,) = report.detail["notes"]
     assert "42 pegging points" in note and game.team_b.name in note
     assert Receipt.of(report, game.team_a, game).notes == (note,)
+
+
+def sheet_post(deals, **extra) -> dict:
+    """The captain page's fields for ``deals`` typed by side A's captain."""
+    fields = {"mode": "sheet", "idempotency_key": "k-last"}
+    for n, deal in enumerate(deals, start=1):
+        fields[f"d{n}-dealer"] = "us" if deal["dealer"] == "a" else "them"
+        if deal["heels"]:
+            fields[f"d{n}-heels"] = "on"
+        fields[f"d{n}-peg_us"] = str(deal["pegging"]["a"])
+        fields[f"d{n}-peg_them"] = str(deal["pegging"]["b"])
+        for i, count in enumerate(deal["hands"], start=1):
+            fields[f"d{n}-h{i}"] = str(count)
+        if deal.get("crib") is not None:
+            fields[f"d{n}-crib"] = str(deal["crib"])
+    return fields | extra
+
+
+@pytest.mark.django_db
+def test_the_sheet_page_asks_who_pegged_out_first_beside_the_deal(captain_client, event, organizer):
+    from tests.conftest import link_of
+    from tournaments.seating import rounds as seating
+
+    game = seating.seat_next_round(event, organizer).games.filter(team_b__isnull=False).first()
+    client = captain_client(game.team_a)
+    url = f"/c/{link_of(game.team_a).token}/games/{game.pk}/"
+    deals = last_deal({"a": 29, "b": 42})["deals"]
+    page = client.post(url, sheet_post(deals), HTTP_ACCEPT_LANGUAGE="fr-ca")
+    html = page.content.decode()
+    assert "Qui est sortie la première au jeu ?" in html
+    asked = html[html.index('name="d6-pegged_out"') - 2000 : html.index('name="d6-pegged_out"')]
+    assert '<details class="pegged-out" open>' in asked
+    assert game.reports.count() == 0
+
+    answered = client.post(
+        url, sheet_post(deals, **{"d6-pegged_out": "us"}), HTTP_ACCEPT_LANGUAGE="fr-ca"
+    )
+    assert answered.status_code in (200, 302)
+    report = game.reports.get()
+    assert (report.score_a, report.score_b) == (121, 79)
+    assert "42 points de jeu inscrits pour" in report.detail["notes"][0]
