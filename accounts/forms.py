@@ -9,10 +9,19 @@ from .throttle import throttled_message
 
 
 class EmailLoginForm(AuthenticationForm):
+    """The address matches however it is written (``UserManager.get_by_natural_key``); the
+    refusal is Huche's own sentence (Django's says « un adresse courriel » in French)."""
+
     username = forms.EmailField(
         label=_("Email"),
         widget=forms.EmailInput(attrs={"autofocus": True, "autocomplete": "email"}),
     )
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _(
+            "Wrong email address or password (capitals count in the password, not in the address)."
+        ),
+    }
 
 
 class ThrottledAdminLoginForm(AdminAuthenticationForm):

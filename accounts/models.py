@@ -21,6 +21,11 @@ class UserManager(BaseUserManager["User"]):
         user.save(using=self._db)
         return user
 
+    def get_by_natural_key(self, username: str | None) -> User:
+        """The address as people type it (``Ginette.Lavoie@FADOQ.ca``): accounts are stored in
+        lowercase, so login, the admin and the API token match without regard to case."""
+        return self.get(email__iexact=(username or "").strip())
+
     def create_user(self, email: str, password: str | None = None, **extra: Any) -> User:
         extra.setdefault("is_staff", False)
         extra.setdefault("is_superuser", False)

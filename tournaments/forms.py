@@ -25,6 +25,7 @@ from tournaments.standings.engine import (
     StandingsError,
     tiebreak_choices,
 )
+from tournaments.words import name_key
 
 from .errors import RuleError, every_error
 from .models import Event, Season
@@ -365,7 +366,7 @@ class TeamForm(forms.Form):
                 if numbers and p.member_number
                 else p.name,
             )
-            for p in players
+            for p in sorted(players, key=lambda p: name_key(p.name))  # French order
         ]
         _choice_field(self, "captain_player").choices = choices
         _choice_field(self, "partner_player").choices = choices

@@ -58,6 +58,18 @@ def french_articles(text: str, language: str | None = None) -> str:
     return _contract(text) if language.startswith("fr") else text
 
 
+_DOUBLED_PERIOD = re.compile(r"\b([ap])\.m\.\.")
+
+
+def one_period(text: str) -> str:
+    """A sentence ending on an English time keeps one period: "until 7 p.m." (not "p.m..").
+
+    >>> one_period("Registration closed on Nov. 28, 2026, 7 p.m..")
+    'Registration closed on Nov. 28, 2026, 7 p.m.'
+    """
+    return _DOUBLED_PERIOD.sub(r"\1.m.", text)
+
+
 def say(message: str | Promise, values: Mapping[str, object]) -> str:
     """A translated message (lazy or not) with its names put in (``message % values``), its
     French "de/à + name" contracted: the one way Python code words a message about a team."""

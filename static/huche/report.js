@@ -229,7 +229,11 @@
       field.classList.add("invalid");
       var note = el("span", "error", message);
       note.setAttribute("data-from-script", "");
-      field.insertAdjacentElement("afterend", note);
+      // A question of radio buttons (who pegged out first) is told under its choices, not
+      // between a button and its label.
+      var group = field.type === "radio" && field.closest("fieldset");
+      if (group) group.insertAdjacentElement("beforeend", note);
+      else field.insertAdjacentElement("afterend", note);
       field.focus();
     }
 

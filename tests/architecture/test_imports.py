@@ -112,6 +112,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.events.registration_doors",
         "tournaments.events.drafts",
         "tournaments.events.late_teams",
+        "tournaments.events.comeback",
+        "tournaments.events.signup_mail",
         "tournaments.leagues.players",
         "tournaments.selectors",
         "tournaments.ratings.current",

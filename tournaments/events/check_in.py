@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -17,6 +18,7 @@ from accounts.models import CaptainLink
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
+from tournaments.events.comeback import comeback_words, may_come_back
 from tournaments.models import Event, Team
 from tournaments.publishing.caching import bump_event
 
@@ -48,6 +50,8 @@ def check_in(team: Team, actor, *, by_captain: bool = False) -> Team:
         )
     if event.finished:
         raise RuleError(_("The event is finished."), code="finished")
+    if not team.active and may_come_back(team):
+        raise RuleError(comeback_words(team), code="not_registered")
     if not team.active:
         raise RuleError(
             _("%(team)s is not registered (%(state)s): it cannot be checked in.")
@@ -187,6 +191,8 @@ def team_for_code(event: Event, text: str) -> Team:
 
 def joined_at_round(team: Team) -> int | None:
     """For a team added after round 1 was seated (a late team): the round it joins at."""
+    if team.joined_round and team.joined_round > 1:
+        return team.joined_round  # said when it was added or brought back
     rounds = team.event.rounds.order_by("number")
     first = rounds.first()
     if first is None or team.registered_at <= first.created_at:
@@ -204,6 +210,7 @@ def day_story(event: Event) -> dict:
     first = event.rounds.filter(number=1).first()
     late = []
     if first is not None:
-        for team in event.teams.active().filter(registered_at__gt=first.created_at):
+        came_late = Q(registered_at__gt=first.created_at) | Q(joined_round__gt=1)
+        for team in event.teams.active().filter(came_late).order_by("name"):
             late.append((team, joined_at_round(team)))
     return {"absent": list(dropped(event)), "late": late}

@@ -129,6 +129,14 @@ def late_note(team: Team) -> str:
     }
 
 
+def late_short(team: Team) -> str:
+    """The late-entry note in a few words, for a cell under the team's name: "arrived at
+    round 3" ("" for a team there from the start)."""
+    if not team.joined_round or team.joined_round <= 1:
+        return ""
+    return _("arrived at round %(round)d") % {"round": team.joined_round}
+
+
 def missed_results(teams: Iterable[Team], seated_rounds: set[int]) -> list[GameResult]:
     """The standings' records of the rounds late teams missed, by the choice made for each."""
     found = []

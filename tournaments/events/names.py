@@ -37,6 +37,8 @@ MEMBER_NUMBER_MAX = 40
 
 #: Control (tab, line break), format (zero width, direction marks and overrides), line and
 #: paragraph separators: characters a person cannot see, or that rearrange what they see.
+# Out of the event before the day, and able to come back (``events.comeback``).
+_OUT = (Team.Registration.ABSENT, Team.Registration.WITHDRAWN, Team.Registration.WAITING)
 INVISIBLE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp"}
 
 
@@ -111,16 +113,28 @@ def check_name_free(event: Event, name: str, *, team: Team | None = None) -> Non
     taken = Team.objects.filter(event=event)
     if team is not None:
         taken = taken.exclude(pk=team.pk)
-    names = list(taken.values_list("name", flat=True))
+    named = list(taken.only("name", "registration", "withdrawn_at"))
     wanted = normal_form(name)
-    same = next((o for o in names if normal_form(o) == wanted), None)
-    if same is not None:  # named as registered: "Ｅ1" is refused as "E1", the name people see
+    same = next((o for o in named if normal_form(o.name) == wanted), None)
+    if same is not None:
+        if same.registration in _OUT and event.check_in_opened_at is not None:
+            raise RuleError(
+                _(
+                    "“%(name)s” is the name of a team not in the event (%(state)s): if it has "
+                    "come after all, bring it back with its players and contact (check-in page, "
+                    "“Bring back”)."
+                )
+                % {"name": same.name, "state": same.get_registration_display().lower()},
+                field="name",
+                code="duplicate",
+            )
+        # named as registered: "Ｅ1" is refused as "E1", the name people see
         raise RuleError(
-            _("A team named “%(name)s” is already registered in this event.") % {"name": same},
+            _("A team named “%(name)s” is already registered in this event.") % {"name": same.name},
             field="name",
             code="duplicate",
         )
-    look_alike(name, look_alike_keys(names))
+    look_alike(name, look_alike_keys(o.name for o in named))
 
 
 def look_alike_keys(names: Iterable[str]) -> dict[str, str]:

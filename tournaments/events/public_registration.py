@@ -22,7 +22,8 @@ from accounts.links import revoke_links
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError, RuleErrors
-from tournaments.events import member_check
+from tournaments.events import member_check, signup_mail
+from tournaments.events.comeback import comeback_words, may_come_back
 from tournaments.events.invitations import email_enabled
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name, check_name_free, same_name
 from tournaments.events.team_edit import edit_team
@@ -30,6 +31,7 @@ from tournaments.events.teams import MIN_TEAMS, add_team
 from tournaments.leagues.players import league_of
 from tournaments.models import Event, RegistrationWho, Team
 from tournaments.publishing.caching import bump_event
+from tournaments.words import one_period
 
 State = Team.Registration
 
@@ -77,7 +79,7 @@ def why_closed(event: Event) -> str:
     if event.registration_who == RegistrationWho.ORGANIZER and event.registration_open:
         return _("The organizer registers the teams of this event: ask them.")
     if event.registration_open and deadline_passed(event):
-        return _("Registration closed on %(when)s.") % {"when": when_words(event)}
+        return one_period(_("Registration closed on %(when)s.") % {"when": when_words(event)})
     return _("Registration for this event is closed.")
 
 
@@ -326,6 +328,9 @@ def set_state(team: Team, actor, state: str, reason: str = "") -> Team:
             field="registration",
             code="invalid",
         )
+    started = event.rounds.exists() and not event.finished
+    if started and state == State.REGISTERED and may_come_back(team):
+        raise RuleError(comeback_words(team), code="started")
     if event.rounds.exists() or event.finished:
         raise RuleError(
             _(
@@ -345,6 +350,7 @@ def set_state(team: Team, actor, state: str, reason: str = "") -> Team:
         return team
     before = audit.snapshot(team, ["registration", "registration_reason"])
     was_in = team.registration == State.REGISTERED
+    waiting = waiting_list(event)
     team.registration = state
     team.registration_reason = reason if state == State.REFUSED else ""
     team.save(update_fields=["registration", "registration_reason"])
@@ -360,8 +366,11 @@ def set_state(team: Team, actor, state: str, reason: str = "") -> Team:
     )
     if state == State.REFUSED:
         tell(team, _("Registration refused: %(event)s"), _refusal_body(team))
+    elif state == State.WITHDRAWN:
+        tell(team, _("Registration withdrawn: %(event)s"), signup_mail.withdrawn_body(team))
     if was_in:
         move_up(event)
+    tell_waiting_moves(event, waiting)
     bump_event(event)
     return team
 
@@ -384,14 +393,24 @@ def move_up(event: Event) -> list[Team]:
             before={"registration": State.WAITING},
             after={"registration": State.REGISTERED},
         )
-        tell(
-            team,
-            _("A place for you: %(event)s"),
-            _("A place was freed: the team %(team)s is now registered for %(event)s.")
-            % {"team": team.name, "event": event.name},
-        )
+        tell(team, _("A place for you: %(event)s"), signup_mail.promoted_body(team))
         moved.append(team)
     return moved
+
+
+def waiting_list(event: Event) -> list[int]:
+    """The waiting list's team ids, first come first served."""
+    waiting = event.teams.filter(registration=State.WAITING).order_by("registered_at", "id")
+    return list(waiting.values_list("pk", flat=True))
+
+
+def tell_waiting_moves(event: Event, before: list[int]) -> None:
+    """Each team that moved up the waiting list (``before``: the list before the change) is
+    told its new place."""
+    for position, pk in enumerate(waiting_list(event), start=1):
+        if pk in before and before.index(pk) + 1 > position:
+            team = Team.objects.select_related("event").get(pk=pk)
+            tell(team, _("Waiting list: %(event)s"), signup_mail.waiting_body(team, position))
 
 
 @transaction.atomic

@@ -36,6 +36,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.cards import parse_card
 from tournaments.events.options import rule_set_for
@@ -112,8 +113,15 @@ def name_key(name: str) -> str:
 
 
 def pretty_cards(text: str) -> str:
-    """``5H 5C`` → ``5♥ 5♣`` (stored cards are in the engine's notation)."""
-    return " ".join(parse_card(t).pretty for t in (text or "").split())
+    """``5H JD`` → ``5♥ J♦`` (stored cards are in the engine's notation), the face cards in
+    the reader's letters: ``V♦`` on a French page (valet, dame, roi; issue 49, point 10)."""
+    letters = {
+        "J": pgettext("card rank: jack", "J"),
+        "Q": pgettext("card rank: queen", "Q"),
+        "K": pgettext("card rank: king", "K"),
+    }
+    cards = (parse_card(t) for t in (text or "").split())
+    return " ".join(letters.get(c.rank.label, c.rank.label) + c.suit.symbol for c in cards)
 
 
 def public_events(events) -> list[Event]:

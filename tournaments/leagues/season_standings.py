@@ -96,7 +96,8 @@ class SeasonStandings:
 
 
 def season_events(season: Season) -> tuple[list[Event], list[Event]]:
-    """(counted, waiting): one query."""
+    """(counted, waiting): one query. A draft is in neither (issue 49, point 7: its link on the
+    public season page answered 404): it is listed once published."""
     confirmed = Game.objects.filter(round__event=OuterRef("pk"), status=Game.Status.CONFIRMED)
     events = list(  # a draft is in no season's page or standings (selectors: the draft rule)
         Event.objects.published()

@@ -115,6 +115,8 @@ class Receipt:
     next_step: str
     #: an official decided the game: said instead of "confirmed: nothing more to do"
     verdict: Verdict | None = None
+    #: what the recorded score does not take as the sheet was typed, and why (issue 49, 4)
+    notes: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, report: Report, team: Team, game: Game | None = None) -> Receipt:
@@ -127,4 +129,5 @@ class Receipt:
             score_them=them,
             next_step=next_step(game),
             verdict=verdict_of(game, team, report),
+            notes=tuple((report.detail or {}).get("notes") or ()),
         )

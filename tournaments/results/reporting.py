@@ -165,6 +165,8 @@ def validate_content(
             )
         a, b = result.score_a, result.score_b
         detail = {"sheet": sheet, "checked_cards": result.checked_cards}
+        if result.notes:  # what the score does not take as typed, said with the receipt
+            detail["notes"] = result.notes
     elif kind in (Report.Kind.CRAPETTE, Report.Kind.CRAPETTE_RECORD):
         a, b, detail = read_crapette(event, kind, payload)
     elif kind == Report.Kind.FORFEIT:

@@ -18,7 +18,9 @@ the four hands are fixed by the dealer.
 
 Interpretation (documented): with pegging given as one total per side, if both sides would pass
 the target during the same play, the sheet must say which side pegged out first
-(``"pegged_out": "a"``); the FADOQ 116 rule (no lone point from 116 on) cannot be checked from
+(``"pegged_out": "a"``), and the other side's pegging is then left out, with a note saying so
+(``SheetResult.notes``); when only one side pegs out, the other side's pegging typed for that play
+was scored before the end and counts as typed. The FADOQ 116 rule (no lone point from 116 on) cannot be checked from
 totals and is the captains' responsibility at the table.
 """
 
@@ -50,6 +52,9 @@ class SheetResult:
     checked_cards: int = 0
     trace: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # the teams of sides "a" and "b"
+    # What the final score does not take as typed, and why (shown with the receipt and to the
+    # captain who confirms): never a silent change of what a captain wrote.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -213,7 +218,7 @@ def read_sheet(
         except RuleError as exc:
             errors.append(exc)
             continue  # without the dealer nothing of the deal has a side
-        items = _pegging_items(deal, dealer, where_deal, score, target, errors)
+        items = _pegging_items(deal, dealer, where_deal, score, target, errors, number)
         shown, expected, complete = _show_items(
             deal, dealer, number, where_deal, players, result, errors, language
         )
@@ -331,13 +336,22 @@ def _dealer_of(deal: Any, number: int, where_deal: str) -> str:
 
 
 def _pegging_items(
-    deal: dict, dealer: str, where_deal: str, score: dict, target: int, errors: list[RuleError]
+    deal: dict,
+    dealer: str,
+    where_deal: str,
+    score: dict,
+    target: int,
+    errors: list[RuleError],
+    number: int = 0,
 ) -> Items:
     """His heels, then each side's pegging in the order the play ended (a fault is added to
     ``errors`` and the deal is read without that pegging)."""
     try:
         return _pegging_of(deal, dealer, where_deal, score, target)
     except RuleError as exc:
+        if exc.code == "pegged_out_required" and exc.field is None:
+            # the sheet form asks the question beside the deal (``d<n>-pegged_out``)
+            exc.field = f"d{number}-pegged_out"
         errors.append(exc)
         return [(dealer, _("his heels"), 2)] if deal.get("heels") else []
 
@@ -444,6 +458,38 @@ def _show_items(
     return items, len(sides), len(hands) == len(sides) and deal.get("crib") is not None
 
 
+def _other_pegging(
+    later: Items, winner: str, score: dict, result: SheetResult, where_deal: str, target: int
+) -> None:
+    """The play ends when ``winner`` pegs out, so the other side's pegging typed for the same
+    play was scored before: it counts as typed (issue 49, point 4: 5 typed points were dropped
+    without a word). Only when it would reach the target too is it left out, and the sheet
+    says so (the captains said who pegged out first)."""
+    peg = _("pegging")
+    for side, label, points in later:
+        if label != peg or side == winner or not points:
+            continue
+        words = {
+            "where": where_deal,
+            "team": result.names.get(side) or _("side %(side)s") % {"side": side.upper()},
+            "winner": result.names.get(winner) or _("side %(side)s") % {"side": winner.upper()},
+            "n": points,
+        }
+        if score[side] + points < target:
+            score[side] += points
+            result.trace.append(
+                {"deal": result.deals, "side": side, "item": label, "points": points}
+            )
+            continue
+        result.notes.append(
+            _(
+                "%(where)s: %(winner)s pegged out first, so the %(n)d pegging points typed for "
+                "%(team)s came after the end of the game and are not counted."
+            )
+            % words
+        )
+
+
 def _score_items(
     items: Items, score: dict, result: SheetResult, where_deal: str, target: int
 ) -> bool:
@@ -458,6 +504,8 @@ def _score_items(
             # Pegging is one total per side: the other side's pegging in the same play
             # may have come before the end; any other later item may not.
             peg = _("pegging")
+            if label == peg:
+                _other_pegging(items[position + 1 :], side, score, result, where_deal, target)
             recorded_later = [
                 lab
                 for (_s, lab, pts) in items[position + 1 :]

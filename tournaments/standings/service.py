@@ -7,6 +7,7 @@ until the organizer releases them, unless the event shows live standings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -21,11 +22,12 @@ from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.late_teams import missed_results
 from tournaments.events.options import target_of
-from tournaments.models import Event, Game, Round, Team
+from tournaments.models import Event, Game, PlayoffGroup, Round, Team
 from tournaments.publishing.caching import bump_event, cached
 from tournaments.standings.engine import (
     METRICS,
     GameResult,
+    PlannedMatch,
     PlayoffFormat,
     PlayoffGame,
     Standings,
@@ -307,28 +309,42 @@ def _seat_playable(event: Event, actor: Person | None) -> list[Game]:
         .values_list("playoff_match", "team_a_id")
     )
     planned = [
-        match
+        (tie, [m for m in tie.playable if (m.match, m.team_a) not in open_playoff])
         for tie in computed.standings.medal_ties
-        for match in tie.playable
-        if (match.match, match.team_a) not in open_playoff
     ]
-    if not planned:
-        return []
+    games: list[Game] = []
+    for tie, matches in planned:
+        if matches:
+            games += _seat_tie(event, actor, tie.teams, matches)
+    if games:
+        bump_event(event)
+    return games
+
+
+def _seat_tie(
+    event: Event, actor: Person | None, teams: Sequence[int], matches: Sequence[PlannedMatch]
+) -> list[Game]:
+    """One playoff round for one tied group (issue 49, point 5: its :class:`PlayoffGroup`
+    named, so the results format says which teams the playoff was between)."""
+    user = actor if isinstance(actor, User) else None
+    group = next(
+        (g for g in PlayoffGroup.objects.filter(event=event) if g.teams == list(teams)), None
+    ) or PlayoffGroup.objects.create(event=event, teams=list(teams), created_by=user)
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     round_ = Round.objects.create(
         event=event,
         number=number,
         kind=Round.Kind.PLAYOFF,
+        playoff_group=group,
         movement="playoff",
-        created_by=actor if isinstance(actor, User) else None,
+        created_by=user,
     )
     games = [
         Game.objects.create(
             round=round_, table=i, team_a_id=m.team_a, team_b_id=m.team_b, playoff_match=m.match
         )
-        for i, m in enumerate(planned, start=1)
+        for i, m in enumerate(matches, start=1)
     ]
-    bump_event(event)
     audit.record(
         event,
         actor,

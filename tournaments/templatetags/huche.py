@@ -12,9 +12,10 @@ from tournaments.archives.signing import this_install_if_readable
 from tournaments.events.late_teams import late_note as late_note_words
 from tournaments.events.options import skunk_rule_words
 from tournaments.leagues.honours import pretty_cards
+from tournaments.models import Team
 from tournaments.results.receipts import receipt_number
 from tournaments.views.confirming import action_text, question_text
-from tournaments.words import french_articles, skunk_label
+from tournaments.words import french_articles, one_period, skunk_label
 
 register = template.Library()
 
@@ -24,8 +25,17 @@ def breakable_url(url) -> str:
     """An address that wraps between its parts, never inside a word (issue 25: a hall's
     address cut as “…-de-lavent-jonquie”): a break allowed after each “/”, “.” and “-”."""
     text = str(url or "")
-    pieces = re.split(r"(?<=[/.\-])", text)
-    return mark_safe("<wbr>".join(conditional_escape(piece) for piece in pieces))  # noqa: S308 - each piece escaped
+    # The host may wrap after its dots and hyphens; the path only after its slashes: a link's
+    # random key holds "-" and "_" too, and a key cut in two is mistyped (issue 49, point 13).
+    start, _sep, path = text.partition("://")
+    host, slash, rest = (path if _sep else start).partition("/")
+    pieces = re.split(r"(?<=[.\-])", (start + _sep if _sep else "") + host)
+    if slash:
+        pieces[-1] += "/"
+        pieces += re.split(r"(?<=/)", rest)
+    return mark_safe(  # noqa: S308 - each piece escaped
+        "<wbr>".join(conditional_escape(piece) for piece in pieces if piece)
+    )
 
 
 @register.filter
@@ -43,6 +53,13 @@ def receipt_number_of(report):
 @register.simple_tag
 def sheet_value(post, deal, what):
     return post.get(f"d{deal}-{what}", "") if post else ""
+
+
+@register.simple_tag
+def pegged_out_asked(errors, deal) -> str:
+    """The sheet's question for a deal where both teams reach the target in the play
+    ("say which side pegged out first"), or "" (issue 49, point 4)."""
+    return (errors or {}).get(f"d{deal}-pegged_out", "")
 
 
 @register.simple_tag
@@ -103,6 +120,24 @@ def team_count(event):
     return counts
 
 
+State = Team.Registration
+
+
+@register.inclusion_tag("tournaments/_event_count.html")
+def event_count(event):
+    """The teams of an event in the organizer's list (issue 49, point 6): before round 1 the
+    teams registered and the waiting list, then the teams that play (those withdrawn on the
+    day apart), once finished the teams that played; never "0 teams"."""
+    started = event.finished or event.rounds.exists()
+    counts = event.teams.aggregate(
+        registered=Count("pk", filter=Q(registration=State.REGISTERED)),
+        playing=Count("pk", filter=Q(registration=State.REGISTERED, withdrawn_at__isnull=True)),
+        withdrawn=Count("pk", filter=Q(registration=State.REGISTERED, withdrawn_at__isnull=False)),
+        waiting=Count("pk", filter=Q(registration=State.WAITING)),
+    )
+    return {"started": started, "finished": event.finished, **counts}
+
+
 @register.simple_tag
 def confirm_question(kind, team=None, **names):
     """The in-page question of an irreversible button (``data-ask``)."""
@@ -143,6 +178,13 @@ def contracted(text):
     """French "de/à + name" contracted ("du Pétrin", "aux Atouts"); wrap a sentence that puts a
     team's or an event's name after "de" or "à": ``{% filter contracted %}…{% endfilter %}``."""
     return french_articles(str(text))
+
+
+@register.filter(is_safe=True)
+def sentence(text):
+    """One period at the end of a sentence that ends on an English time ("7 p.m."):
+    ``{% filter sentence %}…{% endfilter %}``."""
+    return one_period(str(text))
 
 
 @register.simple_tag(takes_context=True)

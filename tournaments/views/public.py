@@ -8,6 +8,8 @@ organizers, and to everyone once released or when the event shows live standings
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -15,14 +17,15 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
 from tournaments.archives.open_format import may_export
 from tournaments.archives.transfer import may_import
-from tournaments.events import check_in
-from tournaments.events.late_teams import late_note
+from tournaments.events import check_in, public_registration
+from tournaments.events.late_teams import late_note, late_short
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
@@ -48,7 +51,12 @@ def home(request):
         .filter(events__published_at__isnull=False)
         .distinct()
     )
-    return render(request, "tournaments/home.html", {"events": events, "seasons": seasons})
+    listed = list(events)
+    for event in listed:  # the form's link where a team may register itself now (point 12)
+        event.registering = (
+            event.registration_open and public_registration.public_registration_open(event)
+        )
+    return render(request, "tournaments/home.html", {"events": listed, "seasons": seasons})
 
 
 @public_page
@@ -63,6 +71,9 @@ def event_home(request, slug):
         "official": is_official(request.user, event),
         "results_export": may_export(event, request.user),
         "rounds": event.rounds.order_by("number"),
+        "registering": public_registration.public_registration_open(event),
+        "deadline": public_registration.when_words(event),
+        "places_left": public_registration.places_left(event),
         "podium": medals_of(event)
         if event.finished and results_visible(event, request.user)
         else (),
@@ -90,9 +101,14 @@ def seating(request, slug):
             # the same for every visitor (cached): officials see the rest on their own pages.
             being_played = round_being_played(event)
             rounds = [being_played] if being_played else []
+        # A playoff seated before the release tells who is tied for a medal: a neutral line.
+        hidden = [r for r in rounds if r.kind == Round.Kind.PLAYOFF and not event.results_public]
         return render_to_string(
             "tournaments/_seating_live.html",
-            {"rounds": [(r, list(_games(r))) for r in rounds]},
+            {
+                "rounds": [(r, list(_games(r))) for r in rounds if r not in hidden],
+                "playoff_hidden": bool(hidden),
+            },
             request,
         )
 
@@ -232,6 +248,30 @@ def shown_columns(data) -> list[tuple[str, str]]:
     ]
 
 
+def double_skunks(event: Event) -> dict[int, int]:
+    """Per team, the confirmed games of the series it won by a double (or triple) pétrin: the
+    standings say which pétrins were doubles (issue 49, point 10)."""
+    found: Counter[int] = Counter()
+    games = Game.objects.filter(
+        round__event=event,
+        round__kind=Round.Kind.SERIES,
+        status=Game.Status.CONFIRMED,
+        confirmed_report__skunk__gte=2,
+    ).values_list(
+        "team_a_id", "team_b_id", "confirmed_report__score_a", "confirmed_report__score_b"
+    )
+    for team_a, team_b, score_a, score_b in games:
+        found[team_a if score_a > score_b else team_b] += 1
+    return dict(found)
+
+
+def doubles_words(n: int | None) -> str:
+    if not n:
+        return ""
+    words = ngettext("incl. %(n)d double", "incl. %(n)d doubles", n) % {"n": n}
+    return str(format_html(' <span class="hint" data-double-skunks>({})</span>', words))
+
+
 def standings_body(event: Event, data, columns, *, released: bool) -> str:
     """The rows of the standings table.
 
@@ -244,17 +284,24 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
     marker = 987654321
     team_url = reverse("tournaments:team", args=[event.slug, marker])
     withdrawn = format_html(' <span class="hint">({})</span>', gettext("withdrawn"))
-    bye_pending = format_html(
-        ' <span class="hint" data-bye-pending>({})</span>',
-        gettext("bye: worth the team's average once it has played"),
+    bye_pending = format_html(  # under the name too, free to wrap (issue 49, point 3)
+        '<span class="late-note" data-bye-pending>{}</span>',
+        capfirst(gettext("bye: worth the team's average once it has played")),
     )
+    # Under the name, never in it (issue 49, point 3): a short line that wraps, the whole
+    # choice in its title and on the team's page, so a projector keeps one column per team.
     late = {
-        pk: format_html(' <span class="hint" data-late-note>({})</span>', note)
+        pk: format_html(
+            '<span class="late-note" data-late-note title="{}">{}</span>',
+            capfirst(note),
+            capfirst(late_short(team)),
+        )
         for pk, team in data.teams.items()
         if (note := late_note(team))
     }
     keys = [key for key, _label in columns]
     skunk_key = "skunks_inflicted"
+    doubles = double_skunks(event) if skunk_key in keys else {}
     rows = []
     for row in data.standings.rows:
         team = data.teams[row.team]
@@ -264,7 +311,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
         cells = "".join(
             "<td>—</td>"
             if value is None
-            else f'<td class="skunk-inflicted">{value}</td>'
+            else f'<td class="skunk-inflicted">{value}{doubles_words(doubles.get(row.team))}</td>'
             if key == skunk_key and value
             else f"<td>{value if type(value) is int else escape(localize(value))}</td>"
             for key, value in ((k, row.metrics.get(k)) for k in keys)

@@ -14,10 +14,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import RuleError
-from tournaments.events import check_in, member_check, public_registration, registration_doors
+from tournaments.events import (
+    check_in,
+    comeback,
+    member_check,
+    public_registration,
+    registration_doors,
+)
+from tournaments.events.late_teams import late_entry
 from tournaments.events.settings import update_event
 from tournaments.forms import add_rule_error
 from tournaments.models import Event, Team
+from tournaments.words import name_key
 
 from .access import managed_event
 from .confirming import ask, confirmed
@@ -141,7 +149,7 @@ def check_in_desk(request, slug):
         return redirect(
             reverse("tournaments:check-in", args=[slug]) + request.POST.get("anchor", "")
         )
-    teams = list(event.teams.active().order_by("name"))
+    teams = sorted(event.teams.active(), key=lambda t: name_key(t.name))
     present = [t for t in teams if t.checked_in_at]
     return render(
         request,
@@ -150,9 +158,11 @@ def check_in_desk(request, slug):
             "event": event,
             "teams": teams,
             "present": len(present),
-            "absentees": list(check_in.absentees(event)),
-            "dropped": list(check_in.dropped(event)),
+            "absentees": sorted(check_in.absentees(event), key=lambda t: name_key(t.name)),
+            "dropped": sorted(check_in.dropped(event), key=lambda t: name_key(t.name)),
             "started": event.rounds.exists(),
+            "returning": sorted(comeback.returning(event), key=lambda t: name_key(t.name)),
+            "late": late_entry(event),
         },
     )
 
@@ -170,6 +180,13 @@ def _check_in_action(request, event: Event) -> None:
                 messages.success(request, _("%(team)s is present.") % {"team": team.name})
             else:
                 check_in.undo_check_in(team, request.user)
+        elif action == "comeback":
+            team = get_object_or_404(Team, event=event, pk=request.POST.get("team"))
+            team = comeback.bring_back(team, request.user, request.POST.get("missed_rounds", ""))
+            messages.success(
+                request,
+                _("%(team)s is back, present, with its players and contact.") % {"team": team.name},
+            )
         elif action == "restore":
             teams = check_in.restore_absentees(event, request.user)
             messages.success(

@@ -105,8 +105,10 @@ def test_the_choice_is_shown_on_the_team_page_and_the_standings(make_event, orga
     assert note.capitalize() in text(
         Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(f"/e/{event.slug}/teams/{team.pk}/")
     )
-    assert note in text(Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(f"/e/{event.slug}/standings/"))
-    assert note in text(french.get(f"/organize/{event.slug}/teams/"))
+    # Under the name in a few words, the whole choice in the note's title (issue 49, point 3).
+    standings = text(Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(f"/e/{event.slug}/standings/"))
+    assert f'title="{note.capitalize()}">Arrivée à la ronde 2</span>' in standings
+    assert note.capitalize() in text(french.get(f"/organize/{event.slug}/teams/"))
 
 
 def test_the_teams_page_asks_the_question_once_rounds_are_seated(make_event, organizer, french):

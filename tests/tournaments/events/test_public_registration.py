@@ -55,7 +55,8 @@ def test_past_the_capacity_a_team_waits_and_moves_up_when_a_place_is_freed(open_
 
     teams[3].refresh_from_db()
     assert teams[3].registration == State.REGISTERED
-    (told,) = mail.outbox
+    withdrawn, told = mail.outbox  # the withdrawn team is told too (issue 49, point 9)
+    assert withdrawn.to == ["cap2@example.org"]
     assert told.to == ["cap4@example.org"] and "Équipe 4" in told.body
 
 

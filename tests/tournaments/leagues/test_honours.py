@@ -110,7 +110,7 @@ def test_the_page_shows_the_hands_in_french_and_nothing_of_april(client, season)
     assert page.status_code == 200
     assert "Palmarès" in text and "Mains de 24 ou plus" in text
     assert text.count('data-count="29"') == 2 and text.count('data-count="28"') == 1
-    assert "5♥ 5♣ 5♠ J♦" in text and "vérifiée" in text
+    assert "5♥ 5♣ 5♠ V♦" in text and "vérifiée" in text  # a valet in French (issue 49)
     assert "Omnium d&#x27;avril" not in text and "Omnium d'avril" not in text
     projector = client.get("/s/fjord/2027/palmares/?display=projector", HTTP_ACCEPT_LANGUAGE="fr")
     assert 'class="projector"' in projector.content.decode()

@@ -76,7 +76,7 @@ def test_the_other_captain_confirms_the_declared_hand_with_the_score(
     ]
     b = captain_client(game.team_b)
     home = words(b.get(f"/c/{link_of(game.team_b).token}/", **FRENCH))
-    assert f"Main déclarée de 29 ({game.team_a.name}) : 5♠ 5♥ 5♣ J♦, carte de départ 5♦" in home
+    assert f"Main déclarée de 29 ({game.team_a.name}) : 5♠ 5♥ 5♣ V♦, carte de départ 5♦" in home
     b.post(f"/c/{link_of(game.team_b).token}/games/{game.pk}/confirm/", {"report": report.pk})
     game.refresh_from_db()
     assert game.status == Game.Status.CONFIRMED and game.confirmed_report == report

@@ -163,7 +163,8 @@ def test_the_desk_shows_the_disputed_sheets_deal_by_deal(disputed_sheets, offici
     assert "Les feuilles diffèrent d'abord à la donne 4." in table
     assert table.count("<tr") == 7  # the header and six deals
     assert "69–61" in table and "69–63" in table and "121–85" in table and "121–87" in table
-    assert f"capitaine de {disputed_sheets.team_a.name}" in table
+    # « de » contracted before the name (issue 49, point 13): « capitaine d’Équipe 2 »
+    assert f"capitaine d’{disputed_sheets.team_a.name}" in table
     # Deciding from the desk: choose captain A's version.
     first = disputed_sheets.reports.order_by("version").first()
     desk(official).post(
