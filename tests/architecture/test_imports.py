@@ -92,6 +92,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues.players",
         "tournaments.selectors",
         "tournaments.ratings.current",
+        "tournaments.ratings.writer",
     ),
     # 3 standings
     3: (
@@ -105,6 +106,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.seating.rounds",
         "tournaments.ratings",
         "tournaments.ratings.service",
+        "tournaments.ratings.incremental",
         "tournaments.seating.by_hand",
         "tournaments.results.*",
         "tournaments.publishing",
