@@ -114,6 +114,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.publishing.printing",
         "tournaments.publishing.charts",
         "tournaments.publishing.compression",
+        "tournaments.publishing.whole_pages",
         "tournaments.events.closing",
         "games.play",
         "games.play.store",
