@@ -241,7 +241,7 @@ def generate(
             for k in range(days)
         ]
         events = build.events_of(season, specs)
-        sides = []
+        sides: list[list[tuple[int, ...]]] = []
         for _event in events:
             chosen = rng.sample([p.pk for p in pool], 2 * DAY_TEAMS)
             sides.append([(chosen[2 * i], chosen[2 * i + 1]) for i in range(DAY_TEAMS)])
