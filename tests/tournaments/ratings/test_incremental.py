@@ -176,3 +176,55 @@ def test_hiding_the_last_event_gives_each_player_back_their_point_before_it(
     updated = history()
     service.rebuild()
     assert history() == updated
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_pages_read_ratings_while_a_rebuild_runs_on_postgresql(organizer, tasks_in_process):
+    """A rebuild holds its transaction open (deleted every point, written half): a page reading
+    the ratings meanwhile answers at once, with the history committed before it."""
+    import threading
+    import time as clock
+
+    from django.db import connection, connections
+
+    from tests.builders.season import build_season
+    from tournaments.ratings import writer
+
+    if connection.vendor != "postgresql":
+        pytest.skip("DATABASE_URL is not a PostgreSQL URL (embedded SQLite run)")
+    _season, people, _events, _hidden = build_season(organizer)
+    before = service.player_rating(people["Alice"]).now
+    inside, release_it = threading.Event(), threading.Event()
+    real_close = writer.PointWriter.close
+
+    def slow_close(self):
+        done = real_close(self)
+        inside.set()
+        release_it.wait(10)  # the transaction stays open, its rows written
+        return done
+
+    def rebuild():
+        try:
+            service.rebuild()
+        finally:
+            connections.close_all()
+
+    writer.PointWriter.close = slow_close  # type: ignore[method-assign]
+    try:
+        thread = threading.Thread(target=rebuild)
+        thread.start()
+        assert inside.wait(10)
+        started = clock.perf_counter()
+        with connection.cursor() as cursor:
+            cursor.execute("SET statement_timeout = 1000")
+        now = service.player_rating(people["Alice"]).now
+        assert clock.perf_counter() - started < 1
+        assert now == before
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SET statement_timeout = 0")
+        release_it.set()
+        thread.join()
+        writer.PointWriter.close = real_close  # type: ignore[method-assign]
+    assert service.player_rating(people["Alice"]).now == before
