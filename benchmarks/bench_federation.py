@@ -91,6 +91,8 @@ def ratings(slug: str, repeat: int) -> None:
     )
     reference = digest()
     day = Event.objects.filter(season__league__slug=slug).order_by("date", "pk").last()
+    if day is None:
+        raise BenchmarkError(f"the federation {slug} has no regional day: give --days 1 or more")
     games = Game.objects.filter(round__event=day).count()
     rated = Game.objects.filter(round__event__released_at__isnull=False).count()
     times = []
@@ -123,15 +125,19 @@ def pages(slug: str, repeat: int) -> None:
     from tournaments.models import League, Player, RatingPoint
 
     federation = League.objects.get(slug=slug)
-    club = League.objects.filter(slug__startswith="club-", slug__endswith=slug.split("-")[-1])
-    club = club.order_by("pk").first()
-    season = club.seasons.order_by("-slug").first()
+    clubs = League.objects.filter(slug__startswith="club-", slug__endswith=slug.split("-")[-1])
+    club = clubs.order_by("pk").first()
+    season = club.seasons.order_by("-slug").first() if club else None
+    if club is None or season is None:
+        raise BenchmarkError(f"the federation {slug} has no club season")
     busiest = (
         RatingPoint.objects.filter(latest=True, partner__isnull=True, player__league=federation)
         .order_by("-games")
         .values_list("player", flat=True)
         .first()
     )
+    if busiest is None:
+        raise BenchmarkError("no rated player in the federation")
     player = Player.objects.get(pk=busiest)
     urls = {
         "season standings (a club)": reverse("tournaments:season", args=[club.slug, season.slug]),
