@@ -21,6 +21,9 @@ from other processes on loopback:
    submissions' figures again, and the views' latency while every confirmation changes the
    standings.
 
+4. ``--servers 2`` (the default; the quick mode measures one): a second gunicorn beside the
+   first, wrk on both standings pages at once, against the one server's throughput.
+
 No Celery worker runs: the standings refresh that each confirmed result schedules is queued in
 Redis (database 5, emptied at the end); pages compute what they miss.
 
@@ -59,7 +62,20 @@ CONCURRENT = 250
 RETRIES = 50
 PHONES_PER_SECOND = 20
 CLIENT_SECONDS = 180
-QUICK = ["--teams", "30", "--rounds", "2", "--seconds", "2", "--tables", "7", "--phones", "5"]
+QUICK = [
+    "--teams",
+    "30",
+    "--rounds",
+    "2",
+    "--seconds",
+    "2",
+    "--tables",
+    "7",
+    "--phones",
+    "5",
+    "--servers",
+    "1",
+]
 
 WRK_SCRIPT = """
 done = function(summary, latency, requests)
@@ -242,8 +258,61 @@ def read_load(port: int, slug: str, teams: int, seconds: int) -> list[str]:
             f"standings page {teams:,} teams / 10 teams throughput: "
             f"{standings / best['standings page, 10 teams']:.2f}"
         )
+    FIGURES["standings"] = standings
     failed = [name for name, results in runs.items() if any(r["errors_status"] for r in results)]
     return [f"wrk saw error statuses from the {name}" for name in failed]
+
+
+FIGURES: dict[str, float] = {}  # the standings' throughput with one server, for two_servers
+
+
+def two_servers(env: dict, slug: str, seconds: int) -> list[str]:
+    """A second gunicorn beside the first (the same workers, the same database and Redis: how
+    Huche scales out, README "Scaling"): wrk on the standings page of both at once, half the
+    connections each, against the one server's figure of the same run."""
+    if shutil.which("wrk") is None or "standings" not in FIGURES:
+        return []
+    ports = [free_port(), free_port()]
+    procs = [start_gunicorn(server_env(env, port), port) for port in ports]
+    script = write_script()
+    try:
+        runs = [
+            subprocess.Popen(
+                [
+                    "wrk",
+                    "-t1",
+                    f"-c{CONNECTIONS // 2}",
+                    f"-d{seconds}s",
+                    "--timeout",
+                    "10s",
+                    "-H",
+                    "Accept-Language: fr-ca",
+                    "-s",
+                    str(script),
+                    f"http://127.0.0.1:{port}/e/{slug}/standings/",
+                ],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for port in ports
+        ]
+        results = [wrk_result(run.communicate(timeout=seconds + 60)[0]) for run in runs]
+    finally:
+        script.unlink()
+        for proc in procs:
+            stop(proc)
+    both = sum(r["rps"] for r in results)
+    one = FIGURES["standings"]
+    print(
+        f"two web servers ({WORKERS} workers × {THREADS} threads each) on this machine: "
+        f"{both:.0f} req/s on the standings page against {one:.0f} for one: "
+        f"{both / one:.2f} × (the same cores: a second server pays on a second machine)"
+    )
+    return [
+        f"wrk saw error statuses from server {i + 1} of 2"
+        for i, r in enumerate(results)
+        if r["errors_status"]
+    ]
 
 
 # --- 500 submissions ----------------------------------------------------------------------------
@@ -513,6 +582,13 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--phones", type=float, default=PHONES_PER_SECOND, help="page views a second (20)"
     )
+    parser.add_argument(
+        "--servers",
+        type=int,
+        choices=(1, 2),
+        default=2,
+        help="also measure two web servers against one (2, the default)",
+    )
     return parser
 
 
@@ -537,6 +613,10 @@ def main(argv: list[str] | None = None) -> None:
     problems = []
     try:
         problems += read_load(port, slug, args.teams, args.seconds)
+        if args.servers == 2:
+            stop(proc)  # the two servers below have the machine to themselves
+            problems += two_servers(env, slug, args.seconds)
+            proc = start_gunicorn(server_env(env, port), port)
         print("\nScore submissions, alone:")
         problems += submissions(port, slug, part=0, tables=args.tables)
         print("\nScore submissions while phones read the standings page:")

@@ -1,7 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.utils import translation
-from django.views.i18n import JavaScriptCatalog
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import JavaScriptCatalog, set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 
@@ -17,7 +18,10 @@ class EnglishSchemaView(SpectacularAPIView):
 urlpatterns = [
     path("", include("operations.urls")),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch needs no CSRF token: at worst another site switches a visitor's
+    # language, and the standings stored whole for anonymous visitors carry no token, so the
+    # switch must work there without JavaScript too.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("accounts/", include("accounts.urls")),
     path("tools/", include("games.urls")),

@@ -21,6 +21,7 @@ from tournaments import outbox
 from tournaments.leagues import season_export
 from tournaments.models import Event, Game, Round
 from tournaments.publishing import print_jobs
+from tournaments.ratings import incremental as ratings_incremental
 from tournaments.ratings import service as ratings_service
 from tournaments.ratings import upgrade as _ratings_upgrade  # noqa: F401 (its receiver)
 from tournaments.results.signals import result_confirmed
@@ -118,6 +119,20 @@ def build_printout(self, job_id: int, language: str, outbox_id: int | None = Non
     return {"job": job_id, "status": job.status if job else None}
 
 
+@shared_task(bind=True, **RETRIES)
+def update_ratings(self, event_id: int, outbox_id: int | None = None) -> dict:
+    """Rate again from ``event_id``'s event onward (idempotent: the same numbers each time, the
+    same as the full rebuild's)."""
+    try:
+        result = ratings_incremental.update(event_id)
+    except Exception:
+        if self.request.retries >= self.max_retries:
+            outbox.mark_done(outbox_id)  # given up: the next release or the command rebuilds
+        raise
+    outbox.mark_done(outbox_id)
+    return result
+
+
 @shared_task
 def flush_outbox_task() -> int:
     return outbox.flush_outbox()
@@ -127,6 +142,7 @@ outbox.register("refresh_standings", refresh_standings)
 outbox.register("build_season_export", build_season_export)
 outbox.register("rebuild_ratings", rebuild_ratings)
 outbox.register("build_printout", build_printout)
+outbox.register("update_ratings", update_ratings)
 
 
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.refresh_after_confirmation")
@@ -138,9 +154,10 @@ def refresh_after_confirmation(sender, event: Event, **kwargs) -> None:
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.rerate_after_correction")
 def rerate_after_correction(sender, event: Event, **kwargs) -> None:
     """A result confirmed in an event already released (a correction): its games are rated, so
-    the ratings are rebuilt. Before the release nothing of the event counts: nothing to do."""
+    the ratings are updated from it onward. Before the release nothing of the event counts:
+    nothing to do."""
     if event.released_at is not None:
-        outbox.schedule("rebuild_ratings")
+        outbox.schedule("update_ratings", event.pk)
 
 
 @receiver(result_confirmed, dispatch_uid="tournaments.tasks.seat_after_playoff_game")

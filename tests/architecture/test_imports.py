@@ -117,6 +117,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues.players",
         "tournaments.selectors",
         "tournaments.ratings.current",
+        "tournaments.ratings.writer",
     ),
     # 3 standings
     3: (
@@ -131,6 +132,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.ratings",
         "tournaments.ratings.service",
         "tournaments.ratings.upgrade",
+        "tournaments.ratings.incremental",
         "tournaments.seating.by_hand",
         "tournaments.results.*",
         "tournaments.publishing",
@@ -139,6 +141,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.publishing.print_jobs",
         "tournaments.publishing.charts",
         "tournaments.publishing.compression",
+        "tournaments.publishing.whole_pages",
         "tournaments.events.closing",
         "games.play",
         "games.play.store",

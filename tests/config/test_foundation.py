@@ -155,3 +155,14 @@ def test_the_sites_language_comes_from_huche_language_and_is_checked():
     wrong = settings_in_subprocess({"HUCHE_LANGUAGE": "de"}, "settings.LANGUAGE_CODE")
     assert wrong.returncode != 0
     assert "HUCHE_LANGUAGE='de' is not a language of Huche: allowed are fr-ca, en" in wrong.stderr
+
+
+def test_the_language_switch_works_without_a_csrf_token(db):
+    # The standings stored whole for anonymous visitors carry no token; a phone without
+    # JavaScript must still switch language there (issue 54's shared pages).
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    switched = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert switched.status_code == 302
+    assert client.cookies["django_language"].value == "en"

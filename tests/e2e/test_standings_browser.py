@@ -26,3 +26,20 @@ def test_demo_standings_before_and_after_release(live_server, page, shot):
     assert rows.count() == 6
     assert page.locator("svg.chart").count() == 1
     shot(page, "standings-after-release")
+
+
+def test_the_language_switch_works_on_the_shared_standings_page(live_server, page):
+    """The standings page an anonymous phone gets is the one stored for everyone (issue 54):
+    it carries no CSRF token of its own, the script copies the visitor's cookie into the
+    language form, and the switch works."""
+    call_command("load_demo", quiet=True)
+    event = Event.objects.get(slug="demo-fadoq")
+    release(event, event.roles.get(role="organizer").user)
+    page.goto(f"{live_server.url}/e/{event.slug}/standings/")
+    assert page.locator("input[data-csrf-cookie]").count() == 1
+    lang = page.locator("html").get_attribute("lang")
+    other = "en" if lang.startswith("fr") else "fr"
+    page.click(f"form.lang button[value={other}]")
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang").startswith(other)
+    assert page.locator("table.standings tbody tr").count() == 6

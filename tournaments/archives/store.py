@@ -133,7 +133,7 @@ class Store:
             raise ArchiveDiverged(self.diverged, self.may_settle(), self.site, self.signer)
         self.merge_audit()
         if event.released_at is not None:
-            outbox.schedule("rebuild_ratings")  # its games count in the ratings
+            outbox.schedule("update_ratings", event.pk)  # its games count in the ratings
         result = ImportResult(
             event,
             new,

@@ -230,8 +230,11 @@ def merge(duplicate: Player, into: Player, actor) -> Player:
     moved = [t for t in teams if t.pk in captain_of or t.pk in partner_of]
     for event in {t.event for t in moved}:
         bump_event(event)  # cached standings carry the teams' player links
-    if any(t.event.released_at for t in moved):
-        outbox.schedule("rebuild_ratings")  # one person, one rating: their games together
+    released = [t.event for t in moved if t.event.released_at]
+    if released:
+        # One person, one rating: their games together, rated again from the first of them.
+        first = min(released, key=lambda event: (event.date, event.pk))
+        outbox.schedule("update_ratings", first.pk)
     audit.record(
         None,
         actor,

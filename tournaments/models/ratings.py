@@ -13,8 +13,9 @@ from .results import Game
 class RatingPoint(models.Model):
     """A rating after one game: a player's, or with ``partner`` a pair's (``player`` < ``partner``).
 
-    Derived data, rebuilt whole from the released games (``tournaments.ratings.service``):
-    never edited by hand, safe to delete and rebuild (``manage.py rebuild_ratings``).
+    Derived data, rebuilt whole from the released games (``tournaments.ratings.service``) or
+    from an event onward (``tournaments.ratings.incremental``): never edited by hand, safe to
+    delete and rebuild (``manage.py rebuild_ratings``).
     """
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_points")
@@ -51,6 +52,7 @@ class RatingPoint(models.Model):
         indexes = [
             models.Index(fields=["player", "partner", "position"]),
             models.Index(fields=["latest", "partner"]),
+            models.Index(fields=["position"], name="tournaments_rp_position"),
         ]
 
     def __str__(self) -> str:

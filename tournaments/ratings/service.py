@@ -3,8 +3,15 @@
 :func:`rebuild` recomputes every rating from scratch, in the order the games were played (event
 date, event, round, table), and replaces the stored history in one transaction: recomputing
 gives the same numbers, so running it twice (a task redelivered, the command after the task)
-changes nothing. It runs as a Celery task after each release (``tournaments.tasks``, scheduled
-through the outbox) and as ``manage.py rebuild_ratings``.
+changes nothing. It streams: the games are read in chunks and the points written in batches
+(``ratings.writer``), so memory grows with the players, not the games. It is the reference
+(``manage.py rebuild_ratings``); after a release, a hide, a correction or an import the worker
+recomputes only from the event concerned onward (``ratings.incremental``), with the same
+numbers.
+
+Readers never wait on either: the points are replaced by plain DELETE and INSERT in one
+transaction (PostgreSQL readers keep reading the rows committed before it; SQLite's WAL lets
+them read too), and the advisory lock below is taken by rating writers only.
 
 What counts (docs/ratings.md): confirmed cribbage games of events whose results are released,
 between two teams each with at least one player known to the league; not a bye, not a forfeit
@@ -13,6 +20,7 @@ between two teams each with at least one player known to the league; not a bye, 
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -23,16 +31,34 @@ from django.db.models import Q
 from tournaments.models import Event, Game, League, Player, RatingPoint, Report
 from tournaments.ratings.current import released_points
 from tournaments.ratings.engine import RatedGame, RatingEngine, Winner, Z
+from tournaments.ratings.writer import PointWriter
 
 # Two rebuilds at once would each delete and insert the whole history: on PostgreSQL the second
 # waits for the first (SQLite lets one writer in at a time anyway).
 LOCK_KEY = 7_337_001
 
 
-def counted_games() -> Iterator[tuple[RatedGame, int]]:
-    """The games that count, in the order they were played, each with its event's id."""
+def lock() -> None:
+    """Rating writers one at a time (PostgreSQL; SQLite lets one writer in at a time anyway)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+
+
+def counted_games(
+    since: tuple[datetime.date, int] | None = None,
+) -> Iterator[tuple[RatedGame, int]]:
+    """The games that count, in the order they were played, each with its event's id; with
+    ``since`` (an event's date and id), only those of that event and the events after it."""
+    later = Q()
+    if since is not None:
+        date, event = since
+        later = Q(round__event__date__gt=date) | Q(
+            round__event__date=date, round__event_id__gte=event
+        )
     rows = (
         Game.objects.filter(
+            later,
             round__event__released_at__isnull=False,
             round__event__published_at__isnull=False,  # a draft counts once published
             round__event__game_type=Event.GameType.CRIBBAGE,
@@ -65,34 +91,16 @@ def counted_games() -> Iterator[tuple[RatedGame, int]]:
 @transaction.atomic
 def rebuild() -> dict:
     """Recompute every rating from scratch and store the history; returns what was done."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+    lock()
+    RatingPoint.objects.all().delete()
     engine = RatingEngine()
-    rows: list[RatingPoint] = []
-    last: dict[tuple[int, int | None], int] = {}
+    writer = PointWriter()
     position = 0
     for position, (game, event) in enumerate(counted_games(), start=1):
         for point in engine.rate(game):
-            last[(point.player, point.partner)] = len(rows)
-            rows.append(
-                RatingPoint(
-                    player_id=point.player,
-                    partner_id=point.partner,
-                    game_id=point.game,
-                    event_id=event,
-                    position=position,
-                    games=point.games,
-                    mu=point.mu,
-                    sigma=point.sigma,
-                    ordinal=point.low,
-                )
-            )
-    for index in last.values():
-        rows[index].latest = True
-    RatingPoint.objects.all().delete()
-    RatingPoint.objects.bulk_create(rows, batch_size=2000)
-    return {"games": position, "points": len(rows)}
+            writer.add(point, event=event, position=position)
+    writer.close()
+    return {"games": position, "points": writer.written, "from": 1}
 
 
 # --- reading them ------------------------------------------------------------------------------

@@ -225,8 +225,9 @@ def release(event: Event, actor: Person, *, released: bool = True) -> Event:
     event.released_at = timezone.now() if released else None
     event.save(update_fields=["released_at"])
     bump_event(event)
-    # Ratings count released events only: rebuilt once per release (or hiding), by a worker.
-    outbox.schedule("rebuild_ratings")
+    # Ratings count released events only: updated from this event onward once per release (or
+    # hiding), by a worker.
+    outbox.schedule("update_ratings", event.pk)
     audit.record(
         event,
         actor,

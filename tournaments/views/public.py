@@ -26,6 +26,7 @@ from tournaments.archives.open_format import may_export
 from tournaments.archives.transfer import may_import
 from tournaments.events import check_in, public_registration
 from tournaments.events.late_teams import late_note, late_short
+from tournaments.publishing import whole_pages
 from tournaments.publishing.caching import cached, page_fragment
 from tournaments.publishing.charts import points_chart
 from tournaments.publishing.compression import public_page
@@ -173,6 +174,12 @@ def round_results(request, slug, number):
 @require_GET
 def standings(request, slug):
     event = get_object_or_404(visible_events(request.user), slug=slug)  # hot: no season join
+    # Anonymous visitors share one stored response per version (304s, gzipped once); everyone
+    # else gets theirs. The draft rule (above) and the embargo (below) decide what it holds.
+    return whole_pages.serve(request, event, "standings", lambda: _standings_page(request, event))
+
+
+def _standings_page(request, event: Event):
     visible = results_visible(event, request.user)
     context = {
         "event": event,

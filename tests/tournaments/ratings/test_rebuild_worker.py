@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 def test_each_release_is_rated_by_the_worker(worker, organizer):  # noqa: F811
     _season, people, events, hidden = build_season(organizer)  # three releases
-    rows = OutboxTask.objects.filter(name="rebuild_ratings")
+    rows = OutboxTask.objects.filter(name="update_ratings")
     deadline = time.monotonic() + 60
     while rows.filter(done_at__isnull=True).exists() and time.monotonic() < deadline:
         time.sleep(0.2)

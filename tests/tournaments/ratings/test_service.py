@@ -99,16 +99,19 @@ def test_rebuilding_gives_the_same_numbers(season):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_released_once_rebuilt_once_and_only_released_events_count(
+def test_released_once_rated_once_and_only_released_events_count(
     organizer, tasks_in_process, monkeypatch
 ):
-    """Each release commits on its own, as on the site: its work is sent after the commit."""
+    """Each release commits on its own, as on the site: its work is sent after the commit. The
+    worker rates again from the released (or hidden) event onward (ratings.incremental)."""
+    from tournaments.ratings import incremental
+
     runs = []
-    real = service.rebuild
-    monkeypatch.setattr(service, "rebuild", lambda: runs.append(1) or real())
+    real = incremental.update
+    monkeypatch.setattr(incremental, "update", lambda event: runs.append(event) or real(event))
     _season, people, events, hidden = build_season(organizer)
-    assert len(runs) == 3  # three events released, one rebuild each
-    assert OutboxTask.objects.filter(name="rebuild_ratings", done_at__isnull=False).count() == 3
+    assert runs == [e.pk for e in events]  # three events released, one update each, from it
+    assert OutboxTask.objects.filter(name="update_ratings", done_at__isnull=False).count() == 3
     alice_before = service.player_rating(people["Alice"]).now
 
     # A result confirmed in the unreleased event (reopened): nothing to rebuild, nothing counted.
@@ -120,12 +123,12 @@ def test_released_once_rebuilt_once_and_only_released_events_count(
     assert len(runs) == 3
     assert service.player_rating(people["Alice"]).now == alice_before
 
-    # Released: rebuilt once, and Alice's seventh game counts.
+    # Released: rated once, and Alice's seventh game counts.
     release(hidden, organizer)
     assert len(runs) == 4
     assert service.player_rating(people["Alice"]).now.games == 7
 
-    # Hidden again: rebuilt once more, the game no longer counts.
+    # Hidden again: rated once more, the game no longer counts.
     hidden.refresh_from_db()
     release(hidden, organizer, released=False)
     assert len(runs) == 5
@@ -263,3 +266,8 @@ def test_a_merge_puts_the_duplicates_games_on_one_rating(
     with django_capture_on_commit_callbacks(execute=True):
         merge(twice, people["Alice"], organizer)
     assert service.player_rating(people["Alice"]).now.games == 7
+    # Updated from the duplicate's first event onward: the full rebuild's history exactly.
+    updated = list(RatingPoint.objects.order_by("player", "partner", "position").values())
+    service.rebuild()
+    fresh = list(RatingPoint.objects.order_by("player", "partner", "position").values())
+    assert [{**p, "id": 0} for p in updated] == [{**p, "id": 0} for p in fresh]

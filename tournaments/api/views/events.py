@@ -26,6 +26,7 @@ from tournaments.events.deletion import delete_event
 from tournaments.events.drafts import publish_event
 from tournaments.events.settings import update_event
 from tournaments.leagues.seasons import place_event
+from tournaments.publishing import whole_pages
 from tournaments.publishing.exports import EXPORTS, csv_lines, delimiter_of
 from tournaments.standings.service import (
     event_standings,
@@ -259,7 +260,20 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         event = event_or_404(slug, request.user)
         if not results_visible(event, request.user):
             raise exceptions.PermissionDenied(HIDDEN, code="not_released")
-        return Response(standings_body(event))
+        # Checked above, for this caller: the body is the same for all who may see it, stored
+        # per version and language, with an ETag (a 304 for a caller who has it).
+        return whole_pages.serve(
+            request._request,
+            event,
+            f"api-standings:{request.accepted_renderer.format}",
+            lambda: self._rendered(request, Response(standings_body(event))),
+            compress=False,  # the API is never compressed (publishing/compression.py)
+            user=request.user,
+        )
+
+    def _rendered(self, request, response):
+        response = self.finalize_response(request, response)
+        return response.render()
 
     @extend_schema(
         summary="The audit log, newest first (organizer)",

@@ -1,0 +1,143 @@
+"""Public pages served whole from the cache, like static files: compressed once, with ``ETag``
+and ``Last-Modified`` so a phone that refreshes gets a 304 (issue 54).
+
+At the end of a round every phone in the hall refreshes the standings at once, though the page
+changes only when a result is confirmed. For a visitor who shares nothing of their own with the
+page (not logged in, no session, no message waiting: the anonymous public, nearly every phone),
+the whole response is one render per event version (``publishing.caching.page_fragment``: each
+process's memory in front of Redis, one renderer at a time), gzipped once when rendered, and
+answered without touching the template engine.
+
+Who gets what is still decided before the cache: the view checks the embargo and the draft
+rule first, and the key holds everything the answer depends on for an anonymous visitor — the
+event's version (bumped by every change, a release or a hide included), whether its results
+are public and released, the language, the full path (the projector view, the language form's
+``next``). Anyone else (an organizer, an official, a captain logged in, anyone with a session)
+gets the page rendered for them, as before: nothing they see is ever stored for another.
+
+The language form needs a CSRF token, which is the visitor's own: a shared page carries none
+in its body; the response sets the visitor's CSRF cookie, and ``static/huche/forms.js`` copies
+it into the form when it is sent. No secret in the shared body, so compressing it once is safe
+(BREACH needs a secret beside text the attacker chooses).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.utils.cache import patch_vary_headers
+from django.utils.http import http_date, parse_etags, parse_http_date_safe
+from django.utils.translation import get_language
+
+from tournaments.publishing.caching import page_fragment
+
+#: Below this the response is sent as it is (GZipMiddleware's own threshold).
+MIN_GZIP = 200
+
+
+@dataclass(frozen=True)
+class WholePage:
+    """A response as stored: the body, the body gzipped, its ETag, when it was rendered."""
+
+    status: int
+    content_type: str
+    body: bytes
+    gzipped: bytes | None
+    etag: str
+    modified: float
+
+
+def shareable(request: HttpRequest, user=None) -> bool:
+    """Whether the visitor may get the answer stored for everyone: a GET from nobody in
+    particular (no login, no session, no message waiting for them). ``user``: the caller as
+    the API authenticated them (a token), if not the request's."""
+    user = user if user is not None else getattr(request, "user", None)
+    return (
+        request.method in ("GET", "HEAD")
+        and not (user is not None and user.is_authenticated)
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def freeze(response: HttpResponse, *, compress: bool = True) -> WholePage:
+    """The response as stored: gzipped once, its ETag the hash of its body."""
+    body = bytes(response.content)
+    gzipped = (
+        gzip.compress(body, compresslevel=6, mtime=0)
+        if compress and len(body) >= MIN_GZIP
+        else None
+    )
+    digest = hashlib.blake2b(body, digest_size=16).hexdigest()
+    return WholePage(
+        response.status_code,
+        response.get("Content-Type", "text/html; charset=utf-8"),
+        body,
+        gzipped,
+        f'"{digest}"',
+        time.time(),
+    )
+
+
+def serve(
+    request: HttpRequest,
+    event,
+    page: str,
+    render: Callable[[], HttpResponse],
+    *,
+    compress: bool = True,
+    user=None,
+) -> HttpResponse:
+    """The page for ``request``: stored whole and shared if the visitor is nobody in particular
+    (see the module docstring), else rendered for them by ``render``."""
+    if not shareable(request, user):
+        return render()
+    key = (
+        f"whole:{page}:{get_language()}:{int(event.results_public)}:"
+        f"{int(bool(event.released_at))}:{request.get_full_path()}"
+    )
+    request.huche_shared_page = True  # type: ignore[attr-defined] # base.html: no token
+    stored: WholePage = page_fragment(event, key, lambda: freeze(render(), compress=compress))
+    get_token(request)  # the visitor's CSRF cookie (the language form), never in the body
+    return answer(request, stored)
+
+
+def answer(request: HttpRequest, stored: WholePage) -> HttpResponse:
+    """A 304 if the visitor has this version already, else the stored body (gzipped if they
+    accept it)."""
+    if _not_modified(request, stored):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        gzipped = stored.gzipped is not None and "gzip" in request.headers.get(
+            "Accept-Encoding", ""
+        )
+        response = HttpResponse(
+            stored.gzipped if gzipped else stored.body,
+            status=stored.status,
+            content_type=stored.content_type,
+        )
+        if gzipped:
+            response["Content-Encoding"] = "gzip"
+    response["ETag"] = stored.etag
+    response["Last-Modified"] = http_date(stored.modified)
+    response["Cache-Control"] = "no-cache"  # keep it, but ask again each time (cheap: a 304)
+    patch_vary_headers(response, ("Accept-Encoding", "Accept-Language", "Cookie"))
+    return response
+
+
+def _not_modified(request: HttpRequest, stored: WholePage) -> bool:
+    if stored.status != 200:
+        return False
+    tags = request.headers.get("If-None-Match")
+    if tags is not None:
+        wanted = {tag.removeprefix("W/") for tag in parse_etags(tags)}
+        return "*" in wanted or stored.etag in wanted
+    since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+    return since is not None and int(stored.modified) <= since
