@@ -283,9 +283,9 @@ class EventLife(RuleBasedStateMachine):
             )
             full = len(self.active()) >= self.capacity
             assert team.registration == ("waiting" if full else "registered"), (team, full)
-            # once check-in is open, a team registered is marked present (add_team)
+            assert team.checked_in_at is None, "a team registering from home is not present"
             self.teams[team.pk] = TeamModel(
-                team.pk, name, captain, partner, team.registration, self.names, self.check_in_open
+                team.pk, name, captain, partner, team.registration, self.names
             )
 
     @precondition(
@@ -671,7 +671,8 @@ class EventLife(RuleBasedStateMachine):
     def ready_to_close(self) -> bool:
         if not (self.series_done() and not self.open_games() and self.released):
             return False
-        return not event_standings(self.refresh()).standings.medal_ties
+        computed = event_standings(self.refresh())
+        return not computed.standings.medal_ties and not computed.playoff_conflict
 
     @precondition(lambda self: self.may_play() and self.series_rounds >= 1)
     @rule()
@@ -733,8 +734,8 @@ class EventLife(RuleBasedStateMachine):
         """The CSV and the result format count the teams entered; the document validates."""
         entered = self.entered()
         if self.series_rounds:
-            csv = list(csv_lines(standings_rows(self.event)))
-            assert len(csv) - 1 == len(entered), "one CSV line per team entered"
+            lines = "".join(csv_lines(standings_rows(self.event))).strip("\ufeff").splitlines()
+            assert len(lines) - 1 == len(entered), "one CSV line per team entered"
         document = open_format.results_document(self.event, self.organizer)
         assert len(document["teams"]) == len(entered), "the result format's teams"
         open_format.check(json.loads(dumps(document)))

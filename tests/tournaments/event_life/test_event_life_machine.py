@@ -21,8 +21,8 @@ FUZZ = int(os.environ.get("HUCHE_FUZZ_EXAMPLES", "0") or 0)
 
 CI = settings(
     derandomize=True,
-    max_examples=int(os.environ.get("HUCHE_MACHINE_EXAMPLES", "6")),
-    stateful_step_count=30,
+    max_examples=int(os.environ.get("HUCHE_MACHINE_EXAMPLES", "4")),
+    stateful_step_count=25,
     deadline=None,
     database=None,
     suppress_health_check=list(HealthCheck),

@@ -18,7 +18,7 @@ from tests.tournaments.event_life import recount as rc
 from tests.tournaments.event_life.machine import both_peg_sheet, visible_text
 from tournaments.archives import open_format
 from tournaments.errors import RuleError
-from tournaments.events import check_in
+from tournaments.events import check_in, signup
 from tournaments.events.registration import add_team, create_event, set_number_of_games
 from tournaments.models import Game, Report
 from tournaments.results import reporting
@@ -39,6 +39,24 @@ def test_the_machines_recount_counts_byes_at_the_teams_average_halves_up():
     assert tallies[1].points == 121 + 121 and tallies[1].wins == 1
     assert tallies[2].points == 100 + 121 and tallies[2].wins == 1
     assert tallies[3].points == 94 and tallies[3].scores == [94, 0]  # round 1 lost by forfeit
+
+
+def test_a_team_registering_online_once_check_in_is_open_is_not_marked_present(
+    make_event, organizer
+):
+    """Found by the machine: the public form went through the desk's add_team, which marks a
+    team present once check-in is open, so a team registering from home at 8 a.m. was seated
+    in round 1 and could not be dropped as absent."""
+    event = make_event(3, registration_open=True)
+    check_in.open_check_in(event, organizer)
+    for team in event.teams.all():
+        check_in.check_in(team, organizer)
+    team = signup.register(
+        event, signup.Entry("Les Tardifs", "Ginette", "Réal", contact_email="g@example.org")
+    )
+    assert team.checked_in_at is None
+    assert list(check_in.absentees(event)) == [team]
+    assert check_in.drop_absentees(event, organizer) == [team]
 
 
 @pytest.mark.xfail(strict=True, reason="issue 49 point 2")
