@@ -733,6 +733,7 @@ class EventLife(RuleBasedStateMachine):
     def check_exports(self) -> None:
         """The CSV and the result format count the teams entered; the document validates."""
         entered = self.entered()
+        self.refresh()
         if self.series_rounds:
             lines = "".join(csv_lines(standings_rows(self.event))).strip("\ufeff").splitlines()
             assert len(lines) - 1 == len(entered), "one CSV line per team entered"

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.builders.finished_event import play_series
+from tests.builders.finished_event import play_series, report_all
 from tests.builders.results_events import fadoq_with_playoffs, league_season
 from tests.builders.sheets import sheet
 from tests.tournaments.event_life import recount as rc
@@ -20,10 +20,10 @@ from tournaments.archives import open_format
 from tournaments.errors import RuleError
 from tournaments.events import check_in, signup
 from tournaments.events.registration import add_team, create_event, set_number_of_games
-from tournaments.models import Game, Report
+from tournaments.models import Event, Game, Report
 from tournaments.results import reporting
 from tournaments.seating.rounds import seat_next_round
-from tournaments.standings.service import seat_playoff_games
+from tournaments.standings.service import event_standings, seat_playoff_games
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +57,23 @@ def test_a_team_registering_online_once_check_in_is_open_is_not_marked_present(
     assert team.checked_in_at is None
     assert list(check_in.absentees(event)) == [team]
     assert check_in.drop_absentees(event, organizer) == [team]
+
+
+def test_a_late_team_is_in_the_standings_and_their_csv_at_once(make_event, organizer):
+    """Found by the machine: adding a team did not change the event's version, so the cached
+    standings (pages, CSV) left a late team out until the next result was confirmed."""
+    event = make_event(4, number_of_games=2)
+    report_all(seat_next_round(event, organizer).games.all(), organizer)
+    client = Client()
+    client.force_login(organizer)
+    url = f"/organize/{event.slug}/export/standings.csv"
+    assert "Retardataires" not in client.get(url).getvalue().decode()  # the standings cached
+    add_team(
+        event, organizer, name="Retardataires", captain="Lucie", partner="Marc", missed_rounds="bye"
+    )
+    assert "Retardataires" in client.get(url).getvalue().decode()
+    fresh = Event.objects.get(pk=event.pk)
+    assert len(event_standings(fresh).standings.rows) == 5
 
 
 @pytest.mark.xfail(strict=True, reason="issue 49 point 2")
