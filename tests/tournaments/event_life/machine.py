@@ -155,7 +155,8 @@ class EventLife(RuleBasedStateMachine):
         self.organizer = self.people["organizer"]
         self.official = self.people["official"]
         self.season = self.people["season"]
-        self.event: Event | None = None
+        # set by the ``create`` rule, which runs before any other rule or invariant
+        self.event: Event = None  # type: ignore[assignment]
         self.teams: dict[int, TeamModel] = {}
         self.games: dict[int, GameModel] = {}
         self.markers = list(MARKERS)
@@ -539,7 +540,8 @@ class EventLife(RuleBasedStateMachine):
         db = Game.objects.get(pk=game.pk)
         if game.score is not None:
             assert db.status == Game.Status.CONFIRMED, (db.status, game)
-            assert (db.confirmed_report.score_a, db.confirmed_report.score_b) == game.score
+            report = db.confirmed_report
+            assert report is not None and (report.score_a, report.score_b) == game.score
         elif game.disputed:
             assert db.status == Game.Status.DISPUTED, (db.status, game)
         else:
@@ -638,7 +640,7 @@ class EventLife(RuleBasedStateMachine):
             return
         tallies = self.tallies()
         for tie in ties:
-            teams = list(getattr(tie, "teams", tie))
+            teams = list(tie.teams)
             assert len({tallies[t].points for t in teams}) == 1, "a medal tie is a tie on points"
         self.seat_from_db(seat_playoff_games(self.event, self.official))
         for game in self.open_games():
@@ -707,7 +709,7 @@ class EventLife(RuleBasedStateMachine):
         for team, tally in tallies.items():
             shown = (rows[team]["points"], rows[team].get("wins", tally.wins))
             assert shown == (tally.points, tally.wins), (self.teams[team].name, shown, tally)
-        points = [rows[row.team]["points"] for row in computed.standings.rows]
+        points = [int(rows[row.team]["points"] or 0) for row in computed.standings.rows]
         if not self.games_in_playoff():
             assert points == sorted(points, reverse=True), "ranked by points"
 
@@ -871,12 +873,12 @@ class EventLife(RuleBasedStateMachine):
             if response.status_code == 200:
                 self.check_embargo(url, response.content.decode(), self.secrets())
         for url in (f"/api/v1/events/{slug}/games/", f"/api/v1/events/{slug}/standings/"):
-            response = api.get(url)
-            assert response.status_code < 500, (url, response.status_code)
-            if response.status_code == 200:
-                found = non_null_scores(response.json())
+            answer = api.get(url)
+            assert answer.status_code < 500, (url, answer.status_code)
+            if answer.status_code == 200:
+                found = non_null_scores(answer.json())
                 assert not found, (url, "shows before the release", found)
-                self.check_playoff_hidden(url, response.content.decode())
+                self.check_playoff_hidden(url, answer.content.decode())
         if team is not None:
             self.sweep_captain(hidden=True, public=False)
 
@@ -896,12 +898,12 @@ class EventLife(RuleBasedStateMachine):
             if url.startswith("/s/") and self.event.is_draft and not open_point(7):
                 assert self.event.name not in response.content.decode(), "a draft on the season"
         for url in urls["api"]:
-            response = api.get(url)
-            assert response.status_code < 500, (url, response.status_code)
-            if hidden and response.status_code == 200:
-                found = non_null_scores(response.json())
+            answer = api.get(url)
+            assert answer.status_code < 500, (url, answer.status_code)
+            if hidden and answer.status_code == 200:
+                found = non_null_scores(answer.json())
                 assert not found, (url, "shows before the release", found)
-                self.check_playoff_hidden(url, response.content.decode())
+                self.check_playoff_hidden(url, answer.content.decode())
         for url in urls["organizer"] + urls["api"]:
             response = organizer.get(url)
             assert response.status_code < 500, (url, response.status_code)

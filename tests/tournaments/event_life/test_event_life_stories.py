@@ -101,7 +101,7 @@ def test_a_team_dropped_as_absent_comes_back_late_under_its_own_name(make_event,
 @pytest.mark.xfail(strict=True, reason="issue 49 point 4")
 def test_a_last_deal_where_both_sides_peg_is_never_silently_changed(make_event, organizer):
     event = make_event(4)
-    game = seat_next_round(event, organizer).games.exclude(team_b=None).first()
+    game = seat_next_round(event, organizer).games.exclude(team_b=None).order_by("table")[0]
     try:
         outcome = reporting.submit(
             game,
