@@ -970,8 +970,18 @@ class EventLife(RuleBasedStateMachine):
             ).event
             again = json.loads(dumps(open_format.results_document(imported, self.organizer)))
             transaction.set_rollback(True)
-        for document in (first, again):
-            document.pop("exported_at", None)
-            document["event"].pop("uid", None)
-            document["event"].pop("slug", None)
-        assert again == first, "the result format round-trips through the importer"
+        assert same_story(again) == same_story(first), "the format round-trips through the importer"
+
+
+def same_story(document: dict) -> str:
+    """The document without what an import into the same site must change: the event's uid
+    and slug, the players' uids (the site's players keep theirs; the copy gets new ones) and
+    the export's time."""
+    document = copy.deepcopy(document)
+    document.pop("exported_at", None)
+    document["event"].pop("uid", None)
+    document["event"].pop("slug", None)
+    text = json.dumps(document, sort_keys=True)
+    for number, player in enumerate(document["players"]):
+        text = text.replace(player["uid"], f"player-{number}")
+    return text

@@ -21,7 +21,7 @@ FUZZ = int(os.environ.get("HUCHE_FUZZ_EXAMPLES", "0") or 0)
 
 CI = settings(
     derandomize=True,
-    max_examples=int(os.environ.get("HUCHE_MACHINE_EXAMPLES", "4")),
+    max_examples=int(os.environ.get("HUCHE_MACHINE_EXAMPLES", "3")),
     stateful_step_count=25,
     deadline=None,
     database=None,
