@@ -297,18 +297,21 @@ class EventLife(RuleBasedStateMachine):
     )
     @rule(index=PICK)
     def cancel(self, index: int) -> None:
-        """A captain withdraws before the day from their link: the first waiting moves up."""
+        """A captain withdraws before the day from their link: the waiting list fills every
+        place free (those freed by dropping absentees too), in the order teams registered."""
         candidates = [t for t in self.teams.values() if t.state in ("registered", "waiting")]
         team = self.pick(candidates, index)
         was_in = team.state == "registered"
         signup.withdraw(Team.objects.get(pk=team.pk), None)
         team.state = "withdrawn"
-        if was_in:
+        if was_in:  # every place free goes to the waiting list, first come first served
             waiting = sorted(
                 (t for t in self.teams.values() if t.state == "waiting"), key=lambda t: t.order
             )
-            if waiting:
-                waiting[0].state = "registered"
+            for team in waiting:
+                if len(self.active()) >= self.capacity:
+                    break
+                team.state = "registered"
 
     # --- the door: check-in, absentees ----------------------------------------------------
 
