@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run hall wheel test test-fast test-js lint lint-js js-deps typecheck format bench bench-smoke worker messages e2e-deps clean
+.PHONY: install run hall wheel test test-fast fuzz test-js lint lint-js js-deps typecheck format bench bench-smoke worker messages e2e-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -60,6 +60,13 @@ test-js: ## Unit tests of the browser scripts' logic with node's own test runner
 
 test-fast: install
 	HUCHE_TESTING=1 $(PY) -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
+
+# The state machine of an event's whole life (issue 49) with FUZZ_EXAMPLES randomized stories
+# instead of CI's few derandomized ones; a failure prints its shrunk story.
+FUZZ_EXAMPLES ?= 200
+fuzz: install ## A long run of the event-life state machine (make fuzz [FUZZ_EXAMPLES=…])
+	HUCHE_TESTING=1 HUCHE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest \
+		tests/tournaments/event_life/test_event_life_machine.py -x -q -p no:cacheprovider
 
 lint: install ## ruff check (style, bugs, complexity <= 12), ruff format --check, mypy, then eslint
 	$(VENV)/bin/ruff check .

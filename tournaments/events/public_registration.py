@@ -269,6 +269,10 @@ def register(event: Event, entry: Entry, *, actor=None, by_organizer: bool = Fal
         partner_member_number=entry.partner_member_number,
     )
     team.registration = State.WAITING if full else State.REGISTERED
+    if not by_organizer:
+        # From the public form the team is not at the door: only the desk marks it present
+        # (add_team does for a team added at the desk once check-in is open).
+        team.checked_in_at = None
     team.registration_token = secrets.token_urlsafe(24)
     team.club = entry.club
     team.contact_email = entry.contact_email

@@ -126,6 +126,7 @@ def add_team(
         ) from exc
     issue_link(team)
     audit.record(event, actor, AuditAction.TEAM_ADD, str(team), after=audit.snapshot(team))
+    bump_event(event)  # a new team in the cached standings and on the public pages
     return team
 
 
