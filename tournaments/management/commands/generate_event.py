@@ -222,6 +222,27 @@ def staff_user(email: str, name: str) -> User:
     return user
 
 
+def official_final(game: Game, a: int, b: int, skunk: int, official) -> Report:
+    """An official's final score for ``game`` (not saved: the generators write them in bulk)."""
+    content = {"score_a": a, "score_b": b, "skunk": skunk, "detail": {}}
+    return Report(
+        game=game,
+        version=1,
+        kind=Report.Kind.FINAL,
+        score_a=a,
+        score_b=b,
+        skunk=skunk,
+        detail={},
+        by_team=None,
+        by_user=official,
+        channel=Report.Channel.OFFICIAL,
+        client="",
+        fingerprint=reporting.fingerprint(Report.Kind.FINAL, content),
+        idempotency_key="",
+        note="",
+    )
+
+
 def confirm_in_bulk(
     event: Event, games: list[Game], scores: dict[int, tuple[int, int]], official: User
 ) -> None:
@@ -231,25 +252,7 @@ def confirm_in_bulk(
     for game in games:
         a, b = scores[game.pk]
         skunk = skunk_level(event, a, b)
-        content = {"score_a": a, "score_b": b, "skunk": skunk, "detail": {}}
-        reports.append(
-            Report(
-                game=game,
-                version=1,
-                kind=Report.Kind.FINAL,
-                score_a=a,
-                score_b=b,
-                skunk=skunk,
-                detail={},
-                by_team=None,
-                by_user=official,
-                channel=Report.Channel.OFFICIAL,
-                client="",
-                fingerprint=reporting.fingerprint(Report.Kind.FINAL, content),
-                idempotency_key="",
-                note="",
-            )
-        )
+        reports.append(official_final(game, a, b, skunk, official))
     Report.objects.bulk_create(reports)  # PostgreSQL and SQLite both return the new ids
     Confirmation.objects.bulk_create(
         [Confirmation(report=r, by_team=None, by_user=official) for r in reports]

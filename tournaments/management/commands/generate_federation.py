@@ -39,6 +39,7 @@ from tournaments.management.commands.generate_event import (
     ORGANIZER_EMAIL,
     TOWNS,
     fadoq_score,
+    official_final,
     staff_user,
 )
 from tournaments.models import (
@@ -52,7 +53,6 @@ from tournaments.models import (
     Season,
     Team,
 )
-from tournaments.results import reporting
 
 CLUB_PLAYERS = 12
 NIGHT_ROUNDS = 3
@@ -150,21 +150,7 @@ class Builder:
         for game in games:
             a, b = fadoq_score(self.rng)
             skunk = skunk_level(events[game.round.event_id], a, b)
-            content = {"score_a": a, "score_b": b, "skunk": skunk, "detail": {}}
-            reports.append(
-                Report(
-                    game=game,
-                    version=1,
-                    kind=Report.Kind.FINAL,
-                    score_a=a,
-                    score_b=b,
-                    skunk=skunk,
-                    detail={},
-                    by_user=self.official,
-                    channel=Report.Channel.OFFICIAL,
-                    fingerprint=reporting.fingerprint(Report.Kind.FINAL, content),
-                )
-            )
+            reports.append(official_final(game, a, b, skunk, self.official))
         Report.objects.bulk_create(reports, batch_size=2000)
         Confirmation.objects.bulk_create(
             [Confirmation(report=r, by_user=self.official) for r in reports], batch_size=2000
