@@ -33,6 +33,7 @@ from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_captain_browser import fill_sheet
 from tournaments.models import Event, Game, Round, Team
 from tournaments.results.receipts import receipt_number
+from tournaments.words import french_articles
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -698,7 +699,8 @@ def dispute_settled_at_the_desk(day: Day, desk, game: Game, a: str, b: str) -> N
     desk.locator(f"#desk tr[data-table='{game.table}'] a").click()
     desk.wait_for_selector("input[name=action][value=confirm]", state="attached")
     day.snap(desk, "desk-dispute")
-    row = desk.locator("tbody tr", has_text=f"capitaine de {a}")
+    # « capitaine des As… », contracted as French says it (issue 49, point 13)
+    row = desk.locator("tbody tr", has_text=french_articles(f"capitaine de {a}", "fr-ca"))
     desk.fill("#confirm-note", "Feuille vérifiée à la table.")
     row.locator("button", has_text="Confirmer cette version").click()
     success(desk)

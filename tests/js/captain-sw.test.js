@@ -2,6 +2,7 @@
  * pages of a captain's link kept for offline, then the link replaced by a new slip (issue 51,
  * finding 9). At the next page loaded with the network (menu.js asks {check: true}) the worker
  * asks the kept link's home page again: a 404 drops the copies, a live link keeps them. */
+/* global caches */ // the in-memory CacheStorage below, set on globalThis as a browser has it
 "use strict";
 
 const test = require("node:test");

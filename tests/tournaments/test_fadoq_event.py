@@ -231,6 +231,10 @@ def test_playoff_games_are_on_the_seating_page(played, organizer, client):
     event, team, desk = played
     seat_playoff_games(event, organizer)
     page = client.get(f"/e/{event.slug}/seating/").content.decode()
+    # before the release nobody learns who is tied for a medal (issue 49, point 8)
+    assert "match de barrage 1" not in page
+    release(event, organizer)
+    page = client.get(f"/e/{event.slug}/seating/").content.decode()
     assert "Équipe 3" in page and "Équipe 2" in page and "match de barrage 1" in page
 
 
