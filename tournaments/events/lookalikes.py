@@ -13,7 +13,7 @@ and "A" all read as "A".
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 from confusable_homoglyphs.confusables import confusables_data  # type: ignore[import-untyped]
 
@@ -45,6 +45,7 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(_representative(c) for c in decomposed))
 
 
+@lru_cache(maxsize=65_536)  # an event's names, asked again for each team added
 def look_alike_key(name: str) -> str:
     """What two names that look alike share, whatever their case and spacing: the skeleton of
     the case-folded skeleton (a capital look-alike and a small one alike), NFKC first."""

@@ -113,28 +113,30 @@ def check_name_free(event: Event, name: str, *, team: Team | None = None) -> Non
     taken = Team.objects.filter(event=event)
     if team is not None:
         taken = taken.exclude(pk=team.pk)
-    named = list(taken.only("name", "registration", "withdrawn_at"))
+    # Tuples, unordered (no join for the default order): called once for every team added.
+    named = list(taken.order_by().values_list("name", "registration"))
     wanted = normal_form(name)
-    same = next((o for o in named if normal_form(o.name) == wanted), None)
+    same = next(((n, state) for n, state in named if normal_form(n) == wanted), None)
     if same is not None:
-        if same.registration in _OUT and event.check_in_opened_at is not None:
+        same_name, registration = same
+        if registration in _OUT and event.check_in_opened_at is not None:
             raise RuleError(
                 _(
                     "“%(name)s” is the name of a team not in the event (%(state)s): if it has "
                     "come after all, bring it back with its players and contact (check-in page, "
                     "“Bring back”)."
                 )
-                % {"name": same.name, "state": same.get_registration_display().lower()},
+                % {"name": same_name, "state": Team.Registration(registration).label.lower()},
                 field="name",
                 code="duplicate",
             )
         # named as registered: "Ｅ1" is refused as "E1", the name people see
         raise RuleError(
-            _("A team named “%(name)s” is already registered in this event.") % {"name": same.name},
+            _("A team named “%(name)s” is already registered in this event.") % {"name": same_name},
             field="name",
             code="duplicate",
         )
-    look_alike(name, look_alike_keys(o.name for o in named))
+    look_alike(name, look_alike_keys(n for n, _state in named))
 
 
 def look_alike_keys(names: Iterable[str]) -> dict[str, str]:
