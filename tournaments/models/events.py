@@ -60,6 +60,20 @@ class Event(models.Model):
         BEST_OF_THREE = 3, _("Best of three games")
         SINGLE_GAME = 1, _("A single game")
 
+    class Entry(models.TextChoices):
+        PAIRS = "pairs", _("Pairs: two players per team")
+        SINGLES = "singles", _("Singles: one player per entry")
+
+    class Bracket(models.TextChoices):
+        NONE = "", _("No bracket")
+        ONE_IN_FOUR = "one_in_four", _("One entrant in four, rounded up (ACC)")
+        FIXED = "fixed", _("A set number of qualifiers")
+
+    class BracketBestOf(models.IntegerChoices):
+        SINGLE_GAME = 1, _("A single game")
+        BEST_OF_THREE = 3, _("Best of three games")
+        BEST_OF_FIVE = 5, _("Best of five games")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("In progress")
@@ -128,6 +142,43 @@ class Event(models.Model):
         _("each playoff match"),
         choices=PlayoffBestOf.choices,
         default=PlayoffBestOf.BEST_OF_THREE,
+    )
+    # Who an entry is (issue 50): a team of two, or one player (two- and three-handed games).
+    entry = models.CharField(
+        _("entries"), max_length=10, choices=Entry.choices, default=Entry.PAIRS
+    )
+    # After the series, a single-elimination bracket of the qualifiers seeded by their
+    # position (the ACC's playoff; ``standings/engine/bracket.py``, docs/acc.md).
+    bracket = models.CharField(
+        _("bracket after the series"),
+        max_length=12,
+        choices=Bracket.choices,
+        default=Bracket.NONE,
+        blank=True,
+    )
+    bracket_qualifiers = models.PositiveSmallIntegerField(
+        _("number of qualifiers"),
+        null=True,
+        blank=True,
+        help_text=_("Only with “a set number of qualifiers”: 2 or more."),
+    )
+    bracket_best_of = models.PositiveSmallIntegerField(
+        _("each bracket match"),
+        choices=BracketBestOf.choices,
+        default=BracketBestOf.BEST_OF_THREE,
+    )
+    bracket_third_place = models.BooleanField(
+        _("match for third place"),
+        default=False,
+        help_text=_("The two semi-final losers play for third place."),
+    )
+    # The consolation event made from this one's non-qualifiers (``bracket`` events only).
+    consolation_of = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="consolations",
     )
     confirmation = models.CharField(
         _("confirmation"),

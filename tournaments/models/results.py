@@ -19,6 +19,7 @@ class Round(models.Model):
     class Kind(models.TextChoices):
         SERIES = "series", _("Series")
         PLAYOFF = "playoff", _("Playoff")
+        BRACKET = "bracket", _("Bracket")
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="rounds")
     number = models.PositiveSmallIntegerField()
