@@ -22,8 +22,17 @@ the same team whatever its name that day (the latest name is displayed), and a p
 changed partner is a new season team. A player's event score is their team's score in that
 event, so a player who changed partner keeps adding up their own season.
 
-Ties: the same total shares the rank; tied rows are listed by number of events played (more
-first), then by name.
+Ties: under ``points`` and ``placement`` the same total shares the rank; tied rows are listed
+by number of events played (more first), then by name. Under the per-night rules
+(``threshold``, ``table``: club nights) the club champion's order decides
+(``season_rules.champion_key``): season points, nights that earned points, game points, net
+spread; rows equal on all four share the rank.
+
+Guests (``Team.captain_guest``/``partner_guest``, set at the desk: ``leagues.guests``): a
+player's night as a guest scores 0 and is never counted (shown as a guest night); a player with
+only guest nights is listed after the ranked rows, without a rank. Joining counts from the
+first night played as a member, never retroactively. A team (pair) with a guest in it is a
+guest team that night.
 
 Cost: the event standings (cached per event version; 2–3 queries each on a miss), plus a
 constant number of queries for the season, its events and the players.
@@ -38,6 +47,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournaments.leagues.season_rules import champion_key, night_score
 from tournaments.models import Event, Game, Player, Season, Team
 from tournaments.standings.engine.systems import get_system
 from tournaments.standings.service import event_standings
@@ -54,6 +64,8 @@ class EventScore:
     points: int
     score: int  # what the season counts, by the season's aggregation
     counted: bool = True
+    spread: int = 0  # net spread in the event
+    guest: bool = False  # played as a guest: scores 0, never counted
 
 
 @dataclass
@@ -63,7 +75,7 @@ class SeasonRow:
     players: list[Player]
     scores: dict[int, EventScore]  # by event id
     total: int = 0
-    rank: int = 0
+    rank: int | None = 0  # None: a guest, not ranked
     tied: bool = False
     player: Player | None = None  # the player rows' player
     cells: list[EventScore | None] = field(default_factory=list)  # one per counted event
@@ -75,6 +87,29 @@ class SeasonRow:
     @property
     def events_counted(self) -> int:
         return sum(1 for s in self.scores.values() if s.counted)
+
+    @property
+    def ranked(self) -> bool:
+        """False while every event of the row was played as a guest."""
+        return any(not s.guest for s in self.scores.values())
+
+    @property
+    def nights_qualified(self) -> int:
+        """Counted events that earned season points."""
+        return sum(1 for s in self.scores.values() if s.counted and s.score > 0)
+
+    @property
+    def guest_nights(self) -> int:
+        return sum(1 for s in self.scores.values() if s.guest)
+
+    @property
+    def game_points(self) -> int:
+        """The events' own points (game points), member nights only."""
+        return sum(s.points for s in self.scores.values() if not s.guest)
+
+    @property
+    def spread(self) -> int:
+        return sum(s.spread for s in self.scores.values() if not s.guest)
 
 
 @dataclass
@@ -113,10 +148,7 @@ def season_events(season: Season) -> tuple[list[Event], list[Event]]:
 
 
 def season_score(season: Season, rank: int, points: int) -> int:
-    if season.aggregation == Season.Aggregation.PLACEMENT:
-        table = season.placement_points or []
-        return int(table[rank - 1]) if 1 <= rank <= len(table) else 0
-    return points
+    return night_score(season, rank, points)
 
 
 def _event_results(season: Season, event: Event) -> list[tuple[Team, EventScore]]:
@@ -138,6 +170,7 @@ def _event_results(season: Season, event: Event) -> list[tuple[Team, EventScore]
                     row.tied,
                     points,
                     season_score(season, row.rank, points),
+                    spread=int(metrics.get("spread") or 0),
                 ),
             )
         )
@@ -146,22 +179,39 @@ def _event_results(season: Season, event: Event) -> list[tuple[Team, EventScore]
 
 def _apply_best_of(rows: Iterable[SeasonRow], best_of: int | None, order: dict[int, int]) -> None:
     for row in rows:
-        ranked = sorted(row.scores.values(), key=lambda s: (-s.score, order[s.event]))
+        for score in row.scores.values():
+            if score.guest:
+                score.score, score.counted = 0, False
+        member = [s for s in row.scores.values() if not s.guest]
+        ranked = sorted(member, key=lambda s: (-s.score, order[s.event]))
         for index, score in enumerate(ranked):
             score.counted = best_of is None or index < best_of
         row.total = sum(s.score for s in ranked if s.counted)
 
 
-def _rank(rows: list[SeasonRow]) -> list[SeasonRow]:
-    rows.sort(key=lambda r: (-r.total, -r.events_played, r.name.casefold(), str(r.key)))
-    for index, row in enumerate(rows):
-        first = index == 0 or rows[index - 1].total != row.total
-        row.rank = index + 1 if first else rows[index - 1].rank
-    for index, row in enumerate(rows):
+def rank_rows(rows: list[SeasonRow], per_night: bool = False) -> list[SeasonRow]:
+    """Ranked rows first (shared ranks on equal keys), then the guests, unranked, by name."""
+
+    def key(row: SeasonRow) -> tuple:
+        if per_night:
+            return champion_key(row.total, row.nights_qualified, row.game_points, row.spread)
+        return (-row.total,)
+
+    ranked = [r for r in rows if r.ranked]
+    guests = sorted(
+        (r for r in rows if not r.ranked), key=lambda r: (r.name.casefold(), str(r.key))
+    )
+    ranked.sort(key=lambda r: (*key(r), -r.events_played, r.name.casefold(), str(r.key)))
+    for index, row in enumerate(ranked):
+        first = index == 0 or key(ranked[index - 1]) != key(row)
+        row.rank = index + 1 if first else ranked[index - 1].rank
+    for index, row in enumerate(ranked):
         row.tied = any(
-            0 <= j < len(rows) and rows[j].total == row.total for j in (index - 1, index + 1)
+            0 <= j < len(ranked) and key(ranked[j]) == key(row) for j in (index - 1, index + 1)
         )
-    return rows
+    for row in guests:
+        row.rank, row.tied, row.total = None, False, 0
+    return ranked + guests
 
 
 def compute_season(season: Season) -> SeasonStandings:
@@ -175,9 +225,10 @@ def compute_season(season: Season) -> SeasonStandings:
     for event in counted:
         for team, score in _event_results(season, event):
             ids = [p for p in (team.captain_player_id, team.partner_player_id) if p]
+            guests = team.guest_player_ids
             key: Hashable = frozenset(ids) if ids else ("team", team.pk)
             row = teams.setdefault(key, SeasonRow(key, "", [], {}))
-            row.scores[event.pk] = score
+            row.scores[event.pk] = EventScore(**{**score.__dict__, "guest": bool(guests)})
             latest_name[key] = team.name  # events come by date: the last one wins
             latest_order[key] = ids
             for pk in ids:
@@ -186,7 +237,7 @@ def compute_season(season: Season) -> SeasonStandings:
                 # One person, one team per event (registration refuses more); if old data
                 # says otherwise, the better score stands.
                 if known is None or score.score > known.score:
-                    prow.scores[event.pk] = EventScore(**score.__dict__)
+                    prow.scores[event.pk] = EventScore(**{**score.__dict__, "guest": pk in guests})
     people = Player.objects.in_bulk(
         [pk for key in teams if isinstance(key, frozenset) for pk in key]
     )
@@ -199,8 +250,8 @@ def compute_season(season: Season) -> SeasonStandings:
         row.players = [row.player] if row.player else []
     _apply_best_of(teams.values(), season.best_of, order)
     _apply_best_of(players.values(), season.best_of, order)
-    result.teams = _rank(list(teams.values()))
-    result.players = _rank(list(players.values()))
+    result.teams = rank_rows(list(teams.values()), season.per_night)
+    result.players = rank_rows(list(players.values()), season.per_night)
     for row in (*result.teams, *result.players):
         row.cells = [row.scores.get(event.pk) for event in counted]
     return result
@@ -210,8 +261,10 @@ def compute_season(season: Season) -> SeasonStandings:
 
 
 def csv_rows(standings: SeasonStandings, which: str):
-    """The team or player table: a column per event (a dropped score in parentheses)."""
+    """The team or player table: a column per event (a dropped score in parentheses, a guest
+    night as "guest"); under the per-night rules, the champion's tiebreak columns too."""
     rows = standings.teams if which == "teams" else standings.players
+    per_night = standings.season.per_night
     # The rank a number Excel sorts, the tie in a column of its own (issue 34: "2=" was text).
     first = [
         _("Rank"),
@@ -220,21 +273,33 @@ def csv_rows(standings: SeasonStandings, which: str):
     ]
     if which == "teams":
         first.append(_("Players"))
+    last = [_("Events played"), _("Events counted")]
+    if per_night:
+        last += [_("Nights that earned points"), _("Game points"), _("Net spread")]
     yield [
         *first,
         *[f"{e.date:%Y-%m-%d} {e.name}" for e in standings.events],
-        _("Events played"),
-        _("Events counted"),
+        *last,
         _("Total"),
     ]
+    guest = pgettext("season CSV", "guest")
     for row in rows:
         tied = pgettext("season CSV", "yes") if row.tied else ""
-        cells = [row.rank, tied, row.name]
+        cells = [row.rank if row.rank is not None else guest, tied, row.name]
         if which == "teams":
             cells.append(" & ".join(p.name for p in row.players))
         for event in standings.events:
             score = row.scores.get(event.pk)
             cells.append(
-                "" if score is None else str(score.score) if score.counted else f"({score.score})"
+                ""
+                if score is None
+                else guest
+                if score.guest
+                else str(score.score)
+                if score.counted
+                else f"({score.score})"
             )
-        yield [*cells, row.events_played, row.events_counted, row.total]
+        figures = [row.events_played, row.events_counted]
+        if per_night:
+            figures += [row.nights_qualified, row.game_points, row.spread]
+        yield [*cells, *figures, row.total]

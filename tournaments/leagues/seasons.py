@@ -18,10 +18,21 @@ from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.creation import unique_slug
 from tournaments.events.names import check_characters
 from tournaments.leagues.players import may_manage_league
+from tournaments.leagues.season_rules import check_rule, clean_night_settings
 from tournaments.models import Event, League, Player, Season, Team
 
 MAX_PLACES = 200
-SEASON_FIELDS = ["name", "aggregation", "placement_points", "best_of"]
+SEASON_FIELDS = [
+    "name",
+    "aggregation",
+    "placement_points",
+    "best_of",
+    "night_threshold",
+    "night_award",
+    "night_fixed_points",
+    "night_table",
+    "guest_nights",
+]
 
 
 def _require_manager(user, league: League) -> None:
@@ -115,7 +126,10 @@ def clean_settings(data: dict) -> dict:
         values["name"] = _required_name(values["name"])
     if "aggregation" in values and values["aggregation"] not in Season.Aggregation.values:
         raise RuleError(
-            _("Season standings add up either “points” or “placement” points."),
+            _(
+                "Season standings add up “points”, “placement” points, or points per night "
+                "by a “threshold” or a “table”."
+            ),
             field="aggregation",
             code="invalid",
         )
@@ -133,7 +147,7 @@ def clean_settings(data: dict) -> dict:
                 code="invalid",
             )
         values["best_of"] = int(text)
-    return values
+    return clean_night_settings(values)
 
 
 def _snapshot(season: Season) -> dict:
@@ -142,6 +156,11 @@ def _snapshot(season: Season) -> dict:
         "aggregation": season.aggregation,
         "placement_points": season.placement_points,
         "best_of": season.best_of,
+        "night_threshold": season.night_threshold,
+        "night_award": season.night_award,
+        "night_fixed_points": season.night_fixed_points,
+        "night_table": season.night_table,
+        "guest_nights": season.guest_nights,
         "events": sorted(season.events.values_list("pk", flat=True)),
     }
 
@@ -153,6 +172,7 @@ def _check_placement(season: Season) -> None:
             field="placement_points",
             code="required",
         )
+    check_rule(season)
 
 
 @transaction.atomic

@@ -359,6 +359,10 @@ class Team(models.Model):
     missed_rounds = models.CharField(
         _("missed rounds"), max_length=10, choices=MissedRounds.choices, blank=True
     )
+    # A guest of a club night plays and is listed, but earns no season points and is not
+    # ranked in the season until a night where they play as a member (``leagues.guests``).
+    captain_guest = models.BooleanField(_("captain is a guest"), default=False)
+    partner_guest = models.BooleanField(_("partner is a guest"), default=False)
 
     objects = TeamQuerySet.as_manager()
 
@@ -379,3 +383,17 @@ class Team(models.Model):
     @property
     def players(self) -> str:
         return " & ".join(p for p in (self.captain, self.partner) if p)
+
+    @property
+    def guest_player_ids(self) -> set[int]:
+        """The linked players of this entry who play as guests."""
+        seats = (
+            (self.captain_player_id, self.captain_guest),
+            (self.partner_player_id, self.partner_guest),
+        )
+        return {pk for pk, guest in seats if pk and guest}
+
+    @property
+    def guest_names(self) -> list[str]:
+        seats = ((self.captain, self.captain_guest), (self.partner, self.partner_guest))
+        return [name for name, guest in seats if name and guest]

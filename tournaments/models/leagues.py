@@ -37,6 +37,15 @@ class Season(models.Model):
     class Aggregation(models.TextChoices):
         EVENT_POINTS = "points", _("Sum of the points won in each event")
         PLACEMENT = "placement", _("Placement points per rank (table below)")
+        # Club nights (ACC Grass Roots): each night's own points decide, not the rank.
+        THRESHOLD = "threshold", _("Points for each night at or above a threshold (club nights)")
+        TABLE = "table", _("Points for each night from a table of the night's points")
+
+    class NightAward(models.TextChoices):
+        NIGHT_POINTS = "night_points", _("The night's own points (its game points)")
+        FIXED = "fixed", _("A fixed number of points")
+
+    PER_NIGHT = (Aggregation.THRESHOLD, Aggregation.TABLE)
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(_("name"), max_length=120)
@@ -59,6 +68,36 @@ class Season(models.Model):
         blank=True,
         help_text=_("Count only each team's or player's best N events. Empty: all events."),
     )
+    # The per-night rules (``leagues.season_rules``). Defaults: the ACC Grass Roots rule, a
+    # night of 12 game points or more earns points; what it earns is the club's choice.
+    night_threshold = models.PositiveSmallIntegerField(
+        _("points needed in a night"),
+        default=12,
+        help_text=_("A night with at least this many points (game points) earns season points."),
+    )
+    night_award = models.CharField(
+        _("a qualifying night earns"),
+        max_length=12,
+        choices=NightAward.choices,
+        default=NightAward.NIGHT_POINTS,
+    )
+    night_fixed_points = models.PositiveSmallIntegerField(
+        _("fixed points per qualifying night"), default=1
+    )
+    night_table = models.JSONField(
+        _("table of night points"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Steps [night points, season points], lowest first: a night earns the "
+            "points of the highest step it reaches, 0 below the first."
+        ),
+    )
+    guest_nights = models.PositiveSmallIntegerField(
+        _("guest nights before joining"),
+        default=4,
+        help_text=_("Past this many nights as a guest the desk is warned (play is not refused)."),
+    )
 
     class Meta:
         ordering = ["league", "name"]
@@ -67,6 +106,10 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} — {self.name}"
+
+    @property
+    def per_night(self) -> bool:
+        return self.aggregation in self.PER_NIGHT
 
 
 class Player(models.Model):
