@@ -520,10 +520,46 @@ class SeasonForm(forms.Form):
         min_value=1,
         help_text=_("Count only each team's and player's best N events. Empty: all events."),
     )
+    # Club nights (the two per-night rules); ignored by the other rules.
+    night_threshold = forms.IntegerField(
+        label=_("Points needed in a night"),
+        min_value=0,
+        max_value=10_000,
+        initial=12,
+        help_text=_(
+            "With “points for each night at or above a threshold”: a night with at least this "
+            "many points (game points) earns season points. ACC Grass Roots: 12."
+        ),
+    )
+    night_award = forms.ChoiceField(label=_("A qualifying night earns"))
+    night_fixed_points = forms.IntegerField(
+        label=_("Fixed points per qualifying night"), min_value=1, max_value=10_000, initial=1
+    )
+    night_table = forms.CharField(
+        label=_("Table of night points"),
+        required=False,
+        help_text=_(
+            "With “points for each night from a table”: steps “night points: season points” "
+            "separated by commas, e.g. “12: 1, 14: 2, 16: 3”. A night earns the points of the "
+            "highest step it reaches, 0 below the first."
+        ),
+    )
+    guest_nights = forms.IntegerField(
+        label=_("Guest nights before joining"),
+        min_value=0,
+        max_value=365,
+        initial=4,
+        help_text=_(
+            "A guest plays and is listed but earns no season points. Past this many nights as "
+            "a guest, the desk is warned (play is not refused)."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         _choice_field(self, "aggregation").choices = Season.Aggregation.choices
+        _choice_field(self, "night_award").choices = Season.NightAward.choices
+        self.fields["night_award"].initial = Season.NightAward.NIGHT_POINTS
 
 
 class SeasonEventsForm(forms.Form):

@@ -30,6 +30,8 @@ def event_menu(user, event) -> list[MenuLink]:
         ("dashboard", _("Dashboard"), True),
         ("teams", _("Teams"), True),
         ("registrations", _("Registrations"), organizer),
+        # A club night's guests (leagues.guests) matter only to a season.
+        ("event-guests", _("Guests"), event.season_id is not None),
         ("check-in", _("Check-in"), True),
         ("desk", _("Officials' desk"), True),
         ("standings", _("Standings"), True),

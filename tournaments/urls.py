@@ -9,6 +9,7 @@ from .views import (
     captain,
     captain_offline,
     exports,
+    guests,
     honours,
     invitations,
     league,
@@ -125,6 +126,7 @@ urlpatterns = [
     path("organize/<slug:slug>/publish/", organizer.publish_event, name="event-publish"),
     path("organize/<slug:slug>/teams/", organizer.teams, name="teams"),
     path("organize/<slug:slug>/teams/import/", organizer.teams_import, name="teams-import"),
+    path("organize/<slug:slug>/guests/", guests.event_guests, name="event-guests"),
     path("organize/<slug:slug>/teams/<int:team_id>/edit/", organizer.team_edit, name="team-edit"),
     path(
         "organize/<slug:slug>/teams/<int:team_id>/<str:action>/",

@@ -156,6 +156,8 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues",
         "tournaments.leagues.seasons",
         "tournaments.leagues.season_standings",
+        "tournaments.leagues.season_rules",
+        "tournaments.leagues.guests",
         "tournaments.leagues.season_export",
         "tournaments.leagues.player_record",
         "tournaments.leagues.honours",

@@ -138,6 +138,11 @@ def season_settings(request, slug, season_slug):
         "aggregation": season.aggregation,
         "best_of": season.best_of,
         "placement_points": ", ".join(str(p) for p in season.placement_points or []),
+        "night_threshold": season.night_threshold,
+        "night_award": season.night_award,
+        "night_fixed_points": season.night_fixed_points,
+        "night_table": ", ".join(f"{a}: {b}" for a, b in season.night_table or []),
+        "guest_nights": season.guest_nights,
     }
     form = SeasonForm(request.POST or None, initial=initial)
     candidates = list(leagues.attachable_events(season, request.user))

@@ -18,7 +18,7 @@ from django.utils.formats import localize
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.views.decorators.http import require_GET
 
 from accounts.roles import events_of, is_official
@@ -279,6 +279,19 @@ def doubles_words(n: int | None) -> str:
     return str(format_html(' <span class="hint" data-double-skunks>({})</span>', words))
 
 
+def guest_note(team: Team) -> str:
+    """Beside a guest's name (a club night's guest earns no season points): "guest", or in
+    a pair with one guest, "guest: <name>"."""
+    names = team.guest_names
+    seated = [n for n in (team.captain, team.partner) if n]
+    words = (
+        pgettext("a club night's guest", "guest")
+        if len(names) == len(seated)
+        else pgettext("a club night's guest", "guest: %(names)s") % {"names": ", ".join(names)}
+    )
+    return str(format_html(' <span class="guest-mark" data-guest>({})</span>', words))
+
+
 def standings_body(event: Event, data, columns, *, released: bool) -> str:
     """The rows of the standings table.
 
@@ -306,6 +319,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
         for pk, team in data.teams.items()
         if (note := late_note(team))
     }
+    guests = {pk: guest_note(team) for pk, team in data.teams.items() if team.guest_names}
     keys = [key for key, _label in columns]
     skunk_key = "skunks_inflicted"
     doubles = double_skunks(event) if skunk_key in keys else {}
@@ -341,6 +355,7 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
                         else ""
                     )
                     + str(late.get(row.team, ""))
+                    + str(guests.get(row.team, ""))
                 ),
                 mark_safe(cells),
             )

@@ -65,6 +65,10 @@ class LeagueCreateSerializer(KnownFieldsOnly, serializers.Serializer):
     name = serializers.CharField(max_length=NAME_MAX)
 
 
+NIGHT_FIELDS = ["night_threshold", "night_award", "night_fixed_points", "night_table"]
+NIGHT_FIELDS += ["guest_nights"]
+
+
 class SeasonSerializer(serializers.ModelSerializer):
     league = serializers.CharField(source="league.slug", read_only=True)
     events: serializers.SlugRelatedField = serializers.SlugRelatedField(
@@ -74,7 +78,7 @@ class SeasonSerializer(serializers.ModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "league", "slug", "name", "aggregation", "placement_points", "best_of"]
-        fields += ["events"]
+        fields += NIGHT_FIELDS + ["events"]
         read_only_fields = fields
 
 
@@ -83,7 +87,9 @@ class SeasonSettingsSerializer(KnownFieldsOnly, serializers.Serializer):
     aggregation = serializers.ChoiceField(
         choices=Season.Aggregation.choices,
         required=False,
-        help_text="points: each event's points add up; placement: points by final place.",
+        help_text="points: each event's points add up; placement: points by final place; "
+        "threshold: a night at or above night_threshold earns points (club nights, ACC Grass "
+        "Roots: 12 game points); table: a night earns points by the night_table's steps.",
     )
     placement_points = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
@@ -97,6 +103,35 @@ class SeasonSettingsSerializer(KnownFieldsOnly, serializers.Serializer):
         allow_null=True,
         required=False,
         help_text="Only each team's best N events count; null: every event.",
+    )
+    night_threshold = serializers.IntegerField(
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        help_text="threshold: the points (game points) a night needs to earn season points.",
+    )
+    night_award = serializers.ChoiceField(
+        choices=Season.NightAward.choices,
+        required=False,
+        help_text="threshold: a qualifying night earns its own points, or night_fixed_points.",
+    )
+    night_fixed_points = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
+    night_table = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=10_000),
+            min_length=2,
+            max_length=2,
+        ),
+        max_length=60,
+        required=False,
+        help_text="table: steps [night points, season points], night points rising; a night "
+        "earns the season points of the highest step it reaches, 0 below the first.",
+    )
+    guest_nights = serializers.IntegerField(
+        min_value=0,
+        max_value=365,
+        required=False,
+        help_text="Guest nights allowed before joining; past them the desk is warned.",
     )
 
 

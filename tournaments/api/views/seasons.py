@@ -42,12 +42,17 @@ def _row(row, events_by_id) -> dict:
                 "points": c.points,
                 "score": c.score,
                 "counted": c.counted,
+                "spread": c.spread,
+                "guest": c.guest,
             }
             for c in row.cells
             if c is not None
         ],
         "events_played": row.events_played,
         "events_counted": row.events_counted,
+        "nights_qualified": row.nights_qualified,
+        "game_points": row.game_points,
+        "spread": row.spread,
         "total": row.total,
     }
 
@@ -62,6 +67,12 @@ def season_body(season: Season) -> dict:
         "aggregation": season.aggregation,
         "placement_points": season.placement_points or [],
         "best_of": season.best_of,
+        "night_threshold": season.night_threshold,
+        "night_award": season.night_award,
+        "night_fixed_points": season.night_fixed_points,
+        "night_table": season.night_table or [],
+        "guest_nights": season.guest_nights,
+        "tiebreaks": ["nights_qualified", "game_points", "spread"] if season.per_night else [],
         "events": [_event(e) for e in standings.events],
         "events_not_counted": [_event(e) for e in standings.waiting],
         "teams": [_row(r, by_id) for r in standings.teams],
