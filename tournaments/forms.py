@@ -523,6 +523,7 @@ class SeasonForm(forms.Form):
     # Club nights (the two per-night rules); ignored by the other rules.
     night_threshold = forms.IntegerField(
         label=_("Points needed in a night"),
+        required=False,
         min_value=0,
         max_value=10_000,
         initial=12,
@@ -531,9 +532,13 @@ class SeasonForm(forms.Form):
             "many points (game points) earns season points. ACC Grass Roots: 12."
         ),
     )
-    night_award = forms.ChoiceField(label=_("A qualifying night earns"))
+    night_award = forms.ChoiceField(label=_("A qualifying night earns"), required=False)
     night_fixed_points = forms.IntegerField(
-        label=_("Fixed points per qualifying night"), min_value=1, max_value=10_000, initial=1
+        label=_("Fixed points per qualifying night"),
+        required=False,
+        min_value=1,
+        max_value=10_000,
+        initial=1,
     )
     night_table = forms.CharField(
         label=_("Table of night points"),
@@ -546,6 +551,7 @@ class SeasonForm(forms.Form):
     )
     guest_nights = forms.IntegerField(
         label=_("Guest nights before joining"),
+        required=False,
         min_value=0,
         max_value=365,
         initial=4,
@@ -560,6 +566,14 @@ class SeasonForm(forms.Form):
         _choice_field(self, "aggregation").choices = Season.Aggregation.choices
         _choice_field(self, "night_award").choices = Season.NightAward.choices
         self.fields["night_award"].initial = Season.NightAward.NIGHT_POINTS
+
+    def clean(self):
+        data = super().clean() or {}
+        # A club-night setting left empty (or not posted, by an older script) keeps its value.
+        for key in ("night_threshold", "night_award", "night_fixed_points", "guest_nights"):
+            if data.get(key) in (None, ""):
+                data.pop(key, None)
+        return data
 
 
 class SeasonEventsForm(forms.Form):

@@ -61,6 +61,11 @@ def test_a_season_shows_its_settings_and_events(api_client, season, event):
         "aggregation": "points",
         "placement_points": [],
         "best_of": None,
+        "night_threshold": 12,  # the club-night rules' settings (issue 50), defaults
+        "night_award": "night_points",
+        "night_fixed_points": 1,
+        "night_table": [],
+        "guest_nights": 4,
         "events": [event.slug],
     }
 

@@ -122,10 +122,10 @@ class SeasonSettingsSerializer(KnownFieldsOnly, serializers.Serializer):
             min_length=2,
             max_length=2,
         ),
-        max_length=60,
         required=False,
-        help_text="table: steps [night points, season points], night points rising; a night "
-        "earns the season points of the highest step it reaches, 0 below the first.",
+        help_text="table: steps [night points, season points], night points rising, at most "
+        "60 steps; a night earns the season points of the highest step it reaches, 0 below "
+        "the first.",
     )
     guest_nights = serializers.IntegerField(
         min_value=0,
