@@ -267,6 +267,7 @@ def value_words(model, name: str, value) -> str:
 OTHER_FIELDS = {
     "captain_member_number": gettext_lazy("Captain's member number"),
     "partner_member_number": gettext_lazy("Partner's member number"),
+    "guests": gettext_lazy("Guests"),  # a club night's guests (leagues.guests)
 }
 
 

@@ -194,3 +194,29 @@ def test_an_unknown_seat_is_refused_and_nothing_changes(client, organizer, night
     )
     assert "No player “999999-captain” in this event" in text_of(response.content.decode())
     assert Team.objects.get(event=one, captain="Flo Grant").captain_guest
+
+
+def test_the_club_night_pages_in_french_show_no_english(organizer, nights):
+    """The season page (rule, tiebreaks, guests), the night's standings with its guest, the
+    season's settings and the desk's guests page, in French: no English words."""
+    from tests.locale.test_french_everywhere import english_on, french_client
+
+    season, _people, events = nights
+    one = events[0]
+    # Names are data, not words: the club's own, in French.
+    season.league.name, season.name = "Club de crib de la Rivière", "Saison 2026-2027"
+    season.league.save()
+    season.save()
+    for number, event in enumerate(events, start=1):
+        event.name = f"Soirée {number}"
+        event.save(update_fields=["name"])
+    cache.clear()
+    desk_client = french_client(organizer)
+    public = [season_url(season), f"/e/{one.slug}/standings/"]
+    organizer_pages = [
+        f"/organize/leagues/{season.league.slug}/seasons/{season.slug}/",
+        f"/organize/{one.slug}/guests/",
+    ]
+    found, seen = english_on([(french_client(), public), (desk_client, organizer_pages)])
+    assert seen == 4
+    assert found == []
