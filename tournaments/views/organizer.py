@@ -22,7 +22,7 @@ from tournaments.events.late_teams import late_entry
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
 from tournaments.events.teams import add_team, withdraw_team
-from tournaments.leagues import players
+from tournaments.leagues import guests, players
 from tournaments.leagues.seasons import place_event
 from tournaments.results import forfeits, reporting, sheet_compare
 from tournaments.results.desk import DeskOutcome, decide_at_desk
@@ -450,6 +450,7 @@ def desk(request, slug):
         else []
     )
     context = {"event": event, "round": shown, "rounds": rounds, "games": games}
+    context["guest_warnings"] = guests.warnings(event)  # a club night's guests past the limit
     if shown is not None and shown.kind == Round.Kind.SERIES:
         context |= tables_context(shown, games)
     return render(request, "tournaments/desk.html", context)

@@ -166,6 +166,8 @@ def test_the_desk_marks_guests_and_is_warned_past_the_allowed_nights(client, org
     )
     flo.refresh_from_db()
     assert flo.captain_guest  # warned, not refused
+    desk_page = text_of(client.get(f"/organize/{two.slug}/desk/", **EN).content.decode())
+    assert "Flo Grant has played 2 nights as a guest this season" in desk_page
     standings = client.get(f"/e/{two.slug}/standings/", **EN).content.decode()
     assert "data-guest>(guest)" in standings  # the cached standings followed
     season_page = text_of(client.get(season_url(season), **EN).content.decode())
@@ -174,6 +176,8 @@ def test_the_desk_marks_guests_and_is_warned_past_the_allowed_nights(client, org
     client.post(url, {}, **EN)
     flo.refresh_from_db()
     assert not flo.captain_guest
+    desk_page = text_of(client.get(f"/organize/{two.slug}/desk/", **EN).content.decode())
+    assert "as a guest this season" not in desk_page
 
 
 def test_only_the_events_people_mark_guests(client, other_organizer, nights):
