@@ -11,7 +11,9 @@ The season score of a team in an event is, by the season's ``aggregation``:
 
 - ``points``: its points in the event (the primary metric of the event's scoring system);
 - ``placement``: ``placement_points[rank - 1]``, 0 for ranks past the list (tied teams share
-  the points of their shared rank).
+  the points of their shared rank);
+- ``threshold`` and ``table`` (club nights): points for each night by its own points
+  (``season_rules.night_score``: 12+ game points earn, or a table of steps).
 
 ``best_of = N`` counts only each team's (each player's) best N event scores; the others are
 shown as dropped. Among equal scores the earlier event counts first.
