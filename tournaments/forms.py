@@ -675,8 +675,12 @@ class RegistrationForm(forms.Form):
     # The honeypot: hidden from people (CSS and aria-hidden), filled by form-filling robots.
     website = forms.CharField(label=_("Leave this empty"), required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, singles=False, **kwargs):
         super().__init__(*args, **kwargs)
+        if singles:
+            one_player(self)
+            self.fields["captain"].label = _("Your name")
+            self.fields["captain"].help_text = ""
         for field in self.fields.values():
             # What is required is the services' to say (with their words, all at once).
             field.required = False

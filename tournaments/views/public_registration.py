@@ -53,7 +53,7 @@ HONEYPOT_REFUSAL = gettext_lazy(
 @require_http_methods(["GET", "POST"])
 def register(request, slug):
     event = event_or_404(slug, request.user)
-    form = RegistrationForm(request.POST or None)
+    form = RegistrationForm(request.POST or None, singles=event.singles)
     context = {
         "event": event,
         "form": form,
@@ -130,7 +130,9 @@ def _team(token: str) -> Team:
 @require_http_methods(["GET"])
 def registration_page(request, token):
     team = _team(token)
-    return _page(request, team, RegistrationForm(initial=_initial(team)))
+    return _page(
+        request, team, RegistrationForm(initial=_initial(team), singles=team.event.singles)
+    )
 
 
 def _initial(team: Team) -> dict:
@@ -177,7 +179,7 @@ def _page(request, team: Team, form, status: int = 200):
 @require_POST
 def registration_change(request, token):
     team = _team(token)
-    form = RegistrationForm(request.POST)
+    form = RegistrationForm(request.POST, singles=team.event.singles)
     valid = form.is_valid()
     entry = Entry(**form.entry_values())
     try:
