@@ -383,7 +383,7 @@ class TeamForm(forms.Form):
         if singles:
             one_player(self)
         if players is None:
-            del self.fields["captain_player"], self.fields["partner_player"]
+            self.fields.pop("captain_player"), self.fields.pop("partner_player", None)
             return
         choices = [("", _("— a new player, or by member number —"))] + [
             (

@@ -86,7 +86,9 @@ def guess_delimiter(text: str) -> str:
 
     (csv.Sniffer guesses wrong as soon as one line has a missing column.)
     """
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    lines = [line for line in text.splitlines() if line.strip()]
+    # The first line that has a separator: a singles list may start with a bare name.
+    first = next((line for line in lines if any(c in line for c in ";\t,")), "")
     return max(";\t,", key=first.count) if any(c in first for c in ";\t,") else ","
 
 

@@ -34,7 +34,7 @@ def add_team(
     event: Event,
     actor,
     *,
-    name: str,
+    name: str = "",
     captain: str = "",
     partner: str = "",
     captain_user=None,

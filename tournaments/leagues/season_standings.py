@@ -190,7 +190,7 @@ def compute_season(season: Season) -> SeasonStandings:
                 if known is None or score.score > known.score:
                     prow.scores[event.pk] = EventScore(**score.__dict__)
     people = Player.objects.in_bulk(
-        [pk for key in teams if isinstance(key, frozenset) for pk in key]
+        {pk for key in teams if isinstance(key, frozenset) for pk in key} | set(players)
     )
     for key, row in teams.items():
         row.name = latest_name[key]
