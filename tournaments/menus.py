@@ -28,7 +28,7 @@ def event_menu(user, event) -> list[MenuLink]:
     organizer = is_organizer(user, event)
     entries = [
         ("dashboard", _("Dashboard"), True),
-        ("teams", _("Teams"), True),
+        ("teams", event.words.Entries, True),
         ("registrations", _("Registrations"), organizer),
         ("check-in", _("Check-in"), True),
         ("desk", _("Officials' desk"), True),
