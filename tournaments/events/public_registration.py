@@ -483,6 +483,12 @@ def private_link_words(team: Team, link: str) -> str:
 
 
 def _refusal_body(team: Team) -> str:
+    if team.event.singles:
+        return _("The entry of %(player)s in %(event)s is refused. Reason: %(reason)s") % {
+            "player": team.name,
+            "event": team.event.name,
+            "reason": team.registration_reason,
+        }
     return _(
         "The registration of the team %(team)s for %(event)s is refused. Reason: %(reason)s"
     ) % {

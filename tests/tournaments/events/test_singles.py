@@ -413,3 +413,25 @@ def test_the_words_helper_gives_the_nouns_of_each_kind_of_event(organizer):
     pairs = create_event(organizer, name="Paires", date=datetime.date(2026, 11, 24))
     assert (pairs.words.Entry, pairs.words.captain) == ("Team", "captain")
     assert json.dumps(singles.entry) == '"singles"'
+
+
+def test_the_emails_and_the_registration_page_speak_to_the_player(organizer):
+    from tournaments.events import signup_mail
+    from tournaments.views.public_registration import confirmation_body
+
+    event = singles_event(organizer, registration_open=True)
+    team = register(event, Entry(captain="Alice Roy", contact_email="alice@example.org"))
+    bodies = [
+        confirmation_body(team, "https://example.org/r/x/"),
+        signup_mail.promoted_body(team),
+        signup_mail.waiting_body(team, 2),
+        signup_mail.withdrawn_body(team),
+    ]
+    assert bodies[0].startswith("Alice Roy is entered in Soirée du club.")
+    for body in bodies:
+        assert "team" not in body.lower() and "captain" not in body.lower(), body
+        assert "Alice Roy" in body and "&" not in body
+    html = words_of(page(Client(), f"/r/{team.registration_token}/", "en"))
+    assert "You are entered." in html and "team" not in html.lower()
+    french = words_of(page(Client(), f"/r/{team.registration_token}/", "fr"))
+    assert "Vous êtes inscrit." in french and "équipe" not in french.lower()
