@@ -435,3 +435,20 @@ def test_the_emails_and_the_registration_page_speak_to_the_player(organizer):
     assert "You are entered." in html and "team" not in html.lower()
     french = words_of(page(Client(), f"/r/{team.registration_token}/", "fr"))
     assert "Vous êtes inscrit." in french and "équipe" not in french.lower()
+
+
+def test_the_desk_the_seating_and_the_check_in_say_player(night, client, organizer):
+    event, _player = night
+    client.force_login(organizer)
+    for url in (
+        f"/e/{event.slug}/seating/",
+        f"/organize/{event.slug}/desk/",
+        f"/organize/{event.slug}/check-in/",
+        f"/organize/{event.slug}/",
+    ):
+        english = words_of(page(client, url, "en"))
+        assert "Player" in english, url
+        assert " Teams " not in english and "captains' slips" not in english, url
+        french = words_of(page(client, url, "fr"))
+        assert "Joueur" in french, url
+        assert " Équipes " not in french and "capitaines" not in french, url
