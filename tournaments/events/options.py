@@ -99,6 +99,11 @@ def _check(value, allowed: list[str], field: str, what: str) -> None:
         )
 
 
+def two_handed(event: Event) -> bool:
+    """A cribbage game of two players: two hands and a crib a deal on its sheets (issue 50)."""
+    return event.game_type == Event.GameType.CRIBBAGE and rule_set_for(event).players == 2
+
+
 #: Rule sets a singles event may use: every player scores alone, two or three at a table.
 SINGLES_PLAYERS = (2, 3)
 

@@ -452,3 +452,33 @@ def test_the_desk_the_seating_and_the_check_in_say_player(night, client, organiz
         french = words_of(page(client, url, "fr"))
         assert "Joueur" in french, url
         assert " Équipes " not in french and "capitaines" not in french, url
+
+
+def test_the_phone_sheet_of_a_two_handed_game_has_two_hands(organizer, captain_client):
+    event = singles_event(organizer)
+    import_teams(event, organizer, "Alice Roy\nBruno Caron")
+    alice, bruno = event.teams.order_by("id")
+    round_ = Round.objects.create(event=event, number=1, movement="random_draw")
+    game = Game.objects.create(round=round_, table=1, team_a=alice, team_b=bruno)
+    phone = captain_client(alice)
+    token = link_of(alice).token
+    form = words_of(page(phone, f"/c/{token}/games/{game.pk}/?mode=sheet", "en"))
+    assert "the dealer's opponent" in form and "partner" not in form and "Hand 3" not in form
+    # Alice deals, Bruno deals, Alice deals: she pegs 10 a deal, holds 24 and cribs 12 when
+    # she deals; Bruno pegs 5 a deal and holds nothing. 46 + 34 + 46 passes 121 in deal 3.
+    post = {"mode": "sheet", "idempotency_key": "two-hands-1"}
+    for n, dealer in enumerate(("us", "them", "us"), start=1):
+        hands = ("0", "24") if dealer == "us" else ("24", "0")
+        post |= {
+            f"d{n}-dealer": dealer,
+            f"d{n}-peg_us": "10",
+            f"d{n}-peg_them": "5",
+            f"d{n}-h1": hands[0],
+            f"d{n}-h2": hands[1],
+            f"d{n}-h3": "7",  # a third hand typed by mistake: not read in a two-handed game
+            f"d{n}-crib": "12" if dealer == "us" else "0",
+        }
+    response = phone.post(f"/c/{token}/games/{game.pk}/", post, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302
+    report = game.reports.get()
+    assert (report.kind, report.score_a, report.score_b) == ("sheet", 121, 15)
