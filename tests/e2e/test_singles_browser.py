@@ -119,7 +119,9 @@ def test_a_singles_night_entered_by_paste_reported_from_a_phone(live_server, bro
     player.fill("#score_us", "121")
     player.fill("#score_them", "85")
     player.click("#final-form button[type=submit]")
-    player.locator("[data-send-status] [data-receipt]").wait_for()
+    receipt = player.locator("[data-send-status] [data-receipt]")
+    receipt.wait_for()
+    assert "Next: your opponent confirms it." in receipt.inner_text()
     assert player.evaluate(NO_SIDEWAYS)
     shot(player, "singles-phone-reported-390")
 
