@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import audit
 from tournaments.audit import AuditAction
@@ -124,12 +125,16 @@ def check_entry_change(event: Event, entry: str) -> None:
                 code="has_partner",
             )
     elif event.game_type == Event.GameType.CRIBBAGE and teams.exists():
+        count = teams.count()
         raise RuleError(
-            _(
+            ngettext(
+                "%(n)d player is entered alone: pairs need a partner for each. Pairs can "
+                "only be chosen before anyone is entered.",
                 "%(n)d players are entered alone: pairs need a partner for each. Pairs can "
-                "only be chosen before anyone is entered."
+                "only be chosen before anyone is entered.",
+                count,
             )
-            % {"n": teams.count()},
+            % {"n": count},
             field="entry",
             code="singles_entered",
         )

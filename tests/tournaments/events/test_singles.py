@@ -144,7 +144,7 @@ def test_singles_with_entries_cannot_become_pairs_nor_move_to_a_partnership_game
     add_team(event, organizer, captain="Alice Roy")
     with pytest.raises(RuleError) as refused:
         update_event(event, organizer, {"entry": "pairs"})
-    assert "1 players are entered alone" in refused.value.message
+    assert "1 player is entered alone" in refused.value.message
     with pytest.raises(RuleError):
         update_event(event, organizer, {"rule_set": "FADOQ"})
     event.refresh_from_db()
