@@ -13,6 +13,7 @@ import pytest
 
 from accounts.models import User
 from tests.conftest import link_of
+from tests.e2e.conftest import ARTIFACTS
 from tournaments.events.drafts import publish_event
 from tournaments.models import Event, Game, Report
 from tournaments.results import reporting
@@ -103,6 +104,11 @@ def test_a_singles_night_entered_by_paste_reported_from_a_phone(live_server, bro
     assert desk.locator("[data-sheet='two-hand']").count() == 7
     assert "Hand 4" not in desk.content() and "Captain A" not in desk.content()
     shot(desk, "singles-two-hand-sheet-390")
+    # The first table's sheet alone, to look at (the whole round is 7 pages long).
+    ARTIFACTS.mkdir(exist_ok=True)
+    desk.locator("section.sheet-page").first.screenshot(
+        path=str(ARTIFACTS / "singles-two-hand-sheet-table-1-390.png")
+    )
 
     # 4. Table 1: the player reports from their phone, the opponent confirms on theirs.
     game = games[0]

@@ -482,3 +482,12 @@ def test_the_phone_sheet_of_a_two_handed_game_has_two_hands(organizer, captain_c
     assert response.status_code == 302
     report = game.reports.get()
     assert (report.kind, report.score_a, report.score_b) == ("sheet", 121, 15)
+
+
+def test_the_registrations_list_shows_one_player_without_an_ampersand(client, organizer):
+    event = singles_event(organizer, registration_open=True)
+    register(event, Entry(captain="Alice Roy", contact_email="alice@example.org"))
+    client.force_login(organizer)
+    html = words_of(page(client, f"/organize/{event.slug}/registrations/", "en"))
+    assert "Alice Roy" in html and "&" not in html.replace("&amp;", "")
+    assert "Alice Roy &" not in html
