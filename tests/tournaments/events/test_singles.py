@@ -491,3 +491,22 @@ def test_the_registrations_list_shows_one_player_without_an_ampersand(client, or
     html = words_of(page(client, f"/organize/{event.slug}/registrations/", "en"))
     assert "Alice Roy" in html and "&" not in html.replace("&amp;", "")
     assert "Alice Roy &" not in html
+
+
+def test_the_api_registers_a_player_of_a_singles_event_without_a_team_name(api_client, organizer):
+    event = singles_event(organizer, registration_open=True)
+    created = api_client.post(
+        f"/api/v1/events/{event.slug}/registrations/",
+        {"captain": "Alice Roy", "contact_email": "alice@example.org"},
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+    team = event.teams.get()
+    assert (team.name, team.partner, team.partner_player) == ("Alice Roy", "", None)
+    refused = api_client.post(
+        f"/api/v1/events/{event.slug}/registrations/",
+        {"captain": "Bruno", "partner": "Chantal", "contact_phone": "418 555-0101"},
+        format="json",
+    )
+    assert refused.status_code == 400 and "singles event" in refused.content.decode()
+    assert event.teams.count() == 1
