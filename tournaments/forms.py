@@ -17,7 +17,12 @@ from tournaments.events.names import (
     TEAM_NAME_MAX,
     NameValidator,
 )
-from tournaments.events.options import movement_names, rule_set_choices, scoring_system_names
+from tournaments.events.options import (
+    check_entry,
+    movement_names,
+    rule_set_choices,
+    scoring_system_names,
+)
 from tournaments.results.desk import DeskDecision
 from tournaments.standings.engine import (
     METRICS,
@@ -148,6 +153,7 @@ class EventForm(forms.ModelForm):
             "venue",
             "game_type",
             "rule_set",
+            "entry",
             "number_of_games",
             "scoring_system",
             "tiebreaks",
@@ -164,6 +170,7 @@ class EventForm(forms.ModelForm):
             # An address is read whole, wrapped between words (a one-line box cut it; issue 25).
             "venue": forms.Textarea(attrs={"rows": 2, "class": "one-line"}),
             "confirmation": forms.RadioSelect,
+            "entry": forms.RadioSelect,
             "visibility": forms.RadioSelect,
             "playoff_format": forms.RadioSelect,
             "playoff_best_of": forms.RadioSelect,
@@ -203,9 +210,14 @@ class EventForm(forms.ModelForm):
                 field = Event._meta.get_field(name)
                 assert isinstance(field, models.Field), f"{name} is a column, not a relation"
                 self.initial.setdefault(name, field.default)
+        self.fields["entry"].help_text = _(
+            "Singles: for two- and three-handed cribbage (and Crapette); each entry is one "
+            "player, named after that player. Fixed once the first round is seated."
+        )
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
-            for name in ("game_type", "rule_set", "movement", "seed_by_rating"):
+            for name in ("game_type", "rule_set", "movement", "seed_by_rating", "entry"):
                 self.fields[name].disabled = True
+        self.fields["entry"].required = False
         for name in PLAYOFF_FIELDS:
             # Left out of a post (a form saved before these existed): the value stays as it is.
             self.fields[name].required = False
@@ -233,6 +245,10 @@ class EventForm(forms.ModelForm):
             ),
         )
 
+    def clean_entry(self) -> str:
+        """Left out of a post (a form or script from before singles): as it is."""
+        return self.cleaned_data.get("entry") or self.instance.entry
+
     def clean_playoff_format(self) -> str:
         return self.cleaned_data.get("playoff_format") or self.instance.playoff_format
 
@@ -251,6 +267,11 @@ class EventForm(forms.ModelForm):
     def clean(self):
         super().clean()  # returns cleaned_data (typed optional)
         data = self.cleaned_data
+        if data.get("entry") and data.get("rule_set"):
+            try:
+                check_entry(data["entry"], data.get("game_type") or "cribbage", data["rule_set"])
+            except RuleError as exc:
+                self.add_error("entry", exc.message)
         system, chain = data.get("scoring_system"), data.get("tiebreaks")
         if not (system and chain):
             return data
@@ -349,15 +370,20 @@ class TeamForm(forms.Form):
         label=_("…or the partner is this known player"), required=False
     )
 
-    def __init__(self, *args, players=None, numbers: bool = False, late=None, **kwargs):
+    def __init__(
+        self, *args, players=None, numbers: bool = False, late=None, singles=False, **kwargs
+    ):
         """``players``: the league's, to pick from; ``numbers``: show their member numbers
         (only to the league's organizers); ``late``: rounds are seated already
-        (a ``late_teams.LateEntry``): the organizer chooses what the missed ones count."""
+        (a ``late_teams.LateEntry``): the organizer chooses what the missed ones count;
+        ``singles``: one player, named after them (no team name, no partner)."""
         super().__init__(*args, **kwargs)
         if late is not None:
             self.fields["missed_rounds"] = missed_rounds_field(late)
+        if singles:
+            one_player(self)
         if players is None:
-            del self.fields["captain_player"], self.fields["partner_player"]
+            self.fields.pop("captain_player"), self.fields.pop("partner_player", None)
             return
         choices = [("", _("— a new player, or by member number —"))] + [
             (
@@ -369,14 +395,37 @@ class TeamForm(forms.Form):
             for p in sorted(players, key=lambda p: name_key(p.name))  # French order
         ]
         _choice_field(self, "captain_player").choices = choices
-        _choice_field(self, "partner_player").choices = choices
+        if "partner_player" in self.fields:
+            _choice_field(self, "partner_player").choices = choices
 
     def clean(self):
         super().clean()  # returns cleaned_data (typed optional)
         data = self.cleaned_data
         for key in ("captain_player", "partner_player"):
-            data[key] = int(data[key]) if data.get(key) else None
+            if key in self.fields:
+                data[key] = int(data[key]) if data.get(key) else None
         return data
+
+
+def one_player(form: forms.BaseForm, *, keep_name: bool = False) -> None:
+    """A singles entry's form: the player alone, called "Player" (issue 50); no partner and no
+    team name (the entry is named after its player)."""
+    for key in ("partner", "partner_member_number", "partner_player"):
+        form.fields.pop(key, None)
+    if not keep_name:
+        form.fields.pop("name", None)
+    labels = {
+        "captain": _("Player"),
+        "captain_member_number": _("Member number"),
+        "captain_player": _("…or the player is this known player"),
+        "contact_email": _("Email"),
+        "contact_phone": _("Phone"),
+    }
+    for key, label in labels.items():
+        if key in form.fields:
+            form.fields[key].label = label
+    if "captain" in form.fields:
+        form.fields["captain"].help_text = _("As written on the score sheets; the entry's name.")
 
 
 class TeamEditForm(forms.Form):
@@ -404,6 +453,11 @@ class TeamEditForm(forms.Form):
         label=_("Partner's member number"), max_length=MEMBER_NUMBER_MAX, required=False
     )
 
+    def __init__(self, *args, singles=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if singles:
+            one_player(self)
+
 
 class TeamImportForm(forms.Form):
     text = forms.CharField(
@@ -417,10 +471,18 @@ class TeamImportForm(forms.Form):
     )
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
 
-    def __init__(self, *args, late=None, **kwargs):
+    def __init__(self, *args, late=None, singles=False, **kwargs):
         super().__init__(*args, **kwargs)
         if late is not None:  # the same question as for one team, for every team of the list
             self.fields["missed_rounds"] = missed_rounds_field(late)
+        if singles:
+            self.fields["text"].label = _(
+                "Paste the list (one player per line: player, then optionally club and email)"
+            )
+            self.fields["text"].help_text = _(
+                "A fourth column may give the player's member number: a number the league "
+                "knows links the entry to that player."
+            )
 
     def clean(self):
         super().clean()  # returns cleaned_data (typed optional)
@@ -663,8 +725,12 @@ class RegistrationForm(forms.Form):
     # The honeypot: hidden from people (CSS and aria-hidden), filled by form-filling robots.
     website = forms.CharField(label=_("Leave this empty"), required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, singles=False, **kwargs):
         super().__init__(*args, **kwargs)
+        if singles:
+            one_player(self)
+            self.fields["captain"].label = _("Your name")
+            self.fields["captain"].help_text = ""
         for field in self.fields.values():
             # What is required is the services' to say (with their words, all at once).
             field.required = False

@@ -28,7 +28,7 @@ def event_menu(user, event) -> list[MenuLink]:
     organizer = is_organizer(user, event)
     entries = [
         ("dashboard", _("Dashboard"), True),
-        ("teams", _("Teams"), True),
+        ("teams", event.words.Entries, True),
         ("registrations", _("Registrations"), organizer),
         # A club night's guests (leagues.guests) matter only to a season.
         ("event-guests", _("Guests"), event.season_id is not None),

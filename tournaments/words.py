@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext
@@ -87,3 +88,68 @@ def name_key(name: str) -> tuple[str, str]:
     spelled = unicodedata.normalize("NFKD", name.replace("œ", "oe").replace("Œ", "Oe"))
     bare = "".join(c for c in spelled if not unicodedata.combining(c))
     return bare.casefold(), name
+
+
+@dataclass(frozen=True)
+class EntryWords:
+    """The nouns for who an event's entries are: a team of two with its captain, or, in a
+    singles event, one player (who is also the one the "captain" pages speak to). Pages, slips,
+    sheets, CSV headers and e-mails take their nouns from here rather than testing the event.
+    Each is translated when read (the page's language, not the one at build time)."""
+
+    singles: bool
+
+    @property
+    def entry(self) -> str:
+        return gettext("player") if self.singles else gettext("team")
+
+    @property
+    def entries(self) -> str:
+        return gettext("players") if self.singles else gettext("teams")
+
+    @property
+    def Entry(self) -> str:  # noqa: N802 - the capitalised noun, as templates read it
+        return gettext("Player") if self.singles else gettext("Team")
+
+    @property
+    def Entries(self) -> str:  # noqa: N802
+        return gettext("Players") if self.singles else gettext("Teams")
+
+    @property
+    def captain(self) -> str:
+        return gettext("player") if self.singles else gettext("captain")
+
+    @property
+    def Captain(self) -> str:  # noqa: N802
+        return gettext("Player") if self.singles else gettext("Captain")
+
+    @property
+    def captains(self) -> str:
+        return gettext("players") if self.singles else gettext("captains")
+
+    @property
+    def Captains(self) -> str:  # noqa: N802
+        return gettext("Players") if self.singles else gettext("Captains")
+
+    @property
+    def entry_name(self) -> str:
+        return gettext("Player") if self.singles else gettext("Team name")
+
+    @property
+    def players(self) -> str:
+        """Who makes up an entry, as a column header: "Players" / "Player"."""
+        return gettext("Player") if self.singles else gettext("Players")
+
+
+def entry_words(event) -> EntryWords:
+    """The nouns of ``event``'s entries (any object with ``entry``; pairs when it has none)."""
+    return EntryWords(singles=getattr(event, "entry", "pairs") == "singles")
+
+
+def team_people(team, singles: bool | None = None) -> str:
+    """Who plays in an entry, as written on sheets and lists: "Marie Roy & Luc Roy", or the one
+    player of a singles entry (never a trailing "&")."""
+    names = [n for n in (getattr(team, "captain", ""), getattr(team, "partner", "")) if n]
+    if singles:
+        names = names[:1]
+    return " & ".join(names)

@@ -139,6 +139,7 @@ def _content(event: Event) -> dict:
             "venue": event.venue,
             "game_type": event.game_type,
             "rule_set": event.rule_set,
+            "entry": event.entry,
             "number_of_games": event.number_of_games,
             "scoring_system": event.scoring_system,
             "tiebreaks": event.tiebreaks,

@@ -227,6 +227,8 @@ class EventRow(Strict):
     venue = Text(200)
     game_type = Choice(Event.GameType.choices)
     rule_set = Text(40, blank=False)
+    # Archives written before singles (issue 50): teams of two.
+    entry = Choice(Event.Entry.choices, required=False, default="pairs")
     number_of_games = Whole(1, 30)
     scoring_system = Text(20, blank=False)
     tiebreaks = Many(Text(40, blank=False), max_length=40)

@@ -57,6 +57,7 @@ EVENT_SETTINGS = (
     "venue",
     "game_type",
     "rule_set",
+    "entry",
     "number_of_games",
     "scoring_system",
     "tiebreaks",

@@ -1,5 +1,8 @@
 """The CSV import: a list of teams (``team, captain, partner`` and optional member numbers, as
-French Excel writes it) read, checked as a whole and registered all or nothing."""
+French Excel writes it) read, checked as a whole and registered all or nothing.
+
+A singles event's list is one player per line: ``player[, club[, email[, member number]]]``
+(issue 50; docs/event-lifecycle.md); each entry is named after its player."""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ import io
 import secrets
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,6 +37,7 @@ from tournaments.leagues.players import league_of, survivor
 from tournaments.models import AuditEntry, Event, Player, Team
 
 MAX_CSV_BYTES = 512 * 1024
+CLUB_MAX = 120  # Team.club
 #: Teams one list may register: a FADOQ region has tens of teams; 500 are written in a second or
 #: two (benchmarks/bench_import.py), far from the web worker's timeout.
 MAX_IMPORT_TEAMS = 500
@@ -45,6 +51,8 @@ class CsvTeam:
     partner: str
     captain_member_number: str = ""
     partner_member_number: str = ""
+    club: str = ""
+    contact_email: str = ""
 
 
 def decode_upload(data: bytes | str) -> str:
@@ -78,25 +86,42 @@ def guess_delimiter(text: str) -> str:
 
     (csv.Sniffer guesses wrong as soon as one line has a missing column.)
     """
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    lines = [line for line in text.splitlines() if line.strip()]
+    # The first line that has a separator: a singles list may start with a bare name.
+    first = next((line for line in lines if any(c in line for c in ";\t,")), "")
     return max(";\t,", key=first.count) if any(c in first for c in ";\t,") else ","
 
 
-HEADER_WORDS = {"team", "équipe", "equipe", "name", "nom", "captain", "capitaine"}
+HEADER_WORDS = {
+    "team",
+    "équipe",
+    "equipe",
+    "name",
+    "nom",
+    "captain",
+    "capitaine",
+    "player",
+    "joueur",
+}
 
 
-def parse_teams_csv(text: str, *, require_partner: bool = True) -> list[CsvTeam]:
+def parse_teams_csv(
+    text: str, *, require_partner: bool = True, singles: bool = False
+) -> list[CsvTeam]:
     """Read ``team name, captain, partner`` rows (comma, semicolon or tab; header optional),
     optionally followed by the captain's and the partner's member numbers; every bad line is
-    told at once (:class:`RuleErrors`)."""
-    teams, errors = _read_rows(text, require_partner)
+    told at once (:class:`RuleErrors`). ``singles``: ``player, club, email, member number``
+    rows, only the player required."""
+    teams, errors = _read_rows(text, require_partner, singles)
     RuleErrors.raise_if_any(errors)
     if not teams:
         raise RuleError(_("No team found in the list."), code="empty")
     return teams
 
 
-def _read_rows(text: str, require_partner: bool) -> tuple[list[CsvTeam], list[RuleError]]:
+def _read_rows(
+    text: str, require_partner: bool, singles: bool = False
+) -> tuple[list[CsvTeam], list[RuleError]]:
     """The lines that read as teams, and the faults of the others."""
     teams: list[CsvTeam] = []
     seen: dict[str, int] = {}  # normalised team name -> its line
@@ -110,7 +135,9 @@ def _read_rows(text: str, require_partner: bool) -> tuple[list[CsvTeam], list[Ru
         if number == 1 and cells[0].lower() in HEADER_WORDS:
             continue
         try:
-            team = _csv_team(number, cells, require_partner)
+            team = (
+                _csv_single(number, cells) if singles else _csv_team(number, cells, require_partner)
+            )
         except RuleError as exc:
             errors.append(exc)
             continue
@@ -118,7 +145,11 @@ def _read_rows(text: str, require_partner: bool) -> tuple[list[CsvTeam], list[Ru
         if key in seen:
             errors.append(
                 RuleError(
-                    _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
+                    (
+                        _("Line %(line)d: player “%(name)s” already appears on line %(first)d.")
+                        if singles
+                        else _("Line %(line)d: team “%(name)s” already appears on line %(first)d.")
+                    )
                     % {"line": number, "name": team.name, "first": seen[key]},
                     code="duplicate",
                     extra={"line": number},
@@ -224,6 +255,56 @@ def _csv_team(number: int, cells: list[str], require_partner: bool) -> CsvTeam:
     return CsvTeam(number, name, captain, partner, *numbers)
 
 
+def _csv_single(number: int, cells: list[str]) -> CsvTeam:
+    """One line's singles entry: ``player, club, email, member number`` (only the player
+    required), or the line's first problem."""
+    if len(cells) > 4:
+        raise RuleError(
+            _(
+                "Line %(line)d: expected at most 4 columns “player, club, email, member "
+                "number”, found %(n)d."
+            )
+            % {"line": number, "n": len(cells)},
+            code="columns",
+            extra={"line": number},
+        )
+    player, club, email, member = (cells + ["", "", ""])[:4]
+    if not player:
+        raise RuleError(
+            _("Line %(line)d: the player's name is empty.") % {"line": number},
+            code="required",
+            extra={"line": number},
+        )
+    try:
+        check_names(player, player, "")
+        if len(club) > CLUB_MAX:
+            raise RuleError(
+                _("the club is limited to %(n)d characters.") % {"n": CLUB_MAX}, code="too_long"
+            )
+        if email:
+            validate_email(email)
+    except ValidationError:
+        raise RuleError(
+            _("Line %(line)d: “%(email)s” is not an email address.")
+            % {"line": number, "email": email},
+            code="email",
+            extra={"line": number},
+        ) from None
+    except RuleError as exc:
+        raise RuleError(
+            _("Line %(line)d: %(error)s") % {"line": number, "error": exc},
+            code=exc.code,
+            extra={"line": number},
+        ) from exc
+    if len(member) > MEMBER_NUMBER_MAX:
+        raise RuleError(
+            _("Line %(line)d: member numbers are limited to 40 characters.") % {"line": number},
+            code="too_long",
+            extra={"line": number},
+        )
+    return CsvTeam(number, player, player, "", member, "", club, email)
+
+
 @transaction.atomic
 def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = "") -> list[Team]:
     """All or nothing: a bad line refuses the whole list and registers no team. Once rounds are
@@ -236,7 +317,9 @@ def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = ""
     check_open(event)
     late = check_choice(event, missed_rounds)  # asked once for the list, not line after line
     rows, errors = _read_rows(
-        decode_upload(data), require_partner=event.game_type == Event.GameType.CRIBBAGE
+        decode_upload(data),
+        require_partner=event.game_type == Event.GameType.CRIBBAGE,
+        singles=event.singles,
     )
     if not rows and not errors:
         raise RuleError(_("No team found in the list."), code="empty")
@@ -285,7 +368,11 @@ def _register_list(
             same = taken_names.get(normal_form(row.name))
             if same is not None:
                 raise RuleError(
-                    _("A team named “%(name)s” is already registered in this event.")
+                    (
+                        _("A player named “%(name)s” is already entered in this event.")
+                        if event.singles
+                        else _("A team named “%(name)s” is already registered in this event.")
+                    )
                     % {"name": same},
                     code="duplicate",
                 )
@@ -322,6 +409,8 @@ def _register_list(
             partner=row.partner or (partner.name if partner else ""),
             captain_player=captain,
             partner_player=partner,
+            club=row.club,
+            contact_email=row.contact_email,
             joined_round=late[0],  # a list imported after rounds were seated: late teams
             missed_rounds=late[1],
             checked_in_at=timezone.now() if event.check_in_opened_at else None,

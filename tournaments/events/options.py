@@ -99,12 +99,58 @@ def _check(value, allowed: list[str], field: str, what: str) -> None:
         )
 
 
+def two_handed(event: Event) -> bool:
+    """A cribbage game of two players: two hands and a crib a deal on its sheets (issue 50)."""
+    return event.game_type == Event.GameType.CRIBBAGE and rule_set_for(event).players == 2
+
+
+#: Rule sets a singles event may use: every player scores alone, two or three at a table.
+SINGLES_PLAYERS = (2, 3)
+
+
+def singles_allowed(game_type: str, rule_set: str) -> bool:
+    """One player per entry fits a one-on-one game: Crapette, or a cribbage rule set of two or
+    three players each scoring alone (not a partnership game)."""
+    if game_type != Event.GameType.CRIBBAGE:
+        return True
+    rules = PRESETS.get(rule_set)
+    return rules is not None and rules.players in SINGLES_PLAYERS and rules.sides == rules.players
+
+
+def check_entry(entry: str, game_type: str, rule_set: str) -> None:
+    """Refuse singles with a partnership rule set, in words (issue 50)."""
+    if entry not in Event.Entry.values:
+        raise RuleError(
+            _("Unknown entry “%(value)s”: choose one of %(allowed)s.")
+            % {"value": entry, "allowed": ", ".join(Event.Entry.values)},
+            field="entry",
+            code="choice",
+        )
+    if entry == Event.Entry.SINGLES and not singles_allowed(game_type, rule_set):
+        raise RuleError(
+            _(
+                "Singles (one player per entry) are for two- and three-handed cribbage: the "
+                "rule set “%(rule_set)s” is played in partnerships. Choose a two- or "
+                "three-player rule set, or pairs."
+            )
+            % {"rule_set": rule_set_label(rule_set)},
+            field="entry",
+            code="singles_rule_set",
+        )
+
+
 def validate_event_options(fields: dict) -> None:
     _check(fields.get("rule_set"), rule_set_names(), "rule_set", _("rule set"))
     _check(fields.get("movement"), movement_names(), "movement", _("seating"))
     _check(
         fields.get("scoring_system"), scoring_system_names(), "scoring_system", _("scoring system")
     )
+    if "entry" in fields:
+        check_entry(
+            fields["entry"],
+            fields.get("game_type") or Event.GameType.CRIBBAGE,
+            fields.get("rule_set") or "FADOQ",
+        )
     games = fields.get("number_of_games")
     if games is not None and not 1 <= int(games) <= 30:
         raise RuleError(_("The number of games must be between 1 and 30."), field="number_of_games")

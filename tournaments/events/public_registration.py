@@ -10,7 +10,7 @@ own (``events.names``, ``events.teams.add_team``, ``leagues.players``): one rule
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.mail import send_mail
 from django.db import transaction
@@ -27,7 +27,7 @@ from tournaments.events.comeback import comeback_words, may_come_back
 from tournaments.events.invitations import email_enabled
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name, check_name_free, same_name
 from tournaments.events.team_edit import edit_team
-from tournaments.events.teams import MIN_TEAMS, add_team
+from tournaments.events.teams import MIN_TEAMS, add_team, check_single
 from tournaments.leagues.players import league_of
 from tournaments.models import Event, RegistrationWho, Team
 from tournaments.publishing.caching import bump_event
@@ -40,9 +40,9 @@ State = Team.Registration
 class Entry:
     """What a team gives when it registers (the public form, the API)."""
 
-    name: str
-    captain: str
-    partner: str
+    name: str = ""
+    captain: str = ""
+    partner: str = ""
     captain_member_number: str = ""
     partner_member_number: str = ""
     club: str = ""
@@ -51,6 +51,13 @@ class Entry:
 
     def cleaned(self) -> Entry:
         return Entry(**{k: (v or "").strip() for k, v in self.__dict__.items()})
+
+    def for_event(self, event: Event) -> Entry:
+        """Cleaned; in a singles event named after its one player (no team name to type)."""
+        entry = self.cleaned()
+        if event.singles:
+            entry = replace(entry, name=entry.name or entry.captain)
+        return entry
 
 
 # --- is registration open? ---------------------------------------------------------------------
@@ -115,7 +122,7 @@ def places_left(event: Event) -> int | None:
 def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None:
     """Every fault of ``entry`` at once (:class:`RuleErrors`), with the rules registration
     applies to every team; ``team`` when a registered team changes its entry."""
-    entry = entry.cleaned()
+    entry = entry.for_event(event)
     errors: list[RuleError] = []
 
     def run(check, *args, **kwargs) -> None:
@@ -124,11 +131,14 @@ def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None
         except RuleError as exc:
             errors.append(exc)
 
-    partner_needed = event.game_type == Event.GameType.CRIBBAGE
+    partner_needed = event.game_type == Event.GameType.CRIBBAGE and not event.singles
+    if event.singles:
+        run(check_single, entry.partner, None, entry.partner_member_number)
     for field in ("name", "captain", "partner"):
         value = getattr(entry, field)
         if not value and (field != "partner" or partner_needed):
-            errors.append(_required(field))
+            if not (event.singles and field == "name"):  # its player's name: one message
+                errors.append(_required(field, event.singles))
         elif not value:
             continue
         else:
@@ -165,7 +175,9 @@ def check_entry(event: Event, entry: Entry, *, team: Team | None = None) -> None
     if not entry.contact_email and not entry.contact_phone:
         errors.append(
             RuleError(
-                _("Give the captain's email or phone, so the organizer can reach the team."),
+                _("Give your email or phone, so the organizer can reach you.")
+                if event.singles
+                else _("Give the captain's email or phone, so the organizer can reach the team."),
                 field="contact_email",
                 code="required",
             )
@@ -192,10 +204,10 @@ def _number_errors(event: Event, entry: Entry, team: Team | None) -> list[RuleEr
     return errors
 
 
-def _required(field: str) -> RuleError:
+def _required(field: str, singles: bool = False) -> RuleError:
     words = {
         "name": _("A team needs a name."),
-        "captain": _("Give the captain's name."),
+        "captain": _("Give your name.") if singles else _("Give the captain's name."),
         "partner": _("A cribbage team is two players: give the captain's partner."),
     }
     return RuleError(words[field], field=field, code="required")
@@ -256,7 +268,7 @@ def register(event: Event, entry: Entry, *, actor=None, by_organizer: bool = Fal
     event = _locked(event)
     if not by_organizer and not public_registration_open(event):
         raise RuleError(why_closed(event), code="registration_closed", status=403)
-    entry = entry.cleaned()
+    entry = entry.for_event(event)
     check_entry(event, entry)
     full = places_left(event) == 0
     team = add_team(
@@ -289,7 +301,7 @@ def change(team: Team, entry: Entry) -> Team:
         raise RuleError(
             _("This registration can no longer be changed: ask the organizer."), code="locked"
         )
-    entry = entry.cleaned()
+    entry = entry.for_event(team.event)
     check_entry(team.event, entry, team=team)
     team = edit_team(
         team,
@@ -471,6 +483,12 @@ def private_link_words(team: Team, link: str) -> str:
 
 
 def _refusal_body(team: Team) -> str:
+    if team.event.singles:
+        return _("The entry of %(player)s in %(event)s is refused. Reason: %(reason)s") % {
+            "player": team.name,
+            "event": team.event.name,
+            "reason": team.registration_reason,
+        }
     return _(
         "The registration of the team %(team)s for %(event)s is refused. Reason: %(reason)s"
     ) % {

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.creation import set_number_of_games
 from tournaments.events.names import check_characters
-from tournaments.events.options import validate_event_options
-from tournaments.models import Event, Round
+from tournaments.events.options import check_entry, validate_event_options
+from tournaments.models import Event, Round, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.standings.engine import (
     METRICS,
@@ -25,7 +26,7 @@ from tournaments.standings.engine import (
     tiebreak_choices,
 )
 
-FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement", "seed_by_rating")
+FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement", "seed_by_rating", "entry")
 FIXED_ONCE_PLAYOFF = ("playoff_format", "playoff_best_of")
 EDITABLE_ONCE_FINISHED = {"name", "date", "venue"}
 
@@ -66,7 +67,8 @@ def update_event(event: Event, actor, values: dict) -> Event:
             field=playoff_fixed[0],
             code="fixed",
         )
-    validate_event_options(changes)
+    validate_event_options({k: v for k, v in changes.items() if k != "entry"})
+    check_entry_settings(event, changes)
     if {"tiebreaks", "scoring_system"} & set(changes):
         check_tiebreaks(
             changes.get("scoring_system", event.scoring_system),
@@ -90,6 +92,52 @@ def update_event(event: Event, actor, values: dict) -> Event:
         )
         bump_event(event)
     return event
+
+
+def check_entry_settings(event: Event, changes: dict) -> None:
+    """Singles only with a two- or three-handed rule set, whichever of the three changes."""
+    if not {"entry", "game_type", "rule_set"} & set(changes):
+        return
+    entry = changes.get("entry", event.entry)
+    check_entry(
+        entry,
+        changes.get("game_type", event.game_type),
+        changes.get("rule_set", event.rule_set),
+    )
+    if "entry" in changes:
+        check_entry_change(event, entry)
+
+
+def check_entry_change(event: Event, entry: str) -> None:
+    """Pairs become singles only while no team has a partner (each named); singles become
+    pairs only while there are no entries (they would all lack a partner)."""
+    teams = event.teams.exclude(registration=Team.Registration.REFUSED)
+    if entry == Event.Entry.SINGLES:
+        paired = [str(t) for t in teams.exclude(partner="").order_by("name")]
+        if paired:
+            raise RuleError(
+                _(
+                    "These entries have a partner: %(teams)s. A singles entry is one player: "
+                    "withdraw them or remove their partner first."
+                )
+                % {"teams": ", ".join(paired[:10]) + ("…" if len(paired) > 10 else "")},
+                field="entry",
+                code="has_partner",
+            )
+    elif event.game_type == Event.GameType.CRIBBAGE and teams.exists():
+        count = teams.count()
+        raise RuleError(
+            ngettext(
+                "%(n)d player is entered alone: pairs need a partner for each. Pairs can "
+                "only be chosen before anyone is entered.",
+                "%(n)d players are entered alone: pairs need a partner for each. Pairs can "
+                "only be chosen before anyone is entered.",
+                count,
+            )
+            % {"n": count},
+            field="entry",
+            code="singles_entered",
+        )
 
 
 def _field_label(name: str) -> str:

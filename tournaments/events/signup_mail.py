@@ -45,6 +45,12 @@ def _with_link(team: Team, first: str) -> str:
 
 
 def promoted_body(team: Team) -> str:
+    if team.event.singles:
+        first = _("A place was freed: %(player)s is now entered in %(event)s.") % {
+            "player": team.name,
+            "event": team.event.name,
+        }
+        return _with_link(team, first)
     return _with_link(
         team,
         _("A place was freed: the team %(team)s (%(players)s) is now registered for %(event)s.")
@@ -53,6 +59,12 @@ def promoted_body(team: Team) -> str:
 
 
 def waiting_body(team: Team, position: int) -> str:
+    if team.event.singles:
+        first = _(
+            "%(player)s moved up the waiting list of %(event)s: now number %(n)d, told as soon "
+            "as a place is freed."
+        ) % {"player": team.name, "event": team.event.name, "n": position}
+        return _with_link(team, first)
     return _with_link(
         team,
         _(
@@ -65,6 +77,12 @@ def waiting_body(team: Team, position: int) -> str:
 
 def withdrawn_body(team: Team) -> str:
     event = team.event
+    if event.singles:
+        first = _(
+            "The entry of %(player)s in %(event)s is withdrawn: the place goes to the waiting "
+            "list. If this is a mistake, ask the organizer."
+        ) % {"player": team.name, "event": event.name}
+        return "\n\n".join([first, event_facts(team)])
     return "\n\n".join(
         [
             _(

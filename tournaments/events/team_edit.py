@@ -15,6 +15,7 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.names import MEMBER_NUMBER_MAX, check_name_free, check_names
+from tournaments.events.teams import check_single
 from tournaments.leagues.players import league_of, resolve
 from tournaments.models import Event, Player, Team
 from tournaments.publishing.caching import bump_event
@@ -49,7 +50,11 @@ def _seat(event: Event, team: Team, role: str, name: str, number: str) -> Player
         )
     player = getattr(team, f"{role}_player")
     if not name:
-        if role == "partner" and event.game_type != Event.GameType.CRIBBAGE and not number:
+        if (
+            role == "partner"
+            and not number
+            and (event.game_type != Event.GameType.CRIBBAGE or event.singles)
+        ):
             return None
         raise RuleError(
             _("Give the %(role)s's name.") % {"role": label}, field=role, code="required"
@@ -101,6 +106,9 @@ def edit_team(
         )
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
     numbers = {"captain": captain_member_number.strip(), "partner": partner_member_number.strip()}
+    if event.singles:
+        check_single(partner, None, numbers["partner"])
+        name = name or captain  # a singles entry is named after its player
     if not name:
         raise RuleError(_("A team needs a name."), field="name", code="required")
     check_names(name, captain, partner)  # the limits registration applies

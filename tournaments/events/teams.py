@@ -34,7 +34,7 @@ def add_team(
     event: Event,
     actor,
     *,
-    name: str,
+    name: str = "",
     captain: str = "",
     partner: str = "",
     captain_user=None,
@@ -55,7 +55,12 @@ def add_team(
     check_open(event)
     check_room(event)  # at most HUCHE_MAX_TEAMS_PER_EVENT (issue 51, finding 1)
     name, captain, partner = name.strip(), captain.strip(), partner.strip()
-    if not name:
+    if event.singles:
+        check_single(partner, partner_player, partner_member_number)
+        name = name or captain  # a singles entry is named after its player
+    if event.singles and not captain and captain_player in (None, ""):
+        raise RuleError(_("A player needs a name."), field="captain", code="required")
+    if not name and not event.singles:
         raise RuleError(_("A team needs a name."), field="name", code="required")
     check_names(name, captain, partner)
     if (
@@ -77,13 +82,14 @@ def add_team(
     if not captain and captain_player in (None, ""):
         raise RuleError(_("A team needs a captain."), field="captain", code="required")
     has_partner = bool(partner) or partner_player not in (None, "")
-    if event.game_type == Event.GameType.CRIBBAGE and not has_partner:
+    if event.game_type == Event.GameType.CRIBBAGE and not has_partner and not event.singles:
         raise RuleError(
             _("A cribbage team is two players: give the captain's partner."),
             field="partner",
             code="required",
         )
-    check_name_free(event, name)
+    if name:
+        check_name_free(event, name)
     joined_round, missed_rounds = check_choice(event, missed_rounds)
     seats = [
         resolve(
@@ -104,6 +110,9 @@ def add_team(
                 member_number=partner_member_number,
             )
         )
+    if not name:  # a singles entry picked from the league's players: named after them
+        name = seats[0].name
+        check_name_free(event, name)
     check_not_registered(event, seats)
     try:
         with transaction.atomic():
@@ -128,6 +137,20 @@ def add_team(
     audit.record(event, actor, AuditAction.TEAM_ADD, str(team), after=audit.snapshot(team))
     bump_event(event)  # a new team in the cached standings and on the public pages
     return team
+
+
+def check_single(partner: str = "", partner_player=None, partner_member_number: str = "") -> None:
+    """A singles entry is one player: a partner given is refused, not dropped unseen."""
+    if partner or partner_player not in (None, "") or partner_member_number:
+        raise RuleError(
+            _(
+                "This is a singles event: each entry is one player. Leave the partner empty "
+                "(“%(partner)s” can be entered as a player of their own)."
+            )
+            % {"partner": partner or partner_member_number or partner_player},
+            field="partner",
+            code="singles",
+        )
 
 
 def rounds_finished(event: Event) -> int:

@@ -22,7 +22,8 @@ shown as dropped. Among equal scores the earlier event counts first.
 free text. Here a season team is its *set of players*: the same two players in two events are
 the same team whatever its name that day (the latest name is displayed), and a pair that
 changed partner is a new season team. A player's event score is their team's score in that
-event, so a player who changed partner keeps adding up their own season.
+event, so a player who changed partner keeps adding up their own season. A singles entry
+(issue 50) is one player: it counts in the players' table only, never as a "team" of one.
 
 Ties: under ``points`` and ``placement`` the same total shares the rank; tied rows are listed
 by number of events played (more first), then by name. Under the per-night rules
@@ -228,11 +229,12 @@ def compute_season(season: Season) -> SeasonStandings:
         for team, score in _event_results(season, event):
             ids = [p for p in (team.captain_player_id, team.partner_player_id) if p]
             guests = team.guest_player_ids
-            key: Hashable = frozenset(ids) if ids else ("team", team.pk)
-            row = teams.setdefault(key, SeasonRow(key, "", [], {}))
-            row.scores[event.pk] = EventScore(**{**score.__dict__, "guest": bool(guests)})
-            latest_name[key] = team.name  # events come by date: the last one wins
-            latest_order[key] = ids
+            if not event.singles:  # a singles entry is its player: counted in players only
+                key: Hashable = frozenset(ids) if ids else ("team", team.pk)
+                row = teams.setdefault(key, SeasonRow(key, "", [], {}))
+                row.scores[event.pk] = EventScore(**{**score.__dict__, "guest": bool(guests)})
+                latest_name[key] = team.name  # events come by date: the last one wins
+                latest_order[key] = ids
             for pk in ids:
                 prow = players.setdefault(pk, SeasonRow(pk, "", [], {}))
                 known = prow.scores.get(event.pk)
@@ -241,7 +243,7 @@ def compute_season(season: Season) -> SeasonStandings:
                 if known is None or score.score > known.score:
                     prow.scores[event.pk] = EventScore(**{**score.__dict__, "guest": pk in guests})
     people = Player.objects.in_bulk(
-        [pk for key in teams if isinstance(key, frozenset) for pk in key]
+        {pk for key in teams if isinstance(key, frozenset) for pk in key} | set(players)
     )
     for key, row in teams.items():
         row.name = latest_name[key]

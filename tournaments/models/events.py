@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.words import EntryWords, entry_words
+
 from .leagues import Player, Season
 
 
@@ -267,6 +269,16 @@ class Event(models.Model):
     @property
     def finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def singles(self) -> bool:
+        """One player per entry (issue 50): no partner, and "player" where pairs say "team"."""
+        return self.entry == self.Entry.SINGLES
+
+    @property
+    def words(self) -> EntryWords:
+        """The nouns of this event's entries for pages and files (``tournaments.words``)."""
+        return entry_words(self)
 
     @property
     def is_draft(self) -> bool:

@@ -106,11 +106,12 @@ def withdrawal_of(team: Team) -> str:
 def standings_rows(event: Event) -> Iterator[list]:
     data = event_standings(event)
     keys = list(data.standings.columns)
+    # A singles entry is its player: one name column, no captain and partner (issue 50).
+    people = [] if event.singles else [_("Captain"), _("Partner")]
     yield [
         _("Rank"),
-        _("Team"),
-        _("Captain"),
-        _("Partner"),
+        event.words.Entry,
+        *people,
         *[label for _key, label in data.columns],
         _("Withdrawn"),
         _("Medal"),
@@ -121,8 +122,7 @@ def standings_rows(event: Event) -> Iterator[list]:
         yield [
             f"{row.rank}{'=' if row.tied else ''}",
             team.name,
-            team.captain,
-            team.partner,
+            *([] if event.singles else [team.captain, team.partner]),
             *values,
             withdrawal_of(team),
             MEDAL_NAMES.get(row.medal, row.medal) if row.medal else "",
@@ -134,8 +134,8 @@ def games_rows(event: Event) -> Iterator[list]:
         _("Round"),
         _("Kind"),
         _("Table"),
-        _("Team A"),
-        _("Team B"),
+        _("Player A") if event.singles else _("Team A"),
+        _("Player B") if event.singles else _("Team B"),
         _("Score A"),
         _("Score B"),
         _("Winner"),
@@ -203,12 +203,12 @@ def games_rows(event: Event) -> Iterator[list]:
 
 
 def teams_rows(event: Event) -> Iterator[list]:
-    yield [_("Team"), _("Captain"), _("Partner"), _("Registered at"), _("Withdrawn at")]
+    people = [] if event.singles else [_("Captain"), _("Partner")]
+    yield [event.words.Entry, *people, _("Registered at"), _("Withdrawn at")]
     for team in Team.objects.filter(event=event).entered().order_by("id").iterator():
         yield [
             team.name,
-            team.captain,
-            team.partner,
+            *([] if event.singles else [team.captain, team.partner]),
             local_time(team.registered_at),
             local_time(team.withdrawn_at),
         ]
@@ -216,6 +216,9 @@ def teams_rows(event: Event) -> Iterator[list]:
 
 def registrations_rows(event: Event) -> Iterator[list]:
     """Every registration, whatever its state (the organizer's list, for the club's records)."""
+    if event.singles:
+        yield from _singles_registrations(event)
+        return
     yield [
         _("Team"),
         _("Captain"),
@@ -256,3 +259,33 @@ EXPORTS = {
     "teams": teams_rows,
     "registrations": registrations_rows,
 }
+
+
+def _singles_registrations(event: Event) -> Iterator[list]:
+    """A singles event's registrations: the player, their number and contact, no partner."""
+    yield [
+        _("Player"),
+        _("Member number"),
+        _("Club"),
+        _("Email"),
+        _("Phone"),
+        _("Registration"),
+        _("Reason"),
+        _("Paid"),
+        _("Registered at"),
+        _("Checked in at"),
+    ]
+    teams = Team.objects.filter(event=event).select_related("captain_player")
+    for team in teams.order_by("registered_at", "id").iterator():
+        yield [
+            team.name,
+            getattr(team.captain_player, "member_number", ""),
+            team.club,
+            team.contact_email,
+            team.contact_phone,
+            team.get_registration_display(),
+            team.registration_reason,
+            _("yes") if team.paid else _("no"),
+            local_time(team.registered_at),
+            local_time(team.checked_in_at),
+        ]

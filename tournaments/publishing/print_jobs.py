@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from tournaments import outbox
 from tournaments.errors import RuleError
 from tournaments.models import Event, PrintJob, Round
-from tournaments.publishing.printing import captain_slips, table_sheets
+from tournaments.publishing.printing import captain_slips, sheet_context, table_sheets
 
 POLL_SECONDS = 3
 STALE_AFTER = timedelta(minutes=10)
@@ -176,7 +176,7 @@ def _render(job: PrintJob) -> str:
     games, byes = table_sheets(round_)
     return render_to_string(
         "tournaments/_round_sheets.html",
-        {"event": event, "round": round_, "games": games, "byes": byes, "deals": range(1, 13)},
+        {"event": event, "round": round_, "games": games, "byes": byes} | sheet_context(event),
     )
 
 

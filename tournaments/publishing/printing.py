@@ -9,7 +9,18 @@ from dataclasses import dataclass
 import segno
 
 from accounts.links import captain_url
-from tournaments.models import Team
+from tournaments.events.options import two_handed
+from tournaments.models import Event, Team
+
+#: Deals printed on a sheet: a game to 121 rarely lasts longer, four-handed or two-handed.
+SHEET_DEALS = 12
+
+
+def sheet_context(event: Event) -> dict:
+    """What a table's score sheet needs beyond its games: its rows, and whether the game is
+    two-handed (two hands and a crib a deal, no partners' columns; issue 50) or the four-hand
+    partnership sheet."""
+    return {"deals": range(1, SHEET_DEALS + 1), "two_hand": two_handed(event)}
 
 
 def qr_svg(url: str, *, scale: int = 4) -> str:

@@ -33,12 +33,20 @@ def next_step(game: Game) -> str:
     """What happens to a captain's report now, in the words of the event's confirmation rule."""
     if game.status == Game.Status.CONFIRMED:
         return _("The result is confirmed: nothing more to do.")
+    singles = game.round.event.singles  # the player's words (issue 50)
     if game.status == Game.Status.DISPUTED:
+        if singles:
+            return _(
+                "Your score differs from your opponent's: an official will settle it. "
+                "Show this receipt at the officials' desk."
+            )
         return _(
             "Your score differs from the other captain's: an official will settle it. "
             "Show this receipt at the officials' desk."
         )
     if game.round.event.confirmation == Event.Confirmation.BOTH_CAPTAINS:
+        if singles:
+            return _("Next: your opponent confirms it.")
         return _("Next: the other captain confirms it.")
     return _("Next: the official confirms it.")
 

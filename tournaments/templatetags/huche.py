@@ -117,7 +117,7 @@ def team_count(event):
         playing=Count("pk", filter=Q(withdrawn_at__isnull=True)),
         withdrawn=Count("pk", filter=Q(withdrawn_at__isnull=False)),
     )
-    return counts
+    return {**counts, "singles": event.singles}
 
 
 State = Team.Registration
@@ -135,7 +135,7 @@ def event_count(event):
         withdrawn=Count("pk", filter=Q(registration=State.REGISTERED, withdrawn_at__isnull=False)),
         waiting=Count("pk", filter=Q(registration=State.WAITING)),
     )
-    return {"started": started, "finished": event.finished, **counts}
+    return {"started": started, "finished": event.finished, "singles": event.singles, **counts}
 
 
 @register.simple_tag

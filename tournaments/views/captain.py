@@ -21,9 +21,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.links import check_pin
 from accounts.throttle import client_ip, minutes
 from accounts.unlock import forget, remember
+from tournaments.events.options import two_handed
 from tournaments.results import reporting
 from tournaments.results.receipts import Receipt, Verdict, verdict_of
-from tournaments.results.sheet_form import ROWS, sheet_from_post
+from tournaments.results.sheet_form import HANDS, ROWS, sheet_from_post
 from tournaments.standings.playoff_words import SettledWords, settled_in_words
 from tournaments.standings.service import event_standings
 
@@ -283,6 +284,7 @@ def captain_game(request, token, game_id):
             "final_form": final_form,
             "key": uuid.uuid4().hex if error is None else request.POST.get("idempotency_key"),
             "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
+            "two_hand": two_handed(game.round.event),
             "verdict": verdict_of(game, team, game.reports.filter(by_team=team).newest()),
         },
     )
@@ -293,7 +295,9 @@ def _submit_from_post(game, actor, us: str, mode: str, post):
     """Store the final score or the sheet typed on the captain's form (a RuleError if wrong)."""
     key = post.get("idempotency_key", "")[:64]
     if mode == "sheet":
-        sheet = sheet_from_post(post, us=us)
+        # Two hands a deal in a two-handed game: a third typed by mistake is not read.
+        hands = 2 if two_handed(game.round.event) else HANDS
+        sheet = sheet_from_post(post, us=us, hands=hands)
         return reporting.submit(
             game, actor, Report.Kind.SHEET, {"sheet": sheet}, idempotency_key=key
         )

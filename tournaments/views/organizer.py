@@ -230,8 +230,9 @@ def teams(request, slug):
         players=players.active_players(league) if league else None,
         numbers=players.may_manage_league(request.user, league),
         late=late_entry(event),
+        singles=event.singles,
     )
-    import_form = TeamImportForm(prefix="import", late=late_entry(event))
+    import_form = TeamImportForm(prefix="import", late=late_entry(event), singles=event.singles)
     if request.method == "POST" and form.is_valid():
         try:
             team = add_team(event, request.user, **form.cleaned_data)
@@ -285,7 +286,8 @@ def teams_import(request, slug):
                 for fault in faults:
                     messages.error(request, fault.message)
         else:
-            messages.success(request, _("%(n)d teams registered.") % {"n": len(created)})
+            done = _("%(n)d players entered.") if event.singles else _("%(n)d teams registered.")
+            messages.success(request, done % {"n": len(created)})
     else:
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     return redirect("tournaments:teams", slug=slug)
@@ -298,7 +300,7 @@ def team_edit(request, slug, team_id):
     team = get_object_or_404(
         Team.objects.select_related("captain_player", "partner_player"), event=event, pk=team_id
     )
-    form = TeamEditForm(request.POST or None, initial=team_values(team))
+    form = TeamEditForm(request.POST or None, initial=team_values(team), singles=event.singles)
     if request.method == "POST" and form.is_valid():
         try:
             edit_team(team, request.user, **form.cleaned_data)

@@ -16,7 +16,7 @@ from accounts.links import public_base_url, reaches_phones
 from common.announced_name import announced_base_url
 from tournaments.errors import RuleError
 from tournaments.publishing import print_jobs
-from tournaments.publishing.printing import captain_slips, table_sheets
+from tournaments.publishing.printing import captain_slips, sheet_context, table_sheets
 
 from ..models import Round
 from .access import managed_event
@@ -28,7 +28,7 @@ def print_round(request, slug, number):
     (a big event's written by the background task: ``publishing.print_jobs``)."""
     event = managed_event(request, slug)
     round_ = get_object_or_404(Round, event=event, number=number)
-    context = {"event": event, "round": round_, "deals": range(1, 13)}
+    context = {"event": event, "round": round_} | sheet_context(event)
     if print_jobs.in_background(event):
         context["byes"] = list(round_.games.filter(team_b__isnull=True).select_related("team_a"))
         context["tables"] = round_.games.filter(team_b__isnull=False).count()

@@ -107,6 +107,7 @@ def seating(request, slug):
         return render_to_string(
             "tournaments/_seating_live.html",
             {
+                "event": event,
                 "rounds": [(r, list(_games(r))) for r in rounds if r not in hidden],
                 "playoff_hidden": bool(hidden),
             },

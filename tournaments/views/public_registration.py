@@ -53,7 +53,7 @@ HONEYPOT_REFUSAL = gettext_lazy(
 @require_http_methods(["GET", "POST"])
 def register(request, slug):
     event = event_or_404(slug, request.user)
-    form = RegistrationForm(request.POST or None)
+    form = RegistrationForm(request.POST or None, singles=event.singles)
     context = {
         "event": event,
         "form": form,
@@ -105,7 +105,26 @@ def register(request, slug):
 
 
 def confirmation_body(team: Team, link: str) -> str:
-    lines = [
+    if team.event.singles:
+        lines = [
+            _("%(player)s is entered in %(event)s.")
+            if team.registration == Team.Registration.REGISTERED
+            else _(
+                "%(player)s is on the waiting list of %(event)s, and is told as soon as a "
+                "place is freed."
+            )
+        ]
+        lines[0] = lines[0] % {"player": team.name, "event": team.event.name}
+    else:
+        lines = pairs_confirmation(team)
+    if team.event.registration_fee:
+        lines.append(_("Fee: %(fee)s") % {"fee": team.event.registration_fee})
+    lines.append(public_registration.private_link_words(team, link))
+    return "\n\n".join(lines)
+
+
+def pairs_confirmation(team: Team) -> list[str]:
+    return [
         _("The team %(team)s (%(players)s) is registered for %(event)s.")
         % {"team": team.name, "players": team.players, "event": team.event.name}
         if team.registration == Team.Registration.REGISTERED
@@ -115,10 +134,6 @@ def confirmation_body(team: Team, link: str) -> str:
         )
         % {"team": team.name, "players": team.players, "event": team.event.name},
     ]
-    if team.event.registration_fee:
-        lines.append(_("Fee: %(fee)s") % {"fee": team.event.registration_fee})
-    lines.append(public_registration.private_link_words(team, link))
-    return "\n\n".join(lines)
 
 
 def _team(token: str) -> Team:
@@ -130,7 +145,9 @@ def _team(token: str) -> Team:
 @require_http_methods(["GET"])
 def registration_page(request, token):
     team = _team(token)
-    return _page(request, team, RegistrationForm(initial=_initial(team)))
+    return _page(
+        request, team, RegistrationForm(initial=_initial(team), singles=team.event.singles)
+    )
 
 
 def _initial(team: Team) -> dict:
@@ -177,7 +194,7 @@ def _page(request, team: Team, form, status: int = 200):
 @require_POST
 def registration_change(request, token):
     team = _team(token)
-    form = RegistrationForm(request.POST)
+    form = RegistrationForm(request.POST, singles=team.event.singles)
     valid = form.is_valid()
     entry = Entry(**form.entry_values())
     try:

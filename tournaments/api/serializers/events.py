@@ -24,6 +24,7 @@ EVENT_SETTINGS = [
     "venue",
     "game_type",
     "rule_set",
+    "entry",
     "number_of_games",
     "scoring_system",
     "bye_points",

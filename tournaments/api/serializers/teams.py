@@ -98,7 +98,13 @@ class ManagedTeamSerializer(TeamSerializer):
 
 class TeamCreateSerializer(KnownFieldsOnly, serializers.Serializer):
     name = serializers.CharField(
-        max_length=TEAM_NAME_MAX, allow_blank=True, validators=[NameValidator("name")]
+        max_length=TEAM_NAME_MAX,
+        allow_blank=True,
+        required=False,
+        default="",
+        validators=[NameValidator("name")],
+        help_text="The team's name. In a singles event leave it out: the entry is named after "
+        "its player.",
     )
     captain = serializers.CharField(
         max_length=PLAYER_NAME_MAX,
@@ -114,7 +120,8 @@ class TeamCreateSerializer(KnownFieldsOnly, serializers.Serializer):
         allow_blank=True,
         required=False,
         default="",
-        help_text="Required for cribbage (teams of two).",
+        help_text="Required for cribbage pairs (teams of two); refused in a singles event "
+        "(one player per entry).",
     )
     captain_player = serializers.IntegerField(
         required=False,

@@ -38,7 +38,12 @@ TOKEN = OpenApiParameter(
 
 class RegistrationInputSerializer(KnownFieldsOnly, serializers.Serializer):
     name = serializers.CharField(
-        max_length=TEAM_NAME_MAX, allow_blank=True, validators=[NameValidator("name")]
+        max_length=TEAM_NAME_MAX,
+        allow_blank=True,
+        required=False,
+        default="",
+        validators=[NameValidator("name")],
+        help_text="Left out in a singles event: the entry is named after its player.",
     )
     captain = serializers.CharField(
         max_length=PLAYER_NAME_MAX, allow_blank=True, validators=[NameValidator("captain")]
