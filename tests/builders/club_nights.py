@@ -1,7 +1,7 @@
 """ACC Grass Roots club nights in a season, played through the services: an event per night
-(game points, random draw, live results), singles entries (a captain, no partner: the Team rows
-are written directly, as the pairs-only registration of this branch would refuse them), each
-round seated by ``seat_next_round`` and each game's result entered at the desk.
+(game points, random draw, live results, two-handed to 121), singles entries registered by the
+organizer's own service (one player each, the league's player given), each round seated by
+``seat_next_round`` and each game's result entered at the desk.
 
 The results come from a seeded random generator, so a test recounts them from the confirmed
 reports (:func:`recount`), independently of the standings engine.
@@ -13,6 +13,7 @@ import random
 from collections import defaultdict
 
 from tournaments.events.creation import create_event
+from tournaments.events.teams import add_team
 from tournaments.models import Event, Game, League, Player, Report, Season, Team
 from tournaments.results import reporting
 from tournaments.seating.rounds import seat_next_round
@@ -64,15 +65,13 @@ def club_night(organizer, season, name, date, players, *, guests=(), games=9, se
         number_of_games=games,
         movement="random_draw",
         visibility=Event.Visibility.LIVE,
+        entry=Event.Entry.SINGLES,
+        rule_set="STANDARD_2P_121",
     )
     for player in players:
-        Team.objects.create(
-            event=event,
-            name=player.name,
-            captain=player.name,
-            captain_player=player,
-            captain_guest=player.name in guests,
-        )
+        add_team(event, organizer, captain=player.name, captain_player=player)
+    if guests:
+        Team.objects.filter(event=event, captain__in=guests).update(captain_guest=True)
     rng = random.Random(f"{name}-{seed}")
     officials = desk(organizer)
     for _ in range(games):
