@@ -117,7 +117,7 @@ def test_an_acc_qualifier_of_40_is_cut_at_10_and_played_to_the_champion(
     played = enter_series(event, organizer)
     teams = {t.pk: t for t in event.teams.all()}
     order, points = recount(list(teams), played)
-    pairs = [frozenset((w, l)) for _r, w, l, _s in played]
+    pairs = [frozenset((won, lost)) for _r, won, lost, _s in played]
     assert len(pairs) == len(set(pairs)) == ENTRANTS * GAMES // 2  # random draw: no rematch
 
     # The recount: one in four, rounded up; 6 byes so that round 2 is a full 8.

@@ -97,6 +97,8 @@ from .teams import (
 )
 
 __all__ = [
+    "BracketSerializer",
+    "bracket_body",
     "EVENT_SETTINGS",
     "EventListSerializer",
     "EventSerializer",
