@@ -38,7 +38,13 @@ urlpatterns = [
     path("e/<slug:slug>/podium/", public.podium, name="podium"),
     path("e/<slug:slug>/bracket/", bracket.bracket_page, name="bracket"),
     path("e/<slug:slug>/results.json", results_format.results_json, name="results-json"),
-    path("schemas/results/1.json", results_format.results_schema, name="results-schema"),
+    path("schemas/results/2.json", results_format.results_schema, name="results-schema"),
+    path(
+        "schemas/results/1.json",
+        results_format.results_schema,
+        {"version": 1},
+        name="results-schema-1",
+    ),
     # the league's honours first: "palmares" is not taken for a season's slug
     path("s/<slug:league_slug>/palmares/", honours.league_honours, name="league-honours"),
     path(
