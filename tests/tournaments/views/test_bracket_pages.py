@@ -86,3 +86,26 @@ def test_the_settings_form_refuses_a_lone_qualifier_then_a_change_once_seated(
     assert Event.objects.get(pk=event.pk).bracket == ""
     page = client.get(reverse("tournaments:settings", args=[seated.slug])).content.decode()
     assert 'name="bracket_best_of"' in page and "disabled" in page
+
+
+def test_the_bracket_pages_in_french_show_no_english(seated, organizer):
+    from tests.locale.test_french_everywhere import english_on, french_client
+
+    release(seated, organizer)
+    game = bracket_play.open_bracket_games(seated)[0]
+    slug = seated.slug
+    found, seen = english_on(
+        [
+            (french_client(), [f"/e/{slug}/bracket/", f"/e/{slug}/bracket/?display=projector"]),
+            (
+                french_client(organizer),
+                [
+                    f"/organize/{slug}/bracket/",
+                    f"/organize/{slug}/",
+                    f"/organize/{slug}/desk/games/{game.pk}/",
+                    f"/organize/{slug}/settings/",
+                ],
+            ),
+        ]
+    )
+    assert seen == 6 and found == []
