@@ -10,10 +10,12 @@ import pytest
 from django.utils import timezone
 
 from tests.builders.finished_event import play_series, report_all
+from tournaments.audit import AuditAction, describe
 from tournaments.errors import RuleError
+from tournaments.events.closing import closing_blockers
 from tournaments.events.consolation import make_consolation
 from tournaments.events.settings import update_event
-from tournaments.models import Event, Game, Report, Round
+from tournaments.models import AuditEntry, Event, Game, Report, Round
 from tournaments.results import bracket_absent, bracket_play, reporting, scorecard_check
 from tournaments.standings.service import compute
 
@@ -66,6 +68,9 @@ def test_five_qualifiers_get_three_byes_and_seeds_4_v_5_open(make_event, organiz
 
 def test_a_best_of_three_is_played_to_the_champion_game_by_game(make_event, organizer):
     event = _bracket_event(make_event, organizer, bracket_third_place=True)
+    assert "The bracket is not played to the end yet (see “Bracket”)." in closing_blockers(
+        Event.objects.get(pk=event.pk)
+    )
     bracket_play.seat_bracket(event, organizer, settled=_distinct_cut(event))
     seeds = list(bracket_play.bracket_group(event).teams)
     for _ in range(40):  # the higher seed (listed first) wins every game 121-100
@@ -75,6 +80,9 @@ def test_a_best_of_three_is_played_to_the_champion_game_by_game(make_event, orga
         report_all(waiting, organizer)
     state = bracket_play.bracket_state(event)
     assert state.champion == seeds[0]
+    assert not any("bracket" in r for r in closing_blockers(Event.objects.get(pk=event.pk)))
+    entries = AuditEntry.objects.filter(event=event, action=AuditAction.PLAYOFF_SEAT)
+    assert any("seated bracket games" in describe(e).text for e in entries)
     final = state.rounds[-1][0]
     assert (final.state.wins_a, final.state.wins_b) == (2, 0)
     # Every match of a best of 3 won 2-0: two games each; third place between the semi losers.
