@@ -14,6 +14,7 @@ from tournaments.results import bracket_play
 from tournaments.standings.service import release
 
 pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 @pytest.fixture
@@ -33,20 +34,20 @@ def seated(make_event, organizer):
 
 def test_the_bracket_page_is_hidden_until_the_release_then_public(client, seated, organizer):
     url = reverse("tournaments:bracket", args=[seated.slug])
-    hidden = client.get(url).content.decode()
+    hidden = client.get(url, **EN).content.decode()
     assert "data-bracket-round" not in hidden
     client.force_login(organizer)
-    shown = client.get(url).content.decode()
+    shown = client.get(url, **EN).content.decode()
     assert shown.count("data-bye") == 3 and "data-bracket-round" in shown
     client.logout()
     release(seated, organizer)
-    public = client.get(url + "?display=projector").content.decode()
+    public = client.get(url + "?display=projector", **EN).content.decode()
     assert public.count("data-bye") == 3 and 'class="projector"' in public
 
 
 def test_the_organizer_page_offers_the_games_and_the_absent_buttons(client, seated, organizer):
     client.force_login(organizer)
-    page = client.get(reverse("tournaments:bracket-organize", args=[seated.slug])).content
+    page = client.get(reverse("tournaments:bracket-organize", args=[seated.slug]), **EN).content
     text = page.decode()
     assert text.count("data-open-game") == 2 and "is absent" in text
     assert "5 minutes" in text and "Make the consolation event" in text
@@ -61,12 +62,12 @@ def test_the_csv_lists_every_match_with_seeds_and_byes(seated):
 
 def test_the_api_follows_the_release_rule(api_client, seated, organizer):
     url = f"/api/v1/events/{seated.slug}/bracket/"
-    assert api_client.get(url).status_code == 403
+    assert api_client.get(url, **EN).status_code == 403
     api_client.force_authenticate(organizer)
-    body = api_client.get(url).json()
+    body = api_client.get(url, **EN).json()
     assert body["seated"] and body["byes"] == 3 and len(body["qualifiers"]) == 5
     assert [m["id"] for m in body["matches"]][:4] == ["R1-M1", "R1-M2", "R1-M3", "R1-M4"]
-    schema = api_client.get("/api/schema/").content.decode()
+    schema = api_client.get("/api/schema/", **EN).content.decode()
     assert "/bracket/" in schema
 
 
@@ -76,15 +77,15 @@ def test_the_settings_form_refuses_a_lone_qualifier_then_a_change_once_seated(
     client.force_login(organizer)
     event = make_event(4, name="Other")
     url = reverse("tournaments:settings", args=[event.slug])
-    form = client.get(url)
+    form = client.get(url, **EN)
     data = {k: v for k, v in form.context["form"].initial.items() if v is not None}
     data |= {"bracket": "fixed", "bracket_qualifiers": "1", "bracket_best_of": "3"}
     data["date"] = "2026-11-21"
     data["tiebreaks"] = ""
-    answer = client.post(url, data)
+    answer = client.post(url, data, **EN)
     assert "2 or more" in answer.content.decode()
     assert Event.objects.get(pk=event.pk).bracket == ""
-    page = client.get(reverse("tournaments:settings", args=[seated.slug])).content.decode()
+    page = client.get(reverse("tournaments:settings", args=[seated.slug]), **EN).content.decode()
     assert 'name="bracket_best_of"' in page and "disabled" in page
 
 
@@ -109,3 +110,14 @@ def test_the_bracket_pages_in_french_show_no_english(seated, organizer):
         ]
     )
     assert seen == 6 and found == []
+
+
+def test_where_to_sit_shows_the_bracket_games_once_public_and_a_neutral_line_before(
+    client, seated, organizer
+):
+    url = reverse("tournaments:seating", args=[seated.slug])
+    before = client.get(url, **EN).content.decode()
+    assert "data-bracket-hidden" in before and "R1-M" not in before
+    release(seated, organizer)
+    after = client.get(url, **EN).content.decode()
+    assert after.count("Bracket, match R") == 2 and "data-bracket-hidden" not in after
