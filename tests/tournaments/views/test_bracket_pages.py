@@ -121,3 +121,24 @@ def test_where_to_sit_shows_the_bracket_games_once_public_and_a_neutral_line_bef
     release(seated, organizer)
     after = client.get(url, **EN).content.decode()
     assert after.count("Bracket, match R") == 2 and "data-bracket-hidden" not in after
+
+
+def test_the_desk_suggests_the_cross_checked_card_and_applies_it_only_on_click(
+    client, make_event, organizer
+):
+    from tests.tournaments.results.test_bracket_play import _two_reports
+    from tournaments.models import Game
+    from tournaments.seating import rounds as seating
+
+    event = make_event(4, scoring_system="game_points", movement="random_draw", number_of_games=2)
+    game = seating.seat_next_round(event, organizer).games.exclude(team_b=None).first()
+    reports = _two_reports(game, (121, 0), (121, 88))  # the spread on one card only
+    client.force_login(organizer)
+    url = reverse("tournaments:desk-game", args=[event.slug, game.pk])
+    page = client.get(url, **EN).content.decode()
+    assert "data-suggestion" in page and "copied to the other" in page
+    game.refresh_from_db()
+    assert game.status == Game.Status.DISPUTED
+    client.post(url, {"action": "confirm", "report": reports[1].pk, "note": "ACC"}, **EN)
+    game.refresh_from_db()
+    assert game.status == Game.Status.CONFIRMED and game.confirmed_report_id == reports[1].pk
