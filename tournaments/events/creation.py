@@ -79,6 +79,12 @@ def set_number_of_games(event: Event, actor, games: int) -> Event:
         )
     if games == event.number_of_games:
         return event  # saved unchanged: nothing to record
+    if event.rounds.filter(kind="bracket").exists():  # its qualifiers came from this series
+        raise RuleError(
+            _("The bracket is seated: the series it was drawn from can no longer change length."),
+            field="number_of_games",
+            code="bracket_seated",
+        )
     before = audit.snapshot(event, ["number_of_games"])
     event.number_of_games = games
     event.save(update_fields=["number_of_games"])

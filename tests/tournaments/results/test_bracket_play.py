@@ -14,6 +14,7 @@ from tournaments.audit import AuditAction, describe
 from tournaments.errors import RuleError
 from tournaments.events.closing import closing_blockers
 from tournaments.events.consolation import make_consolation
+from tournaments.events.creation import set_number_of_games
 from tournaments.events.settings import update_event
 from tournaments.models import AuditEntry, Event, Game, Report, Round
 from tournaments.results import bracket_absent, bracket_play, reporting, scorecard_check
@@ -132,6 +133,8 @@ def test_the_settings_are_checked_and_fixed_once_seated(make_event, organizer):
     with pytest.raises(RuleError, match="once the bracket is seated"):
         update_event(Event.objects.get(pk=event.pk), organizer, {"bracket_best_of": 5})
     assert Event.objects.get(pk=event.pk).bracket_best_of == 3
+    with pytest.raises(RuleError, match="can no longer change length"):
+        set_number_of_games(Event.objects.get(pk=event.pk), organizer, 4)
 
 
 def test_an_absent_qualifier_loses_game_1_after_5_minutes_and_another_after_20(
