@@ -202,6 +202,10 @@ def test_an_acc_qualifier_of_40_is_cut_at_10_and_played_to_the_champion(
         assert f"Champion: {teams[seeds[0]].name}" in text
         assert "10 qualifiers · 6 first-round byes" in text
         assert public.locator("[data-bye]").count() == 6
+        absent_line = public.locator("[data-absent-forfeits]")
+        assert absent_line.count() == 1 and "2 games lost by an absent qualifier" in words(
+            absent_line.inner_text()
+        )
         scores = public.locator("[data-score]").all_inner_texts()
         assert scores.count("2–1") == 3  # seeds 8 v 9 and both semi-finals
         assert "2–0" in scores

@@ -39,12 +39,21 @@ class ShownMatch:
     b: Side | None
     bye: bool
     decided: bool
+    forfeits: int = 0  # games an absent qualifier lost (the ACC's rule)
 
 
 def _side(state, team, seed, wins, winner) -> Side | None:
     if team is None:
         return None
     return Side(seed, state.teams[team].name, wins, winner == team)
+
+
+def _absent_forfeits(state, match: str) -> int:
+    return sum(
+        1
+        for g in state.games.get(match, ())
+        if g.confirmed_report is not None and g.confirmed_report.detail.get("absent")
+    )
 
 
 def shown_rounds(event, state) -> list[tuple[str, list[ShownMatch]]]:
@@ -64,6 +73,7 @@ def shown_rounds(event, state) -> list[tuple[str, list[ShownMatch]]]:
                     _side(state, m.team_b, m.seed_b, wins_b, m.winner),
                     m.is_bye,
                     m.winner is not None,
+                    _absent_forfeits(state, m.id),
                 )
             )
         left = count - number
