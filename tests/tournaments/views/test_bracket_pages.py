@@ -142,3 +142,16 @@ def test_the_desk_suggests_the_cross_checked_card_and_applies_it_only_on_click(
     client.post(url, {"action": "confirm", "report": reports[1].pk, "note": "ACC"}, **EN)
     game.refresh_from_db()
     assert game.status == Game.Status.CONFIRMED and game.confirmed_report_id == reports[1].pk
+
+
+def test_the_api_sets_the_bracket_and_refuses_it_in_words(api_client, make_event, organizer):
+    event = make_event(6, name="API")
+    api_client.force_authenticate(organizer)
+    url = f"/api/v1/events/{event.slug}/"
+    refused = api_client.patch(url, {"bracket": "fixed", "bracket_qualifiers": 1}, format="json")
+    assert refused.status_code == 400 and "2 or more" in refused.content.decode()
+    done = api_client.patch(
+        url, {"bracket": "one_in_four", "bracket_best_of": 5}, format="json", **EN
+    )
+    assert done.status_code == 200, done.content
+    assert done.json()["bracket"] == "one_in_four" and done.json()["bracket_best_of"] == 5

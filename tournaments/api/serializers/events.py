@@ -31,6 +31,10 @@ EVENT_SETTINGS = [
     "seed_by_rating",
     "playoff_format",
     "playoff_best_of",
+    "bracket",
+    "bracket_qualifiers",
+    "bracket_best_of",
+    "bracket_third_place",
     "confirmation",
     "visibility",
 ]
