@@ -64,7 +64,8 @@ def closing_blockers(event: Event) -> list[str]:
         reasons.append(_("The bracket is not played to the end yet (see “Bracket”)."))
     if not reasons:  # the standings only matter once every game is settled
         computed = event_standings(event)
-        ties = computed.standings.medal_ties
+        # With a bracket the medals are the bracket's: the series' ties need no playoff.
+        ties = () if event.bracket else computed.standings.medal_ties
         if computed.playoff_conflict:
             reasons.append(str(PLAYOFF_CONFLICT))
         elif ties:

@@ -205,7 +205,8 @@ def dashboard(request, slug):
             >= event.number_of_games,
             "organizer": is_organizer(request.user, event),
             "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
-            "medal_ties": standings.standings.medal_ties if standings else (),
+            # With a bracket the medals are the bracket's: no series playoff is offered.
+            "medal_ties": standings.standings.medal_ties if standings and not event.bracket else (),
             "ties_words": ties_in_words(standings) if standings else (),
             "playoff_conflict": PLAYOFF_CONFLICT
             if standings and standings.playoff_conflict

@@ -81,7 +81,8 @@ def test_a_best_of_three_is_played_to_the_champion_game_by_game(make_event, orga
         report_all(waiting, organizer)
     state = bracket_play.bracket_state(event)
     assert state.champion == seeds[0]
-    assert not any("bracket" in r for r in closing_blockers(Event.objects.get(pk=event.pk)))
+    blockers = closing_blockers(Event.objects.get(pk=event.pk))
+    assert not any("bracket" in r or "medal" in r for r in blockers), blockers
     entries = AuditEntry.objects.filter(event=event, action=AuditAction.PLAYOFF_SEAT)
     assert any("seated bracket games" in describe(e).text for e in entries)
     final = state.rounds[-1][0]
