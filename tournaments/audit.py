@@ -359,6 +359,15 @@ def _seat(entry: AuditEntry, actor: str) -> str:
 
 def _playoff(entry: AuditEntry, actor: str) -> str:
     games = len((entry.after or {}).get("games") or [])
+    if (entry.after or {}).get("bracket"):
+        text = ngettext(
+            "%(who)s seated a bracket game (%(n)s match).",
+            "%(who)s seated bracket games (%(n)s matches).",
+            games,
+        ) % {"who": actor, "n": games}
+        if (entry.after or {}).get("automatic"):
+            text += " " + _("By itself, once the games before were confirmed.")
+        return text
     text = ngettext(
         "%(who)s seated a medal playoff game (%(n)s match).",
         "%(who)s seated a medal playoff game (%(n)s matches).",

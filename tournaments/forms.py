@@ -18,6 +18,7 @@ from tournaments.events.names import (
     NameValidator,
 )
 from tournaments.events.options import (
+    check_bracket,
     check_entry,
     movement_names,
     rule_set_choices,
@@ -50,6 +51,7 @@ def add_rule_error(form: forms.BaseForm, exc: RuleError) -> None:
 
 
 PLAYOFF_FIELDS = ("playoff_format", "playoff_best_of")
+BRACKET_FIELDS = ("bracket", "bracket_qualifiers", "bracket_best_of", "bracket_third_place")
 
 
 DRAW = "drawn_lot"
@@ -162,6 +164,10 @@ class EventForm(forms.ModelForm):
             "seed_by_rating",
             "playoff_format",
             "playoff_best_of",
+            "bracket",
+            "bracket_qualifiers",
+            "bracket_best_of",
+            "bracket_third_place",
             "confirmation",
             "visibility",
         ]
@@ -174,6 +180,9 @@ class EventForm(forms.ModelForm):
             "visibility": forms.RadioSelect,
             "playoff_format": forms.RadioSelect,
             "playoff_best_of": forms.RadioSelect,
+            "bracket": forms.RadioSelect,
+            "bracket_best_of": forms.RadioSelect,
+            "bracket_qualifiers": forms.NumberInput(attrs={"inputmode": "numeric", "min": 2}),
         }
 
     def __init__(self, *args, user=None, **kwargs):
@@ -224,6 +233,14 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.rounds.filter(kind="playoff").exists():
             for name in PLAYOFF_FIELDS:
                 self.fields[name].disabled = True
+        self.fields["bracket_best_of"].required = False
+        self.fields["bracket"].help_text = _(
+            "After the series, the qualifiers play a single-elimination bracket seeded by their "
+            "place; the top seeds get the first-round byes. Fixed once the bracket is seated."
+        )
+        if self.instance.pk and self.instance.rounds.filter(kind="bracket").exists():
+            for name in BRACKET_FIELDS:
+                self.fields[name].disabled = True
 
     def _season_field(self, user) -> None:
         """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):
@@ -252,6 +269,9 @@ class EventForm(forms.ModelForm):
     def clean_playoff_format(self) -> str:
         return self.cleaned_data.get("playoff_format") or self.instance.playoff_format
 
+    def clean_bracket_best_of(self) -> int:
+        return self.cleaned_data.get("bracket_best_of") or self.instance.bracket_best_of
+
     def clean_playoff_best_of(self) -> int:
         return self.cleaned_data.get("playoff_best_of") or self.instance.playoff_best_of
 
@@ -272,6 +292,14 @@ class EventForm(forms.ModelForm):
                 check_entry(data["entry"], data.get("game_type") or "cribbage", data["rule_set"])
             except RuleError as exc:
                 self.add_error("entry", exc.message)
+        if not any(self.fields[name].disabled for name in BRACKET_FIELDS):
+            try:
+                check_bracket(
+                    {k: data.get(k) for k in BRACKET_FIELDS if k in data},
+                    self.instance if self.instance.pk else None,
+                )
+            except RuleError as exc:
+                add_rule_error(self, exc)
         system, chain = data.get("scoring_system"), data.get("tiebreaks")
         if not (system and chain):
             return data

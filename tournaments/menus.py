@@ -35,6 +35,7 @@ def event_menu(user, event) -> list[MenuLink]:
         ("check-in", _("Check-in"), True),
         ("desk", _("Officials' desk"), True),
         ("standings", _("Standings"), True),
+        ("bracket-organize", _("Bracket"), bool(event.bracket)),
         ("settings", _("Settings"), organizer),
         ("officials", _("Officials"), organizer),
         ("audit", _("Audit log"), organizer),

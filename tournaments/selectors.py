@@ -197,7 +197,8 @@ def disclosure(event: Event, user=None, team: Team | None = None) -> Disclosure:
         teams |= set(event.teams.filter(captain_user=user).values_list("pk", flat=True))
     # A playoff's seating says who is tied for a medal, a hidden result (issue 49, point 8):
     # before the release only its own teams see their games; the others a neutral line.
-    shown = current is not None and current.kind != Round.Kind.PLAYOFF
+    # The bracket's seating says who qualified: hidden the same way.
+    shown = current is not None and current.kind == Round.Kind.SERIES
     return Disclosure(
         everything=False,
         round_ids=frozenset([current.pk] if shown and current else []),

@@ -24,6 +24,7 @@ from tournaments.publishing import print_jobs
 from tournaments.ratings import incremental as ratings_incremental
 from tournaments.ratings import service as ratings_service
 from tournaments.ratings import upgrade as _ratings_upgrade  # noqa: F401 (its receiver)
+from tournaments.results import bracket_play
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
 
@@ -166,3 +167,5 @@ def seat_after_playoff_game(sender, event: Event, game: Game, **kwargs) -> None:
     a background task), so the captains' pages show it as soon as the confirmation answers."""
     if game.round.kind == Round.Kind.PLAYOFF:
         standings_service.seat_after_playoff_game(event)
+    elif game.round.kind == Round.Kind.BRACKET:
+        bracket_play.seat_after_bracket_game(event)

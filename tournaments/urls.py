@@ -6,6 +6,7 @@ from common.private_links import CAPTAIN, INVITATION, REGISTRATION
 
 from .views import (
     archives,
+    bracket,
     captain,
     captain_offline,
     exports,
@@ -36,8 +37,15 @@ urlpatterns = [
     path("e/<slug:slug>/standings/", public.standings, name="standings"),
     path("e/<slug:slug>/teams/<int:team_id>/", public.team_page, name="team"),
     path("e/<slug:slug>/podium/", public.podium, name="podium"),
+    path("e/<slug:slug>/bracket/", bracket.bracket_page, name="bracket"),
     path("e/<slug:slug>/results.json", results_format.results_json, name="results-json"),
-    path("schemas/results/1.json", results_format.results_schema, name="results-schema"),
+    path("schemas/results/2.json", results_format.results_schema, name="results-schema"),
+    path(
+        "schemas/results/1.json",
+        results_format.results_schema,
+        {"version": 1},
+        name="results-schema-1",
+    ),
     # the league's honours first: "palmares" is not taken for a season's slug
     path("s/<slug:league_slug>/palmares/", honours.league_honours, name="league-honours"),
     path(
@@ -158,6 +166,14 @@ urlpatterns = [
     path("organize/<slug:slug>/games-count/", organizer.number_of_games, name="number-of-games"),
     path("organize/<slug:slug>/release/", organizer.release_results, name="release"),
     path("organize/<slug:slug>/playoffs/", organizer.playoffs, name="playoffs"),
+    path("organize/<slug:slug>/bracket/", bracket.bracket_organize, name="bracket-organize"),
+    path("organize/<slug:slug>/bracket/seat/", bracket.bracket_seat, name="bracket-seat"),
+    path(
+        "organize/<slug:slug>/bracket/absent/<int:team_id>/",
+        bracket.bracket_absent_team,
+        name="bracket-absent",
+    ),
+    path("organize/<slug:slug>/bracket/consolation/", bracket.consolation, name="consolation"),
     path("organize/<slug:slug>/officials/", officials.officials_page, name="officials"),
     path(
         "organize/<slug:slug>/officials/<int:role_id>/<str:action>/",

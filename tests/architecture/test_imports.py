@@ -143,6 +143,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.publishing.compression",
         "tournaments.publishing.whole_pages",
         "tournaments.events.closing",
+        "tournaments.events.consolation",
         "games.play",
         "games.play.store",
         "games.play.limits",

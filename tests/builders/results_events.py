@@ -16,12 +16,12 @@ import datetime
 from accounts.models import EventRole
 from accounts.roles import grant
 from games.crapette import check_record, selfplay
-from tests.builders.finished_event import ready_to_close
+from tests.builders.finished_event import play_series, ready_to_close, report_all
 from tests.builders.sheets import sheet
 from tournaments.events.creation import create_event
 from tournaments.events.teams import add_team, withdraw_team
 from tournaments.models import Dispute, Event, Game, League, Player, Report, Season
-from tournaments.results import reporting
+from tournaments.results import bracket_absent, bracket_play, reporting
 from tournaments.results.forfeits import award_forfeit
 from tournaments.seating import rounds as seating
 from tournaments.standings.service import release
@@ -153,7 +153,39 @@ def troubled_event(organizer) -> Event:
     return event
 
 
+def bracket_event(organizer) -> Event:
+    """Ten entrants, three games of game points by random draw, the top five in a best-of-3
+    bracket with third place; an absent qualifier forfeits its first-round match; released."""
+    event = _event(
+        organizer,
+        "Qualificatif ACC",
+        10,
+        scoring_system="game_points",
+        movement="random_draw",
+        number_of_games=3,
+        bracket="fixed",
+        bracket_qualifiers=5,
+        bracket_best_of=3,
+        bracket_third_place=True,
+    )
+    play_series(event, organizer)
+    cut = bracket_play.the_cut(event)
+    games = bracket_play.seat_bracket(event, organizer, settled=list(cut.tied) or None)
+    first = games[0]
+    later = first.round.created_at + datetime.timedelta(minutes=21)
+    bracket_absent.forfeit_absent(event, first.team_b, organizer, now=later)
+    for _ in range(40):
+        waiting = bracket_play.open_bracket_games(event)
+        if not waiting:
+            break
+        report_all(waiting, organizer)
+    assert bracket_play.bracket_state(event).finished, "the builder must play the bracket out"
+    release(event, organizer)
+    return Event.objects.get(pk=event.pk)
+
+
 BUILDERS = {
+    "bracket": bracket_event,
     "fadoq_with_playoffs": fadoq_with_playoffs,
     "sheet": sheet_event,
     "crapette": crapette_event,

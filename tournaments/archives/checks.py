@@ -230,7 +230,10 @@ def payload_of(kind: str, report: dict) -> dict:
     if kind == Report.Kind.CRAPETTE_RECORD:
         return {"record": detail.get("record")}
     if kind == Report.Kind.FORFEIT:  # the official named the winner: the side given the points
-        return {"winner": "a" if report["score_a"] > report["score_b"] else "b"}
+        payload = {"winner": "a" if report["score_a"] > report["score_b"] else "b"}
+        if detail.get("absent") in ("a", "b"):  # a bracket qualifier absent (issue 50)
+            payload["absent"] = detail["absent"]
+        return payload
     return dict(detail)
 
 

@@ -237,6 +237,11 @@ class EventRow(Strict):
     # Archives written before playoff formats existed: the stepladder of best-of-threes.
     playoff_format = Choice(Event.PlayoffFormat.choices, required=False, default="stepladder")
     playoff_best_of = Whole(1, 3, required=False, default=3)
+    # Archives written before the bracket (issue 50): none.
+    bracket = Choice(Event.Bracket.choices, required=False, default="", allow_blank=True)
+    bracket_qualifiers = Whole(2, MAX_SMALL, allow_null=True, required=False, default=None)
+    bracket_best_of = Whole(1, 5, required=False, default=3)
+    bracket_third_place = Flag(required=False, default=False)
     confirmation = Choice(Event.Confirmation.choices)
     visibility = Choice(Event.Visibility.choices)
     released_at = Moment(allow_null=True)
@@ -246,6 +251,11 @@ class EventRow(Strict):
     finished_by = user_ref(required=False, default=None)
     seed = Whole(-MAX_BIG - 1, MAX_BIG)
     created_at = Moment()
+
+    def validate_bracket_best_of(self, value: int) -> int:
+        if value not in (1, 3, 5):
+            raise serializers.ValidationError(_("must be 1, 3 or 5 (games in a bracket match)."))
+        return value
 
     def validate_playoff_best_of(self, value: int) -> int:
         if value not in Event.PlayoffBestOf.values:

@@ -1,6 +1,8 @@
-"""The open results format (``"schema": "huche.results"``, version 1): an event's results for
-other programs, described by a JSON Schema (``schemas/huche-results-1.schema.json`` beside this
-file, served at ``/schemas/results/1.json``) and by ``docs/result-format.md``.
+"""The open results format (``"schema": "huche.results"``, version 2): an event's results for
+other programs, described by a JSON Schema (``schemas/huche-results-2.schema.json`` beside this
+file, served at ``/schemas/results/2.json``) and by ``docs/result-format.md``. Version 2 adds
+the bracket after the series (issue 50); version 1 documents (no bracket) are still read, with
+their own schema (``/schemas/results/1.json``).
 
 One format, not two: a results document is the event archive's content (``transfer.content_of``,
 the same builder) without what only Huche needs or what is private (accounts and their emails,
@@ -36,10 +38,21 @@ from tournaments.errors import RuleError
 from tournaments.models import Event, Player
 from tournaments.results.reporting import fingerprint
 from tournaments.selectors import managed_leagues
+from tournaments.standings.engine import PlayoffGame, match_state
+from tournaments.standings.engine.bracket import bracket, champion, third_place_match
+
+THIRD = "3RD"  # the third-place match's id (``results.bracket_play.THIRD_PLACE``)
 
 SCHEMA = "huche.results"
-SCHEMA_VERSION = 1
-SCHEMA_FILE = Path(__file__).with_name("schemas") / "huche-results-1.schema.json"
+SCHEMA_VERSION = 2
+SCHEMA_VERSIONS = (1, 2)  # read; written: SCHEMA_VERSION
+
+
+def schema_file(version: int = SCHEMA_VERSION) -> Path:
+    return Path(__file__).with_name("schemas") / f"huche-results-{version}.schema.json"
+
+
+SCHEMA_FILE = schema_file()
 MEDIA_TYPE = "application/schema+json"
 
 # What an archive row holds that a results document leaves out, and the neutral value the
@@ -63,13 +76,13 @@ DEAL_KEYS = ("dealer", "heels", "starter", "pegging", "pegged_out", "hands", "cr
 
 
 @functools.cache
-def schema_text() -> str:
-    return SCHEMA_FILE.read_text(encoding="utf-8")
+def schema_text(version: int = SCHEMA_VERSION) -> str:
+    return schema_file(version).read_text(encoding="utf-8")
 
 
 @functools.cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads(schema_text()))
+def _validator(version: int = SCHEMA_VERSION) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_text(version)))
 
 
 # --- export -----------------------------------------------------------------------------------
@@ -138,6 +151,72 @@ def from_archive(content: dict, numbers_shown: set[str]) -> dict:
             }
             for game in content["games"]
         ],
+        "bracket": bracket_of(content),
+    }
+
+
+def bracket_of(content: dict) -> dict | None:
+    """The bracket as played, worked out from the (renumbered) rounds and games by the engine:
+    the qualifiers are the bracket rounds' playoff group, seed 1 first."""
+    groups = {row["id"]: row["teams"] for row in content["playoff_groups"]}
+    rounds = {row["number"]: row for row in content["rounds"]}
+    seeds = next(
+        (groups[r["playoff_group"]] for r in content["rounds"] if r["kind"] == "bracket"), None
+    )
+    if seeds is None:
+        return None
+    played = []
+    for game in content["games"]:
+        if rounds[game["round"]]["kind"] != "bracket" or game["status"] != "confirmed":
+            continue
+        report = next(r for r in game["reports"] if r["version"] == game["confirmed_report"])
+        a, b = report["score_a"], report["score_b"]
+        winner = game["team_a"] if a > b else game["team_b"]
+        played.append(
+            PlayoffGame(game["playoff_match"], game["team_a"], game["team_b"], winner, a, b)
+        )
+    best_of = content["event"].get("bracket_best_of", 3)
+    needed = best_of // 2 + 1
+    tree = bracket(seeds, [p for p in played if p.match != THIRD], wins_needed=needed)
+    seed = {team: number for number, team in enumerate(seeds, start=1)}
+
+    def side(team, wins):
+        return None if team is None else {"seed": seed[team], "team": team, "games_won": wins}
+
+    matches = [
+        {
+            "id": m.id,
+            "round": m.round,
+            "bye": m.is_bye,
+            "a": side(m.team_a, m.state.wins_a if m.state else 0),
+            "b": side(m.team_b, m.state.wins_b if m.state else 0),
+            "winner": m.winner,
+        }
+        for row in tree
+        for m in row
+    ]
+    third_winner = None
+    pair = third_place_match(tree) if content["event"].get("bracket_third_place") else None
+    if pair is not None:
+        first, second = sorted(pair, key=seed.__getitem__)
+        state = match_state(THIRD, first, second, [p for p in played if p.match == THIRD], needed)
+        third_winner = state.winner
+        matches.append(
+            {
+                "id": THIRD,
+                "round": None,
+                "bye": False,
+                "a": side(first, state.wins_a),
+                "b": side(second, state.wins_b),
+                "winner": state.winner,
+            }
+        )
+    return {
+        "best_of": best_of,
+        "qualifiers": list(seeds),
+        "matches": matches,
+        "champion": champion(tree),
+        "third_place": third_winner,
     }
 
 
@@ -199,7 +278,9 @@ def check(document: dict) -> None:
             code="archive_version",
             field="schema_version",
         )
-    error = best_match(_validator().iter_errors(document))
+    # A version 1 document (before the bracket) is checked against its own schema.
+    read_as = version if version in SCHEMA_VERSIONS else SCHEMA_VERSION
+    error = best_match(_validator(read_as).iter_errors(document))
     if error is not None:
         place = path_of(error)
         raise RuleError(
@@ -296,6 +377,7 @@ def to_archive(document: dict) -> dict:
     back with neutral values (no account, no seed, nothing to replay), each report's
     fingerprint recomputed from its content, member numbers not shown as none."""
     content = copy.deepcopy(document)
+    content.pop("bracket", None)  # worked out from the rounds and games: nothing to store
     moment = content["exported_at"]
 
     def fill(row: dict, section: str) -> None:

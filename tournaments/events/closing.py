@@ -24,6 +24,7 @@ from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Dispute, Event, Game, Round
 from tournaments.publishing.caching import bump_event
+from tournaments.results import bracket_play
 from tournaments.standings.service import PLAYOFF_CONFLICT, event_standings
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
@@ -59,9 +60,12 @@ def closing_blockers(event: Event) -> list[str]:
             ngettext("%(n)d dispute is open.", "%(n)d disputes are open.", disputes)
             % {"n": disputes}
         )
+    if event.bracket and not reasons and not bracket_play.bracket_state(event).finished:
+        reasons.append(_("The bracket is not played to the end yet (see “Bracket”)."))
     if not reasons:  # the standings only matter once every game is settled
         computed = event_standings(event)
-        ties = computed.standings.medal_ties
+        # With a bracket the medals are the bracket's: the series' ties need no playoff.
+        ties = () if event.bracket else computed.standings.medal_ties
         if computed.playoff_conflict:
             reasons.append(str(PLAYOFF_CONFLICT))
         elif ties:

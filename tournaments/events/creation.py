@@ -16,7 +16,7 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.names import check_characters
-from tournaments.events.options import validate_event_options
+from tournaments.events.options import check_bracket, validate_event_options
 from tournaments.events.teams import check_open
 from tournaments.models import Event
 from tournaments.publishing.caching import bump_event
@@ -46,6 +46,7 @@ def create_event(organizer, *, name: str, date, draft: bool = False, **fields) -
     """
 
     validate_event_options(fields)
+    check_bracket(fields)
     check_characters(name, "event")
     event = Event.objects.create(
         name=name,
@@ -78,6 +79,12 @@ def set_number_of_games(event: Event, actor, games: int) -> Event:
         )
     if games == event.number_of_games:
         return event  # saved unchanged: nothing to record
+    if event.rounds.filter(kind="bracket").exists():  # its qualifiers came from this series
+        raise RuleError(
+            _("The bracket is seated: the series it was drawn from can no longer change length."),
+            field="number_of_games",
+            code="bracket_seated",
+        )
     before = audit.snapshot(event, ["number_of_games"])
     event.number_of_games = games
     event.save(update_fields=["number_of_games"])

@@ -139,6 +139,41 @@ def check_entry(entry: str, game_type: str, rule_set: str) -> None:
         )
 
 
+def check_bracket(values: dict, event: Event | None = None) -> None:
+    """The bracket settings (issue 50) make sense together: a set number of qualifiers is 2 or
+    more, and no more than the entrants once the series has started (``event`` given)."""
+    kind = values.get("bracket", event.bracket if event else "")
+    count = values.get("bracket_qualifiers", event.bracket_qualifiers if event else None)
+    best_of = values.get("bracket_best_of")
+    if kind not in Event.Bracket.values:
+        raise RuleError(
+            _("“%(value)s” is not a bracket setting. Allowed: none, one_in_four, fixed.")
+            % {"value": str(kind)[:40]},
+            field="bracket",
+        )
+    if best_of is not None and best_of not in Event.BracketBestOf.values:
+        raise RuleError(
+            _("A bracket match is a best of 1, 3 or 5 games: %(n)s is not allowed.")
+            % {"n": best_of},
+            field="bracket_best_of",
+        )
+    if kind != Event.Bracket.FIXED:
+        return
+    if count is None or count < 2:
+        raise RuleError(
+            _("A set number of qualifiers needs the number: 2 or more."),
+            field="bracket_qualifiers",
+        )
+    if event is not None and event.status != Event.Status.REGISTRATION:
+        entrants = event.teams.filter(withdrawn_at__isnull=True).entered().count()
+        if count > entrants:
+            raise RuleError(
+                _("%(q)s qualifiers is more than the %(n)s entrants: allowed 2 to %(n)s.")
+                % {"q": count, "n": entrants},
+                field="bracket_qualifiers",
+            )
+
+
 def validate_event_options(fields: dict) -> None:
     _check(fields.get("rule_set"), rule_set_names(), "rule_set", _("rule set"))
     _check(fields.get("movement"), movement_names(), "movement", _("seating"))

@@ -16,7 +16,7 @@ from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.creation import set_number_of_games
 from tournaments.events.names import check_characters
-from tournaments.events.options import check_entry, validate_event_options
+from tournaments.events.options import check_bracket, check_entry, validate_event_options
 from tournaments.models import Event, Round, Team
 from tournaments.publishing.caching import bump_event
 from tournaments.standings.engine import (
@@ -28,6 +28,7 @@ from tournaments.standings.engine import (
 
 FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement", "seed_by_rating", "entry")
 FIXED_ONCE_PLAYOFF = ("playoff_format", "playoff_best_of")
+BRACKET_FIELDS = ("bracket", "bracket_qualifiers", "bracket_best_of", "bracket_third_place")
 EDITABLE_ONCE_FINISHED = {"name", "date", "venue"}
 
 
@@ -67,6 +68,7 @@ def update_event(event: Event, actor, values: dict) -> Event:
             field=playoff_fixed[0],
             code="fixed",
         )
+    _check_bracket_changes(event, changes)
     validate_event_options({k: v for k, v in changes.items() if k != "entry"})
     check_entry_settings(event, changes)
     if {"tiebreaks", "scoring_system"} & set(changes):
@@ -138,6 +140,24 @@ def check_entry_change(event: Event, entry: str) -> None:
             field="entry",
             code="singles_entered",
         )
+
+
+def _check_bracket_changes(event: Event, changes: dict) -> None:
+    """The bracket's settings: sensible together, and fixed once the bracket is seated."""
+    bracket_changes = [name for name in BRACKET_FIELDS if name in changes]
+    if not bracket_changes:
+        return
+    if event.rounds.filter(kind=Round.Kind.BRACKET).exists():
+        raise RuleError(
+            _(
+                "“%(field)s” cannot change once the bracket is seated: its qualifiers and "
+                "matches were set with the settings chosen."
+            )
+            % {"field": _field_label(bracket_changes[0])},
+            field=bracket_changes[0],
+            code="fixed",
+        )
+    check_bracket(changes, event)
 
 
 def _field_label(name: str) -> str:

@@ -60,6 +60,8 @@ class Round(models.Model):
                 return " · ".join(names)
             game = max(1, self.number - self.event.number_of_games)
             return _("Playoff, game %(n)s") % {"n": game}
+        if self.kind == self.Kind.BRACKET:
+            return _("Bracket (round %(n)s of the event)") % {"n": self.number}
         return _("Round %(n)s") % {"n": self.number}
 
 
@@ -118,6 +120,8 @@ class Game(models.Model):
         """How people name the game, the same on every page and in the CSV: "Round 3", or
         "Playoff, match 2, game 1" (the match numbered as the playoff's words number it, the
         game counted within its match; "Playoff, match 2" when a match is a single game)."""
+        if self.round.kind == Round.Kind.BRACKET and self.playoff_match:
+            return self._bracket_label()
         if self.round.kind != Round.Kind.PLAYOFF or not self.playoff_match:
             return self.round.label
         match = playoff_match_number(self.playoff_match)
@@ -133,6 +137,22 @@ class Game(models.Model):
             team_b_id__in=pair,
         ).count()
         return _("Playoff, match %(match)s, game %(game)s") % {"match": match, "game": game}
+
+    def _bracket_label(self) -> str:
+        """ "Bracket, match R1-M2, game 1" (R1-M2: round 1 of the bracket, 2nd match from the
+        top; 3RD: the match for third place)."""
+        game = Game.objects.filter(
+            round__event_id=self.round.event_id,
+            round__kind=Round.Kind.BRACKET,
+            round__number__lte=self.round.number,
+            playoff_match=self.playoff_match,
+        ).count()
+        if self.playoff_match == "3RD":
+            return _("Bracket, third place, game %(game)s") % {"game": game}
+        return _("Bracket, match %(match)s, game %(game)s") % {
+            "match": self.playoff_match,
+            "game": game,
+        }
 
     def involves(self, team: Team) -> bool:
         return team.pk in (self.team_a_id, self.team_b_id)

@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from tournaments.models import Confirmation, Event, Game, Report, Round, Team
+from tournaments.results import bracket_play
 from tournaments.standings.service import event_standings
 from tournaments.words import skunk_label
 
@@ -55,6 +56,7 @@ FILE_WORDS = {
     "games": pgettext_lazy("CSV file name", "games"),
     "teams": pgettext_lazy("CSV file name", "teams"),
     "players": pgettext_lazy("CSV file name", "players"),
+    "bracket": pgettext_lazy("CSV file name", "bracket"),
 }
 
 
@@ -175,7 +177,7 @@ def games_rows(event: Event) -> Iterator[list]:
     playoff_names = {
         game.pk: game.label
         for game in Game.objects.filter(
-            round__event=event, round__kind=Round.Kind.PLAYOFF
+            round__event=event, round__kind__in=(Round.Kind.PLAYOFF, Round.Kind.BRACKET)
         ).select_related("round__event")
     }
     for game in games.iterator(chunk_size=1000):
@@ -253,7 +255,58 @@ def registrations_rows(event: Event) -> Iterator[list]:
         ]
 
 
+def bracket_rows(event: Event) -> Iterator[list]:
+    """The bracket, one line per match, top to bottom round by round: its seeds, teams, games
+    won (the match score), winner, and whether it was a bye."""
+    yield [
+        _("Round"),
+        _("Match"),
+        _("Seed"),
+        _("Team"),
+        _("Seed"),
+        _("Opponent"),
+        _("Games won"),
+        _("Games won by the opponent"),
+        _("Winner"),
+        _("Bye"),
+    ]
+    state = bracket_play.bracket_state(event)
+    if state.group is None:
+        return
+    name = {team: t.name for team, t in state.teams.items()}
+    seed = state.seed_of
+    for number, matches in enumerate(state.rounds, start=1):
+        for m in matches:
+            yield [
+                number,
+                bracket_play.match_label(m.id, len(state.rounds)),
+                m.seed_a or "",
+                name.get(m.team_a, "") if m.team_a else "",
+                m.seed_b or "",
+                name.get(m.team_b, "") if m.team_b else "",
+                m.state.wins_a if m.state else "",
+                m.state.wins_b if m.state else "",
+                name.get(m.winner, "") if m.winner else "",
+                _("yes") if m.is_bye else "",
+            ]
+    third = state.third
+    if third is not None:
+        yield [
+            "",
+            bracket_play.match_label(bracket_play.THIRD_PLACE, len(state.rounds)),
+            seed[third.team_a],
+            name[third.team_a],
+            seed[third.team_b],
+            name[third.team_b],
+            third.wins_a,
+            third.wins_b,
+            name[third.winner] if third.winner else "",
+            "",
+        ]
+
+
 EXPORTS = {
+    "bracket": bracket_rows,
     "standings": standings_rows,
     "games": games_rows,
     "teams": teams_rows,

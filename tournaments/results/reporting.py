@@ -181,7 +181,10 @@ def validate_content(
             )
         target = target_of(event)
         a, b = (target, 0) if winner == "a" else (0, target)
-        return {"score_a": a, "score_b": b, "skunk": 0, "detail": {"forfeit": True}}
+        detail = {"forfeit": True}
+        if payload.get("absent") in ("a", "b"):  # a bracket qualifier absent (ACC rule)
+            detail["absent"] = payload["absent"]
+        return {"score_a": a, "score_b": b, "skunk": 0, "detail": detail}
     else:
         raise RuleError(_("Unknown kind of report “%(kind)s”.") % {"kind": kind}, field="kind")
     return {"score_a": a, "score_b": b, "skunk": skunk_level(event, a, b), "detail": detail}

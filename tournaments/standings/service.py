@@ -95,7 +95,7 @@ def load_results(event: Event) -> EventResults:
         if kind == Round.Kind.SERIES:
             series_rounds.add(number)
             unsettled = unsettled or status not in SETTLED
-        if status not in SETTLED:
+        if status not in SETTLED or kind == Round.Kind.BRACKET:  # the bracket: its own page
             continue
         if kind == Round.Kind.PLAYOFF:
             if report is not None:

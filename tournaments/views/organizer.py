@@ -24,7 +24,7 @@ from tournaments.events.team_edit import edit_team, team_values
 from tournaments.events.teams import add_team, withdraw_team
 from tournaments.leagues import guests, players
 from tournaments.leagues.seasons import place_event
-from tournaments.results import forfeits, reporting, sheet_compare
+from tournaments.results import forfeits, reporting, scorecard_check, sheet_compare
 from tournaments.results.desk import DeskOutcome, decide_at_desk
 from tournaments.seating import by_hand
 from tournaments.seating import rounds as seating
@@ -205,7 +205,8 @@ def dashboard(request, slug):
             >= event.number_of_games,
             "organizer": is_organizer(request.user, event),
             "games_form": NumberOfGamesForm(initial={"number_of_games": event.number_of_games}),
-            "medal_ties": standings.standings.medal_ties if standings else (),
+            # With a bracket the medals are the bracket's: no series playoff is offered.
+            "medal_ties": standings.standings.medal_ties if standings and not event.bracket else (),
             "ties_words": ties_in_words(standings) if standings else (),
             "playoff_conflict": PLAYOFF_CONFLICT
             if standings and standings.playoff_conflict
@@ -561,6 +562,10 @@ def desk_game(request, slug, game_id):
             "key": uuid.uuid4().hex,
             "dispute": dispute,
             "sheets": sheet_compare.compare(compared),
+            # The ACC's cross-checking rules' answer, applied only if the official clicks.
+            "suggestion": scorecard_check.suggest(game, list(dispute.reports.order_by("version")))
+            if dispute
+            else None,
             "withdrawal": forfeits.withdrawal_of(game),
             "history": game.disputes.filter(resolved_at__isnull=False),
         },

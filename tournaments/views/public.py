@@ -96,6 +96,14 @@ def seating(request, slug):
     def render_live():
         playoff = event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first()
         rounds = [r for r in (current_round(event), playoff) if r is not None]
+        # The bracket's rounds with a game still to play (the next game of a match is seated in
+        # a round of its own once the previous one is confirmed).
+        rounds += list(
+            event.rounds.filter(kind=Round.Kind.BRACKET)
+            .filter(games__status__in=OPEN_STATUSES)
+            .distinct()
+            .order_by("number")
+        )
         if not event.results_public:
             # Before release only the round being played: with "winners stay", a round's
             # seating tells who won the one before it (docs/event-lifecycle.md). The page is
@@ -103,13 +111,14 @@ def seating(request, slug):
             being_played = round_being_played(event)
             rounds = [being_played] if being_played else []
         # A playoff seated before the release tells who is tied for a medal: a neutral line.
-        hidden = [r for r in rounds if r.kind == Round.Kind.PLAYOFF and not event.results_public]
+        hidden = [r for r in rounds if r.kind != Round.Kind.SERIES and not event.results_public]
         return render_to_string(
             "tournaments/_seating_live.html",
             {
                 "event": event,
                 "rounds": [(r, list(_games(r))) for r in rounds if r not in hidden],
-                "playoff_hidden": bool(hidden),
+                "playoff_hidden": any(r.kind == Round.Kind.PLAYOFF for r in hidden),
+                "bracket_hidden": any(r.kind == Round.Kind.BRACKET for r in hidden),
             },
             request,
         )
@@ -123,6 +132,7 @@ def seating(request, slug):
     )
 
 
+OPEN_STATUSES = (Game.Status.WAITING, Game.Status.REPORTED, Game.Status.DISPUTED)
 PROJECTOR_REFRESH = 20  # seconds: a projector shows new results without anyone touching it
 
 

@@ -1,5 +1,6 @@
 """The open results format on the site: an event's results document (``/e/<slug>/results.json``)
-and the format's JSON Schema at its stable address (``/schemas/results/1.json``).
+and the format's JSON Schemas at their stable addresses (``/schemas/results/2.json``, the
+version written; ``/schemas/results/1.json``, still read).
 
 The document is built by ``tournaments.archives.open_format``; docs/result-format.md describes it.
 """
@@ -31,16 +32,16 @@ def results_json(request, slug):
     return response
 
 
-def _schema_etag(request) -> str:
-    return hashlib.sha256(open_format.schema_text().encode()).hexdigest()[:32]
+def _schema_etag(request, version: int = open_format.SCHEMA_VERSION) -> str:
+    return hashlib.sha256(open_format.schema_text(version).encode()).hexdigest()[:32]
 
 
 @require_GET
 @cache_control(public=True, max_age=86400)
 @etag(_schema_etag)
-def results_schema(request):
+def results_schema(request, version: int = open_format.SCHEMA_VERSION):
     """The schema, byte for byte the file in the package; any program (a browser's too) may
     fetch it, so it is served to every origin."""
-    response = HttpResponse(open_format.schema_text(), content_type=open_format.MEDIA_TYPE)
+    response = HttpResponse(open_format.schema_text(version), content_type=open_format.MEDIA_TYPE)
     response["Access-Control-Allow-Origin"] = "*"
     return response

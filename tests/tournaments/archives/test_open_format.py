@@ -29,7 +29,7 @@ from tournaments.models import Event, Game, Player, Report
 from tournaments.results import reporting
 
 ROOT = Path(__file__).resolve().parents[3]
-SCHEMA_FILE = ROOT / "tournaments" / "archives" / "schemas" / "huche-results-1.schema.json"
+SCHEMA_FILE = ROOT / "tournaments" / "archives" / "schemas" / "huche-results-2.schema.json"
 VOLATILE = ("exported_at",)  # docs/result-format.md: the only field two exports may differ in
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_every_event_export_follows_the_published_schema(shape, organizer):
     document = json.loads(dumps(open_format.results_document(BUILDERS[shape](organizer), None)))
     jsonschema.Draft202012Validator.check_schema(published_schema())
     assert schema_errors(document) == []
-    assert document["schema"] == "huche.results" and document["schema_version"] == 1
+    assert document["schema"] == "huche.results" and document["schema_version"] == 2
 
 
 def test_the_documents_carry_what_each_event_is_about(organizer):
@@ -124,6 +124,37 @@ def test_export_import_into_a_fresh_site_export_gives_the_same_document(shape, o
     assert again["exported_at"] != first["exported_at"]
 
 
+def test_the_bracket_is_in_the_document_as_played(organizer):
+    document = exported_elsewhere(BUILDERS["bracket"], organizer)
+    bracket = document["bracket"]
+    assert document["event"]["bracket"] == "fixed" and bracket["best_of"] == 3
+    assert len(bracket["qualifiers"]) == 5
+    assert sum(m["bye"] for m in bracket["matches"]) == 3  # 5 in a bracket of 8
+    final = next(m for m in bracket["matches"] if m["round"] == 3)
+    assert bracket["champion"] == final["winner"] == bracket["qualifiers"][0]
+    third = next(m for m in bracket["matches"] if m["id"] == "3RD")
+    assert bracket["third_place"] == third["winner"] is not None
+    absent = [
+        r["detail"] for g in document["games"] for r in g["reports"] if r["kind"] == "forfeit"
+    ]
+    assert len(absent) == 2 and all(d.get("absent") in ("a", "b") for d in absent)
+
+
+def test_a_version_1_document_is_still_imported_without_a_bracket(organizer):
+    document = exported_elsewhere(BUILDERS["sheet"], organizer)
+    document["schema_version"] = 1
+    del document["bracket"]
+    for key in ("bracket", "bracket_qualifiers", "bracket_best_of", "bracket_third_place"):
+        del document["event"][key]
+    older = json.loads(open_format.schema_text(1))
+    assert not list(jsonschema.Draft202012Validator(older).iter_errors(document))
+    league_season(organizer)
+    event = import_event(dumps(document), organizer, confirmed=True).event
+    assert event.bracket == "" and Game.objects.filter(round__event=event).exists()
+    again = open_format.results_document(event, organizer)
+    assert again["schema_version"] == 2 and again["bracket"] is None
+
+
 def test_an_event_archive_with_a_win_by_forfeit_imports(organizer):
     """The archive the results format is a part of: a forfeit was read back as a report that
     names no winner, and the whole archive was refused."""
@@ -150,13 +181,15 @@ def test_member_numbers_only_for_the_leagues_organizers(organizer, other_organiz
 
 
 def test_the_stable_url_serves_the_schema_file_cacheable(client):
-    response = client.get("/schemas/results/1.json")
+    response = client.get("/schemas/results/2.json")
     assert response.status_code == 200
     assert response["Content-Type"] == "application/schema+json"
     assert response.content == SCHEMA_FILE.read_bytes()
     assert "public" in response["Cache-Control"] and "max-age=86400" in response["Cache-Control"]
-    again = client.get("/schemas/results/1.json", HTTP_IF_NONE_MATCH=response["ETag"])
+    again = client.get("/schemas/results/2.json", HTTP_IF_NONE_MATCH=response["ETag"])
     assert again.status_code == 304
+    older = client.get("/schemas/results/1.json")  # version 1 documents are still read
+    assert older.status_code == 200 and b"version 1" in older.content
 
 
 def test_before_the_release_only_organizers_and_officials_export(
@@ -244,8 +277,8 @@ EDITS = [
     (
         "a later version of the format",
         ["schema_version"],
-        2,
-        "this results document is in format version 2, written by a newer program",
+        3,
+        "this results document is in format version 3, written by a newer program",
     ),
 ]
 

@@ -16,6 +16,7 @@ re-exported here, so a view reads ``from .. import serializers as s`` and ``s.Ev
 """
 
 from .auth import TokenRequestSerializer, TokenSerializer
+from .bracket import BracketSerializer, bracket_body
 from .events import (
     BYE_POINTS_MAX,
     EVENT_SETTINGS,
@@ -96,6 +97,8 @@ from .teams import (
 )
 
 __all__ = [
+    "BracketSerializer",
+    "bracket_body",
     "EVENT_SETTINGS",
     "EventListSerializer",
     "EventSerializer",

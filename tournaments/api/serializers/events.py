@@ -32,6 +32,10 @@ EVENT_SETTINGS = [
     "seed_by_rating",
     "playoff_format",
     "playoff_best_of",
+    "bracket",
+    "bracket_qualifiers",
+    "bracket_best_of",
+    "bracket_third_place",
     "confirmation",
     "visibility",
 ]
@@ -43,12 +47,30 @@ class EventListSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "date", "venue", "game_type", "status"]
 
 
+BRACKET_WORDS = (
+    'After the series, a single-elimination bracket of the qualifiers: "" none, '
+    '"one_in_four" one entrant in four rounded up (the ACC\'s rule), "fixed" '
+    "bracket_qualifiers of them (2 or more). Fixed once the bracket is seated."
+)
+
+
+@extend_schema_field(
+    {"type": "string", "enum": list(Event.Bracket.values), "description": BRACKET_WORDS}
+)
+class BracketField(serializers.ChoiceField):
+    """The bracket setting, described in words (a blank choice reads badly as an enum list)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=Event.Bracket.choices, allow_blank=True, **kwargs)
+
+
 class EventSerializer(serializers.ModelSerializer):
     results_visible = serializers.SerializerMethodField(
         help_text="Whether the caller may see scores and standings now."
     )
     team_count = serializers.SerializerMethodField()
     rounds_seated = serializers.SerializerMethodField()
+    bracket = BracketField(read_only=True)
 
     class Meta:
         model = Event
@@ -151,6 +173,7 @@ class EventCreateSerializer(KnownFieldsOnly, serializers.ModelSerializer):
     rule_set = _named_option(rule_set_names(), "cribbage rule set")
     scoring_system = _named_option(scoring_system_names(), "scoring system")
     movement = _named_option(movement_names(), "seating (how teams move between rounds)")
+    bracket = BracketField(required=False)
 
     class Meta:
         model = Event
@@ -183,6 +206,7 @@ class EventSettingsSerializer(KnownFieldsOnly, serializers.ModelSerializer):
     rule_set = _named_option(rule_set_names(), "cribbage rule set")
     scoring_system = _named_option(scoring_system_names(), "scoring system")
     movement = _named_option(movement_names(), "seating (how teams move between rounds)")
+    bracket = BracketField(required=False)
 
     class Meta:
         model = Event

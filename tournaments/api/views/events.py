@@ -28,6 +28,7 @@ from tournaments.events.settings import update_event
 from tournaments.leagues.seasons import place_event
 from tournaments.publishing import whole_pages
 from tournaments.publishing.exports import EXPORTS, csv_lines, delimiter_of
+from tournaments.results import bracket_play
 from tournaments.standings.service import (
     event_standings,
     release,
@@ -271,6 +272,25 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             user=request.user,
         )
 
+    @extend_schema(
+        summary="The bracket after the series (public once released; officials always)",
+        description="The qualifiers (seed 1 first), every match of the single-elimination "
+        "bracket with each side's seed and games won, the byes, the champion and the "
+        "third-place winner (null until decided). The same release rule as the standings: "
+        "403 `not_released` before it.",
+        responses={
+            200: s.BracketSerializer,
+            403: OpenApiResponse(description="`not_released`: the results are not released yet."),
+        },
+    )
+    @action(detail=True, methods=["get"])
+    def bracket(self, request, slug):
+        event = event_or_404(slug, request.user)
+        if not results_visible(event, request.user):
+            raise exceptions.PermissionDenied(HIDDEN, code="not_released")
+        body = s.bracket_body(event, bracket_play.bracket_state(event), bracket_play.match_label)
+        return Response(body)
+
     def _rendered(self, request, response):
         response = self.finalize_response(request, response)
         return response.render()
@@ -287,7 +307,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return self.get_paginated_response(s.AuditEntrySerializer(page, many=True).data)
 
     @extend_schema(
-        summary="A CSV export: standings, games or teams (organizer, officials)",
+        summary="A CSV export: standings, games, teams or the bracket (organizer, officials)",
         description="The same files as the organizer's pages: UTF-8 with a BOM, words in the "
         "request's language (Accept-Language), times local to the event as YYYY-MM-DD HH:MM, "
         "text cells that a spreadsheet would run as a formula neutralised. Ask with "
@@ -313,7 +333,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(
         detail=True,
         methods=["get"],
-        url_path=r"export/(?P<what>standings|games|teams)",
+        url_path=r"export/(?P<what>standings|games|teams|bracket)",
         renderer_classes=[renderers.JSONRenderer, CsvRenderer],
     )
     def export(self, request, slug, what):
