@@ -460,10 +460,12 @@ def playoffs(request, slug):
 
 @require_GET
 def desk(request, slug):
-    """The officials' desk: every table of the current round with its status."""
+    """The officials' desk: every table of the round being played with its status."""
     event = managed_event(request, slug)
-    round_ = seating.current_round(event)
     rounds = event.rounds.order_by("-number")
+    # The newest round of any kind: during a playoff (numbered after the series) the desk
+    # opens on the playoff game being played, not on the series' last round (issue 50).
+    round_ = rounds.first()
     asked = request.GET.get("round", "")
     number = int(asked) if asked.isdigit() else (round_.number if round_ else 0)
     shown = rounds.filter(number=number).first()
