@@ -180,3 +180,36 @@ def test_the_dashboard_says_when_a_live_events_games_count(
     run(django_capture_on_commit_callbacks, lambda: close_event(live, organizer))
     html = client.get(f"/organize/{live.slug}/").content.decode()
     assert "Ses parties comptent pour les cotes des joueurs." in html
+
+
+def test_an_older_halls_archive_of_a_closed_live_event_is_released_here(organizer):
+    """A hall from before issue 50 closed a live event without recording its release: imported
+    here, its closing is its release, as for the site's own live events."""
+    from tests.tournaments.archives.test_transfer import archives_of, grant_somewhere, resign
+    from tournaments.archives.store import release_of
+    from tournaments.archives.transfer import import_event
+
+    def build():
+        league = League.objects.create(name="Club du jeudi", slug="jeudi", created_by=organizer)
+        league.organizers.add(organizer)
+        season = Season.objects.create(league=league, name="Saison 2027", slug="2027")
+        people = {name: Player.objects.create(league=league, name=name) for name in NAMES}
+        event = build_event(
+            organizer, season, spec(3, datetime.date(2027, 2, 2)), people, released=False
+        )
+        Event.objects.filter(pk=event.pk).update(
+            visibility=Event.Visibility.LIVE, status=Event.Status.RUNNING, number_of_games=2
+        )
+        return close_event(Event.objects.get(pk=event.pk), organizer)
+
+    (document,) = archives_of(build)
+    closed_at = document["event"]["finished_at"]
+    assert document["event"]["released_at"] == closed_at  # this site records it
+    document["event"]["released_at"] = None  # as an older hall wrote it
+    assert release_of(document["event"]) == closed_at
+    grant_somewhere(organizer)
+    imported = import_event(resign(document), organizer, confirmed=True).event
+    assert imported.released_at is not None
+    assert imported.released_at == imported.finished_at
+    hidden = dict(document["event"], visibility="release")  # not live: no release implied
+    assert release_of(hidden) is None
