@@ -449,7 +449,10 @@ API_MAX_PAGE_SIZE = int(os.environ.get("API_MAX_PAGE_SIZE", "500"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Huche API",
     "DESCRIPTION": "Cribbage tournaments and leagues: events, teams, seating, scores, standings, "
-    "and the public game tools.",
+    "and the public game tools.\n\nLanguage: answers, refusals and CSV files are in the "
+    "language the call asks for with `Accept-Language` (`fr-ca` or `en`); a call that asks for "
+    "none gets the site's language, the setting `HUCHE_LANGUAGE` (French unless the site sets "
+    "`en`).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.db import models
 from django.utils.formats import date_format
@@ -209,9 +211,9 @@ class EventForm(forms.ModelForm):
         if self.instance.pk:
             # The model's JSON list shown as the comma list people type (never "[]").
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
-        self.fields["tiebreaks"].help_text = system_order_words(
-            self.instance.scoring_system if self.instance.pk else "fadoq"
-        )
+        if isinstance(self.initial.get("tiebreaks"), list):  # a preset's chain, as typed
+            self.initial["tiebreaks"] = ", ".join(self.initial["tiebreaks"])
+        self.fields["tiebreaks"].help_text = system_order_words(self._chosen_system())
         if not self.instance.pk:
             # The choice fields declared above have no model default of their own: without
             # this a new "FADOQ" event silently opened on the first rule set (two-handed).
@@ -219,6 +221,10 @@ class EventForm(forms.ModelForm):
                 field = Event._meta.get_field(name)
                 assert isinstance(field, models.Field), f"{name} is a column, not a relation"
                 self.initial.setdefault(name, field.default)
+        self._entry_and_bracket_fields()
+
+    def _entry_and_bracket_fields(self) -> None:
+        """Entries, the playoff and the bracket: their help, and fixed once they are in play."""
         self.fields["entry"].help_text = _(
             "Singles: for two- and three-handed cribbage (and Crapette); each entry is one "
             "player, named after that player. Fixed once the first round is seated."
@@ -241,6 +247,21 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.rounds.filter(kind="bracket").exists():
             for name in BRACKET_FIELDS:
                 self.fields[name].disabled = True
+
+    def _chosen_system(self) -> str:
+        """The scoring system the page shows chosen: as posted (a page sent back with an
+        error), else the preset's or the event's, else the model's default."""
+        chosen = self.data.get("scoring_system") if self.is_bound else None
+        if chosen not in scoring_system_names():
+            chosen = self.initial.get("scoring_system")
+        if chosen not in scoring_system_names():
+            chosen = self.instance.scoring_system or "fadoq"
+        return str(chosen)
+
+    def order_words_json(self) -> str:
+        """The tiebreak hint of each scoring system, for the page's script to show the chosen
+        one's when the choice changes (the server renders the chosen one's)."""
+        return json.dumps({key: system_order_words(key) for key in scoring_system_names()})
 
     def _season_field(self, user) -> None:
         """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):

@@ -54,6 +54,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.outbox",
         "tournaments.publishing.caching",
         "tournaments.events.options",
+        "tournaments.events.presets",
         "games.models",
         "games.spoken",
         "games.card_input",

@@ -76,6 +76,14 @@ EVENT_SETTINGS = (
 )
 
 
+def release_of(data: dict):
+    """The archive's release; a live event closed by a hall from before issue 50 carries none,
+    and gets its closing as release, as the site's own live events (``events.closing``)."""
+    if data["released_at"] is None and data.get("visibility") == Event.Visibility.LIVE:
+        return data.get("finished_at")
+    return data["released_at"]
+
+
 STATUS_ORDER: list[str] = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
 
 
@@ -174,7 +182,7 @@ class Store:
             slug=slug,
             season=self.season,
             status=data["status"],
-            released_at=data["released_at"],
+            released_at=release_of(data),
             finished_at=data.get("finished_at"),
             finished_by=finished_by,
             finished_by_label=finished_label,
@@ -226,8 +234,8 @@ class Store:
             event.finished_at = data["finished_at"]
             event.finished_by, event.finished_by_label = self.users.find(data.get("finished_by"))
             changed += ["finished_at", "finished_by", "finished_by_label"]
-        if event.released_at is None and data["released_at"] is not None:
-            event.released_at = data["released_at"]
+        if event.released_at is None and release_of(data) is not None:
+            event.released_at = release_of(data)
             changed.append("released_at")
         if changed:
             event.save(update_fields=changed)

@@ -5,7 +5,8 @@ or confirm, and an official's correction is **refused** (not silently accepted) 
 organizer reopens the event, with a reason; closing and reopening are audited. Closing is
 refused, with every reason listed, while a series round is not seated, a game is not confirmed,
 a dispute is open, a medal tie is not played off, or the results are not released (events with
-live standings need no release).
+live standings need no release: closing one records its release, the moment its games start
+counting for the ratings; reopening it keeps that release, as for any released event).
 
 Reads the standings (``standings.service``) to know whether a medal tie is still open; the
 standings never import this module.
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.roles import is_organizer
-from tournaments import audit
+from tournaments import audit, outbox
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.models import Dispute, Event, Game, Round
@@ -108,15 +109,20 @@ def close_event(event: Event, actor) -> Event:
     event.finished_at = timezone.now()
     event.finished_by = actor
     event.finished_by_label = ""
-    event.save(update_fields=["status", "finished_at", "finished_by", "finished_by_label"])
+    fields = ["status", "finished_at", "finished_by", "finished_by_label"]
+    after = {"finished_at": event.finished_at.isoformat()}
+    implied = event.visibility == Event.Visibility.LIVE and event.released_at is None
+    if implied:
+        # A live event has no release of its own: closing it is its release, so its games
+        # count for the ratings from now on, as a released event's do (docs/ratings.md).
+        event.released_at = event.finished_at
+        fields.append("released_at")
+        after["released_at"] = event.released_at.isoformat()
+    event.save(update_fields=fields)
     bump_event(event)
-    audit.record(
-        event,
-        actor,
-        AuditAction.EVENT_CLOSE,
-        str(event),
-        after={"finished_at": event.finished_at.isoformat()},
-    )
+    if implied:
+        outbox.schedule("update_ratings", event.pk)
+    audit.record(event, actor, AuditAction.EVENT_CLOSE, str(event), after=after)
     return event
 
 

@@ -16,7 +16,7 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.names import check_characters
-from tournaments.events.options import check_bracket, validate_event_options
+from tournaments.events.options import check_bracket, check_tiebreaks, validate_event_options
 from tournaments.events.teams import check_open
 from tournaments.models import Event
 from tournaments.publishing.caching import bump_event
@@ -47,6 +47,9 @@ def create_event(organizer, *, name: str, date, draft: bool = False, **fields) -
 
     validate_event_options(fields)
     check_bracket(fields)
+    # The same check as a change of settings: the API's create call takes the tiebreaks too.
+    system = fields.get("scoring_system") or Event._meta.get_field("scoring_system").default
+    check_tiebreaks(system, fields.get("tiebreaks"))
     check_characters(name, "event")
     event = Event.objects.create(
         name=name,

@@ -10,7 +10,13 @@ from games.cribbage.rules import PRESETS, skunk
 from tournaments.errors import RuleError
 from tournaments.models import Event
 from tournaments.seating.movement import MOVEMENTS
-from tournaments.standings.engine import SYSTEMS
+from tournaments.standings.engine import (
+    METRICS,
+    SYSTEMS,
+    StandingsConfig,
+    StandingsError,
+    tiebreak_choices,
+)
 
 # The engine names its rule sets in code (it never imports Django); people read these.
 RULE_SET_LABELS = {
@@ -189,3 +195,45 @@ def validate_event_options(fields: dict) -> None:
     games = fields.get("number_of_games")
     if games is not None and not 1 <= int(games) <= 30:
         raise RuleError(_("The number of games must be between 1 and 30."), field="number_of_games")
+
+
+def check_tiebreaks(system: str, chain) -> None:
+    """A tiebreak order (a list of metric keys; empty: the system's own) fits ``system``:
+    otherwise a refusal that lists the allowed keys with their names."""
+    if chain in (None, []):
+        return
+    allowed = tiebreak_choices(system)
+    listed = ", ".join(f"{key} ({_(METRICS[key].label)})" for key in allowed)
+    if not isinstance(chain, list) or not all(isinstance(key, str) for key in chain):
+        raise RuleError(
+            _('The tiebreak order is a list of keys, e.g. ["wins", "spread"]. Allowed: %(keys)s.')
+            % {"keys": listed},
+            field="tiebreaks",
+            code="invalid",
+        )
+    unknown = [key for key in chain if key not in allowed]
+    if unknown:
+        raise RuleError(
+            _("“%(key)s” is not a tiebreak of this scoring system. Allowed: %(keys)s.")
+            % {"key": unknown[0][:40], "keys": listed},
+            field="tiebreaks",
+            code="invalid",
+        )
+    if len(set(chain)) != len(chain):
+        raise RuleError(
+            _("Each tiebreak may appear only once. Allowed: %(keys)s.") % {"keys": listed},
+            field="tiebreaks",
+            code="invalid",
+        )
+    try:
+        StandingsConfig(system, tiebreaks=tuple(chain))
+    except StandingsError:
+        raise RuleError(
+            _(
+                "The draw of lots separates every team: it must come last (it is added "
+                "at the end when left out). Allowed: %(keys)s."
+            )
+            % {"keys": listed},
+            field="tiebreaks",
+            code="invalid",
+        ) from None

@@ -16,15 +16,14 @@ from tournaments.audit import AuditAction
 from tournaments.errors import RuleError
 from tournaments.events.creation import set_number_of_games
 from tournaments.events.names import check_characters
-from tournaments.events.options import check_bracket, check_entry, validate_event_options
+from tournaments.events.options import (
+    check_bracket,
+    check_entry,
+    check_tiebreaks,
+    validate_event_options,
+)
 from tournaments.models import Event, Round, Team
 from tournaments.publishing.caching import bump_event
-from tournaments.standings.engine import (
-    METRICS,
-    StandingsConfig,
-    StandingsError,
-    tiebreak_choices,
-)
 
 FIXED_ONCE_STARTED = ("game_type", "rule_set", "movement", "seed_by_rating", "entry")
 FIXED_ONCE_PLAYOFF = ("playoff_format", "playoff_best_of")
@@ -163,45 +162,3 @@ def _check_bracket_changes(event: Event, changes: dict) -> None:
 def _field_label(name: str) -> str:
     field = Event._meta.get_field(name)
     return str(getattr(field, "verbose_name", name))
-
-
-def check_tiebreaks(system: str, chain) -> None:
-    """A tiebreak order (a list of metric keys; empty: the system's own) fits ``system``:
-    otherwise a refusal that lists the allowed keys with their names."""
-    if chain in (None, []):
-        return
-    allowed = tiebreak_choices(system)
-    listed = ", ".join(f"{key} ({_(METRICS[key].label)})" for key in allowed)
-    if not isinstance(chain, list) or not all(isinstance(key, str) for key in chain):
-        raise RuleError(
-            _('The tiebreak order is a list of keys, e.g. ["wins", "spread"]. Allowed: %(keys)s.')
-            % {"keys": listed},
-            field="tiebreaks",
-            code="invalid",
-        )
-    unknown = [key for key in chain if key not in allowed]
-    if unknown:
-        raise RuleError(
-            _("“%(key)s” is not a tiebreak of this scoring system. Allowed: %(keys)s.")
-            % {"key": unknown[0][:40], "keys": listed},
-            field="tiebreaks",
-            code="invalid",
-        )
-    if len(set(chain)) != len(chain):
-        raise RuleError(
-            _("Each tiebreak may appear only once. Allowed: %(keys)s.") % {"keys": listed},
-            field="tiebreaks",
-            code="invalid",
-        )
-    try:
-        StandingsConfig(system, tiebreaks=tuple(chain))
-    except StandingsError:
-        raise RuleError(
-            _(
-                "The draw of lots separates every team: it must come last (it is added "
-                "at the end when left out). Allowed: %(keys)s."
-            )
-            % {"keys": listed},
-            field="tiebreaks",
-            code="invalid",
-        ) from None

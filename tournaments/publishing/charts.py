@@ -3,7 +3,8 @@ round in an event, and the season score event by event."""
 
 from __future__ import annotations
 
-import textwrap
+import re
+import unicodedata
 from collections.abc import Sequence
 
 from django.utils.html import escape
@@ -23,13 +24,56 @@ PALETTE = [
 ]
 
 
-LEGEND_CHARS = 20  # a legend line's width in the 230 px beside the plot, at 17 px bold
+LEGEND_FONT = 17  # px, bold
+LEGEND_ROOM = 230 - 10 - 6  # the legend column beside the plot, less its gap and a margin
+
+# Advance widths of DejaVu Sans Bold, in hundredths of the font size, measured in Chromium:
+# the font a Debian or Ubuntu browser gives ``system-ui``, and wider than Segoe UI, Roboto or
+# Arial, so a legend that fits with these fits on those screens too. Accented letters count as
+# their base letter; any other character as an "M".
+ADVANCE = {
+    **dict.fromkeys("0123456789", 70),
+    **dict(zip("abcdefghijklmnopqrstuvwxyz", [67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34,
+        104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58], strict=True)),
+    **dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", [77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64,
+        100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73], strict=True)),
+    " ": 35, "-": 42, "'": 31, "\u2019": 38, ".": 38, ",": 38, "&": 87, "(": 46, ")": 46,
+    "/": 37, "#": 84, ":": 40, "!": 46, "?": 58, "+": 84, "*": 52, '"': 52, "_": 50,
+}  # fmt: skip
+WIDEST = ADVANCE["M"]
 
 
-def legend_lines(name: str) -> list[str]:
-    """A team's name on as many legend lines as it needs, cut between words (issue 25: “Les
-    Valets de Jonquièr”); a word longer than a line stays whole."""
-    return textwrap.wrap(name, LEGEND_CHARS, break_long_words=False) or [name]
+def text_width(text: str, size: float = LEGEND_FONT) -> float:
+    """The width ``text`` takes in bold at ``size`` px (an upper estimate, see ``ADVANCE``)."""
+    total = 0
+    for char in text:
+        base = unicodedata.normalize("NFKD", char)[:1] or char
+        total += ADVANCE.get(char, ADVANCE.get(base, WIDEST))
+    return total * size / 100
+
+
+def legend_lines(name: str, room: float = LEGEND_ROOM) -> list[str]:
+    """A team's name on as many legend lines as it needs, each no wider than the legend's
+    column (a count of characters let “Mmmm Wwww Mmmm Wwww” run out of the chart at 1366 px,
+    issue 50), cut between words or after a hyphen (issue 25: “Les Valets de Jonquièr”); only a
+    word wider than the column on its own is cut inside."""
+    lines: list[str] = []
+    line = ""
+    for piece in re.findall(r"[^\s-]*-|[^\s-]+", name):
+        joined = f"{line}{'' if not line or line.endswith('-') else ' '}{piece}"
+        if text_width(joined, LEGEND_FONT) <= room:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = piece
+        while text_width(line, LEGEND_FONT) > room:  # one word wider than the column
+            cut = max((i for i in range(1, len(line)) if text_width(line[:i]) <= room), default=1)
+            lines.append(line[:cut])
+            line = line[cut:]
+    if line:
+        lines.append(line)
+    return lines or [name]
 
 
 def line_chart(

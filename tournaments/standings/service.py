@@ -221,6 +221,17 @@ def release(event: Event, actor: Person, *, released: bool = True) -> Event:
             _("The event is finished: its results stay public. Reopen it first to hide them."),
             code="finished",
         )
+    if not released and event.visibility == Event.Visibility.LIVE:
+        # Its standings are public as results come: hiding would only take its games out of
+        # the ratings, while everyone still sees them.
+        raise RuleError(
+            _(
+                "This event's standings are live, public as results are confirmed: to hide "
+                "them, first set the standings visibility to “Hidden until the organizer "
+                "releases them” in the settings."
+            ),
+            code="live",
+        )
     before = {"released_at": event.released_at.isoformat() if event.released_at else None}
     event.released_at = timezone.now() if released else None
     event.save(update_fields=["released_at"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 from django.contrib import messages
@@ -14,7 +15,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import is_organizer
-from tournaments.events import closing, deletion, drafts
+from tournaments.events import closing, deletion, drafts, presets
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.creation import create_event, set_number_of_games
 from tournaments.events.csv_import import import_teams
@@ -76,7 +77,9 @@ def _run(request, action, success: str) -> bool:
 def event_create(request):
     if not request.user.is_authenticated:
         raise LoginRequired
-    form = EventForm(request.POST or None, user=request.user)
+    chosen = request.GET.get("preset", "")
+    values = presets.preset_values(chosen)
+    form = EventForm(request.POST or None, user=request.user, initial=values)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         season = data.pop("season", None)
@@ -98,7 +101,27 @@ def event_create(request):
             if season is None and "season" in form.fields:
                 messages.info(request, season_prompt(event))
             return _back(event, "tournaments:teams")
-    return render(request, "tournaments/event_form.html", {"form": form})
+    context = {"form": form, "presets": preset_choices(chosen if values else None)}
+    if chosen and values is None:
+        context["preset_error"] = _("Unknown preset “%(key)s”: choose one of the list.") % {
+            "key": chosen[:40]
+        }
+    return render(request, "tournaments/event_form.html", context)
+
+
+def preset_choices(chosen: str | None) -> list[dict]:
+    """The presets as the new-event page lists them, the one applied marked, each with its
+    values for the page's script (which fills the fields in place without reloading)."""
+    return [
+        {
+            "key": preset.key,
+            "label": preset.label,
+            "explanation": preset.explanation,
+            "chosen": preset.key == chosen,
+            "values": json.dumps(preset.values),
+        }
+        for preset in presets.PRESETS.values()
+    ]
 
 
 def season_prompt(event) -> str:
@@ -440,10 +463,12 @@ def playoffs(request, slug):
 
 @require_GET
 def desk(request, slug):
-    """The officials' desk: every table of the current round with its status."""
+    """The officials' desk: every table of the round being played with its status."""
     event = managed_event(request, slug)
-    round_ = seating.current_round(event)
     rounds = event.rounds.order_by("-number")
+    # The newest round of any kind: during a playoff (numbered after the series) the desk
+    # opens on the playoff game being played, not on the series' last round (issue 50).
+    round_ = rounds.first()
     asked = request.GET.get("round", "")
     number = int(asked) if asked.isdigit() else (round_.number if round_ else 0)
     shown = rounds.filter(number=number).first()

@@ -165,19 +165,37 @@ class TiebreakKeyField(serializers.CharField):
     """A metric's key; which keys a scoring system takes is the service's to say."""
 
 
-class EventCreateSerializer(KnownFieldsOnly, serializers.ModelSerializer):
-    slug = serializers.SlugField(
-        required=False, max_length=50, help_text="Empty: made from the name."
-    )
+# The settings an organizer gives, declared once for the create call and the update so that
+# both accept the same fields the same way (tests/tournaments/api/test_create_update_symmetry.py).
+# A comment, not a docstring: the schema would show an inherited docstring as the description.
+class _SettingsFields(serializers.Serializer):
     season = SeasonChoiceField()
+    tiebreaks = serializers.ListField(
+        child=TiebreakKeyField(),
+        required=False,
+        help_text="The tiebreak order after the primary metric, as keys (e.g. "
+        '["head_to_head", "wins", "spread"]); [] for the scoring system\'s own. A key the '
+        "system does not have (its primary metric, or one given twice) is refused with the "
+        "list of allowed keys.",
+    )
     rule_set = _named_option(rule_set_names(), "cribbage rule set")
     scoring_system = _named_option(scoring_system_names(), "scoring system")
     movement = _named_option(movement_names(), "seating (how teams move between rounds)")
     bracket = BracketField(required=False)
 
+
+#: Every field the update accepts; the create call takes these and ``slug``.
+SETTINGS_FIELDS = [*EVENT_SETTINGS, "tiebreaks", "season"]
+
+
+class EventCreateSerializer(KnownFieldsOnly, _SettingsFields, serializers.ModelSerializer):
+    slug = serializers.SlugField(
+        required=False, max_length=50, help_text="Empty: made from the name."
+    )
+
     class Meta:
         model = Event
-        fields = ["slug", *EVENT_SETTINGS, "season"]
+        fields = ["slug", *SETTINGS_FIELDS]
         extra_kwargs = SETTING_BOUNDS
 
     def validate_slug(self, slug: str) -> str:
@@ -193,24 +211,10 @@ class EventCreateSerializer(KnownFieldsOnly, serializers.ModelSerializer):
         return slug
 
 
-class EventSettingsSerializer(KnownFieldsOnly, serializers.ModelSerializer):
-    season = SeasonChoiceField()
-    tiebreaks = serializers.ListField(
-        child=TiebreakKeyField(),
-        required=False,
-        help_text="The tiebreak order after the primary metric, as keys (e.g. "
-        '["head_to_head", "wins", "spread"]); [] for the scoring system\'s own. A key the '
-        "system does not have (its primary metric, or one given twice) is refused with the "
-        "list of allowed keys.",
-    )
-    rule_set = _named_option(rule_set_names(), "cribbage rule set")
-    scoring_system = _named_option(scoring_system_names(), "scoring system")
-    movement = _named_option(movement_names(), "seating (how teams move between rounds)")
-    bracket = BracketField(required=False)
-
+class EventSettingsSerializer(KnownFieldsOnly, _SettingsFields, serializers.ModelSerializer):
     class Meta:
         model = Event
-        fields = [*EVENT_SETTINGS, "tiebreaks", "season"]
+        fields = SETTINGS_FIELDS
         extra_kwargs = SETTING_BOUNDS
 
 

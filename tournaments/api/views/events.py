@@ -309,7 +309,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(
         summary="A CSV export: standings, games, teams or the bracket (organizer, officials)",
         description="The same files as the organizer's pages: UTF-8 with a BOM, words in the "
-        "request's language (Accept-Language), times local to the event as YYYY-MM-DD HH:MM, "
+        "request's language (Accept-Language; without it, the site's language, "
+        "HUCHE_LANGUAGE), times local to the event as YYYY-MM-DD HH:MM, "
         "text cells that a spreadsheet would run as a formula neutralised. Ask with "
         "`Accept: text/csv` or `?format=csv`.",
         parameters=[
