@@ -53,6 +53,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.audit",
         "tournaments.outbox",
         "tournaments.publishing.caching",
+        "tournaments.publishing.heads",
         "tournaments.events.options",
         "games.models",
         "games.spoken",
