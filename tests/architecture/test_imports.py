@@ -68,6 +68,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "accounts.login_guard",
         "common",
         "common.addresses",
+        "common.redis_cache",
         "common.announced_name",
         "common.api_input",
         "config",

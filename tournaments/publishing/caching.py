@@ -75,8 +75,13 @@ def bump_event(event) -> None:
     Event.objects.filter(pk=event.pk).update(
         version=F("version") + 1, cache_token=new_cache_token()
     )
-    event.refresh_from_db(fields=["version", "cache_token"])
-    heads.changed(event)  # the anonymous pages' key, in the cache: written again on commit
+    # The row as this transaction leaves it (locked by the update until the commit): the new
+    # version and token, and the anonymous pages' key (publishing.heads), written on commit.
+    head = heads.read(event.pk)
+    if head is None:
+        raise Event.DoesNotExist(f"event {event.pk} is gone")
+    event.version, event.cache_token = head.version, head.cache_token
+    heads.changed(event, head)
 
 
 def fragment_key(event, key: str) -> str:

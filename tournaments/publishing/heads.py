@@ -91,23 +91,41 @@ def remember(event: Event) -> None:
     _safe(lambda: cache.add(_key(event.slug), head_of(event), HEAD_SECONDS))
 
 
-def changed(event: Event) -> None:
+def read(pk: int) -> Head | None:
+    """The event's head as the database (this transaction) has it; None: no such event."""
+    event = _row(pk)
+    return None if event is None else head_of(event)
+
+
+def _row(pk: int) -> Event | None:
+    fields = (*FIELDS, "published_at", "visibility", "released_at")
+    return Event.objects.filter(pk=pk).only(*fields).first()
+
+
+def changed(event: Event, head: Head | None = None) -> None:
     """The event changes in the current transaction: its head is dropped now and written again
-    from the committed row once the transaction commits."""
+    once the transaction commits: ``head`` if given (read under the row's lock, as
+    ``caching.bump_event`` does: no query after the commit), else the row read again."""
     pk, slug = event.pk, event.slug
     _safe(lambda: cache.delete(_key(slug)))
-    transaction.on_commit(lambda: refresh(pk, slug))
+    if head is None:
+        transaction.on_commit(lambda: refresh(pk, slug))
+    else:
+        transaction.on_commit(lambda: _write(slug, head))
+
+
+def _write(slug: str, head: Head) -> None:
+    _safe(lambda: cache.set(_key(slug), head, HEAD_SECONDS))
 
 
 def refresh(pk: int, slug: str) -> None:
     """Write the head from the row as committed; a deleted event (or a new slug) leaves no
     head under its old slug."""
-    event = Event.objects.filter(pk=pk).only(*FIELDS, "published_at", "visibility", "released_at")
-    event = event.first()
+    event = _row(pk)
     if event is None or event.slug != slug:
         _safe(lambda: cache.delete(_key(slug)))
     if event is not None:
-        _safe(lambda: cache.set(_key(event.slug), head_of(event), HEAD_SECONDS))
+        _write(event.slug, head_of(event))
 
 
 @receiver(post_save, sender=Event, dispatch_uid="event-head-saved")
