@@ -102,16 +102,26 @@ def _row(pk: int) -> Event | None:
     return Event.objects.filter(pk=pk).only(*fields).first()
 
 
-def changed(event: Event, head: Head | None = None) -> None:
+def changed(event: Event) -> None:
     """The event changes in the current transaction: its head is dropped now and written again
-    once the transaction commits: ``head`` if given (read under the row's lock, as
-    ``caching.bump_event`` does: no query after the commit), else the row read again."""
+    from the row once the transaction commits."""
+    drop(event)
     pk, slug = event.pk, event.slug
+    transaction.on_commit(lambda: refresh(pk, slug))
+
+
+def drop(event: Event) -> None:
+    """Forget the head now (inside the changing transaction): the next view reads the row."""
+    slug = event.slug
     _safe(lambda: cache.delete(_key(slug)))
-    if head is None:
-        transaction.on_commit(lambda: refresh(pk, slug))
-    else:
-        transaction.on_commit(lambda: _write(slug, head))
+
+
+def write_on_commit(event: Event, head: Head) -> None:
+    """Write ``head`` once the transaction commits: read under the row's lock after the
+    change, as ``caching.bump_event`` does (no query after the commit). Call :func:`drop`
+    first, inside the transaction."""
+    slug = event.slug
+    transaction.on_commit(lambda: _write(slug, head))
 
 
 def _write(slug: str, head: Head) -> None:
