@@ -15,6 +15,10 @@ are public and released, the language, the full path (the projector view, the la
 ``next``). Anyone else (an organizer, an official, a captain logged in, anyone with a session)
 gets the page rendered for them, as before: nothing they see is ever stored for another.
 
+The standings page finds its stored answer without reading the event row (:func:`stored`): the
+event's version and visibility come from its head in the cache (``publishing.heads``), written
+after every commit that changes them; a miss reads the row as before.
+
 The language form needs a CSRF token, which is the visitor's own: a shared page carries none
 in its body; the response sets the visitor's CSRF cookie, and ``static/huche/forms.js`` copies
 it into the form when it is sent. No secret in the shared body, so compressing it once is safe
