@@ -127,3 +127,29 @@ def test_30_right_pins_at_once_all_open_the_link(event):
     assert all(a.ok for a in answers)
     fresh = CaptainLink.objects.get(pk=link.pk)
     assert (fresh.failed_attempts, fresh.locked_until) == (0, None)
+
+
+def _synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_right_pin_never_makes_the_callers_transaction_less_durable(event):
+    """Issue 54: a right PIN on a clean link commits its lock without waiting for the disk,
+    in its own transaction only. Checked inside a caller's transaction (which may hold a
+    result), that transaction's commit still waits for the disk; a wrong PIN is counted
+    durably as before."""
+    needs_postgres()
+    from django.db import transaction
+
+    link = link_of(event.teams.first())
+    with transaction.atomic():
+        assert check_pin(link, link.pin).ok
+        assert _synchronous_commit() == "on"
+    assert not check_pin(link, wrong(link.pin)).ok
+    assert check_pin(link, link.pin).ok  # the wrong one counted, then cleared by the right one
+    fresh = CaptainLink.objects.get(pk=link.pk)
+    assert (fresh.failed_attempts, fresh.locked_until) == (0, None)

@@ -66,7 +66,7 @@ def test_database_and_redis_urls_switch_to_the_services():
         5433,
         "league",
         "huche",
-        "django.core.cache.backends.redis.RedisCache",
+        "common.redis_cache.RedisCache",
         "redis://cache.example:6379/2",
         False,
     ]

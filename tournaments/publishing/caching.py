@@ -48,6 +48,7 @@ from django.core.cache import cache
 from django.db.models import F
 
 from tournaments.models import Event, new_cache_token
+from tournaments.publishing import heads
 
 log = logging.getLogger(__name__)
 _MISSING = object()
@@ -71,10 +72,17 @@ def _safe(op: Callable[[], Any], default: Any = None) -> Any:
 def bump_event(event) -> None:
     """Invalidate every cached fragment of the event (call inside the changing transaction)."""
 
+    heads.drop(event)  # before the row's lock: the cache's round trip does not lengthen it
     Event.objects.filter(pk=event.pk).update(
         version=F("version") + 1, cache_token=new_cache_token()
     )
-    event.refresh_from_db(fields=["version", "cache_token"])
+    # The row as this transaction leaves it (locked by the update until the commit): the new
+    # version and token, and the anonymous pages' key (publishing.heads), written on commit.
+    head = heads.read(event.pk)
+    if head is None:
+        raise Event.DoesNotExist(f"event {event.pk} is gone")
+    event.version, event.cache_token = head.version, head.cache_token
+    heads.write_on_commit(event, head)
 
 
 def fragment_key(event, key: str) -> str:
@@ -93,28 +101,18 @@ def cached(event, key: str, compute: Callable[[], Any], timeout: int = 3600) -> 
 
 def page_fragment(event, key: str, render: Callable[[], Any], timeout: int = 3600) -> Any:
     """A rendered public fragment at the event's version (see the module docstring)."""
-    every = getattr(settings, "PAGE_RENDER_EVERY", 0)
-    # ids are reused, uids never; a restore changes the epoch
-    local_key = f"{getattr(event, 'uid', '')}:{event.pk}:{event.cache_epoch}:{key}"
-    version, token, rendered_at, value = _local_get(local_key)
-    current = (event.version, event.cache_token)
-    if (version, token) == current or (version is not None and time.time() - rendered_at < every):
+    value, latest = _lookup(event, key)
+    if value is not _MISSING:
         return value
+    current = (event.version, event.cache_token)
     full_key = fragment_key(event, key)
     latest_key = f"latest:{event.pk}:{event.cache_epoch}:{key}"
-    found = _safe(lambda: cache.get_many([full_key, latest_key]), {})
-    if full_key in found:
-        _local_set(local_key, *current, time.time(), found[full_key])
-        return found[full_key]
-    latest = found.get(latest_key)  # (version, token, rendered at, value)
-    if latest is not None and latest[0] <= event.version and time.time() - latest[2] < every:
-        _local_set(local_key, *latest)
-        return latest[3]
     lock = f"render-lock:{full_key}"
     if not _safe(lambda: cache.add(lock, 1, RENDER_LOCK_SECONDS), True):
         # Another process renders this version right now: serve the previous one meanwhile.
-        if value is not _MISSING:
-            return value
+        local = _local_get(_local_key(event, key))[3]
+        if local is not _MISSING:
+            return local
         if latest is not None and latest[0] <= event.version:
             return latest[3]
     try:
@@ -124,8 +122,41 @@ def page_fragment(event, key: str, render: Callable[[], Any], timeout: int = 360
         )
     finally:
         _safe(lambda: cache.delete(lock))
-    _local_set(local_key, *current, now, fresh)
+    _local_set(_local_key(event, key), *current, now, fresh)
     return fresh
+
+
+def stored_fragment(event, key: str) -> Any:
+    """What :func:`page_fragment` would serve without rendering, or None: for a caller that
+    holds only the event's head (``publishing.heads``) and reads the row on a miss."""
+    value = _lookup(event, key)[0]
+    return None if value is _MISSING else value
+
+
+def _local_key(event, key: str) -> str:
+    # ids are reused, uids never; a restore changes the epoch
+    return f"{getattr(event, 'uid', '')}:{event.pk}:{event.cache_epoch}:{key}"
+
+
+def _lookup(event, key: str) -> tuple[Any, Any]:
+    """(the fragment to serve, or _MISSING; the latest render found in the cache, or None)."""
+    every = getattr(settings, "PAGE_RENDER_EVERY", 0)
+    local_key = _local_key(event, key)
+    version, token, rendered_at, value = _local_get(local_key)
+    current = (event.version, event.cache_token)
+    if (version, token) == current or (version is not None and time.time() - rendered_at < every):
+        return value, None
+    full_key = fragment_key(event, key)
+    latest_key = f"latest:{event.pk}:{event.cache_epoch}:{key}"
+    found = _safe(lambda: cache.get_many([full_key, latest_key]), {})
+    if full_key in found:
+        _local_set(local_key, *current, time.time(), found[full_key])
+        return found[full_key], None
+    latest = found.get(latest_key)  # (version, token, rendered at, value)
+    if latest is not None and latest[0] <= event.version and time.time() - latest[2] < every:
+        _local_set(local_key, *latest)
+        return latest[3], latest
+    return _MISSING, latest
 
 
 def _local_get(key: str) -> tuple[int | None, str, float, Any]:

@@ -15,6 +15,10 @@ are public and released, the language, the full path (the projector view, the la
 ``next``). Anyone else (an organizer, an official, a captain logged in, anyone with a session)
 gets the page rendered for them, as before: nothing they see is ever stored for another.
 
+The standings page finds its stored answer without reading the event row (:func:`stored`): the
+event's version and visibility come from its head in the cache (``publishing.heads``), written
+after every commit that changes them; a miss reads the row as before.
+
 The language form needs a CSRF token, which is the visitor's own: a shared page carries none
 in its body; the response sets the visitor's CSRF cookie, and ``static/huche/forms.js`` copies
 it into the form when it is sent. No secret in the shared body, so compressing it once is safe
@@ -36,7 +40,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 from django.utils.translation import get_language
 
-from tournaments.publishing.caching import page_fragment
+from tournaments.publishing import heads
+from tournaments.publishing.caching import page_fragment, stored_fragment
 
 #: Below this the response is sent as it is (GZipMiddleware's own threshold).
 MIN_GZIP = 200
@@ -99,14 +104,42 @@ def serve(
     (see the module docstring), else rendered for them by ``render``."""
     if not shareable(request, user):
         return render()
-    key = (
-        f"whole:{page}:{get_language()}:{int(event.results_public)}:"
-        f"{int(bool(event.released_at))}:{request.get_full_path()}"
-    )
+    heads.remember(event)  # the next anonymous view finds its key without the row
     request.huche_shared_page = True  # type: ignore[attr-defined] # base.html: no token
-    stored: WholePage = page_fragment(event, key, lambda: freeze(render(), compress=compress))
+    stored: WholePage = page_fragment(
+        event,
+        _key(request, page, event.results_public, bool(event.released_at)),
+        lambda: freeze(render(), compress=compress),
+    )
     get_token(request)  # the visitor's CSRF cookie (the language form), never in the body
     return answer(request, stored)
+
+
+def stored(request: HttpRequest, slug: str, page: str) -> HttpResponse | None:
+    """The stored page for an anonymous visitor, found with the event's head alone (no SQL), or
+    None: the caller reads the row (a visitor with a session, no head in the cache, a draft,
+    no page stored for this version yet) and calls :func:`serve`.
+
+    Only for a page whose rule is the draft rule and the embargo alone, as the head holds them
+    (the standings page): the key is the one :func:`serve` stores under."""
+    if not shareable(request):
+        return None
+    head = heads.get(slug)
+    if head is None or not head.published:
+        return None
+    found = stored_fragment(head, _key(request, page, head.results_public, head.released))
+    if not isinstance(found, WholePage):
+        return None
+    request.huche_shared_page = True  # type: ignore[attr-defined]
+    get_token(request)
+    return answer(request, found)
+
+
+def _key(request: HttpRequest, page: str, results_public: bool, released: bool) -> str:
+    return (
+        f"whole:{page}:{get_language()}:{int(results_public)}:{int(released)}:"
+        f"{request.get_full_path()}"
+    )
 
 
 def answer(request: HttpRequest, stored: WholePage) -> HttpResponse:

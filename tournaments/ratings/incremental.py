@@ -24,7 +24,7 @@ from django.db.models import Max, Min, Q
 
 from tournaments.models import Event, RatingPoint
 from tournaments.ratings import service
-from tournaments.ratings.engine import RatedGame, RatingEngine, pair_of
+from tournaments.ratings.engine import RatedGame, RatingEngine, Skill, pair_of
 from tournaments.ratings.writer import Key, PointWriter
 
 CHUNK = 1000  # games read at a time (their players' states are loaded in one go)
@@ -133,7 +133,7 @@ def _load(
         )
         found += [row for row in rows if lasts.get((row[1], row[2])) == row[3]]
     for pk, player, partner, _position, games, mu, sigma, latest in found:
-        rating = engine.model.rating(mu=mu, sigma=sigma)
+        rating = Skill(mu, sigma)
         if partner is None:
             engine.players[player] = rating
         else:

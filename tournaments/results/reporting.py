@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -255,16 +254,19 @@ def _require_reporter(game: Game, actor: Actor) -> Team | None:
 # --- the report itself ---------------------------------------------------------------------------
 
 
-def _latest_by(game: Game, team: Team) -> Report | None:
-    return game.reports.filter(by_team=team).newest()
+def _newest(reports: list[Report]) -> Report | None:
+    return max(reports, key=lambda report: report.version, default=None)
 
 
-def _replayed(game: Game, actor: Actor, key: str) -> Report | None:
+def _keyed(reports: list[Report], key: str) -> Report | None:
+    """The report stored with this idempotency key (the first version, as ``Meta.ordering``)."""
+    return next((report for report in reports if key and report.idempotency_key == key), None)
+
+
+def _replayed(game: Game, actor: Actor, key: str, reports: list[Report]) -> Report | None:
     """The report this actor already stored with this key: a retry whose answer was lost gets
     the same answer, even if the event was closed or the result confirmed in between."""
-    if not key:
-        return None
-    existing = game.reports.filter(idempotency_key=key).first()
+    existing = _keyed(reports, key)
     if existing is None:
         return None
     team = acting_team(game, actor)
@@ -295,17 +297,19 @@ def submit(
     event = game.round.event
     if game.is_bye:
         raise RuleError(_("A bye has no result to report."), code="bye")
-    replayed = _replayed(game, actor, idempotency_key)
+    # The game's reports (a few: each captain's, the corrections) read once, under its lock:
+    # the retry, the double tap, the next version and the other captain's report come from them.
+    reports = list(game.reports.all())
+    replayed = _replayed(game, actor, idempotency_key, reports)
     if replayed is not None:
         return Outcome(replayed, False, game.status)
     team = _require_reporter(game, actor)
     official = team is None
     if kind == Report.Kind.FORFEIT and not official:
         raise PermissionRuleError(_("Only an official can record a win by forfeit."))
-    if idempotency_key:
-        existing = game.reports.filter(idempotency_key=idempotency_key).first()
-        if existing is not None:
-            return Outcome(existing, False, game.status)
+    existing = _keyed(reports, idempotency_key)
+    if existing is not None:
+        return Outcome(existing, False, game.status)
     if game.status == Game.Status.CONFIRMED and not official:
         raise PermissionRuleError(
             _("This result is confirmed: only an official can correct it now."),
@@ -318,7 +322,7 @@ def submit(
         sheet = content["detail"]["sheet"]
         content["detail"] = {**content["detail"], "sheet": canonical_sheet(sheet, card_language)}
     digest = fingerprint(kind, content)
-    latest = game.reports.newest()
+    latest = _newest(reports)
     if (
         latest is not None
         and latest.fingerprint == digest
@@ -328,7 +332,7 @@ def submit(
     ):
         return Outcome(latest, False, game.status)  # a double tap: nothing new to store
 
-    version = (game.reports.aggregate(v=Max("version"))["v"] or 0) + 1
+    version = (latest.version if latest is not None else 0) + 1
     report = Report.objects.create(
         game=game,
         version=version,
@@ -358,7 +362,7 @@ def submit(
         _confirm(game, report, actor)
     else:
         assert team is not None, "a captain's report comes from the captain's team"
-        _apply_rule(game, report, team)
+        _apply_rule(game, report, team, reports)
     return Outcome(report, True, game.status)
 
 
@@ -378,12 +382,13 @@ def _snapshot(report: Report) -> dict[str, Any]:
     } | ({"note": report.note} if report.note else {})
 
 
-def _apply_rule(game: Game, report: Report, team: Team) -> None:
-    """After a captain's report: agreement confirms, disagreement disputes, else wait."""
+def _apply_rule(game: Game, report: Report, team: Team, earlier: list[Report]) -> None:
+    """After a captain's report: agreement confirms, disagreement disputes, else wait.
+    ``earlier``: the game's reports before this one."""
     event = game.round.event
     opponent = game.team_b if team.pk == game.team_a_id else game.team_a
     assert opponent is not None, "a bye has no reports"
-    theirs = _latest_by(game, opponent)
+    theirs = _newest([other for other in earlier if other.by_team_id == opponent.pk])
     if theirs is not None and _same_result(theirs, report):
         if event.confirmation == Event.Confirmation.BOTH_CAPTAINS:
             _confirm(game, report, Actor(team=opponent), agreed_with=theirs)

@@ -184,6 +184,10 @@ def round_results(request, slug, number):
 @public_page
 @require_GET
 def standings(request, slug):
+    # The anonymous public's stored page, keyed by the event's head in the cache: no SQL.
+    found = whole_pages.stored(request, slug, "standings")
+    if found is not None:
+        return found
     event = get_object_or_404(visible_events(request.user), slug=slug)  # hot: no season join
     # Anonymous visitors share one stored response per version (304s, gzipped once); everyone
     # else gets theirs. The draft rule (above) and the embargo (below) decide what it holds.

@@ -34,8 +34,12 @@ def _get(queryset, pk, message: str):
     return obj
 
 
-def outcome_body(report: Report, created: bool) -> dict:
-    report = Report.objects.select_related("game").get(pk=report.pk)
+def outcome_body(report: Report, created: bool, *, game: Game | None = None) -> dict:
+    """``game``: the report's game as the service left it (locked, saved), else read again."""
+    if game is None:
+        report = Report.objects.select_related("game").get(pk=report.pk)
+    else:
+        report.game = game
     return {
         "created": created,
         "report": s.ReportSerializer(report).data,
@@ -61,21 +65,26 @@ class SubmitReportView(APIView):
         },
     )
     def post(self, request, pk):
-        game = _get(Game.objects, pk, _("No game #%(id)s."))
         serializer = s.ReportSubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        if not serializer.is_valid():
+            _get(Game.objects, pk, _("No game #%(id)s."))  # an unknown game is said first
+            raise exceptions.ValidationError(serializer.errors)
         data = serializer.validated_data
-        outcome = reporting.submit(
-            game,
-            actor_of(request),
-            data["kind"],
-            serializer.payload,
-            idempotency_key=data["idempotency_key"],
-            note=data["note"],
-            card_language=card_language_of(request),
-        )
+        try:  # the service reads the game under its lock: not read once before it here
+            outcome = reporting.submit(
+                Game(pk=int(pk)),
+                actor_of(request),
+                data["kind"],
+                serializer.payload,
+                idempotency_key=data["idempotency_key"],
+                note=data["note"],
+                card_language=card_language_of(request),
+            )
+        except Game.DoesNotExist:
+            raise exceptions.NotFound(_("No game #%(id)s.") % {"id": pk}) from None
         return Response(
-            outcome_body(outcome.report, outcome.created), status=201 if outcome.created else 200
+            outcome_body(outcome.report, outcome.created, game=outcome.report.game),
+            status=201 if outcome.created else 200,
         )
 
 
