@@ -156,7 +156,7 @@ def test_an_acc_qualifier_of_40_is_cut_at_10_and_played_to_the_champion(
     page.reload()
     page.click(f"text={absent.name} is absent")
     page.wait_for_load_state()
-    assert "2 game(s) recorded as lost by forfeit" in words(page.content())
+    assert f"Absence of {absent.name}: 2 games recorded as lost by forfeit" in words(page.content())
     forfeits = Report.objects.filter(game__round__event=event, kind=Report.Kind.FORFEIT)
     assert forfeits.count() == 2 and all(r.detail.get("absent") for r in forfeits)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.roles import is_official, is_organizer
@@ -19,6 +20,7 @@ from tournaments.standings.service import results_visible
 
 from ..errors import RuleError
 from ..models import Team
+from ..words import say
 from .access import event_or_404, managed_event
 from .public import display_context
 
@@ -195,11 +197,18 @@ def bracket_absent_team(request, slug, team_id):
     except RuleError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(
-            request,
-            _("%(team)s absent: %(n)s game(s) recorded as lost by forfeit. %(rule)s")
-            % {"team": team.name, "n": len(reports), "rule": bracket_absent.rule_words()},
+        count = len(reports)
+        message = (
+            ngettext(
+                "Absence of %(team)s: %(n)d game recorded as lost by forfeit. %(rule)s",
+                "Absence of %(team)s: %(n)d games recorded as lost by forfeit. %(rule)s",
+                count,
+            )
+            if count
+            else _("Absence of %(team)s: no game is lost by forfeit yet. %(rule)s")
         )
+        values = {"team": team.name, "n": count, "rule": bracket_absent.rule_words()}
+        messages.success(request, say(message, values))
     return _back(event)
 
 
