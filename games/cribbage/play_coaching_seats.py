@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from games.cards import Card, CardError, format_cards, parse_cards
@@ -154,7 +154,7 @@ def seat_values(
     side_of: Sequence[int],
     lone_until: Sequence[int],
     seed: str = "",
-) -> tuple[dict[int, Fraction], bool, object, int]:
+) -> tuple[dict[int, Fraction], bool, Callable[[int, int], float], int]:
     """The value of each playable rank of ``hand`` (rank numbers 1-13) at ``seat``'s turn:
     (values, exact, error_of(best, chosen), deals weighed)."""
     ranks = sorted({r for r in hand if count + pips(r) <= MAX_COUNT})
