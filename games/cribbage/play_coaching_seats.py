@@ -15,9 +15,11 @@ player's points less the mean of the two opponents' (two points to either oppone
 - Where the enumeration is small (every way of sharing ranks among the other seats, each
   weighed by the number of card deals it stands for, times the cards to weigh: at most
   :data:`EXACT_LIMIT` plays) the values are exact fractions.
-- Otherwise :data:`SAMPLES` deals of the hidden cards are drawn (uniformly among those every
-  go allows; fixed by the position, so the same position always gets the same advice), each
-  card weighed on the *same* deals, and the advice states the standard error of the cost.
+- Otherwise deals of the hidden cards are drawn, :data:`SAMPLES` at a time (uniformly among
+  those every go allows; fixed by the position, so the same position always gets the same
+  advice), each card weighed on the *same* deals, until every card's cost against the best is
+  known within :data:`TARGET_ERROR` points or is more than twice its error, or
+  :data:`ROLLOUTS` play-outs are spent; the advice states the standard error of the cost.
 
 >>> advice = coach_play_seats(
 ...     "TH 4D", series="5D JC 6S", count=21, seen="4S 4C 2D 9C", card="4D", held=(2, 1, 1)
@@ -40,10 +42,22 @@ from .computer.pegging import pips, play_out_sides, unseen_by_rank
 from .computer.view import PlayerView
 from .play_coaching import PlayAdvice, coach_play
 
-__all__ = ["EXACT_LIMIT", "SAMPLES", "coach_play_seats", "coach_view", "seat_values"]
+__all__ = [
+    "EXACT_LIMIT",
+    "ROLLOUTS",
+    "SAMPLES",
+    "TARGET_ERROR",
+    "coach_play_seats",
+    "coach_view",
+    "seat_values",
+]
 
 EXACT_LIMIT = 240  # plays (deals of ranks x cards to weigh) the exact expectation may play out
-SAMPLES = 48  # deals of the hidden cards drawn when there are more (each card on the same ones)
+SAMPLES = (
+    48  # deals of the hidden cards drawn at a time when there are more (each card on the same)
+)
+ROLLOUTS = 576  # play-outs at most (deals x cards): about 100 ms of CPU four-handed at worst
+TARGET_ERROR = 0.25  # points: more deals are drawn while a cost is this uncertain and close
 MAX_COUNT = 31
 NO_LIMIT = 999  # no side wins in the middle of a play-out: the coaching counts points
 NO_ROOM = -1  # no go seen: any card may be held
@@ -173,17 +187,10 @@ def seat_values(
         total = sum(w for _, w in deals)
         values = {r: sum((w * net(r, d) for d, w in deals), Fraction(0)) / total for r in ranks}
         return values, True, lambda _b, _c: 0.0, len(deals)
-    draws = _draw(unseen, others, held, rooms, seed, SAMPLES, len(held))
+    rng = random.Random(seed)
+    draws: list[Deal] = []
+    nets: dict[int, list[Fraction]] = {r: [] for r in ranks}
     known: dict[tuple[int, Deal], Fraction] = {}  # the same ranks drawn again
-
-    def cached(rank: int, deal: Deal) -> Fraction:
-        key = (rank, deal)
-        if key not in known:
-            known[key] = net(rank, deal)
-        return known[key]
-
-    nets = {r: [cached(r, d) for d in draws] for r in ranks}
-    values = {r: sum(v, Fraction(0)) / len(v) for r, v in nets.items()}
 
     def error_of(best: int, chosen: int) -> float:
         diffs = [float(b - c) for b, c in zip(nets[best], nets[chosen], strict=True)]
@@ -192,7 +199,40 @@ def seat_values(
         variance = sum((d - mean) ** 2 for d in diffs) / (k - 1)
         return math.sqrt(variance / k)
 
+    while True:
+        batch = _draw(unseen, others, held, rooms, rng, SAMPLES, len(held))
+        draws += batch
+        for r in ranks:
+            for d in batch:
+                key = (r, d)
+                if key not in known:
+                    known[key] = net(r, d)
+                nets[r].append(known[key])
+        if (len(draws) + SAMPLES) * len(ranks) > ROLLOUTS or _settled(ranks, nets, error_of):
+            break
+    values = {r: sum(v, Fraction(0)) / len(v) for r, v in nets.items()}
+
     return values, False, error_of, len(draws)
+
+
+def _settled(
+    ranks: Sequence[int],
+    nets: dict[int, list[Fraction]],
+    error_of: Callable[[int, int], float],
+) -> bool:
+    """Whether the samples drawn tell the cards apart: every card's cost against the best
+    one is either known within :data:`TARGET_ERROR` or more than twice its error."""
+    if len(ranks) == 1:
+        return True
+    best = max(ranks, key=lambda r: sum(nets[r]))
+    for r in ranks:
+        if r == best:
+            continue
+        error = error_of(best, r)
+        cost = float(sum(nets[best]) - sum(nets[r])) / len(nets[r])
+        if error > TARGET_ERROR and cost < 2 * error:
+            return False
+    return True
 
 
 def _net(
@@ -285,7 +325,7 @@ def _draw(
     others: Sequence[int],
     held: Sequence[int],
     rooms: dict[int, int],
-    seed: str,
+    rng: random.Random,
     samples: int,
     n: int,
 ) -> list[Deal]:
@@ -293,7 +333,6 @@ def _draw(
     go allows (a whole deal drawn, redrawn while a seat holds a card its go rules out; after
     many tries the seats with a go choose first among the cards they may hold), with
     randomness fixed by the position."""
-    rng = random.Random(seed)
     cards = [r for r in range(1, 14) for _ in range(unseen[r])]
     need = sum(held[s] for s in others)
     out: list[Deal] = []
