@@ -302,3 +302,30 @@ def test_the_api_gives_the_play_coaching(api_client):
             format="json",
         ).json()
     raise AssertionError("never asked to lay a card")
+
+
+@pytest.mark.django_db
+def test_the_api_gives_the_play_coaching_of_a_three_handed_game_by_default_at_easy(api_client):
+    state = api_client.post(
+        "/api/v1/play/cribbage/", {"level": "easy", "players": 3}, format="json"
+    ).json()
+    assert state["coach_play"] is True
+    for _ in range(80):
+        if state["awaiting"] == "play":
+            card = next(a for a in state["legal"] if a["type"] == "Play")["card"]
+            state = api_client.post(
+                f"/api/v1/play/cribbage/{state['id']}/act/",
+                {"move": state["move"], "action": {"type": "Play", "card": card}},
+                format="json",
+            ).json()
+            advice = state["play_coaching"]
+            assert advice["card"] == card and advice["players"] == 3
+            assert advice["loss"] == pytest.approx(advice["best"] - advice["expected"])
+            return
+        action = state["legal"][0]
+        state = api_client.post(
+            f"/api/v1/play/cribbage/{state['id']}/act/",
+            {"move": state["move"], "action": action},
+            format="json",
+        ).json()
+    raise AssertionError("never asked to lay a card")
