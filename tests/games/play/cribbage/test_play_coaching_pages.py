@@ -20,7 +20,7 @@ from games.models import PracticeGame
 from games.play.cribbage.display import _advice_view, play_advice_view, precision
 from games.play.cribbage.table import HUMAN, Table
 
-from .test_pages import page_state
+from .test_pages import next_move, page_state
 
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
@@ -329,3 +329,30 @@ def test_the_api_gives_the_play_coaching_of_a_three_handed_game_by_default_at_ea
             format="json",
         ).json()
     raise AssertionError("never asked to lay a card")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("players", "whose"),
+    [
+        (3, "Les points sont les vôtres moins la moyenne de ceux de vos deux adversaires"),
+        (4, "Les points sont ceux de votre équipe moins ceux de l'équipe adverse"),
+    ],
+)
+def test_the_french_page_says_whose_points_the_play_coaching_counts(players, whose):
+    client = Client()
+    form = {"level": "easy", "players": str(players), "target": "121"}
+    if players == 4:
+        form |= {"rules": "FADOQ", "partner_level": "easy"}
+    url = client.post("/play/", form, **FR).url
+    for _ in range(60):
+        html, awaiting, move = page_state(client, url)
+        client.post(url, next_move(html, awaiting, move), **FR)
+        if awaiting == "play":
+            after = client.get(url, **FR).content.decode()
+            assert "data-play-coaching" in after
+            if 'data-is-best="0"' in after or "Meilleure carte." in after:
+                assert whose in after
+                assert "Les points sont les vôtres moins ceux de l'ordinateur" not in after
+                return
+    raise AssertionError("no card coached with a choice in 60 moves")
