@@ -15,7 +15,7 @@ import pytest
 
 from games.cards import DECK, CardError, parse_cards
 from games.cribbage import play_coaching_seats
-from games.cribbage.computer import pegging
+from games.cribbage.computer import computer, computer_action, pegging
 from games.cribbage.computer.view import view_of
 from games.cribbage.game import GameState, Phase
 from games.cribbage.play_coaching_seats import coach_play_seats, coach_view
@@ -285,8 +285,6 @@ def test_bad_input_is_refused_with_what_is_allowed():
 
 def _play_until_seat_zero_lays(rules, seed):
     """A game of standard players until seat 0 is to lay a card with a choice."""
-    from games.cribbage.computer import computer, computer_action
-
     game = GameState(rules, seed=seed)
     players = [computer("standard")] * rules.players
     while not game.is_over:
@@ -311,3 +309,41 @@ def test_a_view_of_a_real_game_is_coached_in_under_100_ms_at_the_median(rules):
         assert advice.best >= advice.expected
     # CPU time of this thread: the machine that runs the tests is shared.
     assert statistics.median(times) < 0.1
+
+
+def test_the_three_seat_play_out_scores_as_the_engines_standard_players_play():
+    """The coaching's play-outs at three seats (each playing alone: three sides) against the
+    engine: from the start of the play with the true hands, each seat judging by the cards it
+    has not seen, every deal ends with the points the engine's standard players peg."""
+    standard = computer("standard")
+    deals = agree = 0
+    for seed in range(40):
+        game = GameState(THREE_PLAYER, seed=f"three-sides:{seed}", first_dealer=seed % 3)
+        while game.phase is not Phase.PLAY and not game.is_over:
+            game.apply(computer_action(game, game.to_act or 0, standard))
+        if game.is_over:
+            continue
+        starter = int(game.starter.rank)
+        hands = [[int(c.rank) for c in game.held[s]] for s in range(3)]
+        discards = [[int(c.rank) for c in view_of(game, s).discards] for s in range(3)]
+        turn, start = game.to_act, tuple(game.scores)
+        while game.phase is Phase.PLAY:
+            game.apply(computer_action(game, game.to_act, standard))
+        points, _ = pegging.play_out_sides(
+            hands,
+            [],
+            0,
+            turn,
+            None,
+            set(),
+            pegging.unseen_by_rank([starter]),
+            [0, 1, 2],
+            [121] * 3,
+            [999] * 3,
+            own_view=True,
+            known=discards,
+        )
+        deals += 1
+        agree += points == [game.scores[i] - start[i] for i in range(3)]
+    assert deals > 35
+    assert agree == deals
