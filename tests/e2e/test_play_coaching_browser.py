@@ -1,8 +1,9 @@
 """The coaching of the play in a real browser, on a 360 x 740 phone in French: a whole 61-point
-game against easy (play coaching on), every card laid by tapping it; after each one the verdict
-on the page is checked against the engine's own computation from the player's view before the
-card, is on the screen below the sticky status bar, and says a cost above 0 whenever the card
-was not the best. Screenshots in test-artifacts/."""
+game against easy and a whole four-handed FADOQ game against easy (play coaching on by
+default), every card laid by tapping it; after each one the verdict on the page is checked
+against the engine's own computation from the player's view before the card, is on the screen
+below the sticky status bar, and says a cost above 0 whenever the card was not the best; the
+end lists the worst three plays. Screenshots in test-artifacts/."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import re
 
 import pytest
 
+from games.cards import parse_cards
 from games.cribbage.computer import view_of
-from games.cribbage.play_coaching import coach_play
+from games.cribbage.play_coaching_seats import coach_view
 from games.models import PracticeGame
 from games.play.cribbage.display import precision, rounded
 from games.play.cribbage.table import HUMAN, Table
@@ -33,20 +35,11 @@ def small_phone(browser):
 
 
 def engines_advice(card: str):
-    """What the engine says of laying ``card`` now, from the player's view (the stored game)."""
+    """What the engine says of laying ``card`` now, from the player's view (the stored game):
+    two-handed against the one opponent, three- and four-handed over the other seats' cards."""
     table = Table.from_state(PracticeGame.objects.get().state)
     view = view_of(table.game, HUMAN)
-    seen = {*view.kept, *view.discards, *(c for _, c in view.laid), view.starter}
-    return coach_play(
-        view.hand,
-        series=view.series,
-        count=view.count,
-        seen=seen,
-        card=card,
-        opponent_cards=view.opponent_cards,
-        opponent_said_go=view.opponent_said_go,
-        last_was_mine=bool(view.series) and view.laid[-1][0] == HUMAN,
-    )
+    return coach_view(view, parse_cards(card)[0])
 
 
 VERDICT_PLACE = """() => {
@@ -95,24 +88,8 @@ def test_whole_games_with_play_coaching_on_a_small_french_phone(small_phone, sho
         plays += 1
         if page.locator("[data-result]").count():
             break  # the card won the game
-        verdict = page.locator("[data-play-coaching]")
-        assert verdict.get_attribute("data-card") == card
-        assert verdict.get_attribute("data-best-card") == str(expected.best_card)
-        assert verdict.get_attribute("data-is-best") == ("1" if expected.is_best else "0")
-        fault = page.evaluate(VERDICT_PLACE)
-        if fault:
-            page.screenshot(path=str(ARTIFACTS / "play-coaching-fault-360.png"))
-        assert fault == ""
-        text = verdict.inner_text()
-        if expected.is_best:
-            assert "Pas la meilleure carte" not in text
-        else:
+        if check_verdict(page, card, expected):
             poor += 1
-            assert "Pas la meilleure carte." in text and "Mieux : poser" in text
-            shown = re.search(r"Votre carte coûte ([-\d,]+)", text).group(1)
-            best, mine = float(expected.best), float(expected.expected)
-            assert shown == str(rounded(best - mine, precision(best, mine))).replace(".", ",")
-            assert shown.strip("0,") != ""
             if poor == 1:
                 shot(page, "play-coaching-poor-card-360")
     else:
@@ -169,3 +146,82 @@ def test_the_discard_verdict_stays_below_the_status_bar_through_the_play(small_p
         else:
             act(page, lambda: page.locator(".play-action button[type=submit]").first.tap())
     assert plays >= 4
+
+
+def check_verdict(page, card: str, expected) -> bool:
+    """The verdict of ``card`` on the page against the engine's ``expected``: True when the
+    card was not the best (its cost then shown above 0, as the exact cost rounds)."""
+    verdict = page.locator("[data-play-coaching]")
+    assert verdict.get_attribute("data-card") == card
+    assert verdict.get_attribute("data-best-card") == str(expected.best_card)
+    assert verdict.get_attribute("data-is-best") == ("1" if expected.is_best else "0")
+    fault = page.evaluate(VERDICT_PLACE)
+    if fault:
+        page.screenshot(path=str(ARTIFACTS / "play-coaching-fault-360.png"))
+    assert fault == ""
+    text = verdict.inner_text()
+    if expected.is_best:
+        assert "Pas la meilleure carte" not in text
+        return False
+    assert "Pas la meilleure carte." in text and "Mieux : poser" in text
+    shown = re.search(r"Votre carte coûte ([-\d,]+)", text).group(1)
+    best, mine = float(expected.best), float(expected.expected)
+    assert shown == str(rounded(best - mine, precision(best, mine))).replace(".", ",")
+    assert shown.strip("0,") != ""
+    return True
+
+
+def test_a_whole_four_handed_game_with_play_coaching_on_a_small_french_phone(
+    small_phone, shot, live_server
+):
+    page = small_phone
+    page.goto(f"{live_server.url}/play/")
+    page.check("input[name=players][value='4']")
+    page.check("input[name=level][value=easy]")
+    page.check("input[name=partner_level][value=easy]")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("[data-awaiting]")
+    plays = poor = 0
+    for _ in range(600):
+        awaiting = page.get_attribute("[data-awaiting]", "data-awaiting")
+        if awaiting == "over":
+            break
+        if awaiting == "discard":
+            card = page.locator(".card-choice input").first.get_attribute("value")
+            page.click(f".card-choice:has(input[value='{card}']) .pcard")
+            act(page, lambda: page.click("[data-discard]"))
+            continue
+        if awaiting != "play":
+            act(page, lambda: page.locator(".play-action button[type=submit]").first.tap())
+            continue
+        buttons = page.locator(".card-button:not([disabled])")
+        pick = buttons.first if plays % 2 == 0 else buttons.last
+        card = pick.get_attribute("value")
+        expected = engines_advice(card)
+        act(page, lambda p=pick: p.tap())
+        plays += 1
+        if page.locator("[data-result]").count():
+            break  # the card won the game
+        if check_verdict(page, card, expected):
+            poor += 1
+            if poor == 1:
+                page.locator("[data-play-coaching] details summary").click()
+                how = page.locator("[data-play-coaching] details").inner_text()
+                assert "votre équipe moins ceux de l'équipe adverse" in how
+                shot(page, "play-coaching-four-poor-card-360")
+    else:
+        raise AssertionError("the game did not end")
+    assert plays >= 15 and poor >= 1
+    page.wait_for_selector("[data-result]")
+    assert page.evaluate(NO_SIDEWAYS)
+    summary = page.locator("[data-play-summary]")
+    assert summary.count() == 1 and "Meilleure carte" in summary.inner_text()
+    stored = PracticeGame.objects.get().state["plays"]
+    assert len(stored) == plays and all(a["players"] == 4 for a in stored)
+    worst = sorted((a for a in stored if not a["is_best"]), key=lambda a: -a["loss"])[:3]
+    cards = page.locator("[data-worst-plays] dd[data-card]").evaluate_all(
+        "ds => ds.map(d => d.dataset.card)"
+    )
+    assert cards == [a["card"] for a in worst]
+    page.locator("[data-worst-plays]").scroll_into_view_if_needed()
+    shot(page, "play-coaching-four-summary-360")

@@ -386,7 +386,8 @@ def play_out_sides(
     opponent), as ``GameState._advance_play`` rules it: clockwise, seats out of cards or that
     said go skipped, go and last card to the last to lay, the count restarting after it.
 
-    ``turn`` is the seat to act now. Points go to sides; ``need[side]`` points win the game
+    ``turn`` is the seat to act now. Points go to sides (one entry of ``need`` a side);
+    ``need[side]`` points win the game
     there (the winner side is returned, else ``None``). ``lone_until[side]``: a lone go or
     last-card point (not joined to points of the card just laid) scores only while the side
     has pegged fewer points than that here (the FADOQ 116 rule: the cutoff less the side's
@@ -402,6 +403,7 @@ def play_out_sides(
     play = _SidesPlay(
         hands, series, count, turn, last, passed, side_of, need, lone_until, pool, known
     )
+    play.points = [0] * len(need)  # one a side: three-handed, three
     if first is None or not play.lay(first):
         play.run(unseen)
     return play.points, play.winner

@@ -62,8 +62,8 @@ class NewGameRequest(KnownFieldsOnly, serializers.Serializer):
     coach_play = serializers.BooleanField(
         allow_null=True,
         default=None,
-        help_text="Two-handed only: after each card you lay, whether it was the best and what "
-        "it cost over the rest of the play (`play_coaching`). Default: on at the easy level.",
+        help_text="After each card you lay, whether it was the best and what it cost over the "
+        "rest of the play (`play_coaching`), at every table. Default: on at the easy level.",
     )
 
     def validate(self, data: dict) -> dict:
@@ -143,8 +143,10 @@ class StateOut(serializers.Serializer):
         allow_null=True,
         help_text="The coaching of the card you laid last: `card`, `best_card`, `expected` and "
         "`best` (your points less the opponent's over the rest of the play, on average over "
-        "the opponent's possible cards), `loss` (best less expected), `exact` (false: sampled, "
-        "`error` is the standard error of the loss), `forced`.",
+        "the other seats' possible cards given what you have seen; four-handed your team's "
+        "less the other team's, three-handed yours less the mean of the two opponents'), "
+        "`loss` (best less expected), `exact` (false: sampled, `error` is the standard error of "
+        "the loss), `forced`, `players`.",
     )
     winner = serializers.CharField(
         allow_null=True,

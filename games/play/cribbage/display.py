@@ -712,6 +712,7 @@ def play_advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:
     loss = advice["best"] - advice["expected"]
     digits = precision(advice["best"], advice["expected"])
     return {
+        "players": 2,  # coached before the three- and four-handed games were
         **advice,
         "card_view": card_view(advice["card"]),
         "best_card_view": card_view(advice["best_card"]),

@@ -49,7 +49,8 @@ from games.cribbage.computer import (
 )
 from games.cribbage.game import GameState, Phase
 from games.cribbage.pegging import MAX_COUNT, peg_score
-from games.cribbage.play_coaching import coach_play, worst_plays
+from games.cribbage.play_coaching import worst_plays
+from games.cribbage.play_coaching_seats import coach_view
 from games.cribbage.record import game_to_record, replay
 from games.cribbage.rules import (
     FADOQ,
@@ -146,7 +147,7 @@ class Table:
     recent: list[dict[str, Any]] = field(default_factory=list)  # since the player's last action
     show: list[dict[str, Any]] = field(default_factory=list)  # the counts of the current deal
     partner_level: str | None = None  # four-handed: the level of the player's partner
-    coach_play: bool = False  # two-handed: weigh each card the player lays (see play_advice)
+    coach_play: bool = False  # weigh each card the player lays (see play_advice)
     plays: list[dict[str, Any]] = field(default_factory=list)  # the play coaching, in order
 
     # -- set up, load, save ---------------------------------------------------------------------
@@ -166,7 +167,7 @@ class Table:
     ) -> Table:
         """A new game: ``level`` for the opponent(s); four-handed, ``partner_level`` for the
         partner (the standard level by default) and ``rules`` one of :data:`FOUR_HANDED`.
-        ``coach_play``: coach each card the player lays (two-handed; by default with easy)."""
+        ``coach_play``: coach each card the player lays (by default with easy)."""
         if players == 4 and partner_level is None:
             partner_level = "standard"
         for name in (level, partner_level):
@@ -178,7 +179,7 @@ class Table:
                 )
         game = GameState(rules_for(target, count_own, players, rules), seed=seed)
         table = cls(game, level, count_own, partner_level=partner_level if players == 4 else None)
-        table.coach_play = players == 2 and (level == "easy" if coach_play is None else coach_play)
+        table.coach_play = level == "easy" if coach_play is None else coach_play
         table.advance()
         return table
 
@@ -494,20 +495,12 @@ class Table:
         view = view_of(self.game, HUMAN)
         if action.card not in view.playable():
             return None  # the engine refuses it; nothing to coach
-        seen = {*view.kept, *view.discards, *(c for _, c in view.laid)}
-        if view.starter is not None:
-            seen.add(view.starter)
-        advice = coach_play(
-            view.hand,
-            series=view.series,
-            count=view.count,
-            seen=seen,
-            card=action.card,
-            opponent_cards=view.opponent_cards,
-            opponent_said_go=view.opponent_said_go,
-            last_was_mine=bool(view.series) and view.laid[-1][0] == HUMAN,
-        )
-        return {"hand_number": self.game.hand_number, **advice.as_dict()}
+        advice = coach_view(view, action.card)
+        return {
+            "hand_number": self.game.hand_number,
+            "players": self.players,
+            **advice.as_dict(),
+        }
 
     # -- reading the game -----------------------------------------------------------------------
 

@@ -13,12 +13,14 @@ from django.test import Client
 from django.utils import translation
 
 from games.cribbage.computer import view_of
+from games.cribbage.computer.four import read_plays
 from games.cribbage.play_coaching import coach_play
+from games.cribbage.play_coaching_seats import coach_play_seats
 from games.models import PracticeGame
 from games.play.cribbage.display import _advice_view, play_advice_view, precision
 from games.play.cribbage.table import HUMAN, Table
 
-from .test_pages import page_state
+from .test_pages import next_move, page_state
 
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
@@ -28,8 +30,11 @@ def test_play_coaching_is_on_with_easy_and_an_option_otherwise():
     assert not Table.new("standard", seed=1).coach_play
     assert Table.new("pro", seed=1, coach_play=True).coach_play
     assert not Table.new("easy", seed=1, coach_play=False).coach_play
-    # Three- and four-handed the play is not coached (the engine weighs two hands).
-    assert not Table.new("easy", seed=1, players=4).coach_play
+    # At every table: three- and four-handed too.
+    assert Table.new("easy", seed=1, players=3).coach_play
+    assert Table.new("easy", seed=1, players=4).coach_play
+    assert not Table.new("standard", seed=1, players=4).coach_play
+    assert Table.new("standard", seed=1, players=3, coach_play=True).coach_play
 
 
 def _play_a_deal_choosing_at_random(table: Table, rng: random.Random) -> list[dict]:
@@ -42,21 +47,13 @@ def _play_a_deal_choosing_at_random(table: Table, rng: random.Random) -> list[di
             break
         if awaiting == "discard":
             hand = [str(c) for c in table.game.held[HUMAN]]
-            table.act({"type": "Discard", "cards": rng.sample(hand, 2)})
+            table.act(
+                {"type": "Discard", "cards": rng.sample(hand, 2 if table.players == 2 else 1)}
+            )
         elif awaiting == "play":
             view = view_of(table.game, HUMAN)
             card = rng.choice(view.playable())
-            seen = {*view.kept, *view.discards, *(c for _, c in view.laid), view.starter}
-            expected = coach_play(
-                view.hand,
-                series=view.series,
-                count=view.count,
-                seen=seen,
-                card=card,
-                opponent_cards=view.opponent_cards,
-                opponent_said_go=view.opponent_said_go,
-                last_was_mine=bool(view.series) and view.laid[-1][0] == HUMAN,
-            )
+            expected = _engine_advice(view, card)
             table.act({"type": "Play", "card": str(card)})
             advice = table.play_advice
             assert advice is not None and advice["card"] == str(card)
@@ -78,12 +75,54 @@ def _play_a_deal_choosing_at_random(table: Table, rng: random.Random) -> list[di
     return checked
 
 
+def _engine_advice(view, card):
+    """The engine's own weighing of ``card`` from the player's view: two-handed against the
+    one opponent; three- and four-handed over the other seats' cards, every go read from the
+    cards laid (``read_plays``), four-handed for the team, with the FADOQ 116 rule."""
+    seen = {*view.kept, *view.discards, *(c for _, c in view.laid), view.starter}
+    if view.players == 2:
+        return coach_play(
+            view.hand,
+            series=view.series,
+            count=view.count,
+            seen=seen,
+            card=card,
+            opponent_cards=view.opponent_cards,
+            opponent_said_go=view.opponent_said_go,
+            last_was_mine=bool(view.series) and view.laid[-1][0] == HUMAN,
+        )
+    cutoff = view.rules.one_point_cutoff
+    return coach_play_seats(
+        view.hand,
+        series=view.series,
+        count=view.count,
+        seen=seen,
+        held=view.held_counts,
+        card=card,
+        passed=view.passed,
+        room=read_plays(view).room,
+        side_of=(0, 1, 0, 1) if view.players == 4 else None,
+        lone_until=None if cutoff is None else [cutoff - s for s in view.scores],
+    )
+
+
 def test_each_card_laid_is_coached_as_the_engine_weighs_it_and_kept_in_the_state():
     table = Table.new("easy", seed=7)
     checked = _play_a_deal_choosing_at_random(table, random.Random(3))
     assert len(checked) >= 3
     again = Table.from_state(json.loads(json.dumps(table.to_state())))
     assert again.coach_play and again.plays == table.plays
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 12)])
+def test_three_and_four_handed_each_card_is_coached_as_the_engine_weighs_it(players, seed):
+    table = Table.new("easy", seed=seed, players=players)
+    checked = _play_a_deal_choosing_at_random(table, random.Random(seed))
+    assert len(checked) >= 3
+    assert all(a["players"] == players for a in checked)
+    again = Table.from_state(json.loads(json.dumps(table.to_state())))
+    assert again.coach_play and again.plays == table.plays
+    assert table.statistics()["plays"] == len(checked)
 
 
 def test_the_advice_is_shown_only_while_the_card_is_the_players_last_action():
@@ -263,3 +302,57 @@ def test_the_api_gives_the_play_coaching(api_client):
             format="json",
         ).json()
     raise AssertionError("never asked to lay a card")
+
+
+@pytest.mark.django_db
+def test_the_api_gives_the_play_coaching_of_a_three_handed_game_by_default_at_easy(api_client):
+    state = api_client.post(
+        "/api/v1/play/cribbage/", {"level": "easy", "players": 3}, format="json"
+    ).json()
+    assert state["coach_play"] is True
+    for _ in range(80):
+        if state["awaiting"] == "play":
+            card = next(a for a in state["legal"] if a["type"] == "Play")["card"]
+            state = api_client.post(
+                f"/api/v1/play/cribbage/{state['id']}/act/",
+                {"move": state["move"], "action": {"type": "Play", "card": card}},
+                format="json",
+            ).json()
+            advice = state["play_coaching"]
+            assert advice["card"] == card and advice["players"] == 3
+            assert advice["loss"] == pytest.approx(advice["best"] - advice["expected"])
+            return
+        action = state["legal"][0]
+        state = api_client.post(
+            f"/api/v1/play/cribbage/{state['id']}/act/",
+            {"move": state["move"], "action": action},
+            format="json",
+        ).json()
+    raise AssertionError("never asked to lay a card")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("players", "whose"),
+    [
+        (3, "Les points sont les vôtres moins la moyenne de ceux de vos deux adversaires"),
+        (4, "Les points sont ceux de votre équipe moins ceux de l'équipe adverse"),
+    ],
+)
+def test_the_french_page_says_whose_points_the_play_coaching_counts(players, whose):
+    client = Client()
+    form = {"level": "easy", "players": str(players), "target": "121"}
+    if players == 4:
+        form |= {"rules": "FADOQ", "partner_level": "easy"}
+    url = client.post("/play/", form, **FR).url
+    for _ in range(60):
+        html, awaiting, move = page_state(client, url)
+        client.post(url, next_move(html, awaiting, move), **FR)
+        if awaiting == "play":
+            after = client.get(url, **FR).content.decode()
+            assert "data-play-coaching" in after
+            if 'data-is-best="0"' in after or "Meilleure carte." in after:
+                assert whose in after
+                assert "Les points sont les vôtres moins ceux de l'ordinateur" not in after
+                return
+    raise AssertionError("no card coached with a choice in 60 moves")
