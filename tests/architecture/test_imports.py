@@ -54,6 +54,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.outbox",
         "tournaments.publishing.caching",
         "tournaments.publishing.heads",
+        "tournaments.publishing.league_tables",
         "tournaments.events.options",
         "tournaments.events.presets",
         "games.models",
