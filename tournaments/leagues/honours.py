@@ -139,7 +139,7 @@ def season_board(season: Season, **limits) -> HonoursBoard:
 
 
 def league_board(league: League, **limits) -> HonoursBoard:
-    events = public_events(Event.objects.filter(season__league=league))
+    events = public_events(Event.objects.filter(season__league=league).select_related("season"))
     by_season: dict[int, list[Event]] = defaultdict(list)
     for event in events:
         if event.season_id is not None:
@@ -148,8 +148,7 @@ def league_board(league: League, **limits) -> HonoursBoard:
     periods, names = None, None
     if len(order) >= 2:
         periods = (by_season[order[-2]], by_season[order[-1]])
-        seasons = Season.objects.in_bulk(order[-2:])
-        names = (seasons[order[-2]].name, seasons[order[-1]].name)
+        names = (by_season[order[-2]][0].season.name, by_season[order[-1]][0].season.name)
     return _cached_board("league", league.pk, league.name, events, periods, names, limits)
 
 

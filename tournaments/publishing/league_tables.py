@@ -89,7 +89,9 @@ def row_parts(instance) -> tuple:
 def table(kind: str, owner: Any, parts: Any, compute: Callable[[], Any]) -> Any:
     """The table ``kind`` of ``owner`` for these ``parts``, computed on a miss."""
     text = repr((parts, players_stamp(), translation.get_language()))
-    key = f"league-table:{kind}:{owner}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
+    key = (
+        f"league-table:{kind}:{owner}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
+    )
     value = _safe(lambda: cache.get(key, _MISSING), _MISSING)
     if value is _MISSING:
         value = compute()
