@@ -220,14 +220,22 @@ def rank_rows(rows: list[SeasonRow], per_night: bool = False) -> list[SeasonRow]
     return ranked + guests
 
 
-def compute_season(season: Season) -> SeasonStandings:
-    """The season's tables, cached (``publishing.league_tables``) under its counted events'
-    versions, its rules and the players' stamp: one query (the events) and two cache reads
+def table_parts(season: Season, counted: list[Event]) -> tuple:
+    """What keys the season's tables: its rules and names, the counted events' versions (a
+    result, a correction, a release, a hide, a team's edit or a merge bump them), names and
+    dates; the players' stamp is added by ``league_tables``."""
+    return league_tables.row_parts(season), league_tables.event_parts(counted, "name", "date")
+
+
+def compute_season(
+    season: Season, events: tuple[list[Event], list[Event]] | None = None
+) -> SeasonStandings:
+    """The season's tables, cached (``publishing.league_tables``) under :func:`table_parts`:
+    one query (the events, unless given as ``season_events`` gave them) and two cache reads
     when nothing changed."""
-    counted, waiting = season_events(season)
-    parts = (league_tables.row_parts(season), league_tables.event_parts(counted))
+    counted, waiting = events if events is not None else season_events(season)
     teams, players = league_tables.table(
-        "season", season.pk, parts, lambda: _tables(season, counted)
+        "season", season.pk, table_parts(season, counted), lambda: _tables(season, counted)
     )
     return SeasonStandings(season, counted, waiting, teams, players)
 
