@@ -9,3 +9,6 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The tasks register themselves with the outbox and listen for confirmed results.
         from tournaments import tasks  # noqa: F401
+
+        # A player's rename or merge renews the stamp of the cached league tables.
+        from tournaments.publishing import league_tables  # noqa: F401

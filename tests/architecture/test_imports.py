@@ -54,6 +54,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.outbox",
         "tournaments.publishing.caching",
         "tournaments.publishing.heads",
+        "tournaments.publishing.league_tables",
         "tournaments.events.options",
         "tournaments.events.presets",
         "games.models",
@@ -232,6 +233,8 @@ FUNCTION_IMPORTS = {
     # Django's documented place to connect signal receivers: tasks imports the models, which
     # are not ready while the app registry loads.
     ("tournaments.apps", "tournaments.tasks"),
+    # The same for the players' stamp of the cached league tables (publishing.league_tables).
+    ("tournaments.apps", "tournaments.publishing.league_tables"),
     # Sentry starts once Django is set up (settings must not import the apps), only when
     # SENTRY_DSN is set: sentry-sdk's integrations patch Django and Celery on import.
     ("operations.apps", "operations.logs.error_reports"),

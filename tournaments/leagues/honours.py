@@ -41,6 +41,7 @@ from django.utils.translation import pgettext
 from games.cards import parse_card
 from tournaments.events.options import rule_set_for
 from tournaments.models import Event, Game, League, Player, Report, Round, Season, Team
+from tournaments.publishing import league_tables
 from tournaments.results.declared import PLAYERS, REMARKABLE
 from tournaments.results.sheets import show_sides
 
@@ -134,11 +135,11 @@ def season_board(season: Season, **limits) -> HonoursBoard:
     n = len(events)
     halves = (events[: n // 2], events[(n + 1) // 2 :]) if n >= 2 else None
     names = (_("first half"), _("second half")) if halves else None
-    return _board(season.name, events, halves, names, **limits)
+    return _cached_board("season", season.pk, season.name, events, halves, names, limits)
 
 
 def league_board(league: League, **limits) -> HonoursBoard:
-    events = public_events(Event.objects.filter(season__league=league))
+    events = public_events(Event.objects.filter(season__league=league).select_related("season"))
     by_season: dict[int, list[Event]] = defaultdict(list)
     for event in events:
         if event.season_id is not None:
@@ -147,9 +148,24 @@ def league_board(league: League, **limits) -> HonoursBoard:
     periods, names = None, None
     if len(order) >= 2:
         periods = (by_season[order[-2]], by_season[order[-1]])
-        seasons = Season.objects.in_bulk(order[-2:])
-        names = (seasons[order[-2]].name, seasons[order[-1]].name)
-    return _board(league.name, events, periods, names, **limits)
+        names = (by_season[order[-2]][0].season.name, by_season[order[-1]][0].season.name)
+    return _cached_board("league", league.pk, league.name, events, periods, names, limits)
+
+
+def _cached_board(kind, owner, title, events, periods, names, limits) -> HonoursBoard:
+    """The board, cached (``publishing.league_tables``) under its events' versions, the
+    periods compared and the players' stamp: it reads every game of the period, once per
+    change instead of once per view. The title and the periods' names are the caller's."""
+    parts = (
+        league_tables.event_parts(events),
+        [[e.pk for e in period] for period in periods] if periods else None,
+        sorted(limits.items()),
+    )
+    board = league_tables.table(
+        f"honours-{kind}", owner, parts, lambda: _board("", events, periods, None, **limits)
+    )
+    board.title, board.events, board.periods = title, events, names
+    return board
 
 
 def _games(events: list[Event]) -> list[Game]:

@@ -22,6 +22,7 @@ from django.db.models import Q
 
 from tournaments.events.options import rule_set_for
 from tournaments.models import Event, Game, Player, Report, Team
+from tournaments.publishing import league_tables
 from tournaments.results.sheets import show_sides
 from tournaments.selectors import visible_events
 from tournaments.standings.service import event_standings
@@ -79,17 +80,43 @@ def player_teams(player: Player, viewer=None):
 
 
 def record_of(player: Player, viewer=None) -> PlayerRecord:
-    """The player's record as ``viewer`` may see it (anonymous by default)."""
+    """The player's record as ``viewer`` may see it (anonymous by default).
+
+    Two queries (the player's teams, the cache's stamp aside) when nothing changed: the ranks
+    and the figures read every game of the player, so they are cached
+    (``publishing.league_tables``) under the player's teams and their events' versions (a
+    result, a correction, a release, a hide or a merge bumps the event)."""
     teams = list(player_teams(player, viewer))
-    lines = [EventLine(t.event, t, t.event.results_public) for t in teams]
-    for line in lines:
-        if line.public and line.event.rounds.exists():
-            standings = event_standings(line.event).standings
-            row = next((r for r in standings.rows if r.team == line.team.pk), None)
+    parts = (
+        [t.pk for t in teams],
+        league_tables.event_parts([t.event for t in teams], "results_public"),
+    )
+    ranks, record = league_tables.table("player", player.pk, parts, lambda: _figures(teams))
+    record.player = player
+    record.events = [
+        EventLine(t.event, t, t.event.results_public, *ranks.get(t.pk, (None, False, None)))
+        for t in teams
+    ]
+    return record
+
+
+def _figures(teams: list[Team]) -> tuple[dict[int, tuple], PlayerRecord]:
+    """(team id -> (rank, tied, medal), the record's figures without its player and lines)."""
+    public = [t for t in teams if t.event.results_public]
+    played = set(
+        Event.objects.filter(pk__in={t.event_id for t in public}, rounds__isnull=False)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    ranks: dict[int, tuple] = {}
+    for team in public:
+        if team.event_id in played:
+            standings = event_standings(team.event).standings
+            row = next((r for r in standings.rows if r.team == team.pk), None)
             if row is not None:
-                line.rank, line.tied, line.medal = row.rank, row.tied, row.medal
-    record = PlayerRecord(player, lines)
-    public_teams = {t.pk for t in teams if t.event.results_public}
+                ranks[team.pk] = (row.rank, row.tied, row.medal)
+    record = PlayerRecord(None, [])  # type: ignore[arg-type]  # the caller's player and lines
+    public_teams = {t.pk for t in public}
     games = (
         Game.objects.filter(
             Q(team_a__in=public_teams) | Q(team_b__in=public_teams),
@@ -111,7 +138,7 @@ def record_of(player: Player, viewer=None) -> PlayerRecord:
                 side,
                 _players_at_table(game.round.event),
             )
-    return record
+    return ranks, record
 
 
 def _count_game(record: PlayerRecord, report: Report, side: str) -> None:

@@ -37,8 +37,10 @@ only guest nights is listed after the ranked rows, without a rank. Joining count
 first night played as a member, never retroactively. A team (pair) with a guest in it is a
 guest team that night.
 
-Cost: the event standings (cached per event version; 2–3 queries each on a miss), plus a
-constant number of queries for the season, its events and the players.
+Cost: the tables are cached (``publishing.league_tables``) under the counted events' versions,
+the season's rules and the players' stamp: a view reads the season's events (one query) and
+the cache. On a miss, the event standings (cached per event version; 2–3 queries each on a
+miss), plus a constant number of queries for the players.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from django.utils.translation import pgettext
 
 from tournaments.leagues.season_rules import champion_key, night_score
 from tournaments.models import Event, Game, Player, Season, Team
+from tournaments.publishing import league_tables
 from tournaments.standings.engine.systems import get_system
 from tournaments.standings.service import event_standings
 
@@ -217,9 +220,28 @@ def rank_rows(rows: list[SeasonRow], per_night: bool = False) -> list[SeasonRow]
     return ranked + guests
 
 
-def compute_season(season: Season) -> SeasonStandings:
-    counted, waiting = season_events(season)
-    result = SeasonStandings(season, counted, waiting)
+def table_parts(season: Season, counted: list[Event]) -> tuple:
+    """What keys the season's tables: its rules and names, the counted events' versions (a
+    result, a correction, a release, a hide, a team's edit or a merge bump them), names and
+    dates; the players' stamp is added by ``league_tables``."""
+    return league_tables.row_parts(season), league_tables.event_parts(counted, "name", "date")
+
+
+def compute_season(
+    season: Season, events: tuple[list[Event], list[Event]] | None = None
+) -> SeasonStandings:
+    """The season's tables, cached (``publishing.league_tables``) under :func:`table_parts`:
+    one query (the events, unless given as ``season_events`` gave them) and two cache reads
+    when nothing changed."""
+    counted, waiting = events if events is not None else season_events(season)
+    teams, players = league_tables.table(
+        "season", season.pk, table_parts(season, counted), lambda: _tables(season, counted)
+    )
+    return SeasonStandings(season, counted, waiting, teams, players)
+
+
+def _tables(season: Season, counted: list[Event]) -> tuple[list[SeasonRow], list[SeasonRow]]:
+    result = SeasonStandings(season, counted, [])
     order = {event.pk: i for i, event in enumerate(counted)}
     teams: dict[Hashable, SeasonRow] = {}
     players: dict[int, SeasonRow] = {}
@@ -258,7 +280,7 @@ def compute_season(season: Season) -> SeasonStandings:
     result.players = rank_rows(list(players.values()), season.per_night)
     for row in (*result.teams, *result.players):
         row.cells = [row.scores.get(event.pk) for event in counted]
-    return result
+    return result.teams, result.players
 
 
 # --- CSV -----------------------------------------------------------------------------------------

@@ -396,3 +396,25 @@ def test_confirming_a_confirmed_report_of_another_event_reads_nothing(
     assert response.status_code == unknown.status_code == 404
     assert response.json() == {"detail": f"No report #{scene.report.pk}.", "code": "not_found"}
     assert "score_a" not in response.content.decode()
+
+
+def test_a_submissions_answer_shows_the_report_as_the_report_serializer_does(scene, api_client):
+    """The answer to a submission writes the report out by hand (``report_body``: faster than
+    the ModelSerializer); every field, a sheet's detail and a note, as the serializer gives."""
+    from django.utils import translation
+
+    from tournaments.api.serializers import ReportSerializer
+
+    response = report(
+        captain(api_client, scene.team_b), scene, score_a=121, score_b=100, note="Merci « Jo »"
+    )
+    assert response.status_code == 201
+    body = response.json()["report"]
+    stored = Report.objects.select_related("game").get(pk=body["id"])
+    with translation.override("fr"):
+        assert body == ReportSerializer(stored).data
+    assert body["confirmed"] is True and body["note"] == "Merci « Jo »"
+    for stored in Report.objects.select_related("game").filter(game__round__event=scene.event):
+        from tournaments.api.serializers import report_body
+
+        assert report_body(stored) == ReportSerializer(stored).data

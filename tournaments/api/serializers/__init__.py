@@ -58,6 +58,7 @@ from .results import (
     ReportSerializer,
     ReportSubmitSerializer,
     ScoreField,
+    report_body,
 )
 from .rounds import (
     GameDetailSerializer,
@@ -133,6 +134,7 @@ __all__ = [
     "RoundSerializer",
     "GameDetailSerializer",
     "ReportSerializer",
+    "report_body",
     "ScoreField",
     "ReportSubmitSerializer",
     "GameStatusSerializer",

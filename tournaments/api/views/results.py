@@ -42,7 +42,7 @@ def outcome_body(report: Report, created: bool, *, game: Game | None = None) -> 
         report.game = game
     return {
         "created": created,
-        "report": s.ReportSerializer(report).data,
+        "report": s.report_body(report),
         "game": {"id": report.game_id, "status": report.game.status},
     }
 
