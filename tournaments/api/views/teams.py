@@ -22,7 +22,8 @@ from common.api_input import JSONParser, no_fields
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.csv_import import MAX_CSV_BYTES, import_teams
 from tournaments.events.team_edit import edit_team, team_values
-from tournaments.events.teams import add_team, withdraw_team
+from tournaments.events.teams import add_team
+from tournaments.results.bracket_withdraw import withdraw as withdraw_team
 
 from ...models import Team
 from .. import serializers as s
