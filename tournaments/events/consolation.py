@@ -1,8 +1,12 @@
 """The consolation event (issue 50): the entrants who missed the bracket's cut play a second,
 shorter event of their own. Made in one step from the organizer's page once the qualifiers are
 known: a new draft event, ``consolation_of`` the first, the same settings but no bracket, the
-non-qualifiers as its entries (same team and player names; the event is in no season, so
-its players are new ones: put it in the season from its settings)."""
+non-qualifiers as its entries. It is made in the qualifier's season (a companion of an event
+the league already counts, so no second placement by a league organizer is asked), and each
+entry is linked to the same players (``captain_player``/``partner_player``): one person, one
+season record. A singles event's consolation is singles too (``entry`` is copied); guests stay
+guests. Outside any season the players cannot be linked (``leagues.players``): the entries get
+new players under the same names."""
 
 from __future__ import annotations
 
@@ -67,16 +71,24 @@ def make_consolation(event: Event, actor: Person) -> Event:
         date=event.date,
         draft=True,
         consolation_of=event,
+        season=event.season,
         **{name: getattr(event, name) for name in COPIED},
     )
+    linked = event.season_id is not None
     for team in others:
-        add_team(
+        entry = add_team(
             made,
             actor,
             name=team.name,
             captain=team.captain,
             partner=team.partner,
+            captain_player=team.captain_player if linked else None,
+            partner_player=team.partner_player if linked else None,
         )
+        if team.captain_guest or team.partner_guest:
+            Team.objects.filter(pk=entry.pk).update(
+                captain_guest=team.captain_guest, partner_guest=team.partner_guest
+            )
     return made
 
 
