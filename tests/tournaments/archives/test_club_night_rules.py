@@ -112,3 +112,41 @@ def test_a_night_table_step_out_of_shape_is_refused_in_words(organizer):
     with pytest.raises(RuleError, match="night_table"):
         import_event(dumps(document), organizer, season=league_season(organizer), confirmed=True)
     assert not Event.objects.exists()
+
+
+def _withdrawn_in_bracket(organizer) -> Event:
+    from tests.builders.finished_event import play_series
+    from tournaments.results import bracket_play
+    from tournaments.results.bracket_withdraw import withdraw
+
+    event = _event(
+        organizer,
+        "Qualificatif ACC",
+        10,
+        scoring_system="game_points",
+        movement="random_draw",
+        number_of_games=3,
+        bracket="fixed",
+        bracket_qualifiers=5,
+        bracket_best_of=3,
+    )
+    play_series(event, organizer)
+    cut = bracket_play.the_cut(event)
+    game = bracket_play.seat_bracket(event, organizer, settled=list(cut.tied) or None)[0]
+    withdraw(game.team_b, organizer)
+    return Event.objects.get(pk=event.pk)
+
+
+def test_a_withdrawn_qualifiers_forfeits_follow_the_schema_and_round_trip(organizer):
+    first = _elsewhere(
+        _withdrawn_in_bracket, organizer, lambda e: open_format.results_document(e, organizer)
+    )
+    assert schema_errors(first) == []
+    withdrawn = [
+        r["detail"] for g in first["games"] for r in g["reports"] if r["kind"] == "forfeit"
+    ]
+    assert len(withdrawn) == 2 and all(d["withdrawn"] in ("a", "b") for d in withdrawn)
+    league_season(organizer)  # the importer organizes a league here, as a club would
+    result = import_event(dumps(first), organizer, confirmed=True)
+    again = json.loads(dumps(open_format.results_document(result.event, organizer)))
+    assert without_volatile(again) == without_volatile(first)
