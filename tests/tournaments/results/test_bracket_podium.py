@@ -60,7 +60,10 @@ def test_the_bracket_not_played_out_gives_no_medal_and_the_podium_says_why(
     # The series leader is still first in the series order, without a medal.
     assert data.standings.rows[0].medal is None
     page = client.get(reverse("tournaments:podium", args=[event.slug])).content.decode()
-    assert "The podium is decided by the bracket" in page
+    assert "Le podium se décide au tableau à élimination" in page  # French by default
+    body = client.get(f"/api/v1/events/{event.slug}/standings/").json()
+    assert body["podium_by_bracket"] is True
+    assert all(row["medal"] is None for row in body["rows"])
 
 
 def test_with_a_third_place_match_the_medals_are_the_brackets(make_event, organizer, client):
@@ -83,6 +86,9 @@ def test_with_a_third_place_match_the_medals_are_the_brackets(make_event, organi
     # Competition ranks: a row not tied with the one above is ranked by its position.
     rows = data.standings.rows
     assert all(r.rank == i + 1 for i, r in enumerate(rows) if i >= 3 and not r.tied)
+    body = client.get(f"/api/v1/events/{event.slug}/standings/").json()
+    assert body["podium_by_bracket"] is False
+    assert [(r["rank"], r["team"]["id"], r["medal"]) for r in body["rows"][:3]] == _medals(event)
     page = client.get(reverse("tournaments:podium", args=[event.slug])).content.decode()
     names = [data.teams[t].name for t in seeds[:3]]
     assert page.index(names[0]) < page.index(names[1]) < page.index(names[2])
