@@ -24,7 +24,7 @@ from tournaments.publishing import print_jobs
 from tournaments.ratings import incremental as ratings_incremental
 from tournaments.ratings import service as ratings_service
 from tournaments.ratings import upgrade as _ratings_upgrade  # noqa: F401 (its receiver)
-from tournaments.results import bracket_play
+from tournaments.results import bracket_play, bracket_withdraw
 from tournaments.results.signals import result_confirmed
 from tournaments.standings import service as standings_service
 
@@ -169,3 +169,4 @@ def seat_after_playoff_game(sender, event: Event, game: Game, **kwargs) -> None:
         standings_service.seat_after_playoff_game(event)
     elif game.round.kind == Round.Kind.BRACKET:
         bracket_play.seat_after_bracket_game(event)
+        bracket_withdraw.forfeit_withdrawn(event)  # a withdrawn qualifier's next match

@@ -127,6 +127,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
     3: (
         "tournaments.standings",
         "tournaments.standings.service",
+        "tournaments.standings.bracket_places",
         "tournaments.standings.playoff_words",
     ),
     # 4 per-event services, and the practice games' store and services

@@ -233,6 +233,8 @@ def payload_of(kind: str, report: dict) -> dict:
         payload = {"winner": "a" if report["score_a"] > report["score_b"] else "b"}
         if detail.get("absent") in ("a", "b"):  # a bracket qualifier absent (issue 50)
             payload["absent"] = detail["absent"]
+        if detail.get("withdrawn") in ("a", "b"):  # a qualifier withdrew during the bracket
+            payload["withdrawn"] = detail["withdrawn"]
         return payload
     return dict(detail)
 

@@ -128,6 +128,13 @@ def _content(event: Event) -> dict:
             "aggregation": season.aggregation,
             "placement_points": season.placement_points,
             "best_of": season.best_of,
+            # The club nights' rules (issue 50): how a night earns season points, and how
+            # many nights a guest plays before the desk is warned.
+            "night_threshold": season.night_threshold,
+            "night_award": season.night_award,
+            "night_fixed_points": season.night_fixed_points,
+            "night_table": season.night_table,
+            "guest_nights": season.guest_nights,
         }
         if season
         else None,
@@ -169,6 +176,8 @@ def _content(event: Event) -> dict:
                 "partner": t.partner,
                 "captain_player": t.captain_player.uid if t.captain_player else None,
                 "partner_player": t.partner_player.uid if t.partner_player else None,
+                "captain_guest": t.captain_guest,
+                "partner_guest": t.partner_guest,
                 "captain_user": _user(t.captain_user),
                 "registered_at": t.registered_at,
                 "withdrawn_at": t.withdrawn_at,

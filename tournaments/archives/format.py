@@ -217,6 +217,17 @@ class SeasonRow(Strict):
     aggregation = Choice(Season.Aggregation.choices)
     placement_points = Many(Whole(0, 100000), max_length=200)
     best_of = Whole(1, 1000, allow_null=True)
+    # Archives written before the club nights' rules travelled (issue 50): the defaults.
+    night_threshold = Whole(0, MAX_SMALL, required=False, default=12)
+    night_award = Choice(Season.NightAward.choices, required=False, default="night_points")
+    night_fixed_points = Whole(0, MAX_SMALL, required=False, default=1)
+    night_table = Many(
+        Many(Whole(0, MAX_SMALL), min_length=2, max_length=2),
+        max_length=200,
+        required=False,
+        default=list,
+    )
+    guest_nights = Whole(0, MAX_SMALL, required=False, default=4)
 
 
 class EventRow(Strict):
@@ -276,6 +287,9 @@ class TeamRow(Strict):
     partner = Text(120)
     captain_player = Uid(allow_null=True)
     partner_player = Uid(allow_null=True)
+    # Archives written before the guest marks (issue 50): members, not guests.
+    captain_guest = Flag(required=False, default=False)
+    partner_guest = Flag(required=False, default=False)
     captain_user = user_ref()
     registered_at = Moment()
     withdrawn_at = Moment(allow_null=True)

@@ -39,7 +39,7 @@ from tournaments.models import Event, Player
 from tournaments.results.reporting import fingerprint
 from tournaments.selectors import managed_leagues
 from tournaments.standings.engine import PlayoffGame, match_state
-from tournaments.standings.engine.bracket import bracket, champion, third_place_match
+from tournaments.standings.engine.bracket import bracket, champion, podium, third_place_match
 
 THIRD = "3RD"  # the third-place match's id (``results.bracket_play.THIRD_PLACE``)
 
@@ -217,7 +217,22 @@ def bracket_of(content: dict) -> dict | None:
         "matches": matches,
         "champion": champion(tree),
         "third_place": third_winner,
+        "final_places": _final_places(seeds, played, needed, content),
     }
+
+
+def _final_places(seeds, played, needed: int, content: dict) -> list[dict] | None:
+    """The medals as the bracket gives them (``standings.bracket_places``, the same rule)."""
+    places = podium(
+        seeds,
+        played,
+        wins_needed=needed,
+        third_place=bool(content["event"].get("bracket_third_place")),
+        third_match=THIRD,
+    )
+    if places is None:
+        return None
+    return [{"place": place, "teams": list(teams)} for place, teams in places]
 
 
 def _without(row: dict, section: str) -> dict:

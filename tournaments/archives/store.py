@@ -334,6 +334,8 @@ class Store:
                     withdrawn_at=row["withdrawn_at"],
                     withdrawn_after_round=row["withdrawn_after_round"],
                     drawn_lot=row["drawn_lot"],
+                    captain_guest=row["captain_guest"],
+                    partner_guest=row["partner_guest"],
                 )
                 self.counts["teams"] += 1
             else:
@@ -346,6 +348,11 @@ class Store:
                 self.move_forward(
                     team, row, ("withdrawn_at", "withdrawn_after_round", "drawn_lot"), place
                 )
+                # A guest mark here or there stays: a guest seen once was a guest that night.
+                guests = {key: True for key in ("captain_guest", "partner_guest") if row[key]}
+                if any(not getattr(team, key) for key in guests):
+                    Team.objects.filter(pk=team.pk).update(**guests)
+                    self.counts["updated"] += 1
             teams[row["id"]] = team
         return teams
 

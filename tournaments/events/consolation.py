@@ -1,8 +1,12 @@
 """The consolation event (issue 50): the entrants who missed the bracket's cut play a second,
 shorter event of their own. Made in one step from the organizer's page once the qualifiers are
 known: a new draft event, ``consolation_of`` the first, the same settings but no bracket, the
-non-qualifiers as its entries (same team and player names; the event is in no season, so
-its players are new ones: put it in the season from its settings)."""
+non-qualifiers as its entries. It is made in the qualifier's season (a companion of an event
+the league already counts, so no second placement by a league organizer is asked), and each
+entry is linked to the same players (``captain_player``/``partner_player``): one person, one
+season record. A singles event's consolation is singles too (``entry`` is copied); guests stay
+guests. Outside any season the players cannot be linked (``leagues.players``): the entries get
+new players under the same names."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from accounts.roles import Person, is_organizer
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.creation import create_event
 from tournaments.events.teams import add_team
+from tournaments.leagues.players import may_manage_league
 from tournaments.models import Event, Team
 from tournaments.results.bracket_play import bracket_group, series_done, the_cut, tie_words
 
@@ -61,22 +66,35 @@ def make_consolation(event: Event, actor: Person) -> Event:
             % {"n": len(others)},
             code="too_few",
         )
+    # In the qualifier's season only for someone who may put events there (a co-organizer of
+    # the event who is no organizer of the league gets it outside, as ``place_event`` would).
+    season = event.season
+    if season is not None and not may_manage_league(actor, season.league):
+        season = None
     made = create_event(
         actor,
         name=(_("%(name)s — consolation") % {"name": event.name})[:120],
         date=event.date,
         draft=True,
         consolation_of=event,
+        season=season,
         **{name: getattr(event, name) for name in COPIED},
     )
+    linked = season is not None
     for team in others:
-        add_team(
+        entry = add_team(
             made,
             actor,
             name=team.name,
             captain=team.captain,
             partner=team.partner,
+            captain_player=team.captain_player if linked else None,
+            partner_player=team.partner_player if linked else None,
         )
+        if team.captain_guest or team.partner_guest:
+            Team.objects.filter(pk=entry.pk).update(
+                captain_guest=team.captain_guest, partner_guest=team.partner_guest
+            )
     return made
 
 

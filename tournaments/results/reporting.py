@@ -183,6 +183,8 @@ def validate_content(
         detail = {"forfeit": True}
         if payload.get("absent") in ("a", "b"):  # a bracket qualifier absent (ACC rule)
             detail["absent"] = payload["absent"]
+        if payload.get("withdrawn") in ("a", "b"):  # a qualifier withdrew during the bracket
+            detail["withdrawn"] = payload["withdrawn"]
         return {"score_a": a, "score_b": b, "skunk": 0, "detail": detail}
     else:
         raise RuleError(_("Unknown kind of report “%(kind)s”.") % {"kind": kind}, field="kind")

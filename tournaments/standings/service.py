@@ -8,7 +8,7 @@ until the organizer releases them, unless the event shows live standings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -24,6 +24,7 @@ from tournaments.events.late_teams import missed_results
 from tournaments.events.options import target_of
 from tournaments.models import Event, Game, PlayoffGroup, Round, Team
 from tournaments.publishing.caching import bump_event, cached
+from tournaments.standings.bracket_places import bracket_places, with_bracket
 from tournaments.standings.engine import (
     METRICS,
     GameResult,
@@ -56,6 +57,7 @@ class EventResults:
     results: list[GameResult]
     playoff_games: list[PlayoffGame]
     series_complete: bool = False
+    bracket_games: list[PlayoffGame] = field(default_factory=list)
 
 
 SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
@@ -81,7 +83,7 @@ def load_results(event: Event) -> EventResults:
         "confirmed_report__skunk",
         "status",
     )
-    results, playoff = [], []
+    results, playoff, bracket = [], [], []
     crapette = event.game_type == Event.GameType.CRAPETTE
     series_rounds, unsettled = set(), False
     withdrawn = {t.pk for t in teams if t.withdrawn_at is not None}
@@ -95,12 +97,15 @@ def load_results(event: Event) -> EventResults:
         if kind == Round.Kind.SERIES:
             series_rounds.add(number)
             unsettled = unsettled or status not in SETTLED
-        if status not in SETTLED or kind == Round.Kind.BRACKET:  # the bracket: its own page
-            continue
-        if kind == Round.Kind.PLAYOFF:
-            if report is not None:
+        if kind in (Round.Kind.PLAYOFF, Round.Kind.BRACKET):
+            # The medal playoffs; the bracket (its own page, and the final places).
+            if report is not None and status in SETTLED:
                 winner = team_a if score_a > score_b else team_b
-                playoff.append(PlayoffGame(match, team_a, team_b, winner, score_a, score_b))
+                (playoff if kind == Round.Kind.PLAYOFF else bracket).append(
+                    PlayoffGame(match, team_a, team_b, winner, score_a, score_b)
+                )
+            continue
+        if status not in SETTLED:
             continue
         if team_b is None:
             if team_a in left_after and number > left_after[team_a]:
@@ -120,7 +125,7 @@ def load_results(event: Event) -> EventResults:
             results.append(GameResult(number, team_a, team_b, score_a, score_b, skunk))
     complete = not unsettled and len(series_rounds) >= event.number_of_games
     results += missed_results(teams, series_rounds)  # late teams' missed rounds, as chosen
-    return EventResults(teams, results, playoff, complete)
+    return EventResults(teams, results, playoff, complete, bracket)
 
 
 @dataclass
@@ -135,6 +140,9 @@ class EventStandings:
     # Teams that rested on a bye worth their average but have not played yet: their bye shows
     # 0 until then, and the pages say so rather than let them look beaten.
     bye_pending: frozenset[int] = frozenset()
+    # An event with a bracket whose bracket is not played out: no medal yet, the bracket
+    # decides the podium (``standings.bracket_places``).
+    bracket_pending: bool = False
 
     @property
     def columns(self) -> list[tuple[str, str]]:
@@ -166,6 +174,11 @@ def compute(event: Event) -> EventStandings:
             series_complete=data.series_complete,
             withdrawn=withdrawn,
         )
+    pending = False
+    if event.bracket:
+        places = bracket_places(event, data.bracket_games)
+        standings = with_bracket(standings, places)
+        pending = not places
     series = (
         points_by_round(team_ids, data.results, config) if event.scoring_system == "fadoq" else {}
     )
@@ -177,6 +190,7 @@ def compute(event: Event) -> EventStandings:
         played,
         conflict,
         _bye_pending(data.results) if config.bye_points == "average" else frozenset(),
+        pending,
     )
 
 

@@ -22,10 +22,11 @@ from tournaments.events.csv_import import import_teams
 from tournaments.events.late_teams import late_entry
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
-from tournaments.events.teams import add_team, withdraw_team
+from tournaments.events.teams import add_team
 from tournaments.leagues import guests, players
 from tournaments.leagues.seasons import place_event
 from tournaments.results import forfeits, reporting, scorecard_check, sheet_compare
+from tournaments.results.bracket_withdraw import withdraw as withdraw_team
 from tournaments.results.desk import DeskOutcome, decide_at_desk
 from tournaments.seating import by_hand
 from tournaments.seating import rounds as seating

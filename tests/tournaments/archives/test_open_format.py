@@ -134,6 +134,12 @@ def test_the_bracket_is_in_the_document_as_played(organizer):
     assert bracket["champion"] == final["winner"] == bracket["qualifiers"][0]
     third = next(m for m in bracket["matches"] if m["id"] == "3RD")
     assert bracket["third_place"] == third["winner"] is not None
+    # The final places (the medals) are the bracket's: champion, finalist, third-place winner.
+    assert bracket["final_places"] == [
+        {"place": 1, "teams": [final["winner"]]},
+        {"place": 2, "teams": [final["a"]["team"] + final["b"]["team"] - final["winner"]]},
+        {"place": 3, "teams": [third["winner"]]},
+    ]
     absent = [
         r["detail"] for g in document["games"] for r in g["reports"] if r["kind"] == "forfeit"
     ]

@@ -39,3 +39,8 @@ class StandingsSerializer(serializers.Serializer):
     columns = ColumnSerializer(many=True)
     rows = StandingRowSerializer(many=True)
     medal_ties = MedalTieSerializer(many=True)
+    podium_by_bracket = serializers.BooleanField(
+        help_text="The event has a bracket not played out yet: the bracket decides the podium, "
+        "so no row has a medal. Once it is played out the champion, finalist and third place "
+        "head the rows with their medals, the rest in series order."
+    )

@@ -87,6 +87,8 @@ class ManagedTeamSerializer(TeamSerializer):
             "registered_at",
             "withdrawn_at",
             "withdrawn_after_round",
+            "captain_guest",
+            "partner_guest",
             "link",
         ]
 
@@ -178,6 +180,27 @@ class TeamEditSerializer(KnownFieldsOnly, serializers.Serializer):
     )
     partner_member_number = serializers.CharField(
         max_length=MEMBER_NUMBER_MAX, required=False, allow_blank=True
+    )
+
+
+class TeamGuestsSerializer(KnownFieldsOnly, serializers.Serializer):
+    """Which of the team's players play as guests tonight (club nights, issue 50); a field left
+    out keeps its value."""
+
+    captain_guest = serializers.BooleanField(
+        required=False, help_text="The captain plays as a guest (not a member of the league)."
+    )
+    partner_guest = serializers.BooleanField(
+        required=False, help_text="The partner plays as a guest (refused for a singles entry)."
+    )
+
+
+class TeamGuestsResultSerializer(serializers.Serializer):
+    team = ManagedTeamSerializer()
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The desk's warnings: guests past the season's allowed nights (play is "
+        "never refused).",
     )
 
 

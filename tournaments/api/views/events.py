@@ -377,4 +377,5 @@ def standings_body(event: Event) -> dict:
             {"teams": list(tie.teams), "places": list(tie.places)}
             for tie in data.standings.medal_ties
         ],
+        "podium_by_bracket": data.bracket_pending,
     }

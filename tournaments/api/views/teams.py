@@ -22,7 +22,9 @@ from common.api_input import JSONParser, no_fields
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.csv_import import MAX_CSV_BYTES, import_teams
 from tournaments.events.team_edit import edit_team, team_values
-from tournaments.events.teams import add_team, withdraw_team
+from tournaments.events.teams import add_team
+from tournaments.leagues import guests
+from tournaments.results.bracket_withdraw import withdraw as withdraw_team
 
 from ...models import Team
 from .. import serializers as s
@@ -181,6 +183,34 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         self._managed()
         no_fields(request)
         return self._team(withdraw_team(self.get_object(), request.user))
+
+    @extend_schema(
+        summary="Mark the team's players as guests or members tonight (official)",
+        description="Club nights (issue 50): a guest plays and is listed in the night's "
+        "standings, marked guest, but earns no season points. Fields left out keep their "
+        "value. The answer carries the desk's warnings (a guest past the season's allowed "
+        "nights: a warning, never a refusal). Officials and organizers of the event only, as "
+        "at the desk.",
+        parameters=[TEAM_ID],
+        request=s.TeamGuestsSerializer,
+        responses={200: s.TeamGuestsResultSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def guests(self, request, slug, pk):
+        self._managed()
+        team = self.get_object()
+        serializer = s.TeamGuestsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        wanted = {
+            seat.key for seat in guests.seats(self.event) if seat.guest and seat.team.pk != team.pk
+        }
+        for role in guests.SEATS:
+            mark = serializer.validated_data.get(f"{role}_guest", getattr(team, f"{role}_guest"))
+            if mark:
+                wanted.add(f"{team.pk}-{role}")
+        warnings = guests.set_guests(self.event, request.user, sorted(wanted))
+        body = self._team(team).data
+        return Response({"team": body, "warnings": warnings})
 
     @extend_schema(
         summary="Issue a new link and PIN; the old ones stop working (official)",

@@ -210,3 +210,43 @@ def forfeited_games(minutes_late: float, *, wins_needed: int = 2) -> int:
         return 0
     lost = 1 + int((minutes_late - FIRST_FORFEIT_MINUTES) // NEXT_FORFEIT_MINUTES)
     return min(lost, wins_needed)
+
+
+def podium(
+    seeded: Sequence[int],
+    games: Iterable[PlayoffGame] = (),
+    *,
+    wins_needed: int = 2,
+    third_place: bool = False,
+    third_match: str = "3RD",
+) -> list[tuple[int, tuple[int, ...]]] | None:
+    """The bracket's final places once it is played out, else None: (1, champion), (2, the
+    finalist), then third place: the third-place match's winner when the event plays one, else
+    both semi-final losers share third (the ACC awards no third-place match by default). A
+    bracket of two has no third place.
+
+    >>> games = [PlayoffGame("R1-M1", 1, 4, 1, 121, 90), PlayoffGame("R1-M2", 2, 3, 3, 80, 121),
+    ...          PlayoffGame("R2-M1", 1, 3, 3, 100, 121)]
+    >>> podium([1, 2, 3, 4], games, wins_needed=1)
+    [(1, (3,)), (2, (1,)), (3, (2, 4))]
+    """
+    played = list(games)
+    rounds = bracket(seeded, [g for g in played if g.match != third_match], wins_needed=wins_needed)
+    final = rounds[-1][0] if rounds else None
+    if final is None or final.winner is None:
+        return None
+    places: list[tuple[int, tuple[int, ...]]] = [(1, (final.winner,))]
+    if final.loser is not None:
+        places.append((2, (final.loser,)))
+    pair = third_place_match(rounds)
+    if pair is None:
+        return places
+    if not third_place:
+        return [*places, (3, tuple(sorted(pair, key=list(seeded).index)))]
+    first, second = sorted(pair, key=list(seeded).index)
+    state = match_state(
+        third_match, first, second, [g for g in played if g.match == third_match], wins_needed
+    )
+    if state.winner is None:
+        return None  # the third-place match is still to be played
+    return [*places, (3, (state.winner,))]

@@ -15,6 +15,7 @@ from tournaments.standings.engine.bracket import (
     champion,
     forfeited_games,
     playable,
+    podium,
     qualifiers,
     third_place_match,
 )
@@ -110,3 +111,23 @@ def test_round_2_is_always_a_full_bracket_and_every_qualifier_plays_or_rests_onc
     assert sorted(rests) == list(range(1, byes(count) + 1))  # the top seeds, none else
     round_2 = len(rests) + sum(1 for m in first if not m.is_bye)
     assert round_2 == bracket_size(count) // 2 and round_2 & (round_2 - 1) == 0
+
+
+def test_podium_from_a_played_out_bracket_of_four():
+
+    # Seeds 1 v 4 and 2 v 3 (single games); 4 and 2 win, then 2 beats 4 in the final.
+    games = [
+        PlayoffGame("R1-M1", 1, 4, 4, 100, 121),
+        PlayoffGame("R1-M2", 2, 3, 2, 121, 80),
+        PlayoffGame("R2-M1", 4, 2, 2, 95, 121),
+    ]
+    assert podium([1, 2, 3, 4], games[:2], wins_needed=1) is None  # no final yet
+    assert podium([1, 2, 3, 4], games, wins_needed=1) == [(1, (2,)), (2, (4,)), (3, (1, 3))]
+    # With a third-place match: nothing until it is played, then its winner alone.
+    assert podium([1, 2, 3, 4], games, wins_needed=1, third_place=True) is None
+    third = PlayoffGame("3RD", 1, 3, 3, 110, 121)
+    assert podium([1, 2, 3, 4], [*games, third], wins_needed=1, third_place=True) == [
+        (1, (2,)),
+        (2, (4,)),
+        (3, (3,)),
+    ]
