@@ -229,6 +229,20 @@ class EventForm(forms.ModelForm):
             "Singles: for two- and three-handed cribbage (and Crapette); each entry is one "
             "player, named after that player. Fixed once the first round is seated."
         )
+        if self._singles():
+            # Nobody is a captain in singles: the choices name the players (issue 50).
+            _choice_field(self, "confirmation").choices = [
+                (Event.Confirmation.BOTH_CAPTAINS, _("Both players (or an official)")),
+                (
+                    Event.Confirmation.CAPTAIN_AND_OFFICIAL,
+                    _("One player, confirmed by an official"),
+                ),
+                (Event.Confirmation.OFFICIAL_ONLY, Event.Confirmation.OFFICIAL_ONLY.label),
+            ]
+            _choice_field(self, "playoff_format").choices = [
+                (Event.PlayoffFormat.ROUND_ROBIN, _("Round robin among the tied players")),
+                (Event.PlayoffFormat.STEPLADDER, Event.PlayoffFormat.STEPLADDER.label),
+            ]
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement", "seed_by_rating", "entry"):
                 self.fields[name].disabled = True
@@ -247,6 +261,14 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.rounds.filter(kind="bracket").exists():
             for name in BRACKET_FIELDS:
                 self.fields[name].disabled = True
+
+    def _singles(self) -> bool:
+        """Whether the page shows a singles event: as posted, else the preset's, else the
+        event's own entry."""
+        chosen = self.data.get("entry") if self.is_bound else None
+        if chosen not in Event.Entry.values:
+            chosen = self.initial.get("entry") or self.instance.entry
+        return chosen == Event.Entry.SINGLES
 
     def _chosen_system(self) -> str:
         """The scoring system the page shows chosen: as posted (a page sent back with an
@@ -370,19 +392,30 @@ def system_order_words(system: str) -> str:
     ) % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
 
 
-def missed_rounds_field(late) -> forms.ChoiceField:
-    """A late team's question (``late_teams.LateEntry``): what its missed rounds count."""
-    return forms.ChoiceField(
-        label=ngettext(
+def missed_rounds_field(late, singles: bool = False) -> forms.ChoiceField:
+    """A late entry's question (``late_teams.LateEntry``): what its missed rounds count."""
+    if singles:
+        label = ngettext(
+            "This player arrives late: round 1 is already seated. What does it count for "
+            "this player?",
+            "This player arrives late: rounds 1 to %(last)d are already seated. What do "
+            "they count for this player?",
+            late.missed,
+        )
+        help_text = _("Shown on the player's page and in the standings.")
+    else:
+        label = ngettext(
             "This team arrives late: round 1 is already seated. What does it count for this team?",
             "This team arrives late: rounds 1 to %(last)d are already seated. What do "
             "they count for this team?",
             late.missed,
         )
-        % {"last": late.missed},
+        help_text = _("Shown on the team's page and in the standings.")
+    return forms.ChoiceField(
+        label=label % {"last": late.missed},
         choices=late.choices,
         widget=forms.RadioSelect,
-        help_text=_("Shown on the team's page and in the standings."),
+        help_text=help_text,
     )
 
 
@@ -428,7 +461,7 @@ class TeamForm(forms.Form):
         ``singles``: one player, named after them (no team name, no partner)."""
         super().__init__(*args, **kwargs)
         if late is not None:
-            self.fields["missed_rounds"] = missed_rounds_field(late)
+            self.fields["missed_rounds"] = missed_rounds_field(late, singles)
         if singles:
             one_player(self)
         if players is None:
@@ -523,7 +556,7 @@ class TeamImportForm(forms.Form):
     def __init__(self, *args, late=None, singles=False, **kwargs):
         super().__init__(*args, **kwargs)
         if late is not None:  # the same question as for one team, for every team of the list
-            self.fields["missed_rounds"] = missed_rounds_field(late)
+            self.fields["missed_rounds"] = missed_rounds_field(late, singles)
         if singles:
             self.fields["text"].label = _(
                 "Paste the list (one player per line: player, then optionally club and email)"
