@@ -239,6 +239,21 @@ class EventForm(forms.ModelForm):
                 ),
                 (Event.Confirmation.OFFICIAL_ONLY, Event.Confirmation.OFFICIAL_ONLY.label),
             ]
+            self.fields["tiebreaks"].help_text = system_order_words(self._chosen_system(), True)
+            self.fields["bye_points"].help_text = _("Empty: the player's average over their games.")
+            self.fields["seed_by_rating"].help_text = _(
+                "Swiss seating only. Round 1: by rating (the best-rated players meet later). The "
+                "players are put in order of their ratings (a new player counts 25), the top "
+                "half meets the bottom half (the 1st against the first of the bottom half, and "
+                "so on), and the lowest-rated player rests if the count is odd. Unticked: "
+                "round 1 is drawn at random."
+            )
+            self.fields["playoff_format"].label = _("Playoff among three or more tied players")
+            self.fields["playoff_format"].help_text = _(
+                "Round robin: each tied player plays each of the others once. Stepladder: the "
+                "two lowest seeds start, each winner plays the next seed up. Two tied players "
+                "always play one match. Fixed once the first playoff game is seated."
+            )
             _choice_field(self, "playoff_format").choices = [
                 (Event.PlayoffFormat.ROUND_ROBIN, _("Round robin among the tied players")),
                 (Event.PlayoffFormat.STEPLADDER, Event.PlayoffFormat.STEPLADDER.label),
@@ -283,7 +298,8 @@ class EventForm(forms.ModelForm):
     def order_words_json(self) -> str:
         """The tiebreak hint of each scoring system, for the page's script to show the chosen
         one's when the choice changes (the server renders the chosen one's)."""
-        return json.dumps({key: system_order_words(key) for key in scoring_system_names()})
+        singles = self._singles()
+        return json.dumps({key: system_order_words(key, singles) for key in scoring_system_names()})
 
     def _season_field(self, user) -> None:
         """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):
@@ -380,16 +396,24 @@ class EventForm(forms.ModelForm):
         return data
 
 
-def system_order_words(system: str) -> str:
+def system_order_words(system: str, singles: bool = False) -> str:
     """What an empty chain means, in words: the scoring system's own order."""
     try:
         keys = StandingsConfig(system).chain
     except StandingsError:
         return ""
-    return _(
-        "In order: the first separates teams tied in the ranking, the next ones teams still "
-        "tied. All left at “—”: the scoring system's own order (%(order)s)."
-    ) % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
+    words = (
+        _(
+            "In order: the first separates players tied in the ranking, the next ones players "
+            "still tied. All left at “—”: the scoring system's own order (%(order)s)."
+        )
+        if singles
+        else _(
+            "In order: the first separates teams tied in the ranking, the next ones teams still "
+            "tied. All left at “—”: the scoring system's own order (%(order)s)."
+        )
+    )
+    return words % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
 
 
 def missed_rounds_field(late, singles: bool = False) -> forms.ChoiceField:
