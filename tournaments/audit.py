@@ -694,6 +694,7 @@ SINGLES_RENDERERS: dict[str, Renderer] = {
     AuditAction.REGISTRATION_PAID: _simple(
         gettext_lazy("%(who)s changed whether the player %(target)s has paid.")
     ),
+    AuditAction.CHECK_IN_OPEN: _simple(gettext_lazy("%(who)s opened the players' check-in.")),
     AuditAction.CHECK_IN: _simple(gettext_lazy("%(who)s checked in the player %(target)s.")),
     AuditAction.CHECK_IN_UNDO: _simple(
         gettext_lazy("%(who)s undid the check-in of the player %(target)s.")

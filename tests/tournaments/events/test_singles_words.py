@@ -1,10 +1,12 @@
 """Issue 50, round 2: every page, phone page, CSV and message of a singles event says "player"
 (« joueur »), never team, captain or partner, in French and in English.
 
-A small singles night (STANDARD_2P_121, season points): five players entered, round 1 seated
-by the real service (a bye), one game confirmed by both players, one disputed and settled at
-the desk; a player withdraws, another arrives late, round 2 is seated (no result yet). Every organizer, desk, public and phone
-page is read as a person reads it (the text, plus the words in title/aria-label/placeholder).
+A small singles night (STANDARD_2P_121, season points): six players entered, one dropped as
+absent at the check-in (who may be brought back), round 1 seated by the real service (a bye),
+one game confirmed by both players, one disputed and settled at the desk; a player withdraws,
+another arrives late, round 2 is seated (no result yet). Every organizer, desk, public and
+phone page is read as a person reads it: the text, and the words in title, aria-label,
+placeholder, alt and data-label (a stacked table's column name, shown on a phone).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.utils import translation
 from tests.builders.results_events import league_season
 from tests.conftest import link_of
 from tests.tournaments.events.test_singles import singles_event
+from tournaments.events import check_in
 from tournaments.events.csv_import import import_teams
 from tournaments.events.options import rule_set_choices
 from tournaments.events.teams import add_team, withdraw_team
@@ -31,6 +34,7 @@ from tournaments.standings.service import release
 pytestmark = pytest.mark.django_db
 
 PLAYERS = ["Alice Roy", "Bruno Caron", "Chantal Dubé", "Denis Fortin", "Élise Gagné"]
+ABSENT = "Gilles Lavoie"  # entered, dropped as absent at the check-in: may be brought back
 # The words a singles event must not say (the player's name "Roy" etc. never match).
 TEAM_WORDS = re.compile(
     r"\b(teams?|team's|équipes?|captains?|captain's|capitaines?|partners?|partner's|"
@@ -57,11 +61,20 @@ def team_words(text: str) -> list[str]:
 
 @pytest.fixture
 def evening(organizer):
+    return singles_evening(organizer)
+
+
+def singles_evening(organizer):
     """The small singles night, in the middle of round 2 (see the module's docstring)."""
     season = league_season(organizer)
     event = singles_event(organizer, visibility="release", season=season)
-    import_teams(event, organizer, "\n".join(PLAYERS))
+    import_teams(event, organizer, "\n".join([*PLAYERS, ABSENT]))
     players = list(event.teams.order_by("id"))
+    check_in.open_check_in(event, organizer)
+    for team in players[:-1]:
+        check_in.check_in(team, organizer)
+    check_in.drop_absentees(event, organizer)  # Gilles did not come (yet)
+    players = players[:-1]
     round_1 = seat_next_round(event, organizer)
     played = [g for g in round_1.games.order_by("table") if g.team_b_id]
     confirmed, disputed = played[0], played[1]
