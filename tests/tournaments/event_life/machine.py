@@ -15,6 +15,10 @@ dropped, late or withdrawn; which report counts for each game. After every step 
 * every page of every role answers without a server error (each time what the pages show
   changes: a round seated, a release, a close…, and at the end of each story).
 
+The event is FADOQ pairs or, for issue 50, singles (one player per entry, two-handed to 121;
+the captain's rules then act for the player, sheets are not sent since the builder's are
+four-handed, and a singles player's phone must not say team, captain or partner).
+
 Known open points of issue 49 are skipped behind ``known.open_point(N)``.
 """
 
