@@ -175,11 +175,13 @@ class AuditLine:
     changes: list[tuple[str, str, str]] = field(default_factory=list)
 
 
-def who(entry: AuditEntry) -> str:
+def who(entry: AuditEntry, singles: bool = False) -> str:
     label = entry.actor_label or ""
     if label == "system" or not label:
         return _("Huche")
     if label.startswith(CAPTAIN_PREFIX):
+        if singles:  # the entry is its player: the name alone says who
+            return label[len(CAPTAIN_PREFIX) :]
         return _("The captain of %(team)s") % {"team": label[len(CAPTAIN_PREFIX) :]}
     return label
 
@@ -667,9 +669,52 @@ FIELD_CHANGES: dict[str, type[models.Model]] = {
 }
 
 
-def describe(entry: AuditEntry) -> AuditLine:
-    actor = who(entry)
-    render = RENDERERS.get(entry.action)
+def _singles_team_add(entry: AuditEntry, actor: str) -> str:
+    after = entry.after or {}
+    return _("%(who)s entered the player %(team)s.") % {
+        "who": actor,
+        "team": after.get("name") or after.get("captain") or entry.target,
+    }
+
+
+# A singles event's entries are players (issue 50): the sentences that name a team say so.
+SINGLES_RENDERERS: dict[str, Renderer] = {
+    AuditAction.RESULT_WITHDRAWAL_BYE: _simple(
+        gettext_lazy("%(who)s counted %(target)s as a bye: the other player withdrew.")
+    ),
+    AuditAction.TEAM_ADD: _singles_team_add,
+    AuditAction.TEAM_EDIT: _simple(gettext_lazy("%(who)s corrected the player %(target)s.")),
+    AuditAction.TEAM_WITHDRAW: _simple(gettext_lazy("%(who)s withdrew the player %(target)s.")),
+    AuditAction.LINK_REGENERATE: _simple(
+        gettext_lazy("%(who)s gave %(target)s a new private link and PIN.")
+    ),
+    AuditAction.LINK_UNLOCK: _simple(
+        gettext_lazy("%(who)s unlocked the private link of %(target)s.")
+    ),
+    AuditAction.REGISTRATION_PAID: _simple(
+        gettext_lazy("%(who)s changed whether the player %(target)s has paid.")
+    ),
+    AuditAction.CHECK_IN_OPEN: _simple(gettext_lazy("%(who)s opened the players' check-in.")),
+    AuditAction.CHECK_IN: _simple(gettext_lazy("%(who)s checked in the player %(target)s.")),
+    AuditAction.CHECK_IN_UNDO: _simple(
+        gettext_lazy("%(who)s undid the check-in of the player %(target)s.")
+    ),
+    AuditAction.ABSENTEES_DROP: _absentees(
+        gettext_lazy("%(who)s dropped the players who did not come: %(teams)s.")
+    ),
+    AuditAction.ABSENTEES_RESTORE: _absentees(
+        gettext_lazy("%(who)s put back the players dropped as absent: %(teams)s.")
+    ),
+}
+
+
+def describe(entry: AuditEntry, singles: bool | None = None) -> AuditLine:
+    """``singles``: whether the entry's event is singles (read from the event when not given;
+    a page of one event's entries passes it once)."""
+    if singles is None:
+        singles = bool(entry.event_id) and entry.event.singles
+    actor = who(entry, singles)
+    render = (singles and SINGLES_RENDERERS.get(entry.action)) or RENDERERS.get(entry.action)
     if render is None:  # an action this module does not know yet: still no raw code alone
         text = _("%(who)s: %(action)s %(target)s") % {
             "who": actor,

@@ -229,6 +229,35 @@ class EventForm(forms.ModelForm):
             "Singles: for two- and three-handed cribbage (and Crapette); each entry is one "
             "player, named after that player. Fixed once the first round is seated."
         )
+        if self._singles():
+            # Nobody is a captain in singles: the choices name the players (issue 50).
+            _choice_field(self, "confirmation").choices = [
+                (Event.Confirmation.BOTH_CAPTAINS, _("Both players (or an official)")),
+                (
+                    Event.Confirmation.CAPTAIN_AND_OFFICIAL,
+                    _("One player, confirmed by an official"),
+                ),
+                (Event.Confirmation.OFFICIAL_ONLY, Event.Confirmation.OFFICIAL_ONLY.label),
+            ]
+            self.fields["tiebreaks"].help_text = system_order_words(self._chosen_system(), True)
+            self.fields["bye_points"].help_text = _("Empty: the player's average over their games.")
+            self.fields["seed_by_rating"].help_text = _(
+                "Swiss seating only. Round 1: by rating (the best-rated players meet later). The "
+                "players are put in order of their ratings (a new player counts 25), the top "
+                "half meets the bottom half (the 1st against the first of the bottom half, and "
+                "so on), and the lowest-rated player rests if the count is odd. Unticked: "
+                "round 1 is drawn at random."
+            )
+            self.fields["playoff_format"].label = _("Playoff among three or more tied players")
+            self.fields["playoff_format"].help_text = _(
+                "Round robin: each tied player plays each of the others once. Stepladder: the "
+                "two lowest seeds start, each winner plays the next seed up. Two tied players "
+                "always play one match. Fixed once the first playoff game is seated."
+            )
+            _choice_field(self, "playoff_format").choices = [
+                (Event.PlayoffFormat.ROUND_ROBIN, _("Round robin among the tied players")),
+                (Event.PlayoffFormat.STEPLADDER, Event.PlayoffFormat.STEPLADDER.label),
+            ]
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement", "seed_by_rating", "entry"):
                 self.fields[name].disabled = True
@@ -248,6 +277,14 @@ class EventForm(forms.ModelForm):
             for name in BRACKET_FIELDS:
                 self.fields[name].disabled = True
 
+    def _singles(self) -> bool:
+        """Whether the page shows a singles event: as posted, else the preset's, else the
+        event's own entry."""
+        chosen = self.data.get("entry") if self.is_bound else None
+        if chosen not in Event.Entry.values:
+            chosen = self.initial.get("entry") or self.instance.entry
+        return chosen == Event.Entry.SINGLES
+
     def _chosen_system(self) -> str:
         """The scoring system the page shows chosen: as posted (a page sent back with an
         error), else the preset's or the event's, else the model's default."""
@@ -261,7 +298,8 @@ class EventForm(forms.ModelForm):
     def order_words_json(self) -> str:
         """The tiebreak hint of each scoring system, for the page's script to show the chosen
         one's when the choice changes (the server renders the chosen one's)."""
-        return json.dumps({key: system_order_words(key) for key in scoring_system_names()})
+        singles = self._singles()
+        return json.dumps({key: system_order_words(key, singles) for key in scoring_system_names()})
 
     def _season_field(self, user) -> None:
         """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):
@@ -358,31 +396,50 @@ class EventForm(forms.ModelForm):
         return data
 
 
-def system_order_words(system: str) -> str:
+def system_order_words(system: str, singles: bool = False) -> str:
     """What an empty chain means, in words: the scoring system's own order."""
     try:
         keys = StandingsConfig(system).chain
     except StandingsError:
         return ""
-    return _(
-        "In order: the first separates teams tied in the ranking, the next ones teams still "
-        "tied. All left at “—”: the scoring system's own order (%(order)s)."
-    ) % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
+    words = (
+        _(
+            "In order: the first separates players tied in the ranking, the next ones players "
+            "still tied. All left at “—”: the scoring system's own order (%(order)s)."
+        )
+        if singles
+        else _(
+            "In order: the first separates teams tied in the ranking, the next ones teams still "
+            "tied. All left at “—”: the scoring system's own order (%(order)s)."
+        )
+    )
+    return words % {"order": ", ".join(str(_(METRICS[k].label)) for k in keys)}
 
 
-def missed_rounds_field(late) -> forms.ChoiceField:
-    """A late team's question (``late_teams.LateEntry``): what its missed rounds count."""
-    return forms.ChoiceField(
-        label=ngettext(
+def missed_rounds_field(late, singles: bool = False) -> forms.ChoiceField:
+    """A late entry's question (``late_teams.LateEntry``): what its missed rounds count."""
+    if singles:
+        label = ngettext(
+            "This player arrives late: round 1 is already seated. What does it count for "
+            "this player?",
+            "This player arrives late: rounds 1 to %(last)d are already seated. What do "
+            "they count for this player?",
+            late.missed,
+        )
+        help_text = _("Shown on the player's page and in the standings.")
+    else:
+        label = ngettext(
             "This team arrives late: round 1 is already seated. What does it count for this team?",
             "This team arrives late: rounds 1 to %(last)d are already seated. What do "
             "they count for this team?",
             late.missed,
         )
-        % {"last": late.missed},
+        help_text = _("Shown on the team's page and in the standings.")
+    return forms.ChoiceField(
+        label=label % {"last": late.missed},
         choices=late.choices,
         widget=forms.RadioSelect,
-        help_text=_("Shown on the team's page and in the standings."),
+        help_text=help_text,
     )
 
 
@@ -428,7 +485,7 @@ class TeamForm(forms.Form):
         ``singles``: one player, named after them (no team name, no partner)."""
         super().__init__(*args, **kwargs)
         if late is not None:
-            self.fields["missed_rounds"] = missed_rounds_field(late)
+            self.fields["missed_rounds"] = missed_rounds_field(late, singles)
         if singles:
             one_player(self)
         if players is None:
@@ -523,7 +580,7 @@ class TeamImportForm(forms.Form):
     def __init__(self, *args, late=None, singles=False, **kwargs):
         super().__init__(*args, **kwargs)
         if late is not None:  # the same question as for one team, for every team of the list
-            self.fields["missed_rounds"] = missed_rounds_field(late)
+            self.fields["missed_rounds"] = missed_rounds_field(late, singles)
         if singles:
             self.fields["text"].label = _(
                 "Paste the list (one player per line: player, then optionally club and email)"

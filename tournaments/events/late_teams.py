@@ -53,6 +53,8 @@ def late_entry(event: Event) -> LateEntry | None:
 
 def bye_words(event: Event) -> str:
     if event.bye_points is None:
+        if event.singles:
+            return _("a bye, worth the player's average over their games")
         return _("a bye, worth the team's average over its games")
     return _("a bye, worth %(n)d points") % {"n": event.bye_points}
 
@@ -70,7 +72,9 @@ def choices_in_words(event: Event) -> list[tuple[str, str]]:
         ),
         (
             Team.MissedRounds.NOTHING,
-            _("The missed rounds count for nothing: the team will have fewer games."),
+            _("The missed rounds count for nothing: the player will have fewer games.")
+            if event.singles
+            else _("The missed rounds count for nothing: the team will have fewer games."),
         ),
     ]
 
@@ -84,6 +88,13 @@ def check_choice(event: Event, missed_rounds: str) -> tuple[int | None, str]:
     if missed_rounds not in Team.MissedRounds.values:
         raise RuleError(
             ngettext(
+                "Round 1 is already seated: choose what it counts for this player (%(choices)s).",
+                "Rounds 1 to %(last)d are already seated: choose what they count for this "
+                "player (%(choices)s).",
+                entry.missed,
+            )
+            if event.singles
+            else ngettext(
                 "Round 1 is already seated: choose what it counts for this team (%(choices)s).",
                 "Rounds 1 to %(last)d are already seated: choose what they count for this team "
                 "(%(choices)s).",

@@ -44,6 +44,7 @@ from tournaments.models import Event, Game, League, Player, Report, Round, Seaso
 from tournaments.publishing import league_tables
 from tournaments.results.declared import PLAYERS, REMARKABLE
 from tournaments.results.sheets import show_sides
+from tournaments.words import EntryWords
 
 BEST_CRIBS = 5
 CRIB_FLOOR = 12
@@ -106,6 +107,11 @@ class HonoursBoard:
     min_games: int = MIN_GAMES
     min_period_games: int = MIN_PERIOD_GAMES
     periods: tuple[str, str] | None = None  # the names of the two periods compared
+
+    @property
+    def words(self) -> EntryWords:
+        """A board of singles events only speaks of players; one with pairs of teams."""
+        return EntryWords(singles=bool(self.events) and all(e.singles for e in self.events))
 
 
 def name_key(name: str) -> str:
@@ -460,7 +466,13 @@ def _improved(
 
 
 def csv_rows(board: HonoursBoard):
-    """One table: a row per honour, its category first (words in the active language)."""
+    """One table: a row per honour, its category first (words in the active language). A
+    board of singles only has no team column: the entry is its player, in the player column."""
+    for row in _csv_rows(board):
+        yield [*row[:2], row[3] or row[2], *row[4:]] if board.words.singles else row
+
+
+def _csv_rows(board: HonoursBoard):
     yield [
         _("Category"),
         _("Value"),

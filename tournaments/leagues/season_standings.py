@@ -126,6 +126,11 @@ class SeasonStandings:
     teams: list[SeasonRow] = field(default_factory=list)
     players: list[SeasonRow] = field(default_factory=list)
 
+    @property
+    def singles_only(self) -> bool:
+        """Every event that counts is singles: the pages speak of players only (issue 50)."""
+        return bool(self.events) and all(event.singles for event in self.events)
+
     def cumulative(self, row: SeasonRow) -> list[int]:
         """A row's counted season score after each event, for the chart."""
         total, values = 0, []

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from tournaments.words import EntryWords, entry_words
 
@@ -391,6 +392,21 @@ class Team(models.Model):
     @property
     def active(self) -> bool:
         return self.withdrawn_at is None and self.registration == self.Registration.REGISTERED
+
+    @property
+    def registration_words(self) -> str:
+        """The registration state as a page says it of this entry: in French a team is
+        feminine ("absente"), a singles entry's player is not ("absent"; issue 50)."""
+        if not self.event.singles:
+            return str(self.get_registration_display())
+        words = {
+            self.Registration.REGISTERED: pgettext("a player", "Registered"),
+            self.Registration.WAITING: pgettext("a player", "Waiting list"),
+            self.Registration.WITHDRAWN: pgettext("a player", "Withdrawn before the day"),
+            self.Registration.REFUSED: pgettext("a player", "Refused"),
+            self.Registration.ABSENT: pgettext("a player", "Absent (dropped before round 1)"),
+        }
+        return words.get(self.registration, str(self.get_registration_display()))
 
     @property
     def players(self) -> str:

@@ -605,5 +605,5 @@ def audit_log(request, slug):
     return render(
         request,
         "tournaments/audit.html",
-        {"event": event, "lines": [audit.describe(e) for e in entries]},
+        {"event": event, "lines": [audit.describe(e, event.singles) for e in entries]},
     )

@@ -321,7 +321,11 @@ def standings_body(event: Event, data, columns, *, released: bool) -> str:
     withdrawn = format_html(' <span class="hint">({})</span>', gettext("withdrawn"))
     bye_pending = format_html(  # under the name too, free to wrap (issue 49, point 3)
         '<span class="late-note" data-bye-pending>{}</span>',
-        capfirst(gettext("bye: worth the team's average once it has played")),
+        capfirst(
+            gettext("bye: worth the player's average once they have played")
+            if event.singles
+            else gettext("bye: worth the team's average once it has played")
+        ),
     )
     # Under the name, never in it (issue 49, point 3): a short line that wraps, the whole
     # choice in its title and on the team's page, so a projector keeps one column per team.

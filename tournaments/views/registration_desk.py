@@ -50,6 +50,27 @@ class RegistrationSettingsForm(forms.ModelForm):
             )
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.singles:  # one player per entry: the words say so (issue 50)
+            fields = self.fields
+            fields["registration_open"].help_text = _(
+                "Players may enter themselves through the event's link until the deadline."
+            )
+            fields["registration_capacity"].label = _("Capacity (players)")
+            fields["registration_capacity"].help_text = _(
+                "Beyond it, players go on a waiting list that moves up by itself. Empty: no cap."
+            )
+            fields["registration_fee"].help_text = _(
+                "Shown on the form, e.g. “10 $ per player, paid at the door”. No online payment."
+            )
+            who = fields["registration_who"]
+            assert isinstance(who, forms.ChoiceField)
+            who.choices = [
+                (value, _("Only the organizer enters players") if value == "organizer" else label)
+                for value, label in who.choices
+            ]
+
 
 @require_http_methods(["GET", "POST"])
 def registrations(request, slug):

@@ -15,6 +15,10 @@ dropped, late or withdrawn; which report counts for each game. After every step 
 * every page of every role answers without a server error (each time what the pages show
   changes: a round seated, a release, a close…, and at the end of each story).
 
+The event is FADOQ pairs or, for issue 50, singles (one player per entry, two-handed to 121;
+the captain's rules then act for the player, sheets are not sent since the builder's are
+four-handed, and a singles player's phone must not say team, captain or partner).
+
 Known open points of issue 49 are skipped behind ``known.open_point(N)``.
 """
 
@@ -68,6 +72,8 @@ PICK = st.integers(min_value=0, max_value=10_000)
 # game it came from (none below 62: dates, times, tables and counts stay out of the way).
 MARKERS = [n for n in range(62, 120) if n not in (85, 87, 92)]
 CHOICES = ("bye", "forfeit", "nothing")
+# What a singles player's phone never says (issue 50): they are a player, not a team.
+TEAM_WORDS = re.compile(r"\b(teams?|équipes?|captains?|capitaines?|partners?|partenaires?)\b", re.I)
 
 
 @dataclass
@@ -167,6 +173,7 @@ class EventLife(RuleBasedStateMachine):
         self.finished = False
         self.check_in_open = False
         self.names = 0
+        self.singles = False
         self.swept: tuple | None = None
 
     def teardown(self) -> None:
@@ -188,8 +195,12 @@ class EventLife(RuleBasedStateMachine):
         return self.event
 
     def next_name(self) -> tuple[str, str, str]:
+        """(team name, captain, partner); a singles entry is its one player (no name given:
+        it is named after the player, issue 50)."""
         self.names += 1
         n = self.names
+        if self.singles:
+            return "", f"Joueuse {n}", ""
         return f"Équipe {n}", f"Capitaine {n}", f"Partenaire {n}"
 
     def entered(self) -> list[TeamModel]:
@@ -236,8 +247,17 @@ class EventLife(RuleBasedStateMachine):
 
     # --- creating, drafting, publishing ---------------------------------------------------
 
-    @initialize(capacity=st.integers(4, 7), games=st.integers(2, 3), in_season=st.booleans())
-    def create(self, capacity: int, games: int, in_season: bool) -> None:
+    @initialize(
+        capacity=st.integers(4, 7),
+        games=st.integers(2, 3),
+        in_season=st.booleans(),
+        singles=st.booleans(),
+    )
+    def create(self, capacity: int, games: int, in_season: bool, singles: bool) -> None:
+        """A FADOQ pairs event, or singles (issue 50): one player per entry, two-handed to 121,
+        counted the same way (the recount does not know the difference, nor should it)."""
+        self.singles = singles
+        kind = {"entry": "singles", "rule_set": "STANDARD_2P_121"} if singles else {}
         self.event = create_event(
             self.organizer,
             name="Omnium de la Mauricie",
@@ -249,7 +269,9 @@ class EventLife(RuleBasedStateMachine):
             registration_capacity=capacity,
             number_of_games=games,
             season=self.season if in_season else None,
+            **kind,
         )
+        assert self.event.singles == singles
         grant(self.official, self.event, EventRole.Role.OFFICIAL)
         self.capacity = capacity
 
@@ -289,8 +311,10 @@ class EventLife(RuleBasedStateMachine):
             full = len(self.active()) >= self.capacity
             assert team.registration == ("waiting" if full else "registered"), (team, full)
             assert team.checked_in_at is None, "a team registering from home is not present"
+            assert team.name == (captain if self.singles else name), team.name
+            assert team.partner == "" or not self.singles, "a singles entry has no partner"
             self.teams[team.pk] = TeamModel(
-                team.pk, name, captain, partner, team.registration, self.names
+                team.pk, team.name, captain, partner, team.registration, self.names
             )
 
     @precondition(
@@ -433,7 +457,8 @@ class EventLife(RuleBasedStateMachine):
                 return gap
         return None
 
-    @precondition(lambda self: self.may_play() and self.reportable())
+    # The sheets built here are four-handed (FADOQ): a singles game reports final scores.
+    @precondition(lambda self: self.may_play() and not self.singles and self.reportable())
     @rule(index=PICK, mirrored=st.booleans(), both_peg=st.booleans())
     def captain_sends_sheet(self, index: int, mirrored: bool, both_peg: bool) -> None:
         """A hand-by-hand sheet (side A wins 121–85); ``both_peg``: in the last deal the
@@ -574,7 +599,7 @@ class EventLife(RuleBasedStateMachine):
         assert team.joined_round == self.series_rounds + 1
         self.teams[team.pk] = TeamModel(
             team.pk,
-            name,
+            team.name,
             captain,
             partner,
             "registered",
@@ -598,7 +623,7 @@ class EventLife(RuleBasedStateMachine):
             add_team(
                 self.event,
                 self.organizer,
-                name=team.name,
+                name="" if self.singles else team.name,
                 captain=team.captain,
                 partner=team.partner,
                 missed_rounds=choice,
@@ -933,6 +958,9 @@ class EventLife(RuleBasedStateMachine):
         for url in pages + (self.urls()["public"] if public else []):
             response = client.get(url)
             assert response.status_code < 500, (url, response.status_code)
+            if self.singles and url in pages and response.status_code == 200:
+                said = TEAM_WORDS.findall(visible_text(response.content.decode()))
+                assert not said, (url, "a singles player's phone says", said)
             if hidden and response.status_code == 200:
                 self.check_embargo(url, response.content.decode(), self.secrets(team.pk))
 

@@ -233,7 +233,7 @@ class NumberOfGamesSerializer(KnownFieldsOnly, serializers.Serializer):
 class AuditEntrySerializer(serializers.ModelSerializer):
     actor = serializers.SerializerMethodField(
         help_text="Who acted, in the request's language like `text` (a user's name, "
-        "“The captain of …”, or Huche for the site itself)."
+        "“The captain of …” (the player's name in singles), or Huche for the site itself)."
     )
     text = serializers.SerializerMethodField(
         help_text="The entry in words, in the request's language."
@@ -244,7 +244,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         fields = ["id", "created_at", "actor", "action", "target", "text", "before", "after"]
 
     def get_actor(self, entry) -> str:
-        return who(entry)
+        return who(entry, bool(self.context.get("singles")))
 
     def get_text(self, entry) -> str:
-        return describe(entry).text
+        return describe(entry, self.context.get("singles")).text

@@ -77,8 +77,8 @@ class ScoreField(serializers.Field):
 
 class ReportSubmitSerializer(KnownFieldsOnly, serializers.Serializer):
     kind = serializers.ChoiceField(choices=Report.Kind.choices, default=Report.Kind.FINAL)
-    score_a = ScoreField(required=False, help_text="final: team A's score.")
-    score_b = ScoreField(required=False, help_text="final: team B's score.")
+    score_a = ScoreField(required=False, help_text="final: team A's score (player A in singles).")
+    score_b = ScoreField(required=False, help_text="final: team B's score (player B in singles).")
     sheet = serializers.JSONField(
         required=False,
         help_text=(

@@ -32,7 +32,9 @@ class ResultSerializer(serializers.Serializer):
     score_a = serializers.IntegerField()
     score_b = serializers.IntegerField()
     skunk = serializers.IntegerField(help_text="0 none, 1 skunk, 2 double skunk…")
-    winner = serializers.IntegerField(allow_null=True, help_text="The winning team's id.")
+    winner = serializers.IntegerField(
+        allow_null=True, help_text="The winning team's (or player's, in singles) id."
+    )
 
 
 class GameSerializer(serializers.ModelSerializer):

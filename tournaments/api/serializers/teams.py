@@ -41,7 +41,9 @@ class TeamSerializer(serializers.ModelSerializer):
 
 
 class CaptainLinkSerializer(serializers.ModelSerializer):
-    url = serializers.SerializerMethodField(help_text="The captain's page (QR code on the card).")
+    url = serializers.SerializerMethodField(
+        help_text="The captain's page, the player's in singles (QR code on the card)."
+    )
 
     class Meta:
         model = CaptainLink

@@ -304,7 +304,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def audit(self, request, slug):
         event = managed_event(request, slug, organizer=True)
         page = self.paginate_queryset(AuditEntry.objects.filter(event=event))
-        return self.get_paginated_response(s.AuditEntrySerializer(page, many=True).data)
+        return self.get_paginated_response(
+            s.AuditEntrySerializer(page, many=True, context={"singles": event.singles}).data
+        )
 
     @extend_schema(
         summary="A CSV export: standings, games, teams or the bracket (organizer, officials)",
