@@ -467,6 +467,7 @@ SPECTACULAR_SETTINGS = {
         "CribbageLevelEnum": "games.play.cribbage.api.LEVEL_CHOICES",
         "InvitationStatusEnum": "accounts.models.Invitation.Status",
         "SeasonAggregationEnum": "tournaments.models.Season.Aggregation",
+        "SeasonNightAwardEnum": "tournaments.models.Season.NightAward",
     },
 }
 
