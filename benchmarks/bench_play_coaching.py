@@ -78,11 +78,18 @@ def run(players: int, games: int) -> None:
         )
 
 
+QUICK = ["--games", "1"]
+
+
+def parser() -> argparse.ArgumentParser:
+    options = argparse.ArgumentParser(description=__doc__)
+    options.add_argument("--games", type=int, default=10)
+    options.add_argument("--players", default="2,3,4")
+    return options
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--players", default="2,3,4")
-    args = parser.parse_args(argv)
+    args = parser().parse_args(argv)
     print(f"load average: {os.getloadavg()}")
     for players in (int(p) for p in args.players.split(",")):
         run(players, args.games)

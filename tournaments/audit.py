@@ -712,7 +712,8 @@ def describe(entry: AuditEntry, singles: bool | None = None) -> AuditLine:
     """``singles``: whether the entry's event is singles (read from the event when not given;
     a page of one event's entries passes it once)."""
     if singles is None:
-        singles = bool(entry.event_id) and entry.event.singles
+        event = entry.event if entry.event_id else None
+        singles = event is not None and event.singles
     actor = who(entry, singles)
     render = (singles and SINGLES_RENDERERS.get(entry.action)) or RENDERERS.get(entry.action)
     if render is None:  # an action this module does not know yet: still no raw code alone

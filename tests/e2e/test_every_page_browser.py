@@ -233,6 +233,14 @@ PAGES: dict[str, list[Visit]] = {
         ),
     ],
     "tournaments:season": [Visit("season", ANYONE, lambda s: s["season_url"])],
+    # The bracket (issue 50) of an event played without one: the page says so in words.
+    "tournaments:bracket": [Visit("bracket", ANYONE, lambda s: f"/e/{s['past']}/bracket/")],
+    "tournaments:bracket-organize": [
+        Visit("bracket-organize", ORGANIZER, lambda s: f"/organize/{s['slug']}/bracket/")
+    ],
+    "tournaments:event-guests": [
+        Visit("event-guests", ORGANIZER, lambda s: f"/organize/{s['slug']}/guests/")
+    ],
     "tournaments:season-honours": [
         Visit("season-honours", ANYONE, lambda s: f"{s['season_url']}palmares/"),
         Visit(
@@ -391,6 +399,10 @@ EXCLUDED: dict[str, str] = {
     "tournaments:archive": "a JSON download",
     "tournaments:results-json": "a JSON download (the open results format)",
     "tournaments:results-schema": "a JSON Schema for programs",
+    "tournaments:results-schema-1": "a JSON Schema for programs (the format's first version)",
+    "tournaments:bracket-seat": "POST only: redirects to the bracket's desk (visited)",
+    "tournaments:bracket-absent": "POST only: redirects to the bracket's desk (visited)",
+    "tournaments:consolation": "POST only: redirects to the bracket's desk (visited)",
     "tournaments:archive-key-forget": "POST only: redirects to the league page (visited)",
     "tournaments:check-in-drop": "POST only: redirects to the check-in desk (visited)",
     "tournaments:registration-change": "POST only: redirects to the registration (visited)",

@@ -229,6 +229,20 @@ MATRIX = [
     page("tournaments:standings", "GET", "/e/{slug}/standings/", *ANYONE),
     page("tournaments:team", "GET", "/e/{slug}/teams/{team_a}/", *ANYONE),
     page("tournaments:podium", "GET", "/e/{slug}/podium/", *ANYONE),
+    # The bracket (issue 50): public like the standings (the embargo says it in words); its
+    # desk for the officials, the consolation event the organizer's. This event has no
+    # bracket: the services refuse in words and nothing changes.
+    page("tournaments:bracket", "GET", "/e/{slug}/bracket/", *ANYONE),
+    page("tournaments:bracket-organize", "GET", EVENT + "/bracket/", *OFFICIALS),
+    page("tournaments:bracket-seat", "POST", EVENT + "/bracket/seat/", *OFFICIALS_POST),
+    page(
+        "tournaments:bracket-absent",
+        "POST",
+        EVENT + "/bracket/absent/{team_a}/",
+        *OFFICIALS_POST,
+    ),
+    page("tournaments:consolation", "POST", EVENT + "/bracket/consolation/", *ORGANIZER_POST),
+    page("tournaments:event-guests", "GET", EVENT + "/guests/", *OFFICIALS),
     # The open results format: the embargo until the release (403 in words), the schema public.
     page(
         "tournaments:results-json",
@@ -242,7 +256,8 @@ MATRIX = [
         403,
         200,
     ),
-    page("tournaments:results-schema", "GET", "/schemas/results/1.json", *ANYONE),
+    page("tournaments:results-schema", "GET", "/schemas/results/2.json", *ANYONE),
+    page("tournaments:results-schema-1", "GET", "/schemas/results/1.json", *ANYONE),
     page("healthz", "GET", "/healthz", *ANYONE),
     page("healthz-live", "GET", "/healthz/live", *ANYONE),
     page("javascript-catalog", "GET", "/jsi18n/", *ANYONE),
@@ -874,6 +889,21 @@ MATRIX = [
         effect=teams_added,
     ),
     api("api-team-withdraw", "POST", SLUG_TEAM + "/withdraw/", 401, 403, 403, 200, 200, 404, 200),
+    api(
+        "api-team-guests",
+        "POST",
+        SLUG_TEAM + "/guests/",
+        401,
+        403,
+        403,
+        200,
+        200,
+        404,
+        200,
+        data={"captain_guest": True},
+    ),
+    # Under the embargo like the standings: the bracket is results.
+    api("api-event-bracket", "GET", "events/{slug}/bracket/", 403, 403, 403, 200, 200, 403, 200),
     api(
         "api-team-new-link",
         "POST",

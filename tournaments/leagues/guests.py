@@ -81,12 +81,14 @@ def warnings(event: Event) -> list[str]:
     """The desk's warnings: each guest of this night past the season's guest nights."""
     if event.season_id is None:
         return []
+    assert event.season is not None  # season_id is set
     limit = event.season.guest_nights
     guests = [s for s in seats(event) if s.guest and s.player_id]
     counts = guest_nights(event, [s.player_id for s in guests])
     names = Player.objects.in_bulk([s.player_id for s in guests])
     found = []
     for seat in guests:
+        assert seat.player_id is not None  # guests have a player (filtered above)
         n = counts.get(seat.player_id, 0)
         if n > limit:
             player = names.get(seat.player_id)

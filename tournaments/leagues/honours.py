@@ -154,7 +154,9 @@ def league_board(league: League, **limits) -> HonoursBoard:
     periods, names = None, None
     if len(order) >= 2:
         periods = (by_season[order[-2]], by_season[order[-1]])
-        names = (by_season[order[-2]][0].season.name, by_season[order[-1]][0].season.name)
+        before, last = by_season[order[-2]][0].season, by_season[order[-1]][0].season
+        assert before is not None and last is not None  # grouped by their season_id
+        names = (before.name, last.name)
     return _cached_board("league", league.pk, league.name, events, periods, names, limits)
 
 

@@ -399,7 +399,7 @@ class Team(models.Model):
         feminine ("absente"), a singles entry's player is not ("absent"; issue 50)."""
         if not self.event.singles:
             return str(self.get_registration_display())
-        words = {
+        words: dict[str, str] = {
             self.Registration.REGISTERED: pgettext("a player", "Registered"),
             self.Registration.WAITING: pgettext("a player", "Waiting list"),
             self.Registration.WITHDRAWN: pgettext("a player", "Withdrawn before the day"),

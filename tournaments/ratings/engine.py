@@ -106,7 +106,7 @@ def bradley_terry(
     for side in (side_a, side_b):
         # openskill adds the drift first, then sums the team by ordinal, highest first
         sigmas = [math.sqrt(skill.sigma * skill.sigma + tau_squared) for skill in side]
-        order = range(len(side))
+        order: Sequence[int] = range(len(side))
         if len(side) > 2:  # the order of two terms does not change their sum
             order = sorted(order, key=lambda j: side[j].mu - ORDINAL_Z * sigmas[j], reverse=True)
         mu_summed = sigma_squared_summed = 0.0

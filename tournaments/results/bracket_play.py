@@ -166,6 +166,7 @@ def bracket_state(event: Event, group: PlayoffGroup | None = None) -> BracketSta
 def _played(game: Game) -> PlayoffGame:
     report = game.confirmed_report
     assert report is not None, "a confirmed game has its report"
+    assert game.team_b_id is not None, "a played bracket game has two teams"
     winner = game.team_a_id if report.score_a > report.score_b else game.team_b_id
     return PlayoffGame(
         game.playoff_match, game.team_a_id, game.team_b_id, winner, report.score_a, report.score_b
@@ -279,10 +280,14 @@ def _seat_playable(event: Event, group: PlayoffGroup, actor: Person | None) -> l
         movement="bracket",
         created_by=user,
     )
-    games = [
-        Game.objects.create(round=round_, table=i, team_a_id=a, team_b_id=b, playoff_match=match)
-        for i, (match, a, b) in enumerate(pairs, start=1)
-    ]
+    games = []
+    for i, (match, a, b) in enumerate(pairs, start=1):
+        assert a is not None, "a match being played has its teams"
+        games.append(
+            Game.objects.create(
+                round=round_, table=i, team_a_id=a, team_b_id=b, playoff_match=match
+            )
+        )
     audit.record(
         event,
         actor,

@@ -16,10 +16,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from accounts.roles import Person
 from tournaments.audit import AuditAction
 from tournaments.events.teams import withdraw_team
-from tournaments.models import AuditEntry, Event, Report, Team
+from tournaments.models import AuditEntry, Event, Game, Report, Team
 
 from .bracket_play import open_bracket_games, seat_after_bracket_game
 from .reporting import Actor, submit
@@ -40,15 +41,12 @@ def forfeit_withdrawn(event: Event, actor: Person | None = None) -> list[Report]
     reports: list[Report] = []
     for _turn in range(64):  # a match is at most a best of 7; a bracket a few rounds
         game = next(
-            (
-                g
-                for g in open_bracket_games(event)
-                if (g.team_a.withdrawn_at is None) != (g.team_b.withdrawn_at is None)
-            ),
+            (g for g in open_bracket_games(event) if _one_side_withdrawn(g)),
             None,
         )
         if game is None:
             break
+        assert game.team_b is not None, "a bracket game has two teams"
         gone = game.team_a if game.team_a.withdrawn_at is not None else game.team_b
         by = actor or _who_withdrew(event, gone)
         if by is None:  # withdrawn before this code, or by an archive import: the desk decides
@@ -68,7 +66,12 @@ def forfeit_withdrawn(event: Event, actor: Person | None = None) -> list[Report]
     return reports
 
 
-def _who_withdrew(event: Event, team: Team):
+def _one_side_withdrawn(game: Game) -> bool:
+    assert game.team_b is not None, "a bracket game has two teams"
+    return (game.team_a.withdrawn_at is None) != (game.team_b.withdrawn_at is None)
+
+
+def _who_withdrew(event: Event, team: Team) -> User | None:
     entry = (
         AuditEntry.objects.filter(
             event=event, action=AuditAction.TEAM_WITHDRAW, target=str(team), actor__isnull=False

@@ -56,18 +56,20 @@ def _marked(report: Report) -> bool:
 def apparent_qualifier(game: Game) -> int:
     """The team placed higher: the higher seed in the bracket, else in the standings now."""
     event = game.round.event
+    team_a, team_b = game.team_a_id, game.team_b_id
+    assert team_b is not None, "a game with scorecards has two teams"
     if game.round.kind == Round.Kind.BRACKET:
         group = bracket_group(event)
         if group is not None:
             seeds = list(group.teams)
             ranked = sorted(
-                (game.team_a_id, game.team_b_id),
+                (team_a, team_b),
                 key=lambda t: seeds.index(t) if t in seeds else len(seeds),
             )
             return ranked[0]
     order = event_standings(event).standings.order
     place = {t: i for i, t in enumerate(order)}
-    return min((game.team_a_id, game.team_b_id), key=lambda t: place.get(t, len(place)))
+    return min((team_a, team_b), key=lambda t: place.get(t, len(place)))
 
 
 def suggest(game: Game, reports: list[Report]) -> Suggestion | None:

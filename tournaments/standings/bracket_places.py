@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tournaments.models import Event, PlayoffGroup, Round
-from tournaments.standings.engine import PlayoffGame, Standings, StandingsError
+from tournaments.standings.engine import PlayoffGame, StandingRow, Standings, StandingsError
 from tournaments.standings.engine.bracket import podium
 from tournaments.standings.engine.systems import MEDALS
 
@@ -51,10 +51,10 @@ def bracket_places(event: Event, games: Sequence[PlayoffGame]) -> list[tuple[int
 def with_bracket(standings: Standings, places: list[tuple[int, tuple[int, ...]]]) -> Standings:
     """The standings with the bracket's places on top and no series medal."""
     if not places:
-        rows = tuple(replace(row, medal=None) for row in standings.rows)
-        return replace(standings, rows=rows, medal_ties=())
+        unranked = tuple(replace(row, medal=None) for row in standings.rows)
+        return replace(standings, rows=unranked, medal_ties=())
     by_team = {row.team: row for row in standings.rows}
-    rows = []
+    rows: list[StandingRow] = []
     for place, teams in places:
         for team in teams:
             if team in by_team:
@@ -69,12 +69,14 @@ def with_bracket(standings: Standings, places: list[tuple[int, tuple[int, ...]]]
                 )
     on_podium = {row.team for row in rows}
     start = len(rows)
-    previous = None
+    previous: tuple[int, int] | None = None
     for row in standings.rows:
         if row.team in on_podium:
             continue
-        shares = previous is not None and row.tied and row.rank == previous[0]
-        rank = previous[1] if shares else len(rows) + 1
+        if previous is not None and row.tied and row.rank == previous[0]:
+            rank = previous[1]
+        else:
+            rank = len(rows) + 1
         previous = (row.rank, rank)
         rows.append(replace(row, rank=max(rank, start + 1), medal=None))
     return replace(standings, rows=tuple(rows), medal_ties=())

@@ -83,7 +83,9 @@ def load_results(event: Event) -> EventResults:
         "confirmed_report__skunk",
         "status",
     )
-    results, playoff, bracket = [], [], []
+    results: list[GameResult] = []
+    playoff: list[PlayoffGame] = []
+    bracket: list[PlayoffGame] = []
     crapette = event.game_type == Event.GameType.CRAPETTE
     series_rounds, unsettled = set(), False
     withdrawn = {t.pk for t in teams if t.withdrawn_at is not None}

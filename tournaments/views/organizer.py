@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
@@ -478,7 +479,7 @@ def desk(request, slug):
         if shown
         else []
     )
-    context = {"event": event, "round": shown, "rounds": rounds, "games": games}
+    context: dict[str, Any] = {"event": event, "round": shown, "rounds": rounds, "games": games}
     context["guest_warnings"] = guests.warnings(event)  # a club night's guests past the limit
     if shown is not None and shown.kind == Round.Kind.SERIES:
         context |= tables_context(shown, games)

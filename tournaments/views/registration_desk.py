@@ -3,6 +3,8 @@ dropping the teams that did not come before round 1)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import messages
 from django.db import transaction
@@ -68,7 +70,7 @@ class RegistrationSettingsForm(forms.ModelForm):
             assert isinstance(who, forms.ChoiceField)
             who.choices = [
                 (value, _("Only the organizer enters players") if value == "organizer" else label)
-                for value, label in who.choices
+                for value, label in cast("list[tuple[str, str]]", who.choices)
             ]
 
 

@@ -15,7 +15,8 @@ class BracketSideSerializer(serializers.Serializer):
 class BracketMatchSerializer(serializers.Serializer):
     id = serializers.CharField(help_text='"R1-M2": round 1, 2nd match from the top; "3RD".')
     round = serializers.IntegerField(allow_null=True, help_text="null: the third-place match.")
-    label = serializers.CharField()
+    # the stubs take this for Field.label; the serializer's metaclass pops declared fields
+    label = serializers.CharField()  # type: ignore[assignment]
     bye = serializers.BooleanField()
     a = BracketSideSerializer(allow_null=True)
     b = BracketSideSerializer(allow_null=True)
