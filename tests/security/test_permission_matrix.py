@@ -51,13 +51,12 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from tests.builders.scene import ROLES, as_role, build_scene
+from tests.builders.scene import ROLES, Scene, as_role, build_scene
 from tests.builders.stranger import captain_elsewhere, stranger_event, stranger_of
 from tests.conftest import link_of
 
@@ -1309,11 +1308,42 @@ def test_every_row_gives_nine_outcomes():
 
 
 # --- the scene and the callers -----------------------------------------------------------------
-@pytest.fixture
-def scene(event, organizer, official, other_organizer, staff):
+# The matrix has some 2,000 cases: the scene is built once for the module, in a transaction rolled
+# back at its end, and each case runs in a savepoint of it (pytest-django's ``db``), so whatever a
+# case changes is undone before the next one, which gets fresh instances of the scene's rows (and
+# empty caches: tests/conftest.py). Building it for each case took most of CI's time.
+def _build_scene() -> dict:
+    from accounts.models import EventRole, User
+    from accounts.roles import grant
+    from tournaments.events.creation import create_event
     from tournaments.events.invitations import invite
+    from tournaments.events.teams import add_team
     from tournaments.models import ArchiveKey, League, Player, Season, SeasonExport
 
+    organizer = User.objects.create_user(
+        "org@example.org", "pw-organizer-1", display_name="Organizer"
+    )
+    other_organizer = User.objects.create_user(
+        "other@example.org", "pw-other-1", display_name="Other"
+    )
+    staff = User.objects.create_user("staff@example.org", "pw-staff-1", is_staff=True)
+    event = create_event(
+        organizer,
+        name="Tournoi régional",
+        date=datetime.date(2026, 11, 21),
+        venue="Salle communautaire",
+        seed=1234,
+    )
+    for i in range(1, 7):
+        add_team(
+            event,
+            organizer,
+            name=f"Équipe {i}",
+            captain=f"Capitaine {i}",
+            partner=f"Partenaire {i}",
+        )
+    official = User.objects.create_user("official@example.org", "pw-official-1")
+    grant(official, event, EventRole.Role.OFFICIAL)
     built = build_scene(event, organizer, official, other_organizer, staff)
     theirs = stranger_event()
     built.users["stranger"] = stranger_of(theirs)
@@ -1338,21 +1368,60 @@ def scene(event, organizer, official, other_organizer, staff):
     type(built.team_a).objects.filter(pk=built.team_a.pk).update(
         registration_token="a-registration-token-of-team-a"
     )
-    built.extra = {
-        "token_a": link_a.token,
-        "token_b": link_b.token,
-        "reg_token_a": "a-registration-token-of-team-a",
-        "reg_code_a": "http://salle.local/r/a-registration-token-of-team-a/",
-        "wrong_pin_a": "000000" if link_a.pin != "000000" else "111111",
-        "season": season.pk,
-        "season_export": export.pk,
-        "archive_key": key.pk,
-        "league_player": league_player.pk,
-        "official_role": official.event_roles.get(event=event).pk,
-        "invitation": pending.invitation.pk,
-        "invitation_token": pending.token,
+    return {
+        "event": event.pk,
+        "users": {role: user.pk for role, user in built.users.items()},
+        "game": built.game.pk,
+        "report": built.report.pk,
+        "dispute": built.dispute.pk,
+        "elsewhere": built.elsewhere.pk,
+        "extra": {
+            "token_a": link_a.token,
+            "token_b": link_b.token,
+            "reg_token_a": "a-registration-token-of-team-a",
+            "reg_code_a": "http://salle.local/r/a-registration-token-of-team-a/",
+            "wrong_pin_a": "000000" if link_a.pin != "000000" else "111111",
+            "season": season.pk,
+            "season_export": export.pk,
+            "archive_key": key.pk,
+            "league_player": league_player.pk,
+            "official_role": official.event_roles.get(event=event).pk,
+            "invitation": pending.invitation.pk,
+            "invitation_token": pending.token,
+        },
     }
-    cache.clear()
+
+
+@pytest.fixture(scope="module")
+def scene_rows(django_db_setup, django_db_blocker):
+    """The scene's primary keys; its rows live until the module's last case."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            yield _build_scene()
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def scene(scene_rows, db) -> Scene:
+    from accounts.models import User
+    from tournaments.models import Dispute, Event, Game, Report, Team
+
+    users = {role: User.objects.get(pk=pk) for role, pk in scene_rows["users"].items()}
+    built = Scene(
+        Event.objects.get(pk=scene_rows["event"]),
+        users,
+        Game.objects.get(pk=scene_rows["game"]),
+        Report.objects.get(pk=scene_rows["report"]),
+        Dispute.objects.get(pk=scene_rows["dispute"]),
+        Team.objects.get(pk=scene_rows["elsewhere"]),
+    )
+    built.extra = dict(scene_rows["extra"])
     return built
 
 
