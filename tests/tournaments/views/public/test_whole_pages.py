@@ -116,6 +116,11 @@ def test_the_shared_page_is_gzipped_once_and_carries_no_csrf_token(played, organ
     # The language form's token comes from the visitor's own cookie, set on the response.
     assert b"data-csrf-cookie" in body and b'name="csrfmiddlewaretoken" value=""' in body
     assert "csrftoken" in zipped.cookies
+    # A phone that has the cookie keeps it: its refreshes cost no new token.
+    kept = phone.cookies["csrftoken"].value
+    again = page(phone, played, HTTP_ACCEPT_ENCODING="gzip")
+    assert again.status_code == 200 and "csrftoken" not in again.cookies
+    assert phone.cookies["csrftoken"].value == kept
     # Another language, another stored page.
     english = page(Client(HTTP_ACCEPT_LANGUAGE="en"), played)
     assert english.content != plain.content and english["ETag"] != plain["ETag"]
