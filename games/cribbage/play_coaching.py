@@ -109,6 +109,27 @@ def _cards(value: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(parse_cards(value)) if value else ()
 
 
+def card_to_coach(
+    held: Sequence[Card], count: int, card: Card | str | None
+) -> tuple[Card, list[Card]]:
+    """The card to weigh (default: the first that fits) and the cards that fit, refused in
+    words when the count is impossible, no card fits (say go) or ``card`` does not fit."""
+    if count < 0 or count > MAX_COUNT:
+        raise CardError(f"the count is from 0 to 31, not {count}")
+    playable = [c for c in held if count + c.pips <= MAX_COUNT]
+    if not playable:
+        raise CardError(
+            f"no card of {format_cards(held)} can be laid at a count of {count}: say go"
+        )
+    chosen = playable[0] if card is None else _cards([card])[0]
+    if chosen not in playable:
+        raise CardError(
+            f"{chosen} cannot be laid: the cards that fit at a count of {count} are "
+            f"{format_cards(playable)}"
+        )
+    return chosen, playable
+
+
 def coach_play(
     hand: str | Iterable[str | Card],
     *,
@@ -128,19 +149,7 @@ def coach_play(
     card of the series (default: the series' last card is the opponent's when there is one)."""
     held = _cards(hand)
     laid = _cards(series)
-    if count < 0 or count > MAX_COUNT:
-        raise CardError(f"the count is from 0 to 31, not {count}")
-    playable = [c for c in held if count + c.pips <= MAX_COUNT]
-    if not playable:
-        raise CardError(
-            f"no card of {format_cards(held)} can be laid at a count of {count}: say go"
-        )
-    chosen = playable[0] if card is None else _cards([card])[0]
-    if chosen not in playable:
-        raise CardError(
-            f"{chosen} cannot be laid: the cards that fit at a count of {count} are "
-            f"{format_cards(playable)}"
-        )
+    chosen, playable = card_to_coach(held, count, card)
     seen_cards = set(_cards(seen)) | set(held) | set(laid)
     unseen = unseen_by_rank([int(c.rank) for c in seen_cards])
     theirs = len(held) if opponent_cards is None else opponent_cards

@@ -40,7 +40,7 @@ from games.cards import Card, CardError, format_cards, parse_cards
 from .computer.four import read_plays
 from .computer.pegging import pips, play_out_sides, unseen_by_rank
 from .computer.view import PlayerView
-from .play_coaching import PlayAdvice, coach_play
+from .play_coaching import PlayAdvice, card_to_coach, coach_play
 
 __all__ = [
     "EXACT_LIMIT",
@@ -97,19 +97,7 @@ def coach_play_seats(
         raise CardError(f"seat {seat} is not at a table of {n} seats")
     if held[seat] != len(mine):
         raise CardError(f"the player holds {len(mine)} cards, but held[{seat}] says {held[seat]}")
-    if count < 0 or count > MAX_COUNT:
-        raise CardError(f"the count is from 0 to 31, not {count}")
-    playable = [c for c in mine if count + c.pips <= MAX_COUNT]
-    if not playable:
-        raise CardError(
-            f"no card of {format_cards(mine)} can be laid at a count of {count}: say go"
-        )
-    chosen = playable[0] if card is None else _cards([card])[0]
-    if chosen not in playable:
-        raise CardError(
-            f"{chosen} cannot be laid: the cards that fit at a count of {count} are "
-            f"{format_cards(playable)}"
-        )
+    chosen, playable = card_to_coach(mine, count, card)
     seen_cards = set(_cards(seen)) | set(mine) | set(laid)
     unseen = unseen_by_rank([int(c.rank) for c in seen_cards])
     sides = list(range(n)) if side_of is None else list(side_of)
