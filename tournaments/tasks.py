@@ -19,6 +19,7 @@ from django.dispatch import receiver
 
 from tournaments import outbox
 from tournaments.leagues import season_export
+from tournaments.leagues.season_page import warm_season
 from tournaments.models import Event, Game, Round
 from tournaments.publishing import print_jobs
 from tournaments.ratings import incremental as ratings_incremental
@@ -64,13 +65,16 @@ def refresh_soon(event_id: int) -> None:
 
 @shared_task(bind=True, **RETRIES)
 def refresh_standings(self, event_id: int, outbox_id: int | None = None) -> dict:
-    """Compute the event's standings into the cache (keyed by the event's version)."""
+    """Compute the event's standings into the cache (keyed by the event's version), and its
+    season's tables."""
     _forget_queued(event_id)  # before reading the version: later changes queue their own
     event = Event.objects.filter(pk=event_id).first()
-    result = {"event": event_id, "rows": 0}
+    result: dict = {"event": event_id, "rows": 0}
     if event is not None:
         try:
             result["rows"] = standings_service.warm_standings(event)
+            if event.season is not None:  # its season's tables too, before a visitor asks
+                result["season"] = warm_season(event.season)
         except Exception:
             if self.request.retries >= self.max_retries:
                 outbox.mark_done(outbox_id)  # given up: the pages compute the standings anyway

@@ -162,6 +162,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tournaments.leagues",
         "tournaments.leagues.seasons",
         "tournaments.leagues.season_standings",
+        "tournaments.leagues.season_page",
         "tournaments.leagues.season_rules",
         "tournaments.leagues.guests",
         "tournaments.leagues.season_export",

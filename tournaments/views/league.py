@@ -6,22 +6,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.leagues import seasons as leagues
 from tournaments.leagues.players import may_manage_league
+from tournaments.leagues.season_page import season_tables_html
 from tournaments.leagues.season_standings import (
     SeasonStandings,
     compute_season,
     csv_rows,
-    table_parts,
 )
 from tournaments.leagues.season_standings import season_events as counted_events
-from tournaments.publishing import league_tables
-from tournaments.publishing.charts import season_chart
 from tournaments.publishing.compression import public_page
 from tournaments.publishing.exports import csv_filename, csv_lines, delimiter_of
 
@@ -46,17 +43,7 @@ def _season(league_slug: str, season_slug: str) -> Season:
 def season_page(request, league_slug, season_slug):
     season = _season(league_slug, season_slug)
     counted, waiting = counted_events(season)
-
-    def tables() -> str:
-        # The tables and the chart hold nothing of the visitor's (a cell per event and row:
-        # most of the page's time at a club's 20 nights), so they are rendered once per change.
-        standings = compute_season(season, (counted, waiting))
-        return render_to_string(
-            "tournaments/_season_tables.html",
-            {"season": season, "standings": standings, "chart": season_chart(standings)},
-        )
-
-    html = league_tables.table("season-html", season.pk, table_parts(season, counted), tables)
+    html = season_tables_html(season, counted, waiting)
     return render(
         request,
         "tournaments/season.html",

@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils.html import escape
 
 from tests.builders.season import EVENTS, build_event, build_season
 from tournaments.leagues.honours import league_board, season_board
@@ -144,3 +145,27 @@ def test_a_cache_that_lost_the_players_stamp_computes_again(organizer, season):
     people["Bruno"].save(update_fields=["name"])
     cache.delete("league-tables:players-stamp")
     assert "Bruno Côté" in [r.name for r in compute_season(season).players]
+
+
+def test_the_worker_warms_the_season_tables_in_each_language_after_a_release(
+    organizer, season, client, monkeypatch
+):
+    """The refresh the worker runs after a release renders the season's tables, so its first
+    visitor (in French or in English) does not compute them: at a federation's size that took
+    one to two seconds."""
+    from tournaments.tasks import refresh_standings
+
+    season, _people, _events, hidden = season
+    release(hidden, organizer)
+    assert refresh_standings(hidden.pk)["season"] == ["fr-ca", "en"]
+
+    def computed(*args, **kwargs):
+        raise AssertionError("a visitor computed the season's tables")
+
+    monkeypatch.setattr("tournaments.leagues.season_page.compute_season", computed)
+    url = f"/s/{season.league.slug}/{season.slug}/"
+    for language, heading in (("fr-CA", "Équipes"), ("en", "Teams")):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        assert page.status_code == 200
+        text = page.content.decode()
+        assert escape(hidden.name) in text and "Les As" in text and heading in text
