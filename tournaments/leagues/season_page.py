@@ -4,8 +4,9 @@ They hold nothing of the visitor's (a cell per event and row: most of the page's
 club's 20 nights), so they are rendered once per change of what they read and stored as HTML
 under the season's key (``publishing.league_tables``, the language included). The standings
 refresh that follows each confirmed result and each release warms them in every language
-(:func:`warm_season`), so that the first visitor after a change does not compute them: at a
-federation's size that took one to two seconds (docs/performance.md).
+(:func:`warm_season`), with the season's and the league's honours boards, so that the first
+visitor after a change does not compute them: at a federation's size that took one to two
+seconds (docs/performance.md).
 Layer 5: the season's standings and the chart.
 """
 
@@ -15,6 +16,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from tournaments.leagues.honours import league_board, season_board
 from tournaments.leagues.season_standings import compute_season, season_events, table_parts
 from tournaments.models import Event, Season
 from tournaments.publishing import league_tables
@@ -35,10 +37,13 @@ def season_tables_html(season: Season, counted: list[Event], waiting: list[Event
 
 
 def warm_season(season: Season) -> list[str]:
-    """Render the season's tables into the cache in each of the site's languages; returns them."""
+    """Render the season's tables and compute its honours boards (the season's, the league's)
+    into the cache in each of the site's languages; returns the languages."""
     counted, waiting = season_events(season)
     languages = [code for code, _name in settings.LANGUAGES]
     for language in languages:
         with translation.override(language):
             season_tables_html(season, counted, waiting)
+            season_board(season)
+            league_board(season.league)
     return languages

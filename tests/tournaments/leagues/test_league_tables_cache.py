@@ -147,12 +147,12 @@ def test_a_cache_that_lost_the_players_stamp_computes_again(organizer, season):
     assert "Bruno Côté" in [r.name for r in compute_season(season).players]
 
 
-def test_the_worker_warms_the_season_tables_in_each_language_after_a_release(
+def test_the_worker_warms_the_season_tables_and_boards_in_each_language_after_a_release(
     organizer, season, client, monkeypatch
 ):
-    """The refresh the worker runs after a release renders the season's tables, so its first
-    visitor (in French or in English) does not compute them: at a federation's size that took
-    one to two seconds."""
+    """The refresh the worker runs after a release renders the season's tables and computes the
+    honours boards, so that their first visitor (in French or in English) does not: at a
+    federation's size that took one to two seconds."""
     from tournaments.tasks import refresh_standings
 
     season, _people, _events, hidden = season
@@ -163,9 +163,13 @@ def test_the_worker_warms_the_season_tables_in_each_language_after_a_release(
         raise AssertionError("a visitor computed the season's tables")
 
     monkeypatch.setattr("tournaments.leagues.season_page.compute_season", computed)
-    url = f"/s/{season.league.slug}/{season.slug}/"
+    monkeypatch.setattr("tournaments.leagues.honours._board", computed)
+    league = season.league.slug
     for language, heading in (("fr-CA", "Équipes"), ("en", "Teams")):
-        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        page = client.get(f"/s/{league}/{season.slug}/", HTTP_ACCEPT_LANGUAGE=language)
         assert page.status_code == 200
         text = page.content.decode()
         assert escape(hidden.name) in text and "Les As" in text and heading in text
+        for url in (f"/s/{league}/palmares/", f"/s/{league}/{season.slug}/palmares/"):
+            board = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+            assert board.status_code == 200 and escape(hidden.name) in board.content.decode()
