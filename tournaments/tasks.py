@@ -73,7 +73,9 @@ def refresh_standings(self, event_id: int, outbox_id: int | None = None) -> dict
     if event is not None:
         try:
             result["rows"] = standings_service.warm_standings(event)
-            if event.season is not None:  # its season's tables too, before a visitor asks
+            # Its season's tables and boards too, once its results are released (a release, a
+            # correction after it): a live event's every result would recompute them for nobody.
+            if event.season is not None and event.released_at is not None:
                 result["season"] = warm_season(event.season)
         except Exception:
             if self.request.retries >= self.max_retries:

@@ -3,7 +3,7 @@
 They hold nothing of the visitor's (a cell per event and row: most of the page's time at a
 club's 20 nights), so they are rendered once per change of what they read and stored as HTML
 under the season's key (``publishing.league_tables``, the language included). The standings
-refresh that follows each confirmed result and each release warms them in every language
+refresh that follows a release (or a correction after it) warms them in every language
 (:func:`warm_season`), with the season's and the league's honours boards, so that the first
 visitor after a change does not compute them: at a federation's size that took one to two
 seconds (docs/performance.md).

@@ -156,6 +156,7 @@ def test_the_worker_warms_the_season_tables_and_boards_in_each_language_after_a_
     from tournaments.tasks import refresh_standings
 
     season, _people, _events, hidden = season
+    assert "season" not in refresh_standings(hidden.pk)  # not released: nothing to warm
     release(hidden, organizer)
     assert refresh_standings(hidden.pk)["season"] == ["fr-ca", "en"]
 
