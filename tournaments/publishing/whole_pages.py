@@ -19,29 +19,31 @@ The standings page finds its stored answer without reading the event row (:func:
 event's version and visibility come from its head in the cache (``publishing.heads``), written
 after every commit that changes them; a miss reads the row as before.
 
-The language form needs a CSRF token, which is the visitor's own: a shared page carries none
-in its body; the response sets the visitor's CSRF cookie, and ``static/huche/forms.js`` copies
-it into the form when it is sent. No secret in the shared body, so compressing it once is safe
-(BREACH needs a secret beside text the attacker chooses).
+A shared page carries nothing of its visitor's: no CSRF token (the language form needs none:
+its view is exempt, ``config/urls.py``) and no cookie is set, so each view costs a cache lookup
+and a copy, and compressing the body once is safe (BREACH needs a secret beside text the
+attacker chooses). A render that would put a token in the body is not shared (:func:`freeze`).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 from django.utils.translation import get_language
 
 from tournaments.publishing import heads
 from tournaments.publishing.caching import page_fragment, stored_fragment
+
+log = logging.getLogger(__name__)
 
 #: Below this the response is sent as it is (GZipMiddleware's own threshold).
 MIN_GZIP = 200
@@ -70,6 +72,15 @@ def shareable(request: HttpRequest, user=None) -> bool:
         and settings.SESSION_COOKIE_NAME not in request.COOKIES
         and "messages" not in request.COOKIES
     )
+
+
+class Personal(Exception):
+    """A render that holds something of its visitor's (a CSRF token asked for, a cookie): never
+    stored for everyone. Carries the response, which still answers that visitor."""
+
+    def __init__(self, response: HttpResponse):
+        super().__init__("a page for everyone would carry one visitor's token or cookie")
+        self.response = response
 
 
 def freeze(response: HttpResponse, *, compress: bool = True) -> WholePage:
@@ -105,13 +116,21 @@ def serve(
     if not shareable(request, user):
         return render()
     heads.remember(event)  # the next anonymous view finds its key without the row
-    request.huche_shared_page = True  # type: ignore[attr-defined] # base.html: no token
-    stored: WholePage = page_fragment(
-        event,
-        _key(request, page, event.results_public, bool(event.released_at)),
-        lambda: freeze(render(), compress=compress),
-    )
-    csrf_cookie(request)
+
+    def shared() -> WholePage:
+        response = render()
+        # A token in the body (``{% csrf_token %}``, get_token) or a cookie is the visitor's own.
+        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE") or response.cookies:
+            raise Personal(response)
+        return freeze(response, compress=compress)
+
+    try:
+        stored: WholePage = page_fragment(
+            event, _key(request, page, event.results_public, bool(event.released_at)), shared
+        )
+    except Personal as personal:
+        log.error("%s page of event %s not shared: %s", page, event.pk, personal)
+        return personal.response
     return answer(request, stored)
 
 
@@ -130,17 +149,7 @@ def stored(request: HttpRequest, slug: str, page: str) -> HttpResponse | None:
     found = stored_fragment(head, _key(request, page, head.results_public, head.released))
     if not isinstance(found, WholePage):
         return None
-    request.huche_shared_page = True  # type: ignore[attr-defined]
-    csrf_cookie(request)
     return answer(request, found)
-
-
-def csrf_cookie(request: HttpRequest) -> None:
-    """The visitor's CSRF cookie (for the language form), never in the body: set if they have
-    none; a phone that has one keeps it (a year), so its refreshes skip the token's masking, a
-    quarter of a stored page's CPU."""
-    if settings.CSRF_COOKIE_NAME not in request.COOKIES:
-        get_token(request)
 
 
 def _key(request: HttpRequest, page: str, results_public: bool, released: bool) -> str:

@@ -105,7 +105,7 @@ def test_the_api_standings_keep_the_embargo_and_answer_304(played, organizer, ap
     assert api_client.get(url, HTTP_IF_NONE_MATCH=public["ETag"]).status_code == 304
 
 
-def test_the_shared_page_is_gzipped_once_and_carries_no_csrf_token(played, organizer):
+def test_the_shared_page_is_gzipped_once_and_carries_nothing_of_its_visitor(played, organizer):
     release(played, organizer)
     phone = Client(HTTP_ACCEPT_LANGUAGE="fr")
     zipped = page(phone, played, HTTP_ACCEPT_ENCODING="gzip")
@@ -113,17 +113,38 @@ def test_the_shared_page_is_gzipped_once_and_carries_no_csrf_token(played, organ
     body = gzip.decompress(zipped.content)
     plain = page(Client(HTTP_ACCEPT_LANGUAGE="fr"), played)
     assert body == plain.content and TABLE in body
-    # The language form's token comes from the visitor's own cookie, set on the response.
-    assert b"data-csrf-cookie" in body and b'name="csrfmiddlewaretoken" value=""' in body
-    assert "csrftoken" in zipped.cookies
-    # A phone that has the cookie keeps it: its refreshes cost no new token.
-    kept = phone.cookies["csrftoken"].value
-    again = page(phone, played, HTTP_ACCEPT_ENCODING="gzip")
-    assert again.status_code == 200 and "csrftoken" not in again.cookies
-    assert phone.cookies["csrftoken"].value == kept
+    # No token in the body, no cookie set: the first render and the stored copies alike.
+    assert b"csrfmiddlewaretoken" not in body
+    for answer in (zipped, plain, page(phone, played, HTTP_ACCEPT_ENCODING="gzip")):
+        assert not answer.cookies
+    # The language switch works from it without a token or a cookie (no JavaScript needed).
+    switched = Client(enforce_csrf_checks=True).post(
+        "/i18n/setlang/", {"language": "en", "next": f"/e/{played.slug}/standings/"}
+    )
+    assert switched.status_code == 302 and switched.cookies["django_language"].value == "en"
     # Another language, another stored page.
     english = page(Client(HTTP_ACCEPT_LANGUAGE="en"), played)
     assert english.content != plain.content and english["ETag"] != plain["ETag"]
+
+
+def test_a_render_holding_a_visitors_token_is_not_shared(played, organizer, monkeypatch):
+    """Should a public page's template ever ask for a CSRF token, that render answers its own
+    visitor and is stored for nobody: another phone never gets the first one's token."""
+    from django.http import HttpResponse
+    from django.middleware.csrf import get_token
+
+    from tournaments.views import public
+
+    release(played, organizer)
+
+    def with_a_token(request, event):
+        return HttpResponse(f"<form>{get_token(request)}</form>")
+
+    monkeypatch.setattr(public, "_standings_page", with_a_token)
+    first, second = page(Client(), played), page(Client(), played)
+    assert first.status_code == second.status_code == 200
+    assert "ETag" not in first and first.content != second.content
+    assert first.cookies["csrftoken"].value != second.cookies["csrftoken"].value
 
 
 def test_a_stored_page_is_served_in_constant_queries(
