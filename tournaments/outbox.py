@@ -2,8 +2,8 @@
 
 A service asks for work with :func:`schedule` inside its transaction; the row is written with the
 change, and sent once the transaction commits. If the broker is unreachable the row stays, and
-:func:`flush_outbox` (the ``flush_outbox`` command, the worker's beat, or the next successful send)
-sends it later: a broker outage delays the work but never loses it.
+:func:`flush_outbox` (the ``flush_outbox`` command, the worker's beat, or, for a few of them, the
+next successful send) sends it later: a broker outage delays the work but never loses it.
 
 Work taken but never finished (the worker killed, the broker's queue lost with Redis) is sent
 again too: a row sent more than ``OUTBOX_LEASE`` seconds ago and still not done is due again
@@ -40,10 +40,17 @@ def register(name: str, task: Any) -> None:  # a Celery task (celery has no type
     TASKS[name] = task
 
 
+#: After a send succeeds in a request, at most this many rows whose own send failed go with
+#: it (the broker is back). A larger backlog, and work taken but never finished, wait for the
+#: beat's flush (every minute) or the ``flush_outbox`` command: a captain's request never pays
+#: for them (a worker down for the lease would otherwise make one request re-send 500 rows).
+SEND_ALONG = 20
+
+
 def schedule(name: str, *args: Any) -> None:
     """Record the work in the current transaction; send it once the transaction commits."""
     row = OutboxTask.objects.create(name=name, args=list(args))
-    transaction.on_commit(lambda: _send(row) and flush_outbox())
+    transaction.on_commit(lambda: _send(row) and flush_outbox(SEND_ALONG, expired=False))
 
 
 def _send(row: OutboxTask) -> bool:
@@ -61,19 +68,19 @@ def _send(row: OutboxTask) -> bool:
     return True
 
 
-def due() -> Q:
-    """Rows to send: never sent, or sent longer than the lease ago and still not done."""
+def due(*, expired: bool = True) -> Q:
+    """Rows to send: never sent, or (``expired``) sent longer than the lease ago and still not
+    done."""
     lease = timedelta(seconds=int(getattr(settings, "OUTBOX_LEASE", 900)))
-    return Q(done_at__isnull=True) & (
-        Q(sent_at__isnull=True) | Q(sent_at__lt=timezone.now() - lease)
-    )
+    again = Q(sent_at__lt=timezone.now() - lease) if expired else Q(pk__in=[])
+    return Q(done_at__isnull=True) & (Q(sent_at__isnull=True) | again)
 
 
-def flush_outbox(limit: int = 500) -> int:
-    """Send the work whose sending failed, or that was taken and never finished; returns how
-    many were sent."""
+def flush_outbox(limit: int = 500, *, expired: bool = True) -> int:
+    """Send the work whose sending failed, and (``expired``) the work taken and never finished;
+    returns how many were sent."""
     sent = 0
-    for row in OutboxTask.objects.filter(due()).order_by("created_at")[:limit]:
+    for row in OutboxTask.objects.filter(due(expired=expired)).order_by("created_at")[:limit]:
         if not _send(row):
             break
         sent += 1

@@ -144,3 +144,33 @@ def test_a_season_export_that_gives_up_says_failed_and_is_not_sent_again(
     row.refresh_from_db()
     assert export.status == SeasonExport.Status.FAILED and "went away" in export.error
     assert row.done_at is not None
+
+
+@pytest.mark.django_db
+def test_a_request_sends_only_a_few_failed_rows_along_and_never_the_stranded_ones(
+    monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    """Issue 54: with a worker down past the lease, every row sent before is due again; a
+    captain's confirmation re-sent 500 of them in its own request (20 a second instead of 77
+    in the 500-submission benchmark). Now a request's successful send takes along at most
+    ``SEND_ALONG`` rows whose own send failed; the stranded ones are the beat's."""
+    settings.OUTBOX_LEASE = 900
+    recorder = Recorder()
+    monkeypatch.setitem(outbox.TASKS, "refresh_standings", recorder)
+    long_ago = timezone.now() - timedelta(hours=1)
+    stranded = OutboxTask.objects.bulk_create(
+        OutboxTask(name="refresh_standings", args=[i], sent_at=long_ago) for i in range(30)
+    )
+    failed = OutboxTask.objects.bulk_create(
+        OutboxTask(name="refresh_standings", args=[100 + i], attempts=1) for i in range(30)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        outbox.schedule("refresh_standings", 999)
+    sent = [args[0] for args in recorder.sent]
+    assert sent[0] == 999 and len(sent) == 1 + outbox.SEND_ALONG
+    assert set(sent[1:]) <= {row.args[0] for row in failed}
+    assert not set(sent) & {row.args[0] for row in stranded}
+    # The beat sends the rest: the failed ones left and the stranded ones.
+    recorder.sent.clear()
+    assert outbox.flush_outbox() == 30 + 30 - outbox.SEND_ALONG
+    assert {args[0] for args in recorder.sent} >= {row.args[0] for row in stranded}
