@@ -229,35 +229,16 @@ class EventForm(forms.ModelForm):
             "Singles: for two- and three-handed cribbage (and Crapette); each entry is one "
             "player, named after that player. Fixed once the first round is seated."
         )
+        # The words that name teams or players, both ways: the page's script swaps them when
+        # the entry changes (static/huche/event-form.js); the server renders the chosen one's.
+        singles = singles_words()
+        for name, words in singles.items():
+            field = self.fields[name]
+            field.entry_words = json.dumps({"pairs": _words_of(field, words), "singles": words})
         if self._singles():
-            # Nobody is a captain in singles: the choices name the players (issue 50).
-            _choice_field(self, "confirmation").choices = [
-                (Event.Confirmation.BOTH_CAPTAINS, _("Both players (or an official)")),
-                (
-                    Event.Confirmation.CAPTAIN_AND_OFFICIAL,
-                    _("One player, confirmed by an official"),
-                ),
-                (Event.Confirmation.OFFICIAL_ONLY, Event.Confirmation.OFFICIAL_ONLY.label),
-            ]
+            for name, words in singles.items():
+                _apply_words(self.fields[name], words)
             self.fields["tiebreaks"].help_text = system_order_words(self._chosen_system(), True)
-            self.fields["bye_points"].help_text = _("Empty: the player's average over their games.")
-            self.fields["seed_by_rating"].help_text = _(
-                "Swiss seating only. Round 1: by rating (the best-rated players meet later). The "
-                "players are put in order of their ratings (a new player counts 25), the top "
-                "half meets the bottom half (the 1st against the first of the bottom half, and "
-                "so on), and the lowest-rated player rests if the count is odd. Unticked: "
-                "round 1 is drawn at random."
-            )
-            self.fields["playoff_format"].label = _("Playoff among three or more tied players")
-            self.fields["playoff_format"].help_text = _(
-                "Round robin: each tied player plays each of the others once. Stepladder: the "
-                "two lowest seeds start, each winner plays the next seed up. Two tied players "
-                "always play one match. Fixed once the first playoff game is seated."
-            )
-            _choice_field(self, "playoff_format").choices = [
-                (Event.PlayoffFormat.ROUND_ROBIN, _("Round robin among the tied players")),
-                (Event.PlayoffFormat.STEPLADDER, Event.PlayoffFormat.STEPLADDER.label),
-            ]
         if self.instance.pk and self.instance.status != Event.Status.REGISTRATION:
             for name in ("game_type", "rule_set", "movement", "seed_by_rating", "entry"):
                 self.fields[name].disabled = True
@@ -296,10 +277,18 @@ class EventForm(forms.ModelForm):
         return str(chosen)
 
     def order_words_json(self) -> str:
-        """The tiebreak hint of each scoring system, for the page's script to show the chosen
-        one's when the choice changes (the server renders the chosen one's)."""
-        singles = self._singles()
-        return json.dumps({key: system_order_words(key, singles) for key in scoring_system_names()})
+        """The tiebreak hint of each scoring system, for pairs and for singles, for the page's
+        script to show the chosen one's when either choice changes (the server renders the
+        chosen one's)."""
+        return json.dumps(
+            {
+                entry: {
+                    key: system_order_words(key, entry == "singles")
+                    for key in scoring_system_names()
+                }
+                for entry in ("pairs", "singles")
+            }
+        )
 
     def _season_field(self, user) -> None:
         """The seasons of the leagues ``user`` organizes (and the event's own, kept as it is):
@@ -394,6 +383,71 @@ class EventForm(forms.ModelForm):
                     % {"keys": listed},
                 )
         return data
+
+
+def singles_words() -> dict[str, dict]:
+    """What the event form says otherwise for singles (issue 50: nobody is a captain, the
+    entries are players), by field: its label, its help, its choices' labels."""
+    return {
+        "confirmation": {
+            "choices": {
+                Event.Confirmation.BOTH_CAPTAINS: str(_("Both players (or an official)")),
+                Event.Confirmation.CAPTAIN_AND_OFFICIAL: str(
+                    _("One player, confirmed by an official")
+                ),
+            }
+        },
+        "bye_points": {"help": str(_("Empty: the player's average over their games."))},
+        "seed_by_rating": {
+            "help": str(
+                _(
+                    "Swiss seating only. Round 1: by rating (the best-rated players meet later). "
+                    "The players are put in order of their ratings (a new player counts 25), the "
+                    "top half meets the bottom half (the 1st against the first of the bottom "
+                    "half, and so on), and the lowest-rated player rests if the count is odd. "
+                    "Unticked: round 1 is drawn at random."
+                )
+            )
+        },
+        "playoff_format": {
+            "label": str(_("Playoff among three or more tied players")),
+            "help": str(
+                _(
+                    "Round robin: each tied player plays each of the others once. Stepladder: "
+                    "the two lowest seeds start, each winner plays the next seed up. Two tied "
+                    "players always play one match. Fixed once the first playoff game is seated."
+                )
+            ),
+            "choices": {
+                Event.PlayoffFormat.ROUND_ROBIN: str(_("Round robin among the tied players")),
+            },
+        },
+    }
+
+
+def _words_of(field: forms.Field, words: dict) -> dict:
+    """The field's own words (the pairs' ones) for what ``words`` changes."""
+    own: dict = {}
+    if "label" in words:
+        own["label"] = str(field.label)
+    if "help" in words:
+        own["help"] = str(field.help_text)
+    if "choices" in words:
+        labels = {str(value): str(label) for value, label in field.choices}  # type: ignore[attr-defined]
+        own["choices"] = {value: labels[str(value)] for value in words["choices"]}
+    return own
+
+
+def _apply_words(field: forms.Field, words: dict) -> None:
+    if "label" in words:
+        field.label = words["label"]
+    if "help" in words:
+        field.help_text = words["help"]
+    if "choices" in words:
+        field.choices = [  # type: ignore[attr-defined]
+            (value, words["choices"].get(value, label))
+            for value, label in field.choices  # type: ignore[attr-defined]
+        ]
 
 
 def system_order_words(system: str, singles: bool = False) -> str:

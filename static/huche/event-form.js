@@ -3,17 +3,50 @@
 // and the tiebreak hint follows the scoring system once the page is sent back).
 //   [data-presets] input[name=preset][data-values]: choosing a preset fills the fields in
 //       place (what is typed in the name, date and venue stays), each still changeable.
-//   [data-order-words]: the tiebreak hint of each scoring system, shown for the one chosen.
+//   [data-order-words]: the tiebreak hint of each scoring system, for pairs and for singles,
+//       shown for the ones chosen.
+//   [data-entry-words]: a field's label, hint and choices' labels for pairs and for singles
+//       (a singles event has players, no captains), shown for the entry chosen.
 (function () {
   var form = document.getElementById("event-form");
   if (!form) return;
+
+  function entry() {
+    var chosen = form.querySelector("input[name=entry]:checked");
+    return chosen && chosen.value === "singles" ? "singles" : "pairs";
+  }
 
   function showOrderWords() {
     var hint = form.querySelector("[data-order-words]");
     var chosen = form.querySelector("input[name=scoring_system]:checked");
     if (!hint || !chosen) return;
-    var words = JSON.parse(hint.getAttribute("data-order-words"));
+    var words = JSON.parse(hint.getAttribute("data-order-words"))[entry()] || {};
     if (words[chosen.value]) hint.textContent = words[chosen.value];
+  }
+
+  // The text of a choice's label, after its radio button (the button itself stays).
+  function setChoiceText(input, text) {
+    var label = input.closest("label");
+    if (!label) return;
+    var node = label.lastChild;
+    if (node && node.nodeType === 3) node.textContent = " " + text;
+    else label.appendChild(document.createTextNode(" " + text));
+  }
+
+  function showEntryWords() {
+    var chosen = entry();
+    form.querySelectorAll("[data-entry-words]").forEach(function (box) {
+      var words = JSON.parse(box.getAttribute("data-entry-words"))[chosen] || {};
+      var title = box.querySelector(":scope > legend, :scope > label[for]");
+      if (words.label !== undefined && title) title.textContent = words.label;
+      var hint = box.querySelector(":scope > p.hint");
+      if (words.help !== undefined && hint) hint.textContent = words.help;
+      Object.keys(words.choices || {}).forEach(function (value) {
+        var input = box.querySelector("input[value='" + value + "']");
+        if (input) setChoiceText(input, words.choices[value]);
+      });
+    });
+    showOrderWords();
   }
 
   function setField(name, value) {
@@ -35,6 +68,7 @@
 
   form.addEventListener("change", function (event) {
     if (event.target.name === "scoring_system") showOrderWords();
+    if (event.target.name === "entry") showEntryWords();
   });
 
   var presets = document.querySelector("[data-presets]");
@@ -46,7 +80,7 @@
       Object.keys(values).forEach(function (name) {
         setField(name, values[name]);
       });
-      showOrderWords();
+      showEntryWords();
       if (window.history && window.history.replaceState) {
         window.history.replaceState(null, "", "?preset=" + encodeURIComponent(radio.value));
       }

@@ -84,11 +84,13 @@ def test_a_preset_fills_the_form_in_place_and_the_hint_follows(live_server, brow
     assert page.input_value("#id_tiebreaks_2") == "head_to_head"
     game_points_hint = hint(page)
     assert game_points_hint != fadoq_hint
-    # Changed afterwards by hand: the hint follows the system chosen.
+    # Changed afterwards by hand: the hint follows the system chosen (a club night is singles:
+    # the hint speaks of players).
     page.check("#event-form input[name=scoring_system][value=wins]")
     assert hint(page).endswith("(Écart de points, Tirage au sort).")
     page.check("#event-form input[name=scoring_system][value=fadoq]")
-    assert hint(page) == fadoq_hint
+    assert "joueurs" in hint(page) and "équipes" not in hint(page)
+    assert hint(page).split("(")[-1] == fadoq_hint.split("(")[-1]  # FADOQ's own order
     page.check("#event-form input[name=scoring_system][value=game_points]")
     page.fill("#id_number_of_games", "6")
     page.fill("#id_date", "2027-01-12")
@@ -98,3 +100,55 @@ def test_a_preset_fills_the_form_in_place_and_the_hint_follows(live_server, brow
     event = Event.objects.get(name="Soirée du mardi")
     assert (event.number_of_games, event.movement, event.visibility) == (6, "random_draw", "live")
     assert event.tiebreaks == ["wins", "spread", "head_to_head"]
+
+
+def entry_words(page) -> dict:
+    """What the form says where pairs and singles differ."""
+    return {
+        "confirmation": page.inner_text(
+            "label:has(> input[name=confirmation][value=both_captains])"
+        ),
+        "bye_points": page.inner_text("div:has(> #id_bye_points) > p.hint"),
+        "seed": page.inner_text("div:has(> label > #id_seed_by_rating) > p.hint"),
+        "playoff": page.inner_text("#id_playoff_format-set > legend"),
+        "playoff_choice": page.inner_text(
+            "label:has(> input[name=playoff_format][value=round_robin])"
+        ),
+        "tiebreaks": hint(page),
+    }
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_words_follow_the_entry_chosen_before_the_save(live_server, browser, shot, size):
+    """Issue 50's leftover: choosing singles changed the form's words (no captains, players
+    tied) only once the page came back from the server. Now they change as soon as the entry
+    is chosen, and what the page then says is what the server says after the save."""
+    User.objects.create_user("ginette@example.org", PASSWORD, display_name="Ginette")
+    page = logged_in_page(browser, live_server.url, SIZES[size])
+    page.goto(f"{live_server.url}/organize/new/")
+    pairs = entry_words(page)
+    assert "capitaines" in pairs["confirmation"] and "l'équipe" in pairs["bye_points"]
+    assert "équipes" in pairs["playoff"] and "équipes" in pairs["tiebreaks"]
+    page.check("#event-form input[name=entry][value=singles]")
+    singles = entry_words(page)
+    assert singles["confirmation"] == "Les deux joueurs (ou un officiel)"
+    assert singles["bye_points"] == "Vide\u00a0: la moyenne du joueur sur ses parties."
+    assert singles["playoff"] == "Barrage entre trois joueurs ou plus à égalité"
+    assert singles["playoff_choice"] == "Tournoi à la ronde entre les joueurs à égalité"
+    assert "joueurs" in singles["seed"] and "équipe" not in singles["seed"]
+    assert "joueurs" in singles["tiebreaks"] and "équipes" not in singles["tiebreaks"]
+    assert chosen(page, "confirmation") == "both_captains"  # the choice itself stays
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, f"event-form-singles-{size}")
+    page.check("#event-form input[name=entry][value=pairs]")
+    assert entry_words(page) == pairs
+    page.check("#event-form input[name=entry][value=singles]")
+    page.check("#event-form input[name=rule_set][value=STANDARD_2P_121]")  # singles: two-handed
+    page.fill("#id_name", "Simple du jeudi")
+    page.fill("#id_date", "2027-01-14")
+    page.click("#event-form button[type=submit]")
+    page.wait_for_url("**/teams/")
+    event = Event.objects.get(name="Simple du jeudi")
+    assert event.entry == "singles"
+    page.goto(f"{live_server.url}/organize/{event.slug}/settings/")
+    assert entry_words(page) == singles  # the server's words are the ones the page showed

@@ -201,7 +201,9 @@ def test_the_tiebreak_hint_follows_the_system_posted_when_the_page_comes_back(or
     assert checked(html, "scoring_system") == ["wins"]
     wins_hint = hint_of_tiebreaks(html)
     assert wins_hint.endswith("(Écart de points, Tirage au sort).")
-    words = json.loads(unescape(re.search(r'data-order-words="([^"]*)"', html).group(1)))
+    both = json.loads(unescape(re.search(r'data-order-words="([^"]*)"', html).group(1)))
+    words = both["pairs"]  # the FADOQ form's entry; the script picks the entry chosen
     assert words["wins"] == wins_hint  # the script shows the same words for each system
-    assert set(words) == set(scoring_system_names())
+    assert set(words) == set(both["singles"]) == set(scoring_system_names())
     assert words["game_points"] != words["fadoq"]
+    assert "joueurs" in both["singles"]["wins"] and "joueurs" not in words["wins"]
