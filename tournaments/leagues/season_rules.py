@@ -23,7 +23,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournaments.errors import RuleError
-from tournaments.models import Season
+from tournaments.models import Event, Season
+from tournaments.standings.engine import METRICS
+from tournaments.standings.engine.systems import get_system
 
 MAX_STEPS = 60
 MAX_POINTS = 10_000
@@ -159,3 +161,55 @@ def check_rule(season: Season) -> None:
             field="night_fixed_points",
             code="too_small",
         )
+
+
+def _counted(system: str) -> str:
+    """What an event of this scoring system counts, in words."""
+    primary = get_system(system).primary
+    words = {
+        "points": _("accumulated points (FADOQ)"),
+        "game_points": _("game points (win 2, skunk 3)"),
+        "wins": _("wins"),
+    }
+    return words.get(primary) or str(_(METRICS[primary].label)).lower()
+
+
+def fit_warnings(season: Season, event: Event) -> list[str]:
+    """What to know before ``event`` counts in ``season`` (an import, the event's form),
+    in sentences; nothing is refused. A per-night rule reads each night's points: game
+    points for the ACC's rule, so an event counting accumulated points or wins would pass or
+    miss its threshold for another reason. And the season's other events counted otherwise:
+    their points would not compare."""
+    warnings = []
+    counted = _counted(event.scoring_system)
+    if (
+        season.aggregation in (Season.Aggregation.THRESHOLD, Season.Aggregation.TABLE)
+        and get_system(event.scoring_system).primary != "game_points"
+    ):
+        warnings.append(
+            _(
+                "The season “%(season)s” scores each night by its game points; “%(event)s” "
+                "counts %(counted)s, so its nights would be scored on those."
+            )
+            % {"season": season.name, "event": event.name, "counted": counted}
+        )
+    others = (
+        season.events.exclude(pk=event.pk)
+        .exclude(scoring_system=event.scoring_system)
+        .values_list("scoring_system", flat=True)
+        .distinct()
+    )
+    for other in sorted(others):
+        warnings.append(
+            _(
+                "Other events of the season “%(season)s” count %(other)s; “%(event)s” counts "
+                "%(counted)s: its season points would not compare with theirs."
+            )
+            % {
+                "season": season.name,
+                "other": _counted(other),
+                "event": event.name,
+                "counted": counted,
+            }
+        )
+    return warnings

@@ -25,6 +25,7 @@ from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
 from tournaments.events.teams import add_team
 from tournaments.leagues import guests, players
+from tournaments.leagues.season_rules import fit_warnings
 from tournaments.leagues.seasons import place_event
 from tournaments.results import forfeits, reporting, scorecard_check, sheet_compare
 from tournaments.results.bracket_withdraw import withdraw as withdraw_team
@@ -102,6 +103,7 @@ def event_create(request):
             )
             if season is None and "season" in form.fields:
                 messages.info(request, season_prompt(event))
+            warn_season_fit(request, event)
             return _back(event, "tournaments:teams")
     context = {"form": form, "presets": preset_choices(chosen if values else None)}
     if chosen and values is None:
@@ -124,6 +126,14 @@ def preset_choices(chosen: str | None) -> list[dict]:
         }
         for preset in presets.PRESETS.values()
     ]
+
+
+def warn_season_fit(request, event) -> None:
+    """What to know about the event's season (a rule reading other points, other events
+    counted otherwise): said after each save while it holds, nothing refused."""
+    if event.season_id:
+        for line in fit_warnings(event.season, event):
+            messages.warning(request, line)
 
 
 def season_prompt(event) -> str:
@@ -151,6 +161,7 @@ def event_settings(request, slug):
             add_rule_error(form, exc)
         else:
             messages.success(request, _("Settings saved."))
+            warn_season_fit(request, Event.objects.select_related("season").get(pk=event.pk))
             return _back(event)
     context = {"form": form, "event": event, "goes": deletion.what_goes(event)}
     return render(request, "tournaments/event_form.html", context)

@@ -84,3 +84,26 @@ def test_the_settings_put_the_event_in_a_season_and_take_it_out(french, season, 
     assert f'<option value="{season.pk}" selected>' in page
     french.post(f"/organize/{event.slug}/settings/", {**FORM, "season": ""})
     assert Event.objects.get(pk=event.pk).season is None
+
+
+def test_a_season_counting_game_points_warns_an_event_counting_something_else(french, organizer):
+    """Issue 50's leftover: an event counting accumulated points put in a season scored by the
+    ACC's rule (12 game points or more a night) is saved with a warning; a game-points event
+    is not warned; another scoring system than the season's other events is said too."""
+    league = create_league(organizer, name="Club du mardi")
+    season = create_season(league, organizer, name="Hiver", aggregation="threshold")
+    nights = {**FORM, "scoring_system": "game_points", "season": season.pk}
+    quiet = text(french.post("/organize/new/", {**nights, "name": "Soirée 1"}, follow=True))
+    assert "compte chaque soirée" not in quiet and "D’autres événements" not in quiet
+    response = text(french.post("/organize/new/", {**FORM, "season": season.pk}, follow=True))
+    assert Event.objects.get(name="Omnium de Noël").season == season  # saved all the same
+    assert (
+        "La saison « Hiver » compte chaque soirée par ses points de partie; « Omnium de "
+        "Noël » compte les points accumulés (FADOQ) : ses soirées seraient comptées sur cette "
+        "base."
+    ) in response
+    assert (
+        "D’autres événements de la saison « Hiver » comptent les points de partie (victoire "
+        "2, pétrin 3); « Omnium de Noël » compte les points accumulés (FADOQ) : ses points de "
+        "saison ne se compareraient pas aux leurs."
+    ) in response

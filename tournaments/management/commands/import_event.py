@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from tournaments.archives.outcome import ArchiveDiverged, Divergence
 from tournaments.archives.transfer import ArchiveNotProved, import_event
 from tournaments.errors import RuleError
+from tournaments.leagues.season_rules import fit_warnings
 from tournaments.models import Season
 
 
@@ -56,7 +57,13 @@ def plan(result) -> list[str]:
         _("Players: %(linked)d would be linked to players already here, %(created)d created.")
         % {"linked": counts["players_linked"], "created": counts["players_created"]}
     )
-    return lines
+    return lines + season_warnings(result)
+
+
+def season_warnings(result) -> list[str]:
+    """What to know about the season the event goes into (it is imported all the same)."""
+    event = result.event
+    return fit_warnings(event.season, event) if event.season_id else []
 
 
 def conflict_lines(exc: ArchiveDiverged) -> list[str]:
@@ -155,7 +162,7 @@ def summary(result) -> list[str]:
         _("Players: %(linked)d linked to players already here, %(created)d created.")
         % {"linked": counts["players_linked"], "created": counts["players_created"]}
     )
-    return lines
+    return lines + season_warnings(result)
 
 
 class Command(BaseCommand):

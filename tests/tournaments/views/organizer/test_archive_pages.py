@@ -255,3 +255,27 @@ def test_a_league_organizer_trusts_a_halls_key_then_forgets_it(client, tmp_path,
     client.post(forget)
     assert not ArchiveKey.objects.exists()
     assert AuditEntry.objects.filter(action="archive_key.forget", actor=organizer).exists()
+
+
+def test_an_import_into_a_season_counting_game_points_says_what_it_would_count(
+    demo_archive, tmp_path
+):
+    """Issue 50's leftover: the demo's FADOQ event (accumulated points) imported into a club
+    season scored by the ACC's rule (a night of 12 game points or more) was imported without a
+    word, though every team's accumulated points pass 12. It is still imported (nothing is
+    refused), and the import says so."""
+    path = tmp_path / "event.json"
+    path.write_text(dumps(demo_archive), encoding="utf-8")
+    league = League.objects.create(name="Club du mardi", slug="club")
+    Season.objects.create(league=league, name="Hiver", slug="hiver", aggregation="threshold")
+    User.objects.create_user("chef@example.org", "pw-chef-12")
+    out = io.StringIO()
+    call_command(
+        "import_event", str(path), "--season", "club/hiver", "--as", "chef@example.org", stdout=out
+    )
+    event = Event.objects.get(uid=demo_archive["event"]["uid"])
+    assert event.season.slug == "hiver"
+    assert (
+        f"The season “Hiver” scores each night by its game points; “{event.name}” counts "
+        "accumulated points (FADOQ), so its nights would be scored on those."
+    ) in " ".join(out.getvalue().split())
