@@ -113,6 +113,16 @@ class HonoursBoard:
         """A board of singles events only speaks of players; one with pairs of teams."""
         return EntryWords(singles=bool(self.events) and all(e.singles for e in self.events))
 
+    @property
+    def mixed(self) -> bool:
+        """Singles and pairs on one board (a season of both): its entries are teams or players."""
+        return len({e.singles for e in self.events}) > 1
+
+    @property
+    def entry_heading(self) -> str:
+        """The entries' column: "Team or player" on a mixed board, else the events' own noun."""
+        return _("Team or player") if self.mixed else self.words.Entry
+
 
 def name_key(name: str) -> str:
     """Names in alphabetical order as a person expects: Élise between Denis and Francis."""
@@ -478,7 +488,7 @@ def _csv_rows(board: HonoursBoard):
     yield [
         _("Category"),
         _("Value"),
-        _("Team"),
+        board.entry_heading if board.mixed else _("Team"),
         _("Player"),
         _("Event"),
         _("Date"),

@@ -224,3 +224,31 @@ def test_the_club_night_pages_in_french_show_no_english(organizer, nights):
     found, seen = english_on([(french_client(), public), (desk_client, organizer_pages)])
     assert seen == 4
     assert found == []
+
+
+def test_a_season_of_singles_and_pairs_names_its_entries_teams_or_players(
+    client, organizer, nights, make_event
+):
+    """Issue 50's leftover: a season's honours board with singles nights and a pairs event
+    called every entry a team (a player's night under "Équipe", the player named twice, the
+    average "the team's score"). A board of both says "team or player", and a singles entry
+    is named once."""
+    from tests.builders.finished_event import play_series
+    from tournaments.events.creation import set_number_of_games
+    from tournaments.leagues.seasons import place_event
+    from tournaments.standings.service import release
+
+    season, people, _events = nights
+    pairs = make_event(4, name="Omnium en paires")
+    set_number_of_games(pairs, organizer, 2)
+    play_series(pairs, organizer)
+    release(pairs, organizer)
+    place_event(pairs, organizer, season)
+    cache.clear()
+    page = text_of(client.get(season_url(season) + "palmares/", **FR).content.decode())
+    assert page.count("Équipe ou joueur") == 2  # the columns of the skunks and the runs
+    assert "Points par partie (le pointage de l'équipe, ou du joueur en simple)" in page
+    for name in people:
+        assert f"{name} {name}" not in page  # a player's own entry: their name once
+    single = text_of(client.get(season_url(season) + "palmares/", **EN).content.decode())
+    assert "Team or player" in single
