@@ -234,7 +234,10 @@ class EventForm(forms.ModelForm):
         singles = singles_words()
         for name, words in singles.items():
             field = self.fields[name]
-            field.entry_words = json.dumps({"pairs": _words_of(field, words), "singles": words})
+            # Read by the template (event_form.html: data-entry-words on the field's box).
+            field.entry_words = json.dumps(  # type: ignore[attr-defined]
+                {"pairs": _words_of(field, words), "singles": words}
+            )
         if self._singles():
             for name, words in singles.items():
                 _apply_words(self.fields[name], words)
