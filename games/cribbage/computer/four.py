@@ -62,6 +62,11 @@ OWN_VIEW = True
 # standard heuristic's rough risks (docs/performance.md, issue 35's ninth round). False: the
 # standard heuristic, a knob for benchmarks.
 ANSWER_MODEL = True
+# In the look-ahead, pro's side (itself later, its partner) lays by the answer model, as pro
+# does far from the end, not the standard heuristic: screened with the look-ahead from the
+# first deal, no gain (docs/performance.md, issue 53's fifth round), so off; a knob for
+# benchmarks.
+CONTINUE_BY_ANSWER = False
 
 Show = tuple[tuple[int, float], ...]  # (points, chance) of a count in the show
 
@@ -373,6 +378,7 @@ def _after_card(
         first=rank,
         own_view=OWN_VIEW,
         known=known,
+        by_answer=view.side if CONTINUE_BY_ANSWER else None,
     )
     us = view.side
     if winner is not None:

@@ -380,6 +380,7 @@ def play_out_sides(
     *,
     own_view: bool = False,
     known: Sequence[Sequence[int]] = (),
+    by_answer: int | None = None,
 ) -> tuple[list[int], int | None]:
     """Play the rest of a play of ``len(hands)`` seats in sides (``side_of[seat]``), every seat
     laying the standard heuristic's card judged against the seat that answers it (partner or
@@ -398,10 +399,13 @@ def play_out_sides(
     ``own_view``: each seat judges the risks by the cards *it* has not seen, as a player at
     the table does, not by one view for all: ``unseen`` is then the ranks no seat has seen
     laid (the hands included, the starter not), less the seat's own hand, less each card as
-    it is laid, less what ``known[seat]`` names (its discard, where the caller knows it)."""
+    it is laid, less what ``known[seat]`` names (its discard, where the caller knows it).
+
+    ``by_answer``: a side whose seats lay by :func:`choose_by_answer` (pro's rule), not the
+    standard heuristic."""
     pool = list(unseen) if own_view else None
     play = _SidesPlay(
-        hands, series, count, turn, last, passed, side_of, need, lone_until, pool, known
+        hands, series, count, turn, last, passed, side_of, need, lone_until, pool, known, by_answer
     )
     play.points = [0] * len(need)  # one a side: three-handed, three
     if first is None or not play.lay(first):
@@ -422,6 +426,7 @@ class _SidesPlay:
     lone_until: Sequence[int]
     pool: list[int] | None  # ``own_view``: the ranks no seat has seen laid
     known: Sequence[Sequence[int]]  # ``own_view``: more ranks each seat has seen
+    by_answer: int | None = None  # the side laying by :func:`choose_by_answer`
     points: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
 
@@ -439,7 +444,8 @@ class _SidesPlay:
                 unseen = self.pool[:]
                 for r in (*hand, *(self.known[self.turn] if self.known else ())):
                     unseen[r] -= 1
-            rank = choose_heuristic(
+            choose = choose_by_answer if side == self.by_answer else choose_heuristic
+            rank = choose(
                 hand,
                 self.series,
                 self.count,

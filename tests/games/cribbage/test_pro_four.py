@@ -99,12 +99,17 @@ def test_the_four_seat_play_out_scores_as_the_engine_does_the_116_rule_included(
         assert withheld, "the rule was met in these deals"
 
 
-def _play_outs_against_the_engine(seeds: range, *, own_view: bool) -> tuple[int, int]:
+def _play_outs_against_the_engine(
+    seeds: range, *, own_view: bool, pro_side: int | None = None, by_answer: bool = True
+) -> tuple[int, int]:
     """Deals from the start of the play where the engine's standard players and the play-out
     end with the same points per team: with ``own_view`` each seat judges by the cards it has
-    not seen (its discard known to it), else every seat by seat 0's unseen cards."""
+    not seen (its discard known to it), else every seat by seat 0's unseen cards. With
+    ``pro_side`` that side's seats are the engine's pro (far from the end) and lay by the
+    answer model in the play-out (unless not ``by_answer``)."""
     agree = deals = 0
-    standard = computer("standard")
+    standard, pro = computer("standard"), computer("pro")
+    players = [pro if FADOQ.side_of(s) == pro_side else standard for s in range(4)]
     for seed in seeds:
         game = _to_the_play(seed, (0, 0))
         if game is None:
@@ -115,7 +120,7 @@ def _play_outs_against_the_engine(seeds: range, *, own_view: bool) -> tuple[int,
         seat0 = fastpeg.unseen_by_rank([*hands[0], *discards[0], starter])
         turn, start = game.to_act, tuple(game.scores)  # his heels may have scored
         while game.phase is Phase.PLAY:
-            game.apply(computer_action(game, game.to_act, standard))
+            game.apply(computer_action(game, game.to_act, players[game.to_act]))
         points, _ = fastpeg.play_out_sides(
             hands,
             [],
@@ -129,6 +134,7 @@ def _play_outs_against_the_engine(seeds: range, *, own_view: bool) -> tuple[int,
             [116, 116],
             own_view=own_view,
             known=discards,
+            by_answer=pro_side if by_answer else None,
         )
         deals += 1
         agree += points == [game.scores[i] - start[i] for i in range(2)]
@@ -146,6 +152,21 @@ def test_the_play_out_from_each_seats_own_view_is_the_standard_players_play():
     assert own == deals
     one_view, _ = _play_outs_against_the_engine(range(100), own_view=False)
     assert one_view < deals / 2
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_the_look_aheads_play_out_lays_pros_cards_as_pro_lays_them(side):
+    """The look-ahead's play-out can lay pro's side's cards as pro does (the answer model; the
+    benchmarks' ``CONTINUE_BY_ANSWER``), the other side's as the standard player: with the
+    true hands, far from the end (where the engine's pro lays by the answer model), every
+    deal ends exactly as the engine's; with every seat laying the standard heuristic, fewer."""
+    same, deals = _play_outs_against_the_engine(range(30), own_view=True, pro_side=side)
+    assert deals > 25
+    assert same == deals
+    heuristic, _ = _play_outs_against_the_engine(
+        range(30), own_view=True, pro_side=side, by_answer=False
+    )
+    assert heuristic < deals * 0.8  # 21 and 17 of 30 measured
 
 
 def test_the_simulation_withholds_a_lone_last_card_point_at_116_only():
