@@ -38,7 +38,15 @@ class ThrottledAdminLoginForm(AdminAuthenticationForm):
         return cleaned
 
 
-class OrganizerSignupForm(BaseUserCreationForm):
+class PasswordErrorsBesideThePassword:
+    """A password the validators refuse ("too common") is said under "Password", where it was
+    chosen, not under its repetition (Django's place)."""
+
+    def validate_password_for_user(self, user, **_field):
+        super().validate_password_for_user(user, password_field_name="password1")  # type: ignore[misc]
+
+
+class OrganizerSignupForm(PasswordErrorsBesideThePassword, BaseUserCreationForm):
     """A club organizer opens their own account: email, name, a password Django's validators
     accept (``AUTH_PASSWORD_VALIDATORS``). Any account may then create events."""
 
@@ -70,7 +78,7 @@ class OrganizerSignupForm(BaseUserCreationForm):
         return email
 
 
-class InvitedAccountForm(BaseUserCreationForm):
+class InvitedAccountForm(PasswordErrorsBesideThePassword, BaseUserCreationForm):
     """The invited person creates the account of the invited address (fixed: it is the
     invitation's), with their name and a password Django's validators accept."""
 

@@ -21,10 +21,9 @@ from fractions import Fraction
 from typing import Any
 
 from games.cards import Card, CardError, format_cards, parse_cards
-from games.cribbage.actions import Play
-from games.cribbage.computer.levels import Standard
 from games.cribbage.computer.view import PlayerView
 from games.cribbage.discard import analyze_discards
+from games.cribbage.play_coaching_seats import coach_view
 
 __all__ = ["DiscardAdvice", "coach_discard", "pegging_hint", "suboptimal"]
 
@@ -105,7 +104,9 @@ def suboptimal(advices: Sequence[DiscardAdvice]) -> list[DiscardAdvice]:
 
 
 def pegging_hint(view: PlayerView) -> Card | None:
-    """A hint for the play: the card the standard computer would lay in the player's place
-    (points now, without the obvious gifts such as 5 or 21), or ``None`` when no card fits."""
-    action = Standard().choose_play(view)
-    return action.card if isinstance(action, Play) else None
+    """A hint for the play: the best card the play's coaching finds in the player's place
+    (:func:`.play_coaching_seats.coach_view`, the same values and the same draws), so that
+    the card hinted is never called "not the best" once laid; ``None`` when no card fits."""
+    if not view.playable():
+        return None
+    return coach_view(view, None).best_card

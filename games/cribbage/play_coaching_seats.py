@@ -359,9 +359,9 @@ def _draw_in_order(
     return hands
 
 
-def coach_view(view: PlayerView, card: Card) -> PlayAdvice:
+def coach_view(view: PlayerView, card: Card | None) -> PlayAdvice:
     """The coaching of ``card`` laid from what the seat of ``view`` sees (any table: the
-    two-handed game goes to :func:`.play_coaching.coach_play`)."""
+    two-handed game goes to :func:`.play_coaching.coach_play`); ``None``: of the best card."""
     seen = {*view.hand, *view.kept, *view.discards, *(c for _, c in view.laid)}
     if view.starter is not None:
         seen.add(view.starter)

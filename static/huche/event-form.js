@@ -1,6 +1,7 @@
 // The event form (new event and settings), made quicker where JavaScript runs; without it the
 // page works the same way through the server (the preset's "Apply" reloads the form filled in,
-// and the tiebreak hint follows the scoring system once the page is sent back).
+// and the tiebreak hint follows the scoring system once the page is sent back); with it,
+// "Apply" only goes to the form, already filled in, so nothing typed there is lost.
 //   [data-presets] input[name=preset][data-values]: choosing a preset fills the fields in
 //       place (what is typed in the name, date and venue stays), each still changeable.
 //   [data-order-words]: the tiebreak hint of each scoring system, for pairs and for singles,
@@ -84,6 +85,14 @@
       if (window.history && window.history.replaceState) {
         window.history.replaceState(null, "", "?preset=" + encodeURIComponent(radio.value));
       }
+    });
+    // Choosing already filled the form in: "Apply" must not reload the page, which would lose
+    // the name, date and venue typed before it. It takes the organizer to the form instead.
+    presets.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var first = form.querySelector("input:not([type=hidden]), select, textarea");
+      form.scrollIntoView();
+      if (first) first.focus();
     });
   }
 })();

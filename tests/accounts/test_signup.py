@@ -80,6 +80,9 @@ def test_a_weak_password_is_refused_in_french_and_creates_nothing(password, said
         "/accounts/signup/", GOOD | {"password1": password, "password2": password}
     ).content.decode()
     assert said in html
+    # Said under "Mot de passe", where it was chosen, not under its repetition.
+    chosen, repeated = html.split('id="id_password2"', 1)
+    assert said in chosen.split('id="id_password1"', 1)[1] and said not in repeated
     assert not User.objects.exists()
 
 

@@ -88,6 +88,16 @@ def test_captain_reports_a_sheet_and_the_desk_sees_it(
     # The official finds the captain's receipt number beside that version.
     page.goto(f"{live_server.url}/organize/{event.slug}/desk/games/{game.pk}/")
     assert page.locator("[data-receipt-number]").inner_text() == receipt_number(report)
+    # A table with no report yet: « En attente de déclaration » in large type wraps on the
+    # phone, never past its edge.
+    waiting = round_.games.filter(team_b__isnull=False, status="waiting").first()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/organize/{event.slug}/desk/games/{waiting.pk}/")
+    badge = page.locator("main p.big .status")
+    assert badge.inner_text() == "En attente de déclaration"
+    box = badge.bounding_box()
+    assert box and box["x"] + box["width"] <= page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_long_team_names_of_the_dealer_choice_are_read_whole_on_a_phone(

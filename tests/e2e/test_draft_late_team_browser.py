@@ -107,7 +107,8 @@ def test_draft_publish_late_team_and_deletion(live_server, browser, shot, organi
     snap(shot, page, f"delete-asked-{size}")
     page.click("[data-confirm-yes]")
     page.locator(".messages .success").wait_for()
-    assert f"« Essai {size} » est supprimé." in page.locator(".messages").inner_text()
+    # French spacing: no-break spaces inside the guillemets
+    assert f"«\u00a0Essai {size}\u00a0» est supprimé." in page.locator(".messages").inner_text()
     assert not Event.objects.filter(pk=event.pk).exists()
     assert AuditEntry.objects.get(action="event.delete").before["reports"] == 2
     snap(shot, page, f"deleted-{size}")

@@ -78,6 +78,10 @@ def test_a_preset_fills_the_form_in_place_and_the_hint_follows(live_server, brow
     # Filled in place, without leaving the page: what was typed stays.
     assert page.input_value("#id_name") == "Soirée du mardi"
     assert page.input_value("#id_number_of_games") == "9"
+    # "Apply" pressed as well, out of habit: the page is not reloaded, the name stays.
+    page.click("#presets button[type=submit]")
+    assert page.input_value("#id_name") == "Soirée du mardi"
+    assert page.evaluate("document.activeElement.id") == "id_name"
     assert chosen(page, "movement") == "random_draw"
     assert chosen(page, "scoring_system") == "game_points"
     assert chosen(page, "visibility") == "live"

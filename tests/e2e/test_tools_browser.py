@@ -29,6 +29,13 @@ def test_a_typed_hand_is_counted(page, shot, live_server):
     assert rows.count() == 15  # 8 fifteens, 6 pairs, nobs
     assert page.locator("[data-announce]").is_visible()
     shot(page, "tools-hand")
+    # On a 360 px phone the points column is on screen, not cut off in a sideways box.
+    page.set_viewport_size({"width": 360, "height": 740})
+    box = page.locator("#result .scroll")
+    assert box.evaluate("e => e.scrollWidth <= e.clientWidth"), box.evaluate(
+        "e => [e.scrollWidth, e.clientWidth]"
+    )
+    assert page.locator("#result thead th.num").is_visible()
 
 
 def test_cards_tapped_in_the_picker_fill_the_field(page, shot, live_server):

@@ -34,6 +34,19 @@ REASON_MAX = 300
 
 def closing_blockers(event: Event) -> list[str]:
     """Why the event cannot be closed yet, in words (empty: it can be)."""
+    reasons = verification_left(event)
+    if event.is_draft:
+        reasons.append(
+            _("The event is still a draft: publish it (dashboard, “Publish the event”) first.")
+        )
+    elif not event.results_public:
+        reasons.append(_("The results are not released yet."))
+    return reasons
+
+
+def verification_left(event: Event) -> list[str]:
+    """What is still to play or verify before the results are final, in words: rounds not
+    seated, games not confirmed, open disputes, the bracket, medal ties (empty: nothing)."""
     reasons = []
     seated = event.rounds.filter(kind=Round.Kind.SERIES).count()
     if seated < event.number_of_games:
@@ -78,12 +91,6 @@ def closing_blockers(event: Event) -> list[str]:
                 )
                 % {"n": len(ties)}
             )
-    if event.is_draft:
-        reasons.append(
-            _("The event is still a draft: publish it (dashboard, “Publish the event”) first.")
-        )
-    elif not event.results_public:
-        reasons.append(_("The results are not released yet."))
     return reasons
 
 

@@ -15,6 +15,7 @@ from .leagues import League, Player, Season
 from .ratings import RatingPoint
 from .records import AuditEntry, OutboxTask, PrintJob, SeasonExport
 from .results import (
+    TABLES_THEN_BYE,
     Confirmation,
     Dispute,
     DisputeQuerySet,
@@ -38,6 +39,7 @@ __all__ = [
     "Team",
     "Round",
     "playoff_match_number",
+    "TABLES_THEN_BYE",
     "Game",
     "ReportQuerySet",
     "Report",

@@ -8,11 +8,15 @@ from functools import cached_property
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .events import Event, Team
+
+# A round's games in table order, the bye (no table) last on every database (SQLite sorts
+# NULL first, and a hall runs on SQLite).
+TABLES_THEN_BYE = F("table").asc(nulls_last=True)
 
 
 class Round(models.Model):

@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from tournaments.models import Confirmation, Event, Game, Report, Round, Team
+from tournaments.models import TABLES_THEN_BYE, Confirmation, Event, Game, Report, Round, Team
 from tournaments.results import bracket_play
 from tournaments.standings.service import event_standings
 from tournaments.words import skunk_label
@@ -171,7 +171,7 @@ def games_rows(event: Event) -> Iterator[list]:
             "confirmed_report__skunk",
         )
         .annotate(first_reported=Subquery(first_report), confirmed_at=Subquery(confirmed_at))
-        .order_by("round__number", "table")
+        .order_by("round__number", TABLES_THEN_BYE)
     )
     # A playoff game is named as on every page ("Playoff, match 2, game 1"), not "round 9".
     playoff_names = {

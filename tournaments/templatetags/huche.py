@@ -117,7 +117,8 @@ def team_count(event):
         playing=Count("pk", filter=Q(withdrawn_at__isnull=True)),
         withdrawn=Count("pk", filter=Q(withdrawn_at__isnull=False)),
     )
-    return {**counts, "singles": event.singles}
+    # Once finished, the teams that played (as the organizer's list says), not "in play".
+    return {**counts, "singles": event.singles, "finished": event.finished}
 
 
 State = Team.Registration

@@ -181,6 +181,28 @@ class OurSide:
         return next((r for r in versions if r.by_team_id == self.us.pk), None)
 
     @property
+    def theirs(self) -> Report | None:
+        """The other captain's newest report (prefetched: no query)."""
+        versions: list[Report] = getattr(self.game, "versions", [])
+        return next(
+            (r for r in versions if r.by_team_id is not None and r.by_team_id != self.us.pk), None
+        )
+
+    @property
+    def claims(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """In a dispute between the captains, both scores, ours first in each ("us – them"):
+        the newest alone would show the other captain's claim as if it were the score."""
+        mine, theirs = self.mine, self.theirs
+        if self.game.status != Game.Status.DISPUTED or mine is None or theirs is None:
+            return None
+        return self.ours_first(mine), self.ours_first(theirs)
+
+    def ours_first(self, report: Report) -> tuple[int, int]:
+        if self.game.team_a_id == self.us.pk:
+            return report.score_a, report.score_b
+        return report.score_b, report.score_a
+
+    @property
     def receipt(self) -> Receipt | None:
         mine = self.mine
         return Receipt.of(mine, self.us, self.game) if mine is not None else None
@@ -286,9 +308,19 @@ def captain_game(request, token, game_id):
             "sheet_allowed": game.round.event.game_type == Event.GameType.CRIBBAGE,
             "two_hand": two_handed(game.round.event),
             "verdict": verdict_of(game, team, game.reports.filter(by_team=team).newest()),
+            "confirmed_scores": _confirmed_scores(game, us),
         },
     )
     return private_page(page, unlock)
+
+
+def _confirmed_scores(game: Game, us: str) -> tuple[int, int] | None:
+    """A confirmed game's score, ours first: its page shows it instead of a form that could
+    only be refused (a saved link, the back button)."""
+    report = game.confirmed_report
+    if game.status != Game.Status.CONFIRMED or report is None:
+        return None
+    return (report.score_a, report.score_b) if us == "a" else (report.score_b, report.score_a)
 
 
 def _submit_from_post(game, actor, us: str, mode: str, post):

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -51,7 +52,7 @@ from ..forms import (
     TeamImportForm,
     add_rule_error,
 )
-from ..models import AuditEntry, Dispute, Event, Game, Report, Round, Team
+from ..models import TABLES_THEN_BYE, AuditEntry, Dispute, Event, Game, Report, Round, Team
 from .access import LoginRequired, managed_event
 from .captain import client_of
 from .confirming import ask, confirmed
@@ -98,6 +99,11 @@ def event_create(request):
                 request,
                 _(
                     "Event created, as a draft: only you and its officials see it until you "
+                    "publish it. Now register the players."
+                )
+                if event.singles
+                else _(
+                    "Event created, as a draft: only you and its officials see it until you "
                     "publish it. Now register the teams."
                 ),
             )
@@ -138,11 +144,16 @@ def warn_season_fit(request, event) -> None:
 
 def season_prompt(event) -> str:
     """After creating an event in no season, while the organizer has seasons: a gentle word."""
-    url = reverse("tournaments:settings", args=[event.slug])
-    return _(
-        "This event is in no season. If it counts for a league season, choose it in the "
-        "event's settings (%(url)s)."
-    ) % {"url": url}
+    link = format_html(
+        '<a href="{}">{}</a>',
+        reverse("tournaments:settings", args=[event.slug]),
+        _("the event's settings"),
+    )
+    # A link, not an address in words: a volunteer taps it (the message keeps it safe).
+    return format_html(
+        _("This event is in no season. If it counts for a league season, choose it in {settings}."),
+        settings=link,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -216,7 +227,9 @@ def dashboard(request, slug):
     games = []
     if round_ is not None:
         games = list(
-            round_.games.select_related("team_a", "team_b", "confirmed_report").order_by("table")
+            round_.games.select_related("team_a", "team_b", "confirmed_report").order_by(
+                TABLES_THEN_BYE
+            )
         )
     playoffs = Game.objects.filter(
         round__event=event, round__kind=Round.Kind.PLAYOFF
@@ -252,6 +265,13 @@ def dashboard(request, slug):
             "disputes": Dispute.objects.filter(game__round__event=event).open().count(),
             "closing_blockers": closing.closing_blockers(event)
             if event.status == Event.Status.RUNNING
+            else (),
+            # The release is offered once a result is confirmed, with what is left to verify.
+            "releasable": Game.objects.filter(
+                round__event=event, status=Game.Status.CONFIRMED
+            ).exists(),
+            "release_warnings": closing.verification_left(event)
+            if not event.released_at and event.visibility != Event.Visibility.LIVE
             else (),
         },
     )
@@ -486,7 +506,7 @@ def desk(request, slug):
     number = int(asked) if asked.isdigit() else (round_.number if round_ else 0)
     shown = rounds.filter(number=number).first()
     games = (
-        shown.games.select_related("team_a", "team_b", "confirmed_report").order_by("table")
+        shown.games.select_related("team_a", "team_b", "confirmed_report").order_by(TABLES_THEN_BYE)
         if shown
         else []
     )

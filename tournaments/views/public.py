@@ -34,13 +34,15 @@ from tournaments.seating.rounds import current_round
 from tournaments.standings.playoff_words import settled_in_words, ties_in_words
 from tournaments.standings.service import event_standings, results_visible
 
-from ..models import Event, Game, Round, Season, Team
+from ..models import TABLES_THEN_BYE, Event, Game, Round, Season, Team
 from ..selectors import disclosure, round_being_played, visible_events
 from .access import LoginRequired, event_or_404
 
 
 def _games(round_: Round):
-    return round_.games.select_related("team_a", "team_b", "confirmed_report").order_by("table")
+    return round_.games.select_related("team_a", "team_b", "confirmed_report").order_by(
+        TABLES_THEN_BYE
+    )
 
 
 @public_page
@@ -222,6 +224,8 @@ def _standings_live(request, event: Event) -> str:
             "data": data,
             "columns": columns,
             "names": name_length(data),
+            # A club's dozen teams fill the projector in larger type than a region's forty.
+            "few": len(data.teams) <= FEW_TEAMS,
             "phone_labels": phone_labels(columns),
             "body": standings_body(event, data, columns, released=event.released_at is not None),
             # The chart's label is in words: one cached chart per language.
@@ -250,6 +254,9 @@ def phone_labels(columns) -> str:
         for number, (_key, label) in enumerate(columns, start=3)
     )
     return mark_safe(f"@media (max-width: 640px){{{rules}}}")  # noqa: S308 - labels escaped
+
+
+FEW_TEAMS = 12  # up to this many, the projector's standings are set larger (huche.css)
 
 
 def name_length(data) -> str:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from games.crapette import Player
 from games.crapette.reasons import Reason
+from games.play.cribbage.display import pretty
 
 from .words import REASONS, capital, card_name, case_wanted, foundation_wanted, load_wanted
 
@@ -297,7 +298,7 @@ def position_text(state) -> str:
     tops = []
     for k in range(4):
         pair = [state.foundations[2 * k + i] for i in (0, 1)]
-        tops.append(" ".join(p[-1].pretty if p else EMPTY for p in pair))
+        tops.append(" ".join(_card(p[-1]) if p else EMPTY for p in pair))
     lines.append(_("foundations") + "  " + "   ".join(tops))
     lines += [_case_line(state, n) for n in (1, 2, 3, 4)]
     lines.append(_player_line(state, Player.A))
@@ -311,11 +312,16 @@ def position_text(state) -> str:
     return "\n".join(lines)
 
 
+def _card(card) -> str:
+    """A card of the position in the page's letters (``R♠`` in French, ``K♠`` in English)."""
+    return pretty(getattr(card, "card", card))
+
+
 def _player_line(state, player: Player) -> str:
     mark = ">" if state.turn == player and not state.is_over else " "
     crapette = state.crapette[player]
     up = state.crapette_up[player]
-    shown = " ".join(c.pretty for c in crapette[-up:]) if crapette else EMPTY
+    shown = " ".join(_card(c) for c in crapette[-up:]) if crapette else EMPTY
     discard = state.discard[player]
     line = _(
         "%(mark)s %(player)s  crapette %(crapette)s [%(shown)s]  stock %(stock)s  discard "
@@ -327,14 +333,14 @@ def _player_line(state, player: Player) -> str:
         "shown": shown,
         "stock": len(state.stock[player]),
         "discard": len(discard),
-        "top": discard[-1].pretty if discard else EMPTY,
+        "top": _card(discard[-1]) if discard else EMPTY,
     }
     if state.turned is not None and state.turn == player:
-        line += "  " + _("turned %(card)s") % {"card": state.turned.pretty}
+        line += "  " + _("turned %(card)s") % {"card": _card(state.turned)}
     return line
 
 
 def _case_line(state, number: int) -> str:
     pile = state.cases[number - 1]
-    cards = " ".join(c.pretty for c in pile) if pile else EMPTY
+    cards = " ".join(_card(c) for c in pile) if pile else EMPTY
     return "    " + _("case %(number)s: %(cards)s") % {"number": number, "cards": cards}

@@ -178,7 +178,7 @@ def table_context(table: CrapetteTable, game) -> dict[str, Any]:
         "call": call,
         "missed_crapette": missed == "C",
         "missed_turned": missed == "S",
-        "recent": recent[-8:],
+        "recent": recent,  # the whole turn: the log box scrolls (8 lines hid moves)
         # the first turn: why that player starts (the rule is not obvious to everyone)
         "starter_text": starter_text(Deal.from_seed(table.seed), table.rules)
         if state.turn_number == 1 and not state.is_over

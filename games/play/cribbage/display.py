@@ -119,6 +119,7 @@ SEATS_AROUND_OF = {
 }
 SEATS_SHORT = {
     "you": gettext_lazy("You"),
+    "computer": gettext_lazy("Computer"),  # two-handed: under its cards laid
     "left": gettext_lazy("Left"),
     "partner": gettext_lazy("Partner"),
     "right": gettext_lazy("Right"),
@@ -449,7 +450,9 @@ def _view_context(table: Table, view, awaiting: str | None) -> dict[str, Any]:
                 # four-handed, the partner's cards: the player's side, not an opponent's
                 "partner": s != HUMAN and g.side_of(s) == g.side_of(HUMAN),
                 "side": g.side_of(s),
-                "by": SEATS_SHORT[place(s, table.players)] if table.players > 2 else None,
+                # who laid it, two-handed too: unnamed, the computer's card read as a second
+                # starter beside the starter
+                "by": SEATS_SHORT[place(s, table.players)],
             }
             for s, c in g.series
         ],
@@ -720,8 +723,18 @@ def play_advice_view(advice: dict[str, Any] | None) -> dict[str, Any] | None:
         "expected_points": points_text(advice["expected"], digits),
         "best_points": points_text(advice["best"], digits),
         "loss_points": points_text(loss, digits),
-        "error_points": points_text(advice["error"], max(digits, 1)) if not advice["exact"] else "",
+        "error_points": points_text(advice["error"], error_digits(advice["error"], digits))
+        if not advice["exact"]
+        else "",
     }
+
+
+def error_digits(error: float, digits: int) -> int:
+    """Enough decimals that a sampling error is not shown as « 0,0 point »."""
+    shown = max(digits, 1)
+    while shown < 3 and error > 0 and rounded(error, shown) == 0:
+        shown += 1
+    return shown
 
 
 def _crib_of(advice: dict[str, Any], players: int) -> int | None:

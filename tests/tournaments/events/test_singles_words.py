@@ -15,6 +15,7 @@ import re
 from html import unescape
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.utils import translation
 
@@ -228,8 +229,14 @@ def test_the_phone_sheet_of_two_players_shows_the_opponents_hand_first(
     evening, captain_client, language
 ):
     event, players, _season = evening
-    game = Game.objects.filter(round__event=event, team_a=players[0], team_b__isnull=False).first()
-    game = game or Game.objects.filter(round__event=event, team_b=players[0]).first()
+    # A game still to report (a confirmed one shows its score, not the sheet).
+    game = (
+        Game.objects.filter(round__event=event, team_b__isnull=False)
+        .filter(Q(team_a=players[0]) | Q(team_b=players[0]))
+        .exclude(status=Game.Status.CONFIRMED)
+        .first()
+    )
+    assert game is not None
     phone = captain_client(players[0])
     url = f"/c/{link_of(players[0]).token}/games/{game.pk}/?mode=sheet"
     text = read(phone.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())

@@ -208,7 +208,10 @@ def test_the_format_is_fixed_once_the_playoff_has_begun(event, organizer):
     update_event(event, organizer, {"playoff_format": "stepladder"})  # still free
     seat_playoff_games(event, organizer)
     event = Event.objects.get(pk=event.pk)
-    refused = "« chaque match de barrage » ne peut plus changer une fois le barrage commencé"
+    # French spacing: a no-break space inside the guillemets.
+    refused = (
+        "«\u00a0chaque match de barrage\u00a0» ne peut plus changer une fois le barrage commencé"
+    )
     with pytest.raises(RuleError, match=refused), translation.override("fr-ca"):
         update_event(event, organizer, {"playoff_best_of": 1})
     assert Event.objects.get(pk=event.pk).playoff_best_of == 3

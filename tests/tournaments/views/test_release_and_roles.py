@@ -185,3 +185,29 @@ def test_the_organizer_can_seed_round_one_and_reorder_tiebreaks(event, organizer
     assert bad.status_code == 200 and "luck" in bad.content.decode()
     event.refresh_from_db()
     assert event.tiebreaks == ["head_to_head", "wins"]
+
+
+def test_the_release_is_offered_once_a_result_is_confirmed(event, organizer):
+    """Before anything is played a release button makes no sense (every result would then be
+    public the moment it is confirmed, which a live event is for): it is not offered; once a
+    result is confirmed it is, with what is still to verify above it."""
+    from tournaments.models import Game
+
+    seating.seat_next_round(event, organizer)
+    desk = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    desk.force_login(organizer)
+    page = desk.get(f"/organize/{event.slug}/").content.decode()
+    assert "Rien à publier pour l’instant" in page and "Publier les résultats</button>" not in page
+
+    # One result confirmed, two tables still waiting: the button, with what is left above it.
+    games = list(Game.objects.filter(round__event=event, team_b__isnull=False).order_by("table"))
+    official = reporting.Actor(user=organizer, channel=Report.Channel.OFFICIAL)
+    reporting.submit(games[0], official, Report.Kind.FINAL, {"score_a": 121, "score_b": 97})
+    page = " ".join(desk.get(f"/organize/{event.slug}/").content.decode().split())
+    assert "Publier les résultats</button>" in page and "Rien à publier" not in page
+    warnings = page.split("data-release-warnings", 1)[1].split("</div>", 1)[0]
+    assert "Tout n’est pas encore vérifié" in warnings
+    assert "2 parties ne sont pas encore confirmées." in warnings, warnings
+    release(event, organizer)
+    page = desk.get(f"/organize/{event.slug}/").content.decode()
+    assert "data-release-warnings" not in page  # released: nothing to warn about any more

@@ -196,6 +196,27 @@ def test_a_whole_game_ends_with_hoyle_scoring_and_a_record_the_checker_validates
     assert len(game.state["moves"]) == len(record["moves"])
 
 
+def test_the_checkers_position_is_drawn_in_the_pages_letters():
+    """The record checker's position, in French: V, D and R, never J, Q and K."""
+    from django.utils import translation
+
+    from games.crapette import Deal, GameState
+    from games.play.crapette.checker_words import position_text
+
+    faces = {"fr": {"V", "D", "R"}, "en": {"J", "Q", "K"}}
+    with_faces = 0
+    for seed in range(6):
+        state = GameState.new(Deal.from_seed(seed))
+        ranks = {}
+        for language in ("fr", "en"):
+            with translation.override(language):
+                ranks[language] = set(re.findall(r"(\d+|[A-Z])[♠♥♦♣]", position_text(state)))
+        assert not ranks["fr"] & faces["en"] and not ranks["en"] & faces["fr"], seed
+        assert ranks["fr"] - faces["fr"] == ranks["en"] - faces["en"]  # the same cards else
+        with_faces += bool(ranks["fr"] & faces["fr"])
+    assert with_faces >= 3
+
+
 def test_an_unknown_game_is_404():
     assert Client().get("/play/crapette/00000000-0000-0000-0000-000000000000/").status_code == 404
 

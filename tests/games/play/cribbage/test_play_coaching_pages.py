@@ -356,3 +356,32 @@ def test_the_french_page_says_whose_points_the_play_coaching_counts(players, who
                 assert "Les points sont les vôtres moins ceux de l'ordinateur" not in after
                 return
     raise AssertionError("no card coached with a choice in 60 moves")
+
+
+@pytest.mark.parametrize(
+    ("level", "players", "seed"), [("pro", 2, 21), ("easy", 2, 5), ("easy", 4, 8)]
+)
+def test_the_card_hinted_is_never_coached_as_not_the_best(level, players, seed):
+    """A member who lays the card « Une bonne carte ici » names must not be told « Pas la
+    meilleure carte » (the hint was the standard player's card, the coaching the expected
+    best): laid at every turn of a whole deal, each hinted card is the coaching's best, and a
+    hint is given at every turn where a card can be laid."""
+    table = Table.new(level, seed=seed, players=players, coach_play=True)
+    rng, hinted = random.Random(seed), 0
+    while table.awaiting not in (None, "count") and not (
+        table.awaiting == "deal" and table.game.hand_number
+    ):
+        if table.awaiting == "discard":
+            hand = [str(c) for c in table.game.held[HUMAN]]
+            table.act({"type": "Discard", "cards": rng.sample(hand, 2 if players == 2 else 1)})
+        elif table.awaiting == "play":
+            card = table.hint()
+            assert card is not None and card in view_of(table.game, HUMAN).playable()
+            table.act({"type": "Play", "card": str(card)})
+            advice = table.play_advice
+            assert advice is not None and advice["is_best"], advice
+            hinted += 1
+        else:
+            kinds = {"cut_for_deal": "CutForDeal", "deal": "Deal", "cut": "Cut", "go": "Go"}
+            table.act({"type": kinds[table.awaiting]})
+    assert hinted >= 2

@@ -62,6 +62,52 @@ def test_each_captain_reads_the_score_from_their_side(captain_client, table):
     assert "confirm-result" not in home(rois, table.team_a)
 
 
+def report(client, team, game, ours, theirs, key):
+    return client.post(
+        f"/c/{link_of(team).token}/games/{game.pk}/",
+        {"mode": "final", "score_us": ours, "score_them": theirs, "idempotency_key": key},
+    )
+
+
+def test_in_a_dispute_each_captain_sees_both_reports_their_own_first(captain_client, table):
+    """A captain whose score is contested must not read the other captain's claim as if it
+    were the score: both are shown, each from the reader's side."""
+    rois, petroles = captain_client(table.team_a), captain_client(table.team_b)
+    report(rois, table.team_a, table, "121", "95", "r1")
+    report(petroles, table.team_b, table, "121", "110", "p1")
+    table.refresh_from_db()
+    assert table.status == Game.Status.DISPUTED
+
+    page = " ".join(home(rois, table.team_a).split())
+    assert 'Votre déclaration : <span class="score">121 – 95</span>' in page
+    assert 'Déclaration du capitaine des Pétroles : <span class="score">110 – 121</span>' in page
+    assert '<span class="score">110 – 121</span> Les Pétroles' not in page  # not as "the" score
+    theirs = " ".join(home(petroles, table.team_b).split())
+    assert 'Votre déclaration : <span class="score">121 – 110</span>' in theirs
+    assert (
+        'Déclaration du capitaine des Rois du Crib : <span class="score">95 – 121</span>' in theirs
+    )
+    assert "En litige" in theirs and "confirm-result" not in theirs
+
+
+def test_a_confirmed_game_shows_its_score_not_a_form_that_would_be_refused(captain_client, table):
+    rois, petroles = captain_client(table.team_a), captain_client(table.team_b)
+    report(petroles, table.team_b, table, "110", "121", "p1")
+    rois.post(
+        f"/c/{link_of(table.team_a).token}/games/{table.pk}/confirm/",
+        {"report": table.reports.get().pk},
+    )
+    url = f"/c/{link_of(table.team_b).token}/games/{table.pk}/"  # a saved link, Back
+    page = " ".join(petroles.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode().split())
+    assert f'<strong>{PETROLES}</strong> <span class="score">110 – 121</span> {ROIS}' in page
+    assert "seul un officiel peut maintenant le corriger" in page
+    assert "data-confirmed" in page, page[page.find("<main") :][:3000]
+    assert 'name="score_us"' not in page and '<button type="submit">Envoyer</button>' not in page
+    # Sent anyway (an old tab): refused as before, and nothing changes.
+    report(petroles, table.team_b, table, "121", "100", "p2")
+    assert table.reports.count() == 1
+
+
 def test_before_any_report_the_game_reads_us_against_them(captain_client, table):
     page = home(captain_client(table.team_b), table.team_b)
     assert f"<strong>{PETROLES}</strong> contre {ROIS}" in page

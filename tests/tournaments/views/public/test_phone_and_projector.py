@@ -43,7 +43,7 @@ def english():
 
 def standings_table(html: str) -> tuple[list[str], list[list[str]]]:
     """(header labels, rows of cell texts) of the standings table."""
-    table = re.search(r'<table class="standings">(.*?)</table>', html, re.S).group(1)
+    table = re.search(r'<table class="standings"[^>]*>(.*?)</table>', html, re.S).group(1)
     headers = [
         unescape(re.sub(r"<[^>]+>", "", h)).strip()
         for h in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)
@@ -141,4 +141,27 @@ def test_a_long_team_name_sets_the_projector_standings_in_smaller_type(released)
     team.save(update_fields=["name"])
     bump_event(released)
     html = english().get(url).content.decode()
-    assert '<table class="standings" data-names="very-long">' in html
+    assert '<table class="standings" data-names="very-long" data-rows="few">' in html
+
+
+def test_a_club_of_a_dozen_teams_gets_the_larger_projector_type_a_region_does_not(
+    released, organizer
+):
+    """Six teams leave half the projector empty at the size forty need: their table is marked
+    for larger type (huche.css); past twelve teams it is not."""
+    from tournaments.events.teams import add_team
+
+    url = f"/e/{released.slug}/standings/?display=projector"
+    assert 'data-rows="few"' in english().get(url).content.decode()
+    for n in range(7):  # 13 teams
+        add_team(
+            released,
+            organizer,
+            name=f"Retard {n}",
+            captain=f"Cap {n}",
+            partner=f"Part {n}",
+            missed_rounds="bye",
+        )
+    bump_event(released)
+    assert released.teams.count() == 13
+    assert 'data-rows="few"' not in english().get(url).content.decode()
