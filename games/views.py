@@ -14,7 +14,7 @@ from games.cards import DECK, Suit, card_language
 from games.crapette import RecordFormatError, check_record
 from games.crapette.errors import CrapetteError
 from games.crapette.reasons import explain
-from games.cribbage import ScoreDistribution, analyze_discards, score_hand
+from games.cribbage import DiscardChoice, ScoreDistribution, analyze_discards, score_hand
 from games.play.crapette import checker_words
 from games.play.crapette.words import capital
 from games.play.cribbage.display import card_view, cards_view
@@ -141,6 +141,7 @@ def discard_advisor(request):
                 "rank": n,
                 "keep": cards_view(c.keep),
                 "discard": cards_view(c.discard),
+                "also": [cards_view(twin.keep) for twin in twins],
                 "hand": c.hand,
                 "crib": c.crib,
                 "hand_mean": float(c.hand.mean),
@@ -148,10 +149,32 @@ def discard_advisor(request):
                 "net": float(c.net),
                 "chart": distribution_chart(c.hand),
             }
-            for n, c in enumerate(analysis.choices, start=1)
+            for n, (c, twins) in enumerate(same_but_suits(analysis.choices), start=1)
         ]
     status = 400 if data is not None and not form.is_valid() else 200
     return render(request, "games/discard.html", context, status=status)
+
+
+def same_but_suits(
+    choices: list[DiscardChoice],
+) -> list[tuple[DiscardChoice, list[DiscardChoice]]]:
+    """The choices once each, those that differ only by suits that change nothing (keeping
+    5♥ 5♣ or 5♥ 5♠ beside 4♦ 6♦) folded into the first as its twins: 15 rows of which several
+    say the same thing made a phone's page ten screens long."""
+    groups: dict[tuple, tuple[DiscardChoice, list[DiscardChoice]]] = {}
+    for choice in choices:
+        key = (
+            sorted(int(c.rank) for c in choice.keep),
+            sorted(int(c.rank) for c in choice.discard),
+            sorted(choice.hand.counts.items()),
+            sorted(choice.crib.counts.items()),
+        )
+        frozen = tuple(tuple(part) for part in key)
+        if frozen in groups:
+            groups[frozen][1].append(choice)
+        else:
+            groups[frozen] = (choice, [])
+    return list(groups.values())
 
 
 # --- Crapette record checker ------------------------------------------------------------------

@@ -74,8 +74,11 @@ def test_a_discard_analysis_is_shown(page, shot, live_server):
     page.check("input[name=role][value=dealer]")
     page.click("main form button[type=submit]")
     rows = page.locator("table.discard-choices tbody tr")
-    assert rows.count() == 15
+    assert rows.count() == 7  # 15 choices, those equal but for suits on one row
     best = rows.first
+    assert best.locator("[data-same-but-suits]").inner_text() == (
+        "ou la même avec d’autres couleurs (2 autres façons)"
+    )
     # For the dealer, 5-5-4-6 kept and 5-J to the own crib is best (tests/games/cribbage/test_discard.py).
     keep = best.locator("[data-keep] .playing-card").all_inner_texts()
     assert keep == ["5♥", "5♣", "4♦", "6♦"]

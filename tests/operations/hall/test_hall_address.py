@@ -176,7 +176,7 @@ def test_the_console_says_when_the_address_changes_and_the_name_follows(monkeypa
                 f"Huche : l'adresse de l'ordinateur a changé ({OLD}, maintenant {NEW}). Les "
                 f"téléphones ouvrent maintenant http://{NEW}:8000/. Les fiches imprimées avec "
                 "l'ancienne adresse ne s'ouvrent plus : imprimez-les de nouveau (docs/hall.md, "
-                "« If the address changes »). Les fiches imprimées avec http://huche.local:8000/ "
+                "«\u00a0If the address changes\u00a0»). Les fiches imprimées avec http://huche.local:8000/ "
                 "fonctionnent toujours."
             )
             assert watching.announcer.at == NEW  # the name leads to the new address

@@ -352,7 +352,11 @@ def test_a_refusal_is_in_the_importers_language(organizer):
     with translation.override("fr-ca"):
         for path, value, message in (
             (["games", 0, "reports", 0, "score_a"], "121", "score_a : doit être un nombre entier."),
-            ([*SHEET, "starter"], "5Z", "« 5Z » n'a pas la forme requise : une carte dans la"),
+            (
+                [*SHEET, "starter"],
+                "5Z",
+                "«\u00a05Z\u00a0» n'a pas la forme requise : une carte dans la",
+            ),
         ):
             with pytest.raises(RuleError) as refused:
                 import_event(dumps(broken(document, path, value)), organizer, confirmed=True)

@@ -86,7 +86,7 @@ def test_teams_page_says_why_in_french(empty_event, organizer):
     )
     assert page.status_code == 200
     assert (
-        "« Jean Roy » est inscrit à la fois comme capitaine et comme partenaire : le "
+        "«\u00a0Jean Roy\u00a0» est inscrit à la fois comme capitaine et comme partenaire : le "
         "partenaire est une autre personne."
     ) in page.content.decode()
     page = client.post(

@@ -102,7 +102,7 @@ def test_the_116_rule_is_said_where_it_withholds_a_point():
     with translation.override("fr-ca"):
         lines = log_lines(recent, 4, cutoff=116)
     assert lines == [
-        "Vous : « Go »",
+        "Vous : «\u00a0Go\u00a0»",
         "L'adversaire à votre droite : 7♣, 7",
         "L'adversaire à votre droite : règle des 116, le point de go n'est pas marqué.",
         "L'adversaire à votre gauche : règle des 116, le point de la dernière carte n'est pas "

@@ -102,7 +102,7 @@ def test_a_wrong_tiebreak_is_refused_in_french_with_what_is_allowed(event, organ
     data = form.data() | {"tiebreaks": ["[]"]}
     html = client.post(form.action, data).content.decode()
     errors = " ".join(_errors(html))
-    assert "« [] » n'est pas un bris d'égalité" in errors
+    assert "«\u00a0[]\u00a0» n'est pas un bris d'égalité" in errors
     assert "wins (Victoires)" in errors
     assert "unknown metric" not in html and "tiebreak 1" not in html
     event.refresh_from_db()
