@@ -6,6 +6,8 @@ work, the template shows it. The hand and discard tools answer GET (shareable li
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -156,7 +158,7 @@ def discard_advisor(request):
 
 
 def same_but_suits(
-    choices: list[DiscardChoice],
+    choices: Iterable[DiscardChoice],
 ) -> list[tuple[DiscardChoice, list[DiscardChoice]]]:
     """The choices once each, those that differ only by suits that change nothing (keeping
     5♥ 5♣ or 5♥ 5♠ beside 4♦ 6♦) folded into the first as its twins: 15 rows of which several
