@@ -125,3 +125,25 @@ def test_long_team_names_of_the_dealer_choice_are_read_whole_on_a_phone(
     page.check("input[name='d1-dealer'][value='them']")
     shot(page, "captain-sheet-long-dealer-name")
     context.close()
+
+
+def test_an_old_refusal_is_not_left_beside_new_figures(live_server, page, event, organizer):
+    """The server refused 100 – 90 (no side at 121); the captain then types "abc", which the
+    browser itself refuses before sending: the old reason is no longer shown beside it."""
+    round_ = seating.seat_next_round(event, organizer)
+    game = round_.games.filter(team_b__isnull=False).order_by("table").first()
+    link = link_of(game.team_a)
+    page.goto(f"{live_server.url}/c/{link.token}/")
+    page.fill("#id_pin", link.pin)
+    page.click("main button[type=submit]")
+    page.goto(f"{live_server.url}/c/{link.token}/games/{game.pk}/?mode=final")
+    page.fill("#score_us", "100")
+    page.fill("#score_them", "90")
+    page.evaluate("document.getElementById('final-form').submit()")  # as the server gets it
+    page.wait_for_selector("#form-error")
+    assert "100" in page.inner_text("#form-error")
+    page.fill("#score_us", "abc")
+    page.click("#final-form button[type=submit]")
+    assert page.locator("#form-error").is_hidden()
+    assert page.evaluate("!document.getElementById('score_us').validity.valid")
+    assert game.reports.count() == 0

@@ -229,6 +229,12 @@ def test_new_game_page_still_offers_to_resume_the_unfinished_game():
     html = client.get("/play/crapette/?new=1", **FR).content.decode()
     assert f'href="/play/crapette/{game.pk}/" data-resume' in html
     assert "Reprendre votre partie" in html
+    # Starting another asks first: the game in progress would be left unfinished.
+    assert (
+        'data-ask="Commencer une nouvelle partie ? La partie en cours restera inachevée."' in html
+    )
+    first = Client().get("/play/crapette/", **FR).content.decode()  # a visitor with no game
+    assert "data-ask=" not in first.split('action="/play/crapette/"', 1)[1].split(">", 1)[0]
 
 
 def test_the_first_turn_says_why_that_player_starts():
