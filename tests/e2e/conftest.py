@@ -95,3 +95,10 @@ def shot():
         return path
 
     return take
+
+
+def yes_if_asked(page) -> None:
+    """Answer "yes" to the page's in-place question if the last tap raised one (starting a
+    practice game over an unfinished one asks first)."""
+    if page.locator("#confirm-dialog[open]").count():
+        page.click("#confirm-dialog [data-confirm-yes]")

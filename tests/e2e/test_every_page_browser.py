@@ -36,7 +36,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from accounts.models import EventRole
 from tests.builders.sheets import sheet
 from tests.conftest import link_of
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, yes_if_asked
 from tournaments.events import invitations
 from tournaments.leagues.season_export import request_season_export
 from tournaments.models import Event, Game, Report, Round, Season
@@ -95,6 +95,7 @@ def server_lost(page):
 def start_game(page):
     """Start a practice game from its home page, with the form as it opens."""
     page.click("main form button[type=submit]")
+    yes_if_asked(page)  # a game already started in this browser: "start a new one?"
     page.wait_for_url("**/play/**-*/**")
 
 

@@ -119,7 +119,6 @@ SEATS_AROUND_OF = {
 }
 SEATS_SHORT = {
     "you": gettext_lazy("You"),
-    "computer": gettext_lazy("Computer"),  # two-handed: under its cards laid
     "left": gettext_lazy("Left"),
     "partner": gettext_lazy("Partner"),
     "right": gettext_lazy("Right"),
@@ -450,9 +449,7 @@ def _view_context(table: Table, view, awaiting: str | None) -> dict[str, Any]:
                 # four-handed, the partner's cards: the player's side, not an opponent's
                 "partner": s != HUMAN and g.side_of(s) == g.side_of(HUMAN),
                 "side": g.side_of(s),
-                # who laid it, two-handed too: unnamed, the computer's card read as a second
-                # starter beside the starter
-                "by": SEATS_SHORT[place(s, table.players)],
+                "by": SEATS_SHORT[place(s, table.players)] if table.players > 2 else None,
             }
             for s, c in g.series
         ],
