@@ -32,9 +32,10 @@ SETTLED = (Game.Status.CONFIRMED, Game.Status.BYE)
 REASON_MAX = 300
 
 
-def closing_blockers(event: Event) -> list[str]:
-    """Why the event cannot be closed yet, in words (empty: it can be)."""
-    reasons = verification_left(event)
+def closing_blockers(event: Event, left: list[str] | None = None) -> list[str]:
+    """Why the event cannot be closed yet, in words (empty: it can be); ``left``: what
+    :func:`verification_left` already said (the dashboard asks both)."""
+    reasons = list(verification_left(event) if left is None else left)
     if event.is_draft:
         reasons.append(
             _("The event is still a draft: publish it (dashboard, “Publish the event”) first.")

@@ -237,6 +237,7 @@ def dashboard(request, slug):
     standings = event_standings(event) if event.rounds.exists() else None
     tables = [g for g in games if g.team_b_id is not None]  # a bye is nothing to wait for
     done = sum(g.status in seating.SETTLED for g in tables)
+    left = closing.verification_left(event)  # what is left to verify: asked once
     return render(
         request,
         "tournaments/dashboard.html",
@@ -263,14 +264,14 @@ def dashboard(request, slug):
             "playoffs": playoffs,
             "open_playoff": any(g.status != Game.Status.CONFIRMED for g in playoffs),
             "disputes": Dispute.objects.filter(game__round__event=event).open().count(),
-            "closing_blockers": closing.closing_blockers(event)
+            "closing_blockers": closing.closing_blockers(event, left)
             if event.status == Event.Status.RUNNING
             else (),
             # The release is offered once a result is confirmed, with what is left to verify.
             "releasable": Game.objects.filter(
                 round__event=event, status=Game.Status.CONFIRMED
             ).exists(),
-            "release_warnings": closing.verification_left(event)
+            "release_warnings": left
             if not event.released_at and event.visibility != Event.Visibility.LIVE
             else (),
         },
