@@ -197,8 +197,12 @@
         else f.value = v === undefined ? "" : v;
       });
       form.querySelectorAll("details").forEach(function (d) {
-        d.querySelectorAll("input").forEach(function (f) { if (f.value) d.open = true; });
+        d.querySelectorAll("input").forEach(function (f) {
+          var filled = f.type === "radio" || f.type === "checkbox" ? f.checked : f.value;
+          if (filled) d.open = true;  // a radio's value is always there: only a choice opens it
+        });
       });
+      document.dispatchEvent(new Event("huche:restored"));  // forms.js names each hand's side
     }
 
     function lock(locked) {

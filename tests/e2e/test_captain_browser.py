@@ -147,3 +147,48 @@ def test_an_old_refusal_is_not_left_beside_new_figures(live_server, page, event,
     assert page.locator("#form-error").is_hidden()
     assert page.evaluate("!document.getElementById('score_us').validity.valid")
     assert game.reports.count() == 0
+
+
+def test_each_hand_of_the_sheet_names_the_team_holding_it(
+    live_server, page, shot, event, organizer
+):
+    """« Main 1 (à gauche du donneur) » asked the captain to work out whose hand that is; once
+    the deal's dealer is chosen, each hand, the crib and their card boxes name the team that
+    holds them, follow a change of dealer, and come back with a kept draft after a reload."""
+    round_ = seating.seat_next_round(event, organizer)
+    game = round_.games.filter(team_b__isnull=False).order_by("table").first()
+    us, them = game.team_a.name, game.team_b.name
+    link = link_of(game.team_a)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/c/{link.token}/")
+    page.fill("#id_pin", link.pin)
+    page.click("main button[type=submit]")
+    page.goto(f"{live_server.url}/c/{link.token}/games/{game.pk}/?mode=sheet")
+
+    def label(box: str) -> str:
+        return " ".join(page.locator(f"label[for='d1-{box}']").inner_text().split())
+
+    assert label("h1") == "Main 1 (à gauche du donneur)"  # no dealer yet: the role alone
+    assert us not in label("crib") and them not in label("crib")
+    page.check("input[name='d1-dealer'][value='us']")
+    assert label("h1") == f"Main 1 (à gauche du donneur : {them})"
+    assert label("h2") == f"Main 2 (partenaire du donneur : {us})"
+    assert label("h3") == f"Main 3 (à droite du donneur : {them})"
+    assert label("h4") == f"Main 4 (donneur : {us})"
+    assert label("crib") == f"Crib (donneur : {us})"
+    page.check("input[name='d1-dealer'][value='them']")
+    assert label("h1") == f"Main 1 (à gauche du donneur : {us})"
+    assert label("crib") == f"Crib (donneur : {them})"
+    page.locator("[data-deal='1'] details summary").last.click()  # the optional cards
+    assert label("h1cards").endswith(f"({us})") and label("cribcards").endswith(f"({them})")
+    # Deal 2, still without a dealer, names nobody.
+    assert " ".join(page.locator("label[for='d2-h4']").inner_text().split()) == "Main 4 (donneur)"
+    page.fill("#d1-peg_us", "3")  # kept as typed; the reload brings the draft back
+    page.reload()
+    page.wait_for_selector("#sheet-form")
+    assert page.locator("#d1-peg_us").input_value() == "3"
+    assert label("h1") == f"Main 1 (à gauche du donneur : {us})"
+    # Only what was typed opens its folded part: not "who pegged out first", never answered.
+    assert page.locator("[data-deal='1'] details.pegged-out").evaluate("d => !d.open")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "captain-sheet-hands-named")

@@ -87,7 +87,7 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
     page.wait_for_selector("[data-awaiting]")
     assert page.evaluate(NO_SIDEWAYS)
     shot(page, "play-start")
-    coached = reloaded = False
+    coached = reloaded = folded = False
     for _ in range(300):
         awaiting = page.get_attribute("[data-awaiting]", "data-awaiting")
         if awaiting == "over":
@@ -129,6 +129,12 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
                 shot(page, "play-after-reload")
                 reloaded = True
             act(page, lambda: page.locator(".card-button:not([disabled])").first.tap())
+            # Folded, the verdict's cost is read whole: « (coût : 8,2 points) », never
+            # « (coût » at the end of one line and the figure on the next.
+            cost = page.locator("details.coaching:not([open]) [data-loss-summary]")
+            if cost.count() and cost.is_visible():
+                assert cost.evaluate("s => s.getClientRects().length") == 1
+                folded = True
         else:
             if awaiting == "deal" and page.locator("[data-show]").count():
                 assert page.evaluate(NO_SIDEWAYS)
@@ -136,7 +142,7 @@ def test_a_whole_game_on_a_phone(phone, shot, live_server):
             act(page, lambda: page.locator(".play-action button[type=submit]").first.tap())
     else:
         raise AssertionError("the game did not end")
-    assert coached and reloaded
+    assert coached and reloaded and folded
     # Face cards read V, D, R on a French page (valet, dame, roi), never J, Q, K.
     assert not set(page.locator(".pcard .rank").all_inner_texts()) & {"J", "Q", "K"}
     result = page.locator("[data-result]")

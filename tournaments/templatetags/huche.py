@@ -6,6 +6,7 @@ from django import template
 from django.db.models import Count, Q
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from tournaments import menus
 from tournaments.archives.signing import this_install_if_readable
@@ -63,7 +64,10 @@ def pegged_out_asked(errors, deal) -> str:
 
 
 @register.simple_tag
-def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
+def sheet_field(post, errors, deal, what, label, detail="", kind="number", holder=""):
+    """A box of the hand-by-hand sheet. ``holder`` ("dealer" or "other") says which side holds
+    that hand: once the deal's dealer is chosen, forms.js adds that side's name to the label,
+    so a captain never has to work out which of "Hand 1" and "Hand 2" is theirs."""
     name = f"d{deal}-{what}"
     value = post.get(name, "") if post else ""
     error = errors.get(name) if errors else None
@@ -72,11 +76,21 @@ def sheet_field(post, errors, deal, what, label, detail="", kind="number"):
         if kind == "number"
         else 'autocapitalize="characters"'
     )
+    hint = format_html(" <span class='hint'>({})</span>", detail) if detail else ""
+    if holder:
+        hint = format_html(
+            ' <span class="hint" data-holder="{}" data-role="{}" data-format="{}"{}>{}</span>',
+            holder,
+            detail,
+            _("%(role)s: %(side)s"),
+            mark_safe(" hidden") if not detail else "",
+            f"({detail})" if detail else "",
+        )
     return format_html(
         '<label for="{0}">{1}{2}</label><input id="{0}" name="{0}" value="{3}" {4}{5}>{6}',
         name,
         label,
-        format_html(" <span class='hint'>({})</span>", detail) if detail else "",
+        hint,
         value,
         mark_safe(mode),
         mark_safe(' aria-invalid="true" class="invalid"') if error else "",
