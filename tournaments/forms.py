@@ -634,10 +634,21 @@ class TeamImportForm(forms.Form):
     )
     file = forms.FileField(label=_("…or choose a CSV file"), required=False)
 
-    def __init__(self, *args, late=None, singles=False, **kwargs):
+    def __init__(self, *args, late=None, singles=False, in_league=False, **kwargs):
         super().__init__(*args, **kwargs)
         if late is not None:  # the same question as for one team, for every team of the list
             self.fields["missed_rounds"] = missed_rounds_field(late, singles)
+        if in_league:  # a club pasting its list every week: one season record per person
+            self.fields["link_names"] = forms.BooleanField(
+                label=_("Enter names the league already knows as those players"),
+                help_text=_(
+                    "A name that only one player of the league bears is entered as that player "
+                    "(season points, honours). Two players of the same name: give the member "
+                    "number."
+                ),
+                required=False,
+                initial=True,
+            )
         if singles:
             self.fields["text"].label = _(
                 "Paste the list (one player per line: player, then optionally club and email)"

@@ -16,6 +16,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.links import new_pin
 from accounts.models import CaptainLink
@@ -305,10 +306,25 @@ def _csv_single(number: int, cells: list[str]) -> CsvTeam:
     return CsvTeam(number, player, player, "", member, "", club, email)
 
 
+class ImportedTeams(list[Team]):
+    """The teams an import registered, and which of their players were found by name."""
+
+    linked: list[str]  # names that are one player of the league: entered under that player
+    homonyms: list[str]  # names that several players of the league bear: new players
+
+
 @transaction.atomic
-def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = "") -> list[Team]:
+def import_teams(
+    event: Event, actor, data: bytes | str, missed_rounds: str = "", *, link_names: bool = False
+) -> ImportedTeams:
     """All or nothing: a bad line refuses the whole list and registers no team. Once rounds are
     seated, ``missed_rounds`` says what the late teams' missed rounds count (all alike).
+
+    ``link_names`` (the organizer's choice, offered when the event is in a league): a name
+    without a member number that exactly one player of the league bears is entered as that
+    player, so a club that pastes its list every week keeps one season record per person.
+    Without it names never link (two people may share one); the linked names and the
+    ambiguous ones are returned to be told.
 
     The same rules as :func:`~tournaments.events.teams.add_team`, checked for the whole list against what one query per
     kind fetched (the event's teams, the league's known member numbers), then written in bulk:
@@ -325,7 +341,7 @@ def import_teams(event: Event, actor, data: bytes | str, missed_rounds: str = ""
         raise RuleError(_("No team found in the list."), code="empty")
     check_room(event, len(rows))  # the whole list within the event's limit (issue 51)
     # The lines that read are checked against the event too: every bad line, told at once.
-    return _register_list(event, actor, rows, errors, late)
+    return _register_list(event, actor, rows, errors, late, link_names=link_names)
 
 
 def _line_error(row: CsvTeam, exc: RuleError) -> RuleError:
@@ -342,7 +358,9 @@ def _register_list(
     rows: list[CsvTeam],
     errors: list[RuleError],
     late: tuple[int | None, str] = (None, ""),
-) -> list[Team]:
+    *,
+    link_names: bool = False,
+) -> ImportedTeams:
     league = league_of(event)
     taken_names = {normal_form(name): name for name in event.teams.values_list("name", flat=True)}
     taken_looks = look_alike_keys(taken_names.values())
@@ -361,6 +379,9 @@ def _register_list(
         if league is not None
         else {}
     )
+    by_name = _league_names(league) if link_names and league is not None else {}
+    linked: list[str] = []
+    homonyms: list[str] = []
     new_players: list[Player] = []
     plan: list[tuple[CsvTeam, Player, Player | None]] = []
     for row in rows:
@@ -386,6 +407,8 @@ def _register_list(
                 if not name and not number:
                     continue
                 player = known.get(number) if number else None
+                if player is None and not number and by_name:
+                    player = _by_name(name, by_name, seated, linked, homonyms)
                 if player is None:
                     player = Player(league=league, name=name, member_number=number)
                     new_players.append(player)
@@ -431,7 +454,54 @@ def _register_list(
         audit.unsaved(event, actor, AuditAction.TEAM_ADD, str(team), after=audit.snapshot(team))
         for team in teams
     )
-    return teams
+    imported = ImportedTeams(teams)
+    imported.linked, imported.homonyms = linked, sorted(set(homonyms))
+    return imported
+
+
+def names_found_words(imported: ImportedTeams) -> list[str]:
+    """What an import by name did, in words for the organizer (nothing when it linked none)."""
+    said = []
+    if imported.linked:
+        said.append(
+            ngettext(
+                "%(n)d name is a player the league knows, entered as that player: %(names)s.",
+                "%(n)d names are players the league knows, entered as those players: %(names)s.",
+                len(imported.linked),
+            )
+            % {"n": len(imported.linked), "names": ", ".join(imported.linked)}
+        )
+    if imported.homonyms:
+        said.append(
+            _(
+                "Several players of the league are named %(names)s: entered as new players. "
+                "To count for one of them, give the member number or merge the duplicate."
+            )
+            % {"names": ", ".join(imported.homonyms)}
+        )
+    return said
+
+
+def _league_names(league) -> dict[str, list[Player]]:
+    """The league's players (merged duplicates left out) by the normal form of their name."""
+    names: dict[str, list[Player]] = {}
+    for player in Player.objects.filter(league=league, merged_into__isnull=True):
+        names.setdefault(normal_form(player.name), []).append(player)
+    return names
+
+
+def _by_name(
+    name: str, by_name: dict, seated: dict, linked: list[str], homonyms: list[str]
+) -> Player | None:
+    """The one league player of this name not already playing in the event, or None."""
+    found = by_name.get(normal_form(name), [])
+    if len(found) > 1:
+        homonyms.append(name)
+        return None
+    if not found or found[0].pk in seated:  # already in the event: a namesake, not them
+        return None
+    linked.append(name)
+    return found[0]
 
 
 def _check_two_people(row: CsvTeam) -> None:

@@ -20,7 +20,7 @@ from accounts.roles import is_organizer
 from tournaments.events import closing, deletion, drafts, presets
 from tournaments.events.captain_links import new_captain_link, unlock_captain_link
 from tournaments.events.creation import create_event, set_number_of_games
-from tournaments.events.csv_import import import_teams
+from tournaments.events.csv_import import import_teams, names_found_words
 from tournaments.events.late_teams import late_entry
 from tournaments.events.settings import update_event
 from tournaments.events.team_edit import edit_team, team_values
@@ -290,7 +290,12 @@ def teams(request, slug):
         late=late_entry(event),
         singles=event.singles,
     )
-    import_form = TeamImportForm(prefix="import", late=late_entry(event), singles=event.singles)
+    import_form = TeamImportForm(
+        prefix="import",
+        late=late_entry(event),
+        singles=event.singles,
+        in_league=players.league_of(event) is not None,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             team = add_team(event, request.user, **form.cleaned_data)
@@ -320,7 +325,13 @@ def teams(request, slug):
 @require_POST
 def teams_import(request, slug):
     event = managed_event(request, slug)
-    form = TeamImportForm(request.POST, request.FILES, prefix="import", late=late_entry(event))
+    form = TeamImportForm(
+        request.POST,
+        request.FILES,
+        prefix="import",
+        late=late_entry(event),
+        in_league=players.league_of(event) is not None,
+    )
     if form.is_valid():
         data = (
             form.cleaned_data["file"].read()
@@ -329,7 +340,11 @@ def teams_import(request, slug):
         )
         try:
             created = import_teams(
-                event, request.user, data, form.cleaned_data.get("missed_rounds", "")
+                event,
+                request.user,
+                data,
+                form.cleaned_data.get("missed_rounds", ""),
+                link_names=form.cleaned_data.get("link_names", False),
             )
         except RuleError as exc:
             faults = every_error(exc)
@@ -346,6 +361,8 @@ def teams_import(request, slug):
         else:
             done = _("%(n)d players entered.") if event.singles else _("%(n)d teams registered.")
             messages.success(request, done % {"n": len(created)})
+            for said in names_found_words(created):
+                messages.info(request, said)
     else:
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
     return redirect("tournaments:teams", slug=slug)

@@ -226,6 +226,13 @@ class TeamImportSerializer(KnownFieldsOnly, serializers.Serializer):
         help_text="Required once rounds are seated: what every listed team's missed rounds "
         "count (as for one team).",
     )
+    link_names = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Enter a name without a member number that exactly one player of the "
+        "event's league bears as that player (a club pasting its list every week). Off: names "
+        "never link; the answer's `linked` and `homonyms` say what it did.",
+    )
 
     def validate(self, data):
         if not data.get("text", "").strip() and not data.get("file"):
@@ -241,6 +248,13 @@ class TeamImportSerializer(KnownFieldsOnly, serializers.Serializer):
 
 class TeamImportResultSerializer(serializers.Serializer):
     created = serializers.IntegerField()
+    linked = serializers.ListField(
+        child=serializers.CharField(), help_text="Names entered as the league's player."
+    )
+    homonyms = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Names several players of the league bear: entered as new players.",
+    )
     teams = ManagedTeamSerializer(many=True)
 
 

@@ -157,7 +157,11 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         upload = serializer.validated_data.get("file")
         data = upload.read(MAX_CSV_BYTES + 1) if upload else serializer.validated_data["text"]
         created = import_teams(
-            self.event, request.user, data, serializer.validated_data["missed_rounds"]
+            self.event,
+            request.user,
+            data,
+            serializer.validated_data["missed_rounds"],
+            link_names=serializer.validated_data["link_names"],
         )
         teams = (
             Team.objects.filter(pk__in=[t.pk for t in created])
@@ -166,6 +170,8 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         )
         body = {
             "created": len(created),
+            "linked": created.linked,
+            "homonyms": created.homonyms,
             "teams": s.ManagedTeamSerializer(
                 teams.order_by("id"), many=True, context={"request": request}
             ).data,
