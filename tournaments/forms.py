@@ -162,6 +162,7 @@ class EventForm(forms.ModelForm):
             "scoring_system",
             "tiebreaks",
             "bye_points",
+            "bye_counts_as_win",
             "movement",
             "seed_by_rating",
             "playoff_format",
@@ -192,6 +193,11 @@ class EventForm(forms.ModelForm):
         if user is not None:
             self._season_field(user)
         _choice_field(self, "rule_set").choices = rule_set_choices()
+        # What a bye is worth is asked in the scoring system's own terms (huche.css hides the
+        # other question once a system is chosen): points for FADOQ, a win for the others.
+        for name, scoring in (("bye_points", "points"), ("bye_counts_as_win", "games")):
+            if name in self.fields:
+                self.fields[name].scoring = scoring  # type: ignore[attr-defined]
         movements = [
             ("winners_stay", _("Winners stay at their table")),
             ("swiss", _("Swiss")),
@@ -401,6 +407,14 @@ def singles_words() -> dict[str, dict]:
             }
         },
         "bye_points": {"help": str(_("Empty: the player's average over their games."))},
+        "bye_counts_as_win": {
+            "help": str(
+                _(
+                    "Game points or wins: a player with a bye is credited a win (2 game points, "
+                    "no spread). Unticked: a bye is worth nothing in these standings."
+                )
+            )
+        },
         "seed_by_rating": {
             "help": str(
                 _(

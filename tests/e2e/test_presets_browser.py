@@ -95,7 +95,11 @@ def test_a_preset_fills_the_form_in_place_and_the_hint_follows(live_server, brow
     page.check("#event-form input[name=scoring_system][value=fadoq]")
     assert "joueurs" in hint(page) and "équipes" not in hint(page)
     assert hint(page).split("(")[-1] == fadoq_hint.split("(")[-1]  # FADOQ's own order
+    # What a bye is worth is asked in the system's terms: points for FADOQ, a win otherwise.
+    assert page.is_visible("#id_bye_points") and not page.is_visible("#id_bye_counts_as_win")
     page.check("#event-form input[name=scoring_system][value=game_points]")
+    assert page.is_visible("#id_bye_counts_as_win") and not page.is_visible("#id_bye_points")
+    assert page.is_checked("#id_bye_counts_as_win")  # the club night's way
     page.fill("#id_number_of_games", "6")
     page.fill("#id_date", "2027-01-12")
     shot(page, "presets-club-night-in-place")
@@ -104,6 +108,7 @@ def test_a_preset_fills_the_form_in_place_and_the_hint_follows(live_server, brow
     event = Event.objects.get(name="Soirée du mardi")
     assert (event.number_of_games, event.movement, event.visibility) == (6, "random_draw", "live")
     assert event.tiebreaks == ["wins", "spread", "head_to_head"]
+    assert event.bye_counts_as_win
 
 
 def entry_words(page) -> dict:

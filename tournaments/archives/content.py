@@ -151,6 +151,7 @@ def _content(event: Event) -> dict:
             "scoring_system": event.scoring_system,
             "tiebreaks": event.tiebreaks,
             "bye_points": event.bye_points,
+            "bye_counts_as_win": event.bye_counts_as_win,
             "movement": event.movement,
             "playoff_format": event.playoff_format,
             "playoff_best_of": event.playoff_best_of,

@@ -244,6 +244,8 @@ class EventRow(Strict):
     scoring_system = Text(20, blank=False)
     tiebreaks = Many(Text(40, blank=False), max_length=40)
     bye_points = Whole(0, MAX_SMALL, allow_null=True)
+    # Archives written before the choice: a bye was worth nothing in game points and wins.
+    bye_counts_as_win = Flag(required=False, default=False)
     movement = Text(20, blank=False)
     # Archives written before playoff formats existed: the stepladder of best-of-threes.
     playoff_format = Choice(Event.PlayoffFormat.choices, required=False, default="stepladder")

@@ -62,6 +62,7 @@ EVENT_SETTINGS = (
     "scoring_system",
     "tiebreaks",
     "bye_points",
+    "bye_counts_as_win",
     "movement",
     "playoff_format",
     "playoff_best_of",

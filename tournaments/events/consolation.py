@@ -29,6 +29,7 @@ COPIED = (
     "scoring_system",
     "tiebreaks",
     "bye_points",
+    "bye_counts_as_win",
     "movement",
     "seed_by_rating",
     "playoff_format",

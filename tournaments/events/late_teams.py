@@ -52,6 +52,10 @@ def late_entry(event: Event) -> LateEntry | None:
 
 
 def bye_words(event: Event) -> str:
+    if event.scoring_system != "fadoq":  # game points or wins: no points, a win or nothing
+        if event.bye_counts_as_win:
+            return _("a bye, counted as a win (2 game points)")
+        return _("a bye, which counts for nothing in these standings")
     if event.bye_points is None:
         if event.singles:
             return _("a bye, worth the player's average over their games")

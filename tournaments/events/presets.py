@@ -20,6 +20,8 @@ Why these numbers (docs/acc.md says the ACC's sources):
   single-elimination bracket of best-of-three matches.
 * **ACC club night**: a Grass Roots night, two-handed, 9 games by random draw, game points,
   live results (the season's 12-game-point rule reads them).
+* In both ACC presets a bye counts as a win (2 game points, no spread), as Grass Roots clubs
+  score it: a bye worth nothing would cost its player the cut.
 * **Legion pairs**: four-handed partnerships, 8 games, winners stay, accumulated points,
   results hidden until the release.
 """
@@ -56,6 +58,7 @@ FIELDS = (
     "scoring_system",
     "tiebreaks",
     "bye_points",
+    "bye_counts_as_win",
     "playoff_format",
     "playoff_best_of",
     "bracket",
@@ -70,6 +73,7 @@ _COMMON = {
     "game_type": "cribbage",
     "seed_by_rating": False,
     "bye_points": None,
+    "bye_counts_as_win": False,
     "playoff_format": "round_robin",
     "playoff_best_of": 3,
     "bracket_qualifiers": None,
@@ -116,6 +120,7 @@ PRESETS: dict[str, Preset] = {
                 "number_of_games": 12,
                 "movement": "random_draw",
                 "scoring_system": "game_points",
+                "bye_counts_as_win": True,  # as ACC clubs score a bye
                 "tiebreaks": ACC_TIEBREAKS,
                 "bracket": "one_in_four",
                 "bracket_best_of": 3,
@@ -136,6 +141,7 @@ PRESETS: dict[str, Preset] = {
                 "number_of_games": 9,
                 "movement": "random_draw",
                 "scoring_system": "game_points",
+                "bye_counts_as_win": True,  # as ACC clubs score a bye
                 "tiebreaks": ACC_TIEBREAKS,
                 "bracket": "",
                 "bracket_best_of": 3,

@@ -115,6 +115,16 @@ class Event(models.Model):
         blank=True,
         help_text=_("Empty: the team's average over its games."),
     )
+    # Game points and wins (the ACC's ways): a bye is no game, worth nothing unless it counts
+    # as a win (2 game points, no spread). Off for events made before the choice existed.
+    bye_counts_as_win = models.BooleanField(
+        _("A bye counts as a win"),
+        default=False,
+        help_text=_(
+            "Game points or wins: a team with a bye is credited a win (2 game points, no "
+            "spread). Unticked: a bye is worth nothing in these standings."
+        ),
+    )
     movement = models.CharField(_("seating"), max_length=20, default="winners_stay")
     # Swiss only: round 1 seeded by the players' ratings (docs/ratings.md) instead of the draw.
     seed_by_rating = models.BooleanField(

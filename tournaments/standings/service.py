@@ -46,6 +46,7 @@ def config_for(event: Event, teams: list[Team] | None = None) -> StandingsConfig
         tiebreaks=tuple(event.tiebreaks) if event.tiebreaks else None,
         target=target_of(event),
         bye_points="average" if event.bye_points is None else event.bye_points,
+        bye_counts_as_win=event.bye_counts_as_win,
         drawn_lots=lots,
         playoff=PlayoffFormat(event.playoff_format, event.playoff_best_of),
     )

@@ -28,6 +28,7 @@ EVENT_SETTINGS = [
     "number_of_games",
     "scoring_system",
     "bye_points",
+    "bye_counts_as_win",
     "movement",
     "seed_by_rating",
     "playoff_format",
