@@ -80,4 +80,17 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.setdefault("HUCHE_HALL", "1")
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(["huche", *argv[1:]])
+    try:
+        execute_from_command_line(["huche", *argv[1:]])
+    except KeyboardInterrupt:  # Ctrl-C before a command handles it: words, not a traceback
+        print(stopped_words(), file=sys.stderr)
+        raise SystemExit(130) from None
+
+
+def stopped_words() -> str:
+    try:
+        from django.utils.translation import gettext
+
+        return gettext("Stopped (Ctrl-C).")
+    except Exception:  # settings not loaded yet: the site's own language, French
+        return "Arrêté (Ctrl-C)."

@@ -30,7 +30,12 @@ KEEP = 24  # two hours at five minutes, more when nothing changed
 
 
 def command(directory: Path, every_seconds: float, keep: int) -> list[str]:
+    # Ctrl-C reaches every process of the console: this one ignores it from its first line and
+    # ends when the server's pipe closes, after its last backup. Interrupted instead, it left a
+    # thread blocked reading the pipe at exit: « Fatal Python error » after the last backup, or
+    # a traceback when pressed during start, and the volunteer doubted the backup.
     code = (
+        "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN); "
         "import django; django.setup(); from operations.hall.automatic_backups import main; main()"
     )
     return [sys.executable, "-c", code, str(directory), str(every_seconds), str(keep)]
@@ -53,13 +58,10 @@ def main() -> None:
         stopped.set()
 
     threading.Thread(target=watch_the_server, daemon=True).start()
-    try:
-        while True:
-            back_up_once(directory, keep, every)
-            if stopped.wait(every):
-                break
-    except KeyboardInterrupt:  # Ctrl-C reaches the whole console: the server stops too
-        pass
+    while True:
+        back_up_once(directory, keep, every)
+        if stopped.wait(every):
+            break
     back_up_once(directory, keep, every)
 
 

@@ -44,9 +44,9 @@ COUNT_REPORTS = (
 
 
 @pytest.fixture(scope="module")
-def huche_exe(tmp_path_factory) -> Path:
-    """The `huche` command of a new virtual environment holding only the wheel and what it
-    depends on."""
+def huche_install(tmp_path_factory) -> tuple[Path, str]:
+    """A new virtual environment's scripts folder holding only the wheel and what it depends
+    on, and the wheel it was installed from."""
     place = tmp_path_factory.mktemp("no-checkout")
     assert not place.is_relative_to(ROOT)
     wheel = os.environ.get("HUCHE_WHEEL", "")
@@ -65,7 +65,13 @@ def huche_exe(tmp_path_factory) -> Path:
         check=True,
         timeout=600,
     )
-    return bin_dir / "huche"
+    return bin_dir, wheel
+
+
+@pytest.fixture(scope="module")
+def huche_exe(huche_install) -> Path:
+    """The `huche` command of that virtual environment."""
+    return huche_install[0] / "huche"
 
 
 def volunteer_env(home: Path) -> dict[str, str]:
@@ -297,3 +303,39 @@ def test_the_installed_hall_prints_its_network_address_with_the_port_it_was_give
     finally:
         stop(server)
     assert any(f"http://{lan}:{port}/" in line for line in printed), "".join(printed)
+
+
+def test_the_documented_update_replaces_the_installed_code(huche_install):
+    """docs/hall.md, "A newer Huche": every build has the same file name, so installing the new
+    file as at first changes nothing ("already installed"); the documented line replaces the
+    code. An installed file is made to look older, then each command is run as written."""
+    bin_dir, wheel = huche_install
+    doc = " ".join((ROOT / "docs" / "hall.md").read_text().split())
+    name = f"huche-{VERSION}-py3-none-any.whl"
+    assert Path(wheel).name == name
+    documented = f"huche-env/bin/python -m pip install --force-reinstall --no-deps {name}"
+    assert documented in doc and f"python -m pipx install --force {name}" in doc
+    python = str(bin_dir / "python")
+    where = subprocess.run(
+        [python, "-c", "import huche, pathlib; print(pathlib.Path(huche.__file__).parent)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=bin_dir,
+    ).stdout.strip()
+    installed = Path(where) / "cli.py"
+    current = installed.read_text()
+    installed.write_text("# an older Huche\n" + current)
+
+    def install(*options: str) -> None:
+        subprocess.run(
+            [python, "-m", "pip", "install", "--quiet", "--no-compile", *options, wheel],
+            check=True,
+            timeout=600,
+            cwd=Path(wheel).parent,
+        )
+
+    install()  # the first install's line again: the trap the doc warns of
+    assert installed.read_text().startswith("# an older Huche")
+    install("--force-reinstall", "--no-deps")  # the documented update
+    assert installed.read_text() == current

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -221,6 +222,38 @@ def test_the_halls_automatic_backups_keep_the_last_ones_and_a_last_one_at_the_en
     assert len(kept) == 2 and not list(usb.glob(".*"))
     assert _restored_rows(kept[-1], tmp_path / "last") == [1, 2, 3, 4, 5]  # the last one
     assert out.count("Sauvegarde écrite") >= 5
+
+
+@pytest.mark.parametrize("when", ["at once", "after a backup"])
+def test_ctrl_c_ends_the_backups_with_a_last_one_and_no_error(hall, tmp_path, when):
+    """docs/hall.md: « Stop Huche with Ctrl-C ». The console sends it to every process of the
+    hall, the backups' too, and the server then closes its pipe. The volunteer read « Fatal
+    Python error » after the last backup line (or a traceback when pressed during start)."""
+    usb = tmp_path / "usb"
+    child = subprocess.Popen(
+        hall_backups.command(usb, 600, 24),
+        cwd=ROOT,
+        env=hall,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert child.stdin is not None and child.stdout is not None
+    if when == "after a backup":
+        assert "Sauvegarde écrite" in child.stdout.readline()
+    else:
+        time.sleep(0.5)  # Django still starting
+    with sqlite3.connect(database(hall)) as db:
+        db.execute("INSERT INTO writes VALUES (7)")
+    os.killpg(child.pid, signal.SIGINT)  # Ctrl-C, to the whole console
+    time.sleep(0.5)
+    out, err = child.communicate(timeout=60)  # then the server ends: its pipe closes
+    assert child.returncode == 0, err
+    assert "Fatal Python error" not in err and "Traceback" not in err
+    (last,) = sorted(usb.glob("huche-*.tar"))[-1:]
+    assert _rows_in(last, tmp_path) == [7]  # the last backup holds the last result
 
 
 def _rows_in(backup: Path, work: Path) -> list[int]:

@@ -66,10 +66,11 @@ class Command(BaseCommand):
             exposure.refuse_debug([listen])
         except exposure.Exposed as refused:
             raise CommandError(str(refused)) from None
-        call_command("migrate", "--noinput", verbosity=0)
-        call_command("collectstatic", "--noinput", verbosity=0)
-        exposure.check_before_serving([listen], self.stdout.write)  # the demo's password
-        self.ask_for_the_organizer()
+        try:
+            self.prepare(listen)
+        except KeyboardInterrupt:  # Ctrl-C while preparing: said in words, not a traceback
+            self.stdout.write(_("Stopped before serving. Start again with: huche hall"))
+            raise SystemExit(130) from None
         base = settings.HUCHE_BASE_URL or addresses.served_base_url(listen)
         self.stdout.write(_("Organizers log in at: %(url)s") % {"url": f"{base}/organize/"})
         self.stdout.write(_("Phones on the hall's network open: %(url)s") % {"url": f"{base}/"})
@@ -81,6 +82,13 @@ class Command(BaseCommand):
             self.stdout.flush()
             watch.start(listen)  # the name on the network, the address's changes
             serve(listen, workers, chosen_server(server))
+
+    def prepare(self, listen: str) -> None:
+        """The database brought up to date, the static files, the checks, the organizer."""
+        call_command("migrate", "--noinput", verbosity=0)
+        call_command("collectstatic", "--noinput", verbosity=0)
+        exposure.check_before_serving([listen], self.stdout.write)  # the demo's password
+        self.ask_for_the_organizer()
 
     def start_backups(self, directory: str | None, minutes: float, keep: int) -> None:
         if minutes <= 0:
