@@ -36,5 +36,7 @@ def data_home(base_dir: Path, environ: Mapping[str, str] = os.environ) -> Path:
         return base_dir
     else:
         home = Path(platformdirs.user_data_dir("huche", appauthor=False))
-    home.mkdir(parents=True, exist_ok=True)
+    # Yours only where the system keeps such rights (not on Windows' FAT sticks): the database,
+    # the keys and the backups' defaults are in it, as the backups themselves are (0700).
+    home.mkdir(mode=0o700, parents=True, exist_ok=True)
     return home

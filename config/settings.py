@@ -98,9 +98,12 @@ if HUCHE_BASE_URL and (
         "http://192.168.1.10:8000 (http:// or https://, then the host)"
     )
 HUCHE_LISTEN = os.environ.get("HUCHE_LISTEN", "").strip()
-# Organizers open their own accounts (accounts/views.signup): right for a club's laptop or a
-# small site. A federation's central site may close it (HUCHE_SIGNUP=0): staff appoint people.
-HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", True)
+# Organizers open their own accounts (accounts/views.signup): right for a small site. A
+# federation's central site may close it (HUCHE_SIGNUP=0): staff appoint people. Closed by
+# default at a hall: anyone on its Wi-Fi could open an account and list a sham event on the
+# hall's home page; the organizer's account is made by `huche hall` or create_organizer, the
+# officials' by invitation (HUCHE_SIGNUP=1 opens it again).
+HUCHE_SIGNUP = env_bool("HUCHE_SIGNUP", default=not HUCHE_HALL)
 # Teams one event holds, whatever adds them (tournaments/events/team_limit.py, issue 51).
 HUCHE_MAX_TEAMS_PER_EVENT = int(os.environ.get("HUCHE_MAX_TEAMS_PER_EVENT", "1000"))
 # Teams above which the slips and score sheets are written by a background task, once per

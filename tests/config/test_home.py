@@ -72,6 +72,34 @@ def test_the_hall_keeps_its_database_keys_and_static_files_in_the_data_folder(tm
     assert (tmp_path / ".hall-secret-key").read_text().strip()  # generated there
 
 
+@pytest.mark.parametrize(("chosen", "open_"), [("", False), ("1", True)])
+def test_at_a_hall_nobody_on_the_wifi_opens_an_account_unless_asked(tmp_path, chosen, open_):
+    """Anyone on the hall's Wi-Fi opened an organizer account and listed a sham « RÉSULTATS
+    OFFICIELS » event on the hall's home page; the organizer's account is made by `huche hall`
+    (or create_organizer), officials come by invitation. HUCHE_SIGNUP=1 opens it again."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("HUCHE_", "DATABASE_URL", "SECRET_KEY"))
+    }
+    env |= {"HUCHE_HALL": "1", "HUCHE_HOME": str(tmp_path), "HUCHE_SIGNUP": chosen}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings"}
+    show = "import django; from django.conf import settings; django.setup(); print(settings.HUCHE_SIGNUP)"
+    shown = subprocess.run(
+        [sys.executable, "-c", show], env=env, capture_output=True, text=True, check=True
+    )
+    assert shown.stdout.strip() == str(open_)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="no POSIX rights")
+def test_the_data_folder_it_creates_is_the_users_only(tmp_path):
+    """The live database and the keys are there: readable by this account only, as the
+    backups are (it was 0755, the database 0644, for every account of the laptop)."""
+    chosen = tmp_path / "huche"
+    home.data_home(tmp_path / "site-packages", environ={"HUCHE_HOME": str(chosen)})
+    assert chosen.stat().st_mode & 0o777 == 0o700
+
+
 def test_gunicorn_serves_where_it_runs_and_waitress_elsewhere(monkeypatch):
     assert hall.chosen_server("auto") == "gunicorn"  # Linux, gunicorn installed
     monkeypatch.setattr(hall.os, "name", "nt")  # Windows: gunicorn cannot run
