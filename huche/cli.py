@@ -14,6 +14,9 @@ import sys
 from huche import __version__
 
 ENV_FILE_FLAG = "--env-file"
+# Commands that read a hall's event data: in a window where HUCHE_HOME is not the folder the
+# hall uses, they found no database and ended in a traceback ("no such table").
+READS_THE_DATA = {"backup", "export_event"}
 
 
 class EnvFileError(Exception):
@@ -80,6 +83,11 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.setdefault("HUCHE_HALL", "1")
     from django.core.management import execute_from_command_line
 
+    if argv[1:2] and argv[1] in READS_THE_DATA:
+        missing = missing_database()
+        if missing:
+            print(missing, file=sys.stderr)
+            raise SystemExit(2)
     try:
         execute_from_command_line(["huche", *argv[1:]])
     except KeyboardInterrupt:  # Ctrl-C before a command handles it: words, not a traceback
@@ -94,3 +102,21 @@ def stopped_words() -> str:
         return gettext("Stopped (Ctrl-C).")
     except Exception:  # settings not loaded yet: the site's own language, French
         return "Arrêté (Ctrl-C)."
+
+
+def missing_database() -> str:
+    """Words for a hall whose data folder holds no database yet, or ""."""
+    import django
+    from django.conf import settings
+    from django.utils.translation import gettext
+
+    django.setup()
+    database = settings.DATABASES["default"]
+    if not settings.HUCHE_HALL or not database["ENGINE"].endswith("sqlite3"):
+        return ""
+    if os.path.exists(database["NAME"]):
+        return ""
+    return gettext(
+        "No Huche data in %(folder)s. Is it the folder the hall uses? If you chose another "
+        "one (HUCHE_HOME), set it in this window too, or once for good: docs/hall.md."
+    ) % {"folder": settings.HUCHE_HOME}

@@ -131,3 +131,25 @@ def test_healthz_shows_the_version_to_staff_only(client, staff):
     assert "version" not in client.get("/healthz").json()
     client.force_login(staff)
     assert client.get("/healthz").json()["version"] == VERSION
+
+
+@pytest.mark.parametrize("command", [["backup", "usb"], ["export_event", "omnium", "-o", "e.json"]])
+def test_a_window_without_the_halls_folder_is_told_so_not_a_traceback(tmp_path, command):
+    """docs/hall.md: a backup by hand from a second window, where HUCHE_HOME was not set as in
+    the window serving: « no such table » in a traceback before; now what to check."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("HUCHE_", "DATABASE_URL", "SECRET_KEY", "DJANGO_"))
+    }
+    env |= {"HUCHE_HOME": str(tmp_path / "other"), "PYTHONUNBUFFERED": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "huche", *command],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"Aucune donnée Huche dans {tmp_path / 'other'}" in done.stderr
+    assert not (tmp_path / "other" / "hall.sqlite3").exists()  # no empty database left
