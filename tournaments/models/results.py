@@ -143,8 +143,9 @@ class Game(models.Model):
         return _("Playoff, match %(match)s, game %(game)s") % {"match": match, "game": game}
 
     def _bracket_label(self) -> str:
-        """ "Bracket, match R1-M2, game 1" (R1-M2: round 1 of the bracket, 2nd match from the
-        top; 3RD: the match for third place)."""
+        """ "Bracket, round 1, match 2, game 1" (stored as R1-M2: round 1 of the bracket, 2nd
+        match from the top; 3RD: the match for third place). The code itself is never shown:
+        a player read « match R1-M2 » on the seating page."""
         game = Game.objects.filter(
             round__event_id=self.round.event_id,
             round__kind=Round.Kind.BRACKET,
@@ -153,8 +154,10 @@ class Game(models.Model):
         ).count()
         if self.playoff_match == "3RD":
             return _("Bracket, third place, game %(game)s") % {"game": game}
-        return _("Bracket, match %(match)s, game %(game)s") % {
-            "match": self.playoff_match,
+        round_number, match = (part[1:] for part in self.playoff_match.split("-"))
+        return _("Bracket, round %(round)s, match %(match)s, game %(game)s") % {
+            "round": round_number,
+            "match": match,
             "game": game,
         }
 

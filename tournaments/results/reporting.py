@@ -109,12 +109,19 @@ def check_final_score(event: Event, score_a: Any, score_b: Any) -> tuple[int, in
                 code="out_of_range",
             )
     if (a == target) == (b == target):
-        raise RuleError(
+        one_side = (
             _(
+                "Exactly one player reaches %(target)d: the winner's score is %(target)d and "
+                "the loser's is below it (%(a)d–%(b)d given)."
+            )
+            if event.singles
+            else _(
                 "Exactly one team reaches %(target)d: the winner's score is %(target)d and the "
                 "loser's is below it (%(a)d–%(b)d given)."
             )
-            % {"target": target, "a": a, "b": b},
+        )
+        raise RuleError(
+            one_side % {"target": target, "a": a, "b": b},
             code="one_winner",
         )
     return a, b

@@ -113,6 +113,15 @@ QUESTIONS = {
         ),
         _("Yes, publish the event"),
     ),
+    "publish-singles": (
+        _("Publish %(name)s?"),
+        _(
+            "Everyone will see the event: on the home page, in the lists and the API, its "
+            "players and seating. Its results still follow the release rule. A published "
+            "event does not go back to draft."
+        ),
+        _("Yes, publish the event"),
+    ),
     "force": (
         _("Seat the next round with results missing?"),
         _(

@@ -211,7 +211,8 @@ def publish_event(request, slug):
     """Publish a draft event (organizers), after asking."""
     event = managed_event(request, slug, organizer=True)
     if not confirmed(request):
-        return ask(request, "publish", back=_dashboard_url(event), event=event, name=event.name)
+        kind = "publish-singles" if event.singles else "publish"
+        return ask(request, kind, back=_dashboard_url(event), event=event, name=event.name)
     _run(
         request,
         lambda: drafts.publish_event(event, request.user),

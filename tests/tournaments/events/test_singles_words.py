@@ -246,3 +246,26 @@ def test_the_phone_sheet_of_two_players_shows_the_opponents_hand_first(
     else:
         assert "the dealer's opponent first, the dealer second" in text
         assert "dealer's left" not in text
+
+
+def test_the_words_a_walk_through_found_still_saying_team(evening, organizer):
+    """Seen on a singles night: « Lise Pelletier (Lise Pelletier) contre … » on « Où suis-je
+    assis? », « Une seule équipe atteint 121 » for 121–121 on a player's phone, and the
+    publish question's « ses équipes »."""
+    from tournaments.errors import RuleError
+    from tournaments.results.reporting import check_final_score
+
+    event, players, _season = evening
+    seating = Client().get(f"/e/{event.slug}/seating/", HTTP_ACCEPT_LANGUAGE="fr")
+    text = read(seating.content.decode())
+    assert seating.status_code == 200 and not any(f"{p.name} ({p.name})" in text for p in players)
+    with translation.override("fr"), pytest.raises(RuleError) as refused:
+        check_final_score(event, 121, 121)
+    assert str(refused.value).startswith("Un seul joueur atteint 121 :")
+    draft = singles_event(organizer, visibility="release", draft=True)
+    client = Client()
+    client.force_login(organizer)
+    dashboard = unescape(
+        client.get(f"/organize/{draft.slug}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    assert "ses joueurs et son placement" in dashboard and "ses équipes" not in dashboard
