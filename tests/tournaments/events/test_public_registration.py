@@ -209,3 +209,24 @@ def test_the_audit_log_and_the_archive_never_carry_a_registrations_key_or_contac
     text = dumps(export_event(open_event))
     for secret in (team.registration_token, team.contact_email):
         assert secret not in logged and secret not in text
+
+
+def test_the_waiting_list_promises_an_email_only_to_whom_gave_an_address(open_event, client):
+    """« … et vous êtes avisé » was promised to a team that gave only a telephone number."""
+    from django.urls import reverse
+
+    for n in range(1, 4):
+        public_registration.register(open_event, entry(n))
+    with_email = public_registration.register(open_event, entry(4))
+    without = public_registration.register(
+        open_event, entry(5, contact_email="", contact_phone="418 555-0123")
+    )
+
+    def page(team) -> str:
+        url = reverse("tournaments:registration", args=[team.registration_token])
+        return client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    assert "et vous êtes avisé" in page(with_email)
+    told = page(without)
+    assert "et vous êtes avisé" not in told
+    assert "Aucune adresse courriel n’a été donnée : cette page le dira, gardez son lien." in told
