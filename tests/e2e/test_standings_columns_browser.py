@@ -107,6 +107,20 @@ def phone_card_names_each_figure(browser, shot, url: str) -> None:
         assert figure["labelShown"] and figure["label"] not in ("none", "normal", ""), figure
         assert figure["box"]["left"] >= 0 and figure["box"]["right"] <= 390, figure
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # « 4 (dont 2 doubles) »: the name on one line beside its number, the doubles under it
+    # (« Pétri/ns/inflig/és » squeezed beside them before: four lines).
+    doubled = page.locator("table.standings td.skunk-inflicted:has([data-double-skunks])")
+    assert doubled.count() >= 1
+    number_top, doubles_top, height, size = doubled.first.evaluate(
+        """td => { const r = document.createRange(); r.selectNodeContents(td.firstChild);
+             return [r.getBoundingClientRect().top - td.getBoundingClientRect().top,
+                     td.querySelector('[data-double-skunks]').getBoundingClientRect().top
+                       - td.getBoundingClientRect().top,
+                     td.getBoundingClientRect().height, parseFloat(getComputedStyle(td).fontSize)];
+           }"""
+    )
+    assert number_top < 0.8 * size < doubles_top, (number_top, doubles_top)
+    assert height < 4 * size, (height, size)  # two lines (61 px), not four (92)
     shot(page, "phone-standings-named-figures-390x844")
     card.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "phone-standings-first-cards-390x844.png"))
