@@ -230,3 +230,21 @@ def test_the_waiting_list_promises_an_email_only_to_whom_gave_an_address(open_ev
     told = page(without)
     assert "et vous êtes avisé" not in told
     assert "Aucune adresse courriel n’a été donnée : cette page le dira, gardez son lien." in told
+
+
+def test_the_desks_write_the_time_as_every_other_page_does(open_event, organizer, client):
+    """« ✔ 16:23 » at the door, « 2026-11-29 16 h 23 » in the registrations, « 29 novembre
+    2026, 16 h 24 » elsewhere: one way now, Quebec's (« 16 h 23 »)."""
+    import re
+
+    team = public_registration.register(open_event, entry(1))
+    check_in.open_check_in(open_event, organizer)
+    check_in.check_in(team, organizer)
+    client.force_login(organizer)
+    door = client.get(f"/organize/{open_event.slug}/check-in/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert re.search(r"✔ \d{1,2}\xa0h\xa0\d\d", door.content.decode())
+    assert not re.search(r"✔ \d\d:\d\d", door.content.decode())
+    listed = client.get(f"/organize/{open_event.slug}/registrations/", HTTP_ACCEPT_LANGUAGE="fr")
+    html = listed.content.decode()
+    assert re.search(r"\d{1,2} \w+ \d{4}, \d{1,2}\xa0h\xa0\d\d", html)
+    assert not re.search(r"\d{4}-\d\d-\d\d \d{1,2}\xa0h", html)
