@@ -308,6 +308,8 @@ class EventForm(forms.ModelForm):
             seasons = seasons | Season.objects.filter(pk=current)
         if not seasons.exists():
             return  # no league of one's own: nothing to offer (the field would be empty)
+        if not self.instance.pk and seasons.count() == 1:
+            current = seasons.get().pk  # the club's one season: a new event most likely counts
         self.fields["season"] = forms.ModelChoiceField(
             queryset=seasons.select_related("league").order_by("league__name", "-slug"),
             required=False,

@@ -51,7 +51,8 @@ def test_the_new_event_form_offers_my_seasons_only(french, season, other_organiz
     )
     page = text(french.get("/organize/new/"))
     assert "Saison" in page and "Dans aucune saison" in page
-    assert f'<option value="{season.pk}">FADOQ Saguenay — Saison 2026-2027</option>' in page
+    # The organizer's one season is chosen already (« Dans aucune saison » stays offered).
+    assert f'<option value="{season.pk}" selected>FADOQ Saguenay — Saison 2026-2027</option>' in page
     # Their season is not offered (by its label: other choices, best of 3, may have its id).
     assert "Ligue d’ailleurs" not in page and f'<option value="{theirs.pk}">Ligue' not in page
 
@@ -111,3 +112,10 @@ def test_a_season_counting_game_points_warns_an_event_counting_something_else(fr
         "2, pétrin 3); « Omnium de Noël » compte les points accumulés (FADOQ) : ses points de "
         "saison ne se compareraient pas aux leurs."
     ) in response
+
+
+def test_with_two_seasons_the_organizer_chooses(french, season, organizer):
+    second = create_season(season.league, organizer, name="Saison 2027-2028")
+    page = text(french.get("/organize/new/"))
+    assert " selected>FADOQ Saguenay" not in page
+    assert f'<option value="{second.pk}">FADOQ Saguenay — Saison 2027-2028</option>' in page
