@@ -52,7 +52,9 @@ def test_the_new_event_form_offers_my_seasons_only(french, season, other_organiz
     page = text(french.get("/organize/new/"))
     assert "Saison" in page and "Dans aucune saison" in page
     # The organizer's one season is chosen already (« Dans aucune saison » stays offered).
-    assert f'<option value="{season.pk}" selected>FADOQ Saguenay — Saison 2026-2027</option>' in page
+    assert (
+        f'<option value="{season.pk}" selected>FADOQ Saguenay — Saison 2026-2027</option>' in page
+    )
     # Their season is not offered (by its label: other choices, best of 3, may have its id).
     assert "Ligue d’ailleurs" not in page and f'<option value="{theirs.pk}">Ligue' not in page
 
