@@ -97,15 +97,16 @@ def seating(request, slug):
 
     def render_live():
         playoff = event.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("-number").first()
-        rounds = [r for r in (current_round(event), playoff) if r is not None]
-        # The bracket's rounds with a game still to play (the next game of a match is seated in
-        # a round of its own once the previous one is confirmed).
-        rounds += list(
-            event.rounds.filter(kind=Round.Kind.BRACKET)
-            .filter(games__status__in=OPEN_STATUSES)
-            .distinct()
-            .order_by("number")
-        )
+        bracket = event.rounds.filter(kind=Round.Kind.BRACKET)
+        if bracket.exists():
+            # Qualifying is over: the bracket's rounds with a game still to play (the next game
+            # of a match is seated in a round of its own once the previous one is confirmed),
+            # once it is over its last game, never the last qualifying round again.
+            rounds = list(
+                bracket.filter(games__status__in=OPEN_STATUSES).distinct().order_by("number")
+            ) or [bracket.latest("number")]
+        else:
+            rounds = [r for r in (current_round(event), playoff) if r is not None]
         if not event.results_public:
             # Before release only the round being played: with "winners stay", a round's
             # seating tells who won the one before it (docs/event-lifecycle.md). The page is

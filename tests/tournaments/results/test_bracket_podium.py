@@ -154,3 +154,19 @@ def test_a_waiting_qualifier_who_withdraws_forfeits_the_match_seated_later(make_
     reports = [g.confirmed_report for g in state.games[semi.id]]
     assert [r.kind for r in reports] == ["forfeit", "forfeit"]
     assert all(r.by_user_id == organizer.pk for r in reports)
+
+
+def test_where_to_sit_follows_the_bracket_and_ends_on_its_final(make_event, organizer, client):
+    """Once the bracket was played out, « Où suis-je assis? » showed qualifying's last round
+    again (« Ronde 3 »), as if it were being played."""
+    event, seeds = _seated(make_event, organizer, visibility=Event.Visibility.LIVE)
+    url = reverse("tournaments:seating", args=[event.slug])
+    during = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Tableau, ronde" in during and "Ronde 3" not in during
+    _play_out(event, organizer)
+    after = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Ronde 3" not in after
+    final = Game.objects.filter(round__event=event, round__kind=Round.Kind.BRACKET).latest(
+        "round__number"
+    )
+    assert final.label in after
