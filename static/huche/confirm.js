@@ -7,6 +7,7 @@
   var dialog = document.getElementById("confirm-dialog");
   if (!dialog || typeof dialog.showModal !== "function") return; // the server's page asks
   var pending = null;
+  var pressed = null;  // the button that sent the form: its name and value go with it
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
@@ -20,6 +21,7 @@
     }
     event.preventDefault();
     pending = form;
+    pressed = event.submitter && event.submitter.name ? event.submitter : null;
     dialog.querySelector("[data-confirm-text]").textContent = form.dataset.ask;
     var yes = dialog.querySelector("[data-confirm-yes]");
     yes.dataset.label = yes.dataset.label || yes.textContent;
@@ -38,6 +40,14 @@
     yes.name = "confirm";
     yes.value = "1";
     form.appendChild(yes);
+    if (pressed) {  // form.submit() sends no button: « Confirm this version » says which one
+      var which = document.createElement("input");
+      which.type = "hidden";
+      which.name = pressed.name;
+      which.value = pressed.value;
+      form.appendChild(which);
+      pressed = null;
+    }
     form.submit();
   });
   dialog.querySelector("[data-confirm-no]").addEventListener("click", function () {

@@ -113,6 +113,14 @@ QUESTIONS = {
         ),
         _("Yes, publish the event"),
     ),
+    "correct-released": (
+        _("Change a result already public?"),
+        _(
+            "The results are released: the standings, the podium and the exports change for "
+            "everyone as soon as it is saved. The versions before stay in the game's history."
+        ),
+        _("Yes, change the result"),
+    ),
     "publish-singles": (
         _("Publish %(name)s?"),
         _(

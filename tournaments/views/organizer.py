@@ -591,6 +591,12 @@ def _run_desk(request, game, actor, data) -> None:
         messages.success(request, DESK_DONE[outcome])
 
 
+def _changes_public_result(game: Game) -> bool:
+    """A confirmed result of released results: changing it is asked first, since it may
+    reorder the podium everyone saw (a live event's results are released at its closing)."""
+    return game.status == Game.Status.CONFIRMED and game.round.event.released_at is not None
+
+
 @require_http_methods(["GET", "POST"])
 def desk_game(request, slug, game_id):
     """One game for an official: every version, the dispute, confirm or enter a result."""
@@ -608,6 +614,13 @@ def desk_game(request, slug, game_id):
             # Once chosen, the other way is no longer offered: asked first (issue 25).
             back = reverse("tournaments:desk-game", args=[slug, game.pk])
             return ask(request, asked, back=back, event=event, team=withdrawal.still_in.name)
+        if (
+            asked in ("enter", "confirm")
+            and _changes_public_result(game)
+            and not confirmed(request)
+        ):
+            back = reverse("tournaments:desk-game", args=[slug, game.pk])
+            return ask(request, "correct-released", back=back, event=event)
         form = DeskDecisionForm(request.POST, game=game)
         if not form.is_valid():
             if "report" in form.errors:
@@ -645,6 +658,7 @@ def desk_game(request, slug, game_id):
             else None,
             "withdrawal": forfeits.withdrawal_of(game),
             "history": game.disputes.filter(resolved_at__isnull=False),
+            "public_result": _changes_public_result(game),
         },
     )
 

@@ -108,3 +108,30 @@ def test_the_desk_page_refuses_a_bad_score_and_changes_nothing(game, event, offi
     assert client.post(url, {"action": "confirm", "report": "abc"}).status_code == 404
     game.refresh_from_db()
     assert game.status == Game.Status.WAITING
+
+
+def test_changing_a_released_result_is_asked_first(game, event, official, organizer):
+    """A walk-through swapped gold and silver by correcting a released game: « Résultat
+    enregistré et confirmé », and no question. Now the desk asks first, with or without
+    JavaScript (the page's question, then the same post with confirm=1)."""
+    from tournaments.standings.service import release
+
+    first, second = disputed(game)
+    client = desk_page(official)
+    url = f"/organize/{event.slug}/desk/games/{game.pk}/"
+    client.post(url, {"action": "confirm", "report": first.pk, "note": ""})  # before release
+    release(event, organizer)
+    page = unescape(client.get(url).content.decode())
+    assert 'data-ask="Changer un résultat déjà public ?' in page
+    change = {"action": "enter", "score_a": "115", "score_b": "121", "note": "erreur"}
+    asked = unescape(client.post(url, change).content.decode())
+    assert "Changer un résultat déjà public ?" in asked and "le podium" in asked
+    game.refresh_from_db()
+    assert (game.confirmed_report.score_a, game.confirmed_report.score_b) == (121, 100)
+    asked = unescape(client.post(url, {"action": "confirm", "report": second.pk}).content.decode())
+    assert "Changer un résultat déjà public ?" in asked
+    game.refresh_from_db()
+    assert game.confirmed_report == first  # nothing changed until the answer
+    client.post(url, {**change, "confirm": "1"})
+    game.refresh_from_db()
+    assert (game.confirmed_report.score_a, game.confirmed_report.score_b) == (115, 121)
