@@ -58,3 +58,17 @@ def test_demo_passwords_are_replaced_before_serving_the_network(settings):
         assert user.check_password(new)
     own.refresh_from_db()
     assert own.check_password("pw-organizer-1")
+
+
+@pytest.mark.django_db
+def test_the_demo_is_refused_on_the_network_before_it_prints_its_password(settings, capsys):
+    """`make run HOST=0.0.0.0` printed the demo's password and the captains' network links,
+    then runserver refused to start: the refusal now comes first, nothing is printed."""
+    settings.DEBUG = True
+    settings.HUCHE_LISTEN = "0.0.0.0:8000"
+    with pytest.raises(CommandError) as refused:
+        call_command("load_demo", "--if-own-database", "--into-this-database")
+    assert "DEBUG on" in str(refused.value) and "make hall" in str(refused.value)
+    out = capsys.readouterr().out
+    assert "huche.demo" not in out and "http://" not in out
+    assert not User.objects.exists()  # nothing loaded

@@ -27,6 +27,7 @@ from django.db import transaction
 from accounts.links import captain_url, public_base_url, reaches_phones
 from accounts.models import EventRole, User
 from accounts.roles import grant
+from operations import exposure
 from tournaments.events.creation import create_event
 from tournaments.events.teams import add_team
 from tournaments.models import Event, League, Player, Report, Season
@@ -135,6 +136,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, quiet=False, **options):
+        if settings.HUCHE_LISTEN:  # `make run HOST=0.0.0.0`: refused before any password is
+            try:  # printed with the network's links, not after (runserver refuses it anyway)
+                exposure.refuse_debug([settings.HUCHE_LISTEN])
+            except exposure.Exposed as refused:
+                raise CommandError(str(refused)) from None
         where = foreign_database()
         asked = options.get("into_this_database") or os.environ.get("HUCHE_DEMO_OK") == "1"
         if where is not None and not asked:
