@@ -11,9 +11,11 @@ from __future__ import annotations
 import contextlib
 import socket
 
-from zeroconf import IPVersion, ServiceInfo, Zeroconf
+from django.utils.translation import gettext as _
+from zeroconf import AddressResolverIPv4, IPVersion, ServiceInfo, Zeroconf
 
 SERVICE_TYPE = "_http._tcp.local."
+CLAIMED_WAIT_MS = 1500  # how long another laptop has to answer for the name before it is ours
 
 
 class Announcer:
@@ -40,12 +42,28 @@ class Announcer:
         """Announce the name; None once it is announced, else why it cannot be."""
         try:
             self._zeroconf = Zeroconf(ip_version=IPVersion.V4Only)
+            taken = self._answered_elsewhere(address)
+            if taken:  # a second hall on this network: zeroconf would rename the service,
+                self.close()  # never the host name, and phones would reach either laptop
+                return _(
+                    "already answered by %(address)s, another computer: give this laptop "
+                    "another name with HUCHE_HALL_NAME"
+                ) % {"address": taken}
             self._info = self._service(address)
             self._zeroconf.register_service(self._info, allow_name_change=True)
         except Exception as error:  # any failure: the hall serves by its address anyway
             self.close()
             return str(error) or type(error).__name__
         return None
+
+    def _answered_elsewhere(self, address: str) -> str:
+        """Another machine's address if one answers for the name already, else ""."""
+        assert self._zeroconf is not None
+        resolver = AddressResolverIPv4(f"{self.name}.")
+        if not resolver.request(self._zeroconf, CLAIMED_WAIT_MS):
+            return ""
+        others = [found for found in resolver.parsed_addresses() if found != address]
+        return ", ".join(others)
 
     def move(self, address: str) -> None:
         """The laptop has a new address: the name now leads there."""

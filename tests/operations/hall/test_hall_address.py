@@ -230,3 +230,26 @@ def test_the_name_is_announced_by_mdns_and_follows_the_address():
     finally:
         phone.close()
         announcer.close()
+
+
+@pytest.mark.slow
+def test_a_second_laptop_does_not_take_the_name_of_the_first():
+    """Two halls on one network (two rooms, one router): the second `huche hall` announced
+    huche.local too (zeroconf renamed the service, not the host), so a slip's QR code could
+    open either laptop. It now leaves the name to the first and says why."""
+    name = f"huche-test-{uuid.uuid4().hex[:8]}.local"
+    first, second = mdns.Announcer(name, 8000), mdns.Announcer(name, 8000)
+    why = first.start("10.213.9.1")
+    if why:
+        pytest.skip(f"no multicast here: {why}")
+    phone = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        taken = second.start("10.213.9.2")
+        assert taken and "10.213.9.1" in taken and "HUCHE_HALL_NAME" in taken
+        resolver = AddressResolverIPv4(f"{name}.")
+        assert resolver.request(phone, 3000)
+        assert resolver.parsed_addresses() == ["10.213.9.1"]  # the first laptop's only
+    finally:
+        phone.close()
+        second.close()
+        first.close()
