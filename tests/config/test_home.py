@@ -120,6 +120,25 @@ def test_huche_version_prints_huches_version_not_djangos(capsys):
     assert capsys.readouterr().out == f"huche {VERSION}\n"
 
 
+def test_huche_hall_says_its_version_and_its_help_in_french(tmp_path):
+    """`huche hall --version` printed Django's version (5.2.19); its help was English."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HUCHE_", "DJANGO_"))}
+    env |= {"HUCHE_HOME": str(tmp_path)}
+
+    def hall(option: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "huche", "hall", option],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout
+
+    assert hall("--version").strip() == VERSION
+    assert "Servir un vrai événement sur le réseau de la salle" in hall("--help")
+
+
 @pytest.mark.django_db
 def test_every_page_says_which_version_runs(client):
     page = client.get("/").content.decode()

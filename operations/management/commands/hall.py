@@ -26,6 +26,7 @@ from waitress import serve as waitress_serve
 
 from accounts.management.commands.create_organizer import create_organizer_account
 from common import addresses
+from huche import __version__
 from operations import backups, exposure
 from operations.hall import automatic_backups, watch
 
@@ -35,22 +36,33 @@ def organizer_missing() -> bool:
 
 
 class Command(BaseCommand):
-    help = "Serve a real event on the hall's network (docs/hall.md): make hall [HOST=…] [PORT=…]"
+    @property
+    def help(self) -> str:  # type: ignore[override]  # argparse wants text, in the language
+        return _(
+            "Serve a real event on the hall's network (docs/hall.md): huche hall [--listen "
+            "ADDRESS:PORT] [--backup-dir FOLDER]"
+        )
+
+    def get_version(self) -> str:
+        return __version__  # `huche hall --version`: Huche's, not Django's
 
     def add_arguments(self, parser):
         parser.add_argument("--listen", default=settings.HUCHE_LISTEN or "0.0.0.0:8000")
         parser.add_argument("--workers", type=int, default=2)
         parser.add_argument(
-            "--no-serve", action="store_true", help="Prepare everything, print, do not serve."
+            "--no-serve",
+            action="store_true",
+            help=_("Prepare everything, print, do not serve."),
         )
         parser.add_argument(
             "--server",
             choices=["auto", "gunicorn", "waitress"],
             default="auto",
-            help="auto: gunicorn, or waitress where gunicorn cannot run (Windows).",
+            help=_("auto: gunicorn, or waitress where gunicorn cannot run (Windows)."),
         )
         parser.add_argument(
-            "--backup-dir", help="Automatic backups there (a USB stick; default: HUCHE_BACKUP_DIR)"
+            "--backup-dir",
+            help=_("Automatic backups there (a USB stick; default: HUCHE_BACKUP_DIR)"),
         )
         parser.add_argument("--backup-every", type=float, default=automatic_backups.EVERY_MINUTES)
         parser.add_argument("--backup-keep", type=int, default=automatic_backups.KEEP)
