@@ -16,7 +16,8 @@ from tournaments import audit
 from tournaments.audit import AuditAction
 from tournaments.errors import PermissionRuleError, RuleError
 from tournaments.events.creation import unique_slug
-from tournaments.events.names import check_characters
+from tournaments.events.lookalikes import look_alike_key
+from tournaments.events.names import check_characters, normal_form
 from tournaments.leagues.players import may_manage_league
 from tournaments.leagues.season_rules import check_rule, clean_night_settings
 from tournaments.models import Event, League, Player, Season, Team
@@ -56,6 +57,7 @@ def create_league(user, *, name: str) -> League:
     if not getattr(user, "is_authenticated", False):
         raise PermissionRuleError(_("Log in to create a league."))
     name = _required_name(name, "league")
+    _check_name_free(name)
     league = League.objects.create(name=name, slug=unique_slug(name, League), created_by=user)
     league.organizers.add(user)
     audit.record(
@@ -66,6 +68,23 @@ def create_league(user, *, name: str) -> League:
         after={"id": league.pk, "name": name, "slug": league.slug},
     )
     return league
+
+
+def _check_name_free(name: str) -> None:
+    """No second league under a name people would read as an existing one's (anyone may open
+    an account: « FADOQ Saguenay » twice, the second a stranger's, would look official)."""
+    key, normal = look_alike_key(name), normal_form(name)
+    for other in League.objects.values_list("name", flat=True):
+        if look_alike_key(other) == key or normal_form(other) == normal:
+            raise RuleError(
+                _(
+                    "A league named “%(name)s” already exists. To help run it, ask one of its "
+                    "organizers to add you."
+                )
+                % {"name": other},
+                field="name",
+                code="duplicate",
+            )
 
 
 @transaction.atomic
