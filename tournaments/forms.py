@@ -654,6 +654,23 @@ class TeamImportForm(forms.Form):
         super().__init__(*args, **kwargs)
         if late is not None:  # the same question as for one team, for every team of the list
             self.fields["missed_rounds"] = missed_rounds_field(late, singles)
+            self.fields["missed_rounds"].label = (
+                ngettext(
+                    "The players of the list arrive late: round 1 is already seated. What does "
+                    "it count for them?",
+                    "The players of the list arrive late: rounds 1 to %(last)d are already "
+                    "seated. What do they count for them?",
+                    late.missed,
+                )
+                if singles
+                else ngettext(
+                    "The teams of the list arrive late: round 1 is already seated. What does it "
+                    "count for them?",
+                    "The teams of the list arrive late: rounds 1 to %(last)d are already "
+                    "seated. What do they count for them?",
+                    late.missed,
+                )
+            ) % {"last": late.missed}
         if in_league:  # a club pasting its list every week: one season record per person
             self.fields["link_names"] = forms.BooleanField(
                 label=_("Enter names the league already knows as those players"),

@@ -116,7 +116,9 @@ def test_the_teams_page_asks_the_question_once_rounds_are_seated(make_event, org
     assert "arrive en retard" not in text(french.get(f"/organize/{event.slug}/teams/"))
     play(seating.seat_next_round(event, organizer), organizer)
     page = text(french.get(f"/organize/{event.slug}/teams/"))
-    assert "Cette équipe arrive en retard : la ronde 1 est déjà placée." in page
+    assert "Cette équipe arrive en retard : la ronde 1 est déjà placée." in page  # one team
+    # The paste asks it of the whole list, in the plural.
+    assert "Les équipes de la liste arrivent en retard : la ronde 1 est déjà placée." in page
     assert (
         "À la façon FADOQ : chaque ronde manquée compte comme une exemption, qui vaut 100" in page
     )
