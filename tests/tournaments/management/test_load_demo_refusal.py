@@ -79,3 +79,18 @@ def test_make_run_and_the_readme_say_so():
     assert "load_demo --if-own-database" in (root / "Makefile").read_text()
     readme = " ".join((root / "README.md").read_text().split())
     assert "`manage.py load_demo --into-this-database`, or `HUCHE_DEMO_OK=1 make run`" in readme
+
+
+def test_an_installed_huche_is_told_in_its_language_with_its_own_command(monkeypatch):
+    """A wheel install has no manage.py nor make: « huche load_demo » was answered in English
+    with « manage.py load_demo » and « make run »."""
+    from django.utils import translation
+
+    from tournaments.management.commands.load_demo import refusal
+
+    monkeypatch.setattr("sys.argv", ["/home/lise/.local/bin/huche", "load_demo"])
+    with translation.override("fr-ca"):
+        words = refusal("SQLite /home/lise/hall.sqlite3")
+    assert words.startswith("La démonstration n’a PAS été chargée")
+    assert "huche load_demo --into-this-database" in words
+    assert "manage.py" not in words and "make" not in words

@@ -16,6 +16,7 @@ import datetime
 import os
 import random
 import secrets
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.links import captain_url, public_base_url, reaches_phones
 from accounts.models import EventRole, User
@@ -65,13 +67,19 @@ def foreign_database(given: Mapping[str, Any] | None = None) -> str | None:
 
 
 def refusal(where: str) -> str:
-    return (
-        f"The demo data was NOT loaded: the database is {where}, not the demo's own SQLite file "
-        f"({DEMO_DATABASE}). The demo would put three demo events, a demo season and accounts "
-        "with a published password beside your real tournaments, on the public home page. "
-        "To load it into this database anyway: manage.py load_demo --into-this-database "
-        "(or HUCHE_DEMO_OK=1 make run)."
+    # In the volunteer's language, with the command they have: `huche` from an installed
+    # Huche (no manage.py, no make there), manage.py or make in a checkout.
+    how = (
+        "huche load_demo --into-this-database"
+        if Path(sys.argv[0]).stem == "huche"
+        else "manage.py load_demo --into-this-database (or HUCHE_DEMO_OK=1 make run)"
     )
+    return _(
+        "The demo data was NOT loaded: the database is %(where)s, not the demo's own SQLite "
+        "file (%(demo)s). The demo would put three demo events, a demo season and accounts "
+        "with a published password beside your real tournaments, on the public home page. To "
+        "load it into this database anyway: %(how)s."
+    ) % {"where": where, "demo": DEMO_DATABASE, "how": how}
 
 
 SLUG = "demo-fadoq"
