@@ -76,6 +76,7 @@ class Written:
     engine: str
     install_name: str
     unchanged: bool = False  # the database was the same as in the latest backup: none written
+    hall_secret_key: bool = False  # at a hall: its secret key is in the file too
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,9 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
         digest = _sha256(dump)
         latest = backups_in(target.parent)
         if skip_unchanged and latest and _manifest_digest(latest[-1]) == digest:
-            return Written(latest[-1], kind, name, unchanged=True)
+            return Written(
+                latest[-1], kind, name, unchanged=True, hall_secret_key=secret is not None
+            )
         manifest = {
             "format": FORMAT,
             "engine": kind,
@@ -173,7 +176,7 @@ def backup(destination: str | Path | None = None, *, skip_unchanged: bool = Fals
                 (Path(work) / member).write_bytes(content)
                 members.append(member)
         _write_atomically(target, Path(work), members)
-    return Written(target, kind, name)
+    return Written(target, kind, name, hall_secret_key=secret is not None)
 
 
 def _secret() -> str:

@@ -133,7 +133,9 @@ def test_at_a_hall_the_secret_key_goes_with_the_backup_so_captains_stay_logged_i
     hall = at_a_hall(tmp_path / "hall", "Salle Saint-Joseph")
     manage(hall, "migrate", "--noinput", "-v0")
     key = (tmp_path / "hall" / ".hall-secret-key").read_text()
-    manage(hall, "backup", str(tmp_path / "usb"))
+    said = manage(hall, "backup", str(tmp_path / "usb")).stdout
+    # What the file holds, said: the hall's secret key too (so a volunteer keeps it safe).
+    assert "la clé secrète de la salle" in said and "«\u00a0Salle Saint-Joseph\u00a0»" in said
     (backup,) = (tmp_path / "usb").glob("huche-*.tar")
 
     laptop = at_a_hall(tmp_path / "laptop")

@@ -33,7 +33,19 @@ class Command(BaseCommand):
 
 
 def written_line(written: backups.Written) -> str:
-    return _(
-        "Backup written: %(path)s (the %(engine)s database, the archive signing key and the "
-        "install name %(name)s, inside the file)"
-    ) % {"path": written.path, "engine": written.engine, "name": written.install_name}
+    values = {"path": written.path, "engine": written.engine, "name": written.install_name}
+    if written.hall_secret_key:  # at a hall: what keeps the captains logged in goes with it
+        return (
+            _(
+                "Backup written: %(path)s. It holds the %(engine)s database, the archive signing "
+                "key, the hall's secret key and the name archives are signed with (“%(name)s”)."
+            )
+            % values
+        )
+    return (
+        _(
+            "Backup written: %(path)s. It holds the %(engine)s database, the archive signing key "
+            "and the name archives are signed with (“%(name)s”)."
+        )
+        % values
+    )
