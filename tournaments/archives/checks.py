@@ -224,7 +224,10 @@ def payload_of(kind: str, report: dict) -> dict:
     """What the captain or official submitted, rebuilt from the stored report."""
     detail = report["detail"]
     if kind == Report.Kind.FINAL:
-        return {"score_a": report["score_a"], "score_b": report["score_b"]}
+        payload = {"score_a": report["score_a"], "score_b": report["score_b"]}
+        if detail.get("declared"):  # a remarkable hand declared with the score (issue 37):
+            payload["declared"] = detail["declared"]  # re-checked by the engine like a sheet
+        return payload
     if kind == Report.Kind.SHEET:
         return {"sheet": detail.get("sheet")}
     if kind == Report.Kind.CRAPETTE_RECORD:

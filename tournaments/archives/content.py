@@ -184,6 +184,8 @@ def _content(event: Event) -> dict:
                 "withdrawn_at": t.withdrawn_at,
                 "withdrawn_after_round": t.withdrawn_after_round,
                 "drawn_lot": t.drawn_lot,
+                "joined_round": t.joined_round,
+                "missed_rounds": t.missed_rounds,
             }
             for t in teams
         ],

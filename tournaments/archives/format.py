@@ -16,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from tournaments.models import Event, Game, Report, Round, Season
+from tournaments.models import Event, Game, Report, Round, Season, Team
 
 MAX_SCORE = 999
 MAX_SMALL = 32767
@@ -297,6 +297,10 @@ class TeamRow(Strict):
     withdrawn_at = Moment(allow_null=True)
     withdrawn_after_round = Whole(0, MAX_SMALL, allow_null=True)
     drawn_lot = Whole(0, MAX_INT, allow_null=True)
+    # A late team: the round it joined at, what its missed rounds count (a bye is worth points:
+    # left out, an imported late team lost them). Archives written before: none.
+    joined_round = Whole(1, MAX_SMALL, allow_null=True, required=False, default=None)
+    missed_rounds = Choice(Team.MissedRounds.choices, required=False, default="", allow_blank=True)
 
 
 class PlayoffGroupRow(Strict):

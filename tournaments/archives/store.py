@@ -337,6 +337,8 @@ class Store:
                     drawn_lot=row["drawn_lot"],
                     captain_guest=row["captain_guest"],
                     partner_guest=row["partner_guest"],
+                    joined_round=row["joined_round"],
+                    missed_rounds=row["missed_rounds"],
                 )
                 self.counts["teams"] += 1
             else:
@@ -347,8 +349,12 @@ class Store:
                     if getattr(team, f"{key}_id") != (player.pk if player else None):
                         raise conflict(f"{place}.{key}", getattr(team, key), player or row[key])
                 self.move_forward(
-                    team, row, ("withdrawn_at", "withdrawn_after_round", "drawn_lot"), place
+                    team,
+                    row | {"missed_rounds": row["missed_rounds"] or None},  # "": not said
+                    ("withdrawn_at", "withdrawn_after_round", "drawn_lot", "joined_round"),
+                    place,
                 )
+                self.late_choice_forward(team, row["missed_rounds"], place)
                 # A guest mark here or there stays: a guest seen once was a guest that night.
                 guests = {key: True for key in ("captain_guest", "partner_guest") if row[key]}
                 if any(not getattr(team, key) for key in guests):
@@ -356,6 +362,16 @@ class Store:
                     self.counts["updated"] += 1
             teams[row["id"]] = team
         return teams
+
+    def late_choice_forward(self, team: Team, missed: str, place: str) -> None:
+        """A late team's choice for its missed rounds: filled in if not said here, else the same."""
+        if not missed or team.missed_rounds == missed:
+            return
+        if team.missed_rounds:
+            raise conflict(f"{place}.missed_rounds", team.missed_rounds, missed)
+        team.missed_rounds = missed
+        team.save(update_fields=["missed_rounds"])
+        self.counts["updated"] += 1
 
     def move_forward(self, obj, row: dict, keys, place: str) -> bool:
         """Fill in fields empty here; a different value already stored is a conflict."""
