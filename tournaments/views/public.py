@@ -410,8 +410,22 @@ def team_page(request, slug, team_id):
             "games": games,
             "visible": visible,
             "joined_at": check_in.joined_at_round(team),
+            "missed": missed_rounds_words(team),
         },
     )
+
+
+def missed_rounds_words(team: Team) -> list[tuple[int, str]]:
+    """A late team's missed rounds, each with what it counts, for its page's list of rounds
+    (the standings counted its byes, the page listed only the rounds it played)."""
+    if not team.joined_round or team.joined_round <= 1 or not team.missed_rounds:
+        return []
+    counted = {
+        Team.MissedRounds.BYE: gettext("a bye (arrived late)"),
+        Team.MissedRounds.FORFEIT: gettext("a loss by forfeit (arrived late)"),
+        Team.MissedRounds.NOTHING: gettext("not counted (arrived late)"),
+    }[Team.MissedRounds(team.missed_rounds)]
+    return [(n, counted) for n in range(1, team.joined_round)]
 
 
 @public_page

@@ -109,6 +109,9 @@ def test_the_choice_is_shown_on_the_team_page_and_the_standings(make_event, orga
     standings = text(Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(f"/e/{event.slug}/standings/"))
     assert f'title="{note.capitalize()}">Arrivée à la ronde 2</span>' in standings
     assert note.capitalize() in text(french.get(f"/organize/{event.slug}/teams/"))
+    # Its page lists the missed round with the rounds played (the standings count its bye).
+    page = text(Client(HTTP_ACCEPT_LANGUAGE="fr-ca").get(f"/e/{event.slug}/teams/{team.pk}/"))
+    assert f"{team.name} — une exemption (arrivée en retard)" in page
 
 
 def test_the_teams_page_asks_the_question_once_rounds_are_seated(make_event, organizer, french):
