@@ -21,6 +21,16 @@ control_socket_disable = True
 
 
 def on_starting(server):
+    try:
+        _on_starting(server)
+    except KeyboardInterrupt:  # Ctrl-C while it starts (the hall's console): words, no traceback
+        from huche.cli import stopped_words
+
+        print(stopped_words(), file=sys.stderr, flush=True)
+        sys.exit(130)
+
+
+def _on_starting(server):
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 

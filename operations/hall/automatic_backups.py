@@ -24,6 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from operations import backups
+from operations.hall import console
 
 EVERY_MINUTES = 5
 KEEP = 24  # two hours at five minutes, more when nothing changed
@@ -42,7 +43,9 @@ def command(directory: Path, every_seconds: float, keep: int) -> list[str]:
 
 
 def start(directory: Path, every_seconds: float, keep: int) -> subprocess.Popen:
-    child = subprocess.Popen(command(directory, every_seconds, keep), stdin=subprocess.PIPE)
+    child = subprocess.Popen(
+        command(directory, every_seconds, keep), stdin=subprocess.PIPE, **console.deaf_to_ctrl_c()
+    )
     assert child.stdin is not None
     os.set_inheritable(child.stdin.fileno(), True)  # kept by gunicorn after the exec
     return child

@@ -25,7 +25,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from common import addresses, announced_name
-from operations.hall import mdns
+from operations.hall import console, mdns
 
 CHECK_EVERY = 5.0  # seconds between two looks at the laptop's address
 
@@ -52,6 +52,9 @@ class Watcher:
         self.announcer = announcer(self.name, self.port) if self.name else None
         self.announced = False
         self.address: str | None = None
+        # Whether the server still serves: the name's announcement waits for another laptop's
+        # answer, and a server stopped meanwhile (Ctrl-C) must not be announced to the phones.
+        self.serving: Callable[[], bool] = lambda: True
 
     def url(self, host: str) -> str:
         return f"http://{host}:{self.port}/"
@@ -84,6 +87,8 @@ class Watcher:
             return
         why = self.announcer.start(self.address)
         self.announced = why is None
+        if not self.serving():
+            return  # stopped while announcing: nothing to say to a console that has moved on
         if self.announced:
             self.say(
                 _("Huche: phones can also open %(url)s, the laptop's name on this network.")
@@ -130,6 +135,9 @@ class Watcher:
             self.announcer.close()
 
     def run(self, stopping: threading.Event, alive: Callable[[], bool]) -> None:
+        self.serving = lambda: alive() and not stopping.is_set()
+        if not self.serving():
+            return
         self.start()
         try:
             while not stopping.wait(CHECK_EVERY) and alive():
@@ -166,15 +174,18 @@ def start(listen: str) -> subprocess.Popen:
         env=env,
         cwd=settings.BASE_DIR,
         stdin=subprocess.DEVNULL,
+        **console.deaf_to_ctrl_c(),
     )
 
 
 def main(listen: str) -> None:
+    stopping = threading.Event()
+    for stop_signal in (signal.SIGTERM, signal.SIGINT):  # Ctrl-C, once started: stop calmly
+        signal.signal(stop_signal, lambda *_: stopping.set())
     django.setup()
     calm_zeroconf()
     translation.activate(settings.LANGUAGE_CODE)  # the console speaks like `make hall`
-    parent, stopping = os.getppid(), threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    parent = os.getppid()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops the server and the watcher
         Watcher(listen, lambda line: print(line, flush=True)).run(
             stopping, alive=lambda: os.getppid() == parent

@@ -144,8 +144,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, quiet=False, **options):
-        if settings.HUCHE_LISTEN:  # `make run HOST=0.0.0.0`: refused before any password is
-            try:  # printed with the network's links, not after (runserver refuses it anyway)
+        if settings.HUCHE_LISTEN and not quiet:  # `make run HOST=0.0.0.0`: refused before a
+            try:  # password is printed with the network's links (runserver refuses it anyway)
                 exposure.refuse_debug([settings.HUCHE_LISTEN])
             except exposure.Exposed as refused:
                 raise CommandError(str(refused)) from None
