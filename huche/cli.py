@@ -91,8 +91,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         execute_from_command_line(["huche", *argv[1:]])
     except KeyboardInterrupt:  # Ctrl-C before a command handles it: words, not a traceback
-        print(stopped_words(), file=sys.stderr)
-        raise SystemExit(130) from None
+        print(stopped_words(), file=sys.stderr, flush=True)
+        sys.stdout.flush()
+        os._exit(130)  # at once, not after the threads some commands leave (collectstatic's)
 
 
 def stopped_words() -> str:

@@ -95,6 +95,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "operations.hall.suspend",
         "operations.hall.mdns",
         "operations.hall.network",
+        "operations.hall.console",
     ),
     # 2 the event and its people
     2: (

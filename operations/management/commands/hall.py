@@ -82,7 +82,10 @@ class Command(BaseCommand):
             self.prepare(listen)
         except KeyboardInterrupt:  # Ctrl-C while preparing: said in words, not a traceback
             self.stdout.write(_("Stopped before serving. Start again with: huche hall"))
-            raise SystemExit(130) from None
+            self.stdout.flush()
+            # At once: an exit would wait for collectstatic's compressing threads (seen: more
+            # than 90 s on a loaded laptop). What was interrupted was rolled back already.
+            os._exit(130)
         base = settings.HUCHE_BASE_URL or addresses.served_base_url(listen)
         self.stdout.write(_("Organizers log in at: %(url)s") % {"url": f"{base}/organize/"})
         self.stdout.write(_("Phones on the hall's network open: %(url)s") % {"url": f"{base}/"})
